@@ -1,0 +1,29 @@
+/**
+ * The ports through which machines reach the server. src/api implements them with a signed ky
+ * client; tests pass fakes or a client bound to a real reference server. Everything here is
+ * injected through machine `input`, never imported as a singleton.
+ *
+ * Every method rejects with {@link ApiError} (protocol/errors.ts) on failure.
+ */
+import type { ChangeEvent } from '../protocol/events';
+import type { LoginResponse, VerifyCodeResponse } from '../protocol/wire';
+
+export interface LoginApi {
+  /** GET /rest/v1/meetings/verify-code */
+  getVerifyCode(signal?: AbortSignal): Promise<VerifyCodeResponse>;
+  /** POST /rest/v1/meetings/{mrId}/sessions/ */
+  login(args: { mrId: string; password: string; code: string; codeId: string }, signal?: AbortSignal): Promise<LoginResponse>;
+}
+
+/** Requests under /rest/v1/meetings/{mrId}/sessions/{sessId}/ for one logged-in session. */
+export interface SessionApi {
+  readonly mrId: string;
+  readonly sessId: string;
+  get<T>(suffix: string, signal?: AbortSignal): Promise<T>;
+  /** POST with a JSON body; `req_id` is added by the transport when absent */
+  post<T = unknown>(suffix: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
+  /** the long poll: holds up to `blockSecs`, never times out before the server answers */
+  changes(sinceSeq: number, blockSecs: number, signal?: AbortSignal): Promise<ChangeEvent[]>;
+  /** a path outside the session prefix (e.g. /status/participant/{id}/media_stream/) */
+  raw<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
+}
