@@ -1,0 +1,443 @@
+/**
+ * Result codes and reason tables of the wire protocol (spec §8, architecture decision 6).
+ *
+ * The server answers every refused request with a numeric result code ({@link ErrorBody} in
+ * wire.ts); events carry reason codes (`failed_call.reason`, `left_call.reason`,
+ * `force_logout.reason`). Each code has a fixed English and Chinese message here.
+ *
+ * Language decision: these texts are protocol data, not Lingui catalog entries, because the
+ * server and the console must agree on them and the table is far too long for the translators
+ * to re-key. The UI picks the language with {@link localize} from the **active Lingui locale**
+ * (`i18n.locale`: anything starting with `en` gives English, everything else Chinese, the
+ * product's default), so switching language re-renders them like every other text. Machines
+ * and the server never pick a language: they carry the numeric code or the reason key.
+ *
+ * Families (spec §8): 1xxx users, accounts, login and request signing; 2xxx departments;
+ * 4xxx meeting rooms and meeting control; 5xxx tenant configuration and resource templates;
+ * 6xxx database; 7xxx bookings, meeting templates, live and recording; 8xxx history; 9xxx
+ * system (9994 standby machine, 9996 too frequent, 9998 connection timeout, 9999 not
+ * implemented, and (podium) 9990–9997 for malformed requests, which the spec leaves open).
+ * No I/O here.
+ */
+
+/** A message in both product languages. */
+export interface Localized {
+  en: string;
+  zh: string;
+}
+
+export type CodeFamily =
+  | 'users'
+  | 'departments'
+  | 'rooms'
+  | 'tenant'
+  | 'database'
+  | 'booking'
+  | 'history'
+  | 'system';
+
+export interface ResultCodeInfo extends Localized {
+  code: number;
+  family: CodeFamily;
+  /** stable camelCase name, the key of {@link RC} */
+  key: string;
+}
+
+/**
+ * Named result codes for code that produces or branches on them (server validation, machines).
+ * @example if (err.result === RC.overtimeConflictsBooking) ...
+ */
+export const RC = {
+  // 1xxx users, login, signing, sessions
+  wrongUserPassword: 1001,
+  loginNameRequired: 1002,
+  verifyCodeIncorrect: 1003,
+  verifyCodeFormat: 1004,
+  tooManyLoginAttempts: 1005,
+  sessionExpired: 1006,
+  sessionNotFound: 1007,
+  badSignature: 1008,
+  timestampExpired: 1009,
+  nonceReplayed: 1010,
+  signatureMissing: 1011,
+  unknownDevid: 1012,
+  supervisorForbidden: 1020,
+  hostForbidden: 1021,
+  userNotFound: 1030,
+  userNumberRequired: 1031,
+  userSearchTooMany: 1032,
+  loginAsAdministrator: 1088,
+  noAccessRights: 1556,
+  // 2xxx departments
+  departmentNotFound: 2001,
+  departmentSearchTooMany: 2002,
+  departmentNameRequired: 2003,
+  // 4xxx meeting rooms and meeting control
+  meetingNotFound: 4001,
+  wrongMeetingPassword: 4002,
+  meetingNumberFormat: 4003,
+  controlPasswordEmpty: 4004,
+  adhocDisabled: 4005,
+  scheduledNotStarted: 4006,
+  meetingEnded: 4007,
+  meetingLocked: 4008,
+  overtimeInvalid: 4010,
+  overtimeTooLong: 4011,
+  overtimeConflictsBooking: 4012,
+  participantNotFound: 4020,
+  endpointOffline: 4021,
+  cascadePointsExist: 4022,
+  micVolumeAutoAdjust: 4023,
+  nameRequired: 4024,
+  nameTooLong: 4025,
+  displayNameRequired: 4026,
+  callAddressRequired: 4027,
+  callAddressFormat: 4028,
+  traditionalMosaicUnsupported: 4030,
+  invalidMosaicId: 4031,
+  invalidPaneToken: 4032,
+  rollCallNotRunning: 4033,
+  waitingRoomDisabled: 4034,
+  hostPasswordEmpty: 4035,
+  passwordsMustDiffer: 4036,
+  passwordDigitsOnly: 4037,
+  tabNameRequired: 4040,
+  tabLimit: 4041,
+  titleTooLong: 4042,
+  // 5xxx tenant configuration and resource templates
+  tenantNotFound: 5001,
+  serviceExpired: 5002,
+  resourceTemplateNotFound: 5003,
+  insufficientResources: 5004,
+  statisticsDisabled: 5005,
+  // 6xxx database
+  databaseError: 6001,
+  databaseWriteFailed: 6002,
+  recordConflict: 6003,
+  // 7xxx bookings, templates, live, recording
+  bookingNotFound: 7001,
+  bookingTooShort: 7002,
+  bookingStartTooSoon: 7003,
+  bookingTooLong: 7004,
+  bookingConflict: 7005,
+  meetingTemplateNotFound: 7010,
+  pushAddressNotSet: 7020,
+  pushAddressNotRtmp: 7021,
+  liveAddressWhileLiveOn: 7022,
+  liveAddressBuiltinOnly: 7023,
+  pullAddressRequired: 7024,
+  recordingAlreadyRunning: 7030,
+  recordingNotRunning: 7031,
+  recorderUnavailable: 7032,
+  // 8xxx history
+  historyNotFound: 8001,
+  historyRangeInvalid: 8002,
+  // 9xxx system
+  malformedJson: 9990,
+  fieldMissing: 9991,
+  fieldWrongType: 9992,
+  fieldTooLong: 9993,
+  standbyMachine: 9994,
+  unknownAction: 9995,
+  tooFrequent: 9996,
+  valueOutOfRange: 9997,
+  connectionTimeout: 9998,
+  notImplemented: 9999,
+} as const;
+
+export type ResultCodeKey = keyof typeof RC;
+export type ResultCode = (typeof RC)[ResultCodeKey];
+
+const MESSAGES: Record<ResultCodeKey, Localized> = {
+  wrongUserPassword: { en: 'Incorrect login name or password', zh: '登录名或密码错误' },
+  loginNameRequired: { en: 'Login name, password and verification code are required', zh: '登录名、密码和验证码不能为空' },
+  verifyCodeIncorrect: {
+    en: 'The verification code is incorrect or obsolete, please re-enter',
+    zh: '验证码错误或已过期，请重新输入',
+  },
+  verifyCodeFormat: { en: 'The verification code is not in the correct format', zh: '验证码格式不正确' },
+  tooManyLoginAttempts: { en: 'Too many login attempts, please try again later', zh: '登录尝试次数过多，请稍后再试' },
+  sessionExpired: { en: 'Login has expired, please log in again', zh: '登录已过期，请重新登录' },
+  sessionNotFound: { en: 'Invalid login session, please log in again', zh: '无效的登录会话，请重新登录' },
+  badSignature: { en: 'Request signature is invalid', zh: '请求签名无效' },
+  timestampExpired: { en: 'Request time stamp is out of range, check the clock', zh: '请求时间戳超出范围，请检查时钟' },
+  nonceReplayed: { en: 'Duplicate request rejected', zh: '重复的请求已被拒绝' },
+  signatureMissing: { en: 'Request signature headers are missing', zh: '缺少请求签名头' },
+  unknownDevid: { en: 'Unknown developer id', zh: '未知的开发者ID' },
+  supervisorForbidden: { en: 'Supervisors may not perform this operation', zh: '监管员无权执行此操作' },
+  hostForbidden: { en: 'Only a supervisor may perform this operation', zh: '仅监管员可执行此操作' },
+  userNotFound: { en: 'User does not exist', zh: '用户不存在' },
+  userNumberRequired: { en: 'Please enter the user number', zh: '请输入用户号码' },
+  userSearchTooMany: {
+    en: 'More than 500 results, please narrow the search criteria',
+    zh: '搜索结果超过500条，请缩小搜索范围',
+  },
+  loginAsAdministrator: { en: 'Please log in as administrator', zh: '请以管理员身份登录' },
+  noAccessRights: { en: 'No access rights, please contact the administrator', zh: '没有访问权限，请联系管理员' },
+  departmentNotFound: { en: 'Department does not exist', zh: '部门不存在' },
+  departmentSearchTooMany: {
+    en: 'More than 500 departments found, please narrow the search criteria',
+    zh: '部门搜索结果超过500条，请缩小搜索范围',
+  },
+  departmentNameRequired: { en: 'Department name cannot be empty', zh: '部门名称不能为空' },
+  meetingNotFound: { en: 'The meeting does not exist', zh: '会议不存在' },
+  wrongMeetingPassword: { en: 'Incorrect host or supervisor password', zh: '主持人或监管员密码错误' },
+  meetingNumberFormat: { en: 'Meeting No. is not in the correct format', zh: '会议号格式不正确' },
+  controlPasswordEmpty: { en: 'Control password cannot be empty', zh: '控制密码不能为空' },
+  adhocDisabled: { en: 'Instant meetings are disabled for this room', zh: '该会议室已禁用即时会议' },
+  scheduledNotStarted: { en: 'The scheduled meeting has not started', zh: '预约会议尚未开始' },
+  meetingEnded: { en: 'The meeting has ended', zh: '会议已结束' },
+  meetingLocked: { en: 'The meeting is locked', zh: '会议已锁定' },
+  overtimeInvalid: { en: 'Overtime must be a whole number of minutes from 1 to 9999', zh: '延时必须为1至9999之间的整数分钟' },
+  overtimeTooLong: { en: 'Overtime cannot exceed 9999 minutes', zh: '延时不能超过9999分钟' },
+  overtimeConflictsBooking: {
+    en: 'The extension conflicts with the next booked meeting',
+    zh: '延时与下一个预约会议时间冲突',
+  },
+  participantNotFound: { en: 'Participant does not exist', zh: '参会者不存在' },
+  endpointOffline: { en: 'The participant is not online', zh: '参会者不在线' },
+  cascadePointsExist: {
+    en: 'Cascade points exist; delete them manually before switching to non-cascade',
+    zh: '存在级联点，请先手动删除后再切换为非级联',
+  },
+  micVolumeAutoAdjust: {
+    en: 'Manual volume is invalid while the platform adjusts volume automatically',
+    zh: '平台自动调节音量时，手动音量无效',
+  },
+  nameRequired: { en: 'Name cannot be empty', zh: '名称不能为空' },
+  nameTooLong: { en: 'Name cannot exceed 64 characters', zh: '名称不能超过64个字符' },
+  displayNameRequired: { en: 'Display name cannot be empty', zh: '显示名称不能为空' },
+  callAddressRequired: { en: 'The call address cannot be empty', zh: '呼叫地址不能为空' },
+  callAddressFormat: { en: 'The call address is not in the correct format', zh: '呼叫地址格式不正确' },
+  traditionalMosaicUnsupported: { en: 'Traditional mosaic is not supported', zh: '不支持传统分屏' },
+  invalidMosaicId: { en: 'Unknown screen layout', zh: '未知的分屏布局' },
+  invalidPaneToken: { en: 'Invalid video source in the screen layout', zh: '分屏布局中的视频源无效' },
+  rollCallNotRunning: { en: 'No roll call is in progress', zh: '当前没有进行中的点名' },
+  waitingRoomDisabled: { en: 'The waiting room is not enabled', zh: '等候室未开启' },
+  hostPasswordEmpty: { en: 'Host password and supervisor password cannot be empty', zh: '主持人密码和监管员密码不能为空' },
+  passwordsMustDiffer: {
+    en: 'Join, host and supervisor passwords must be different',
+    zh: '入会密码、主持人密码和监管员密码不能相同',
+  },
+  passwordDigitsOnly: { en: 'Passwords must consist of digits', zh: '密码必须为数字' },
+  tabNameRequired: { en: 'Tag name cannot be empty', zh: '标签名称不能为空' },
+  tabLimit: { en: 'Up to 20 tabs supported', zh: '最多支持20个标签' },
+  titleTooLong: { en: 'Subtitle text is too long', zh: '字幕内容过长' },
+  tenantNotFound: { en: 'Tenant does not exist', zh: '租户不存在' },
+  serviceExpired: { en: 'The service has expired', zh: '服务已过期' },
+  resourceTemplateNotFound: { en: 'Resource template does not exist', zh: '资源模板不存在' },
+  insufficientResources: { en: 'Insufficient resources', zh: '资源不足' },
+  statisticsDisabled: { en: 'Meeting statistics function is not enabled', zh: '会议统计功能未开启' },
+  databaseError: { en: 'Database error', zh: '数据库错误' },
+  databaseWriteFailed: { en: 'Failed to save data', zh: '数据保存失败' },
+  recordConflict: { en: 'The data was changed by someone else, please retry', zh: '数据已被他人修改，请重试' },
+  bookingNotFound: { en: 'Booking does not exist', zh: '预约不存在' },
+  bookingTooShort: { en: 'A booking lasts at least 5 minutes', zh: '预约时长至少为5分钟' },
+  bookingStartTooSoon: { en: 'A booking must start more than 10 minutes from now', zh: '预约开始时间必须晚于当前时间10分钟以上' },
+  bookingTooLong: { en: 'A meeting period cannot exceed one week', zh: '会议时长不能超过一周' },
+  bookingConflict: { en: 'The booking conflicts with another booking of this room', zh: '与该会议室的其他预约时间冲突' },
+  meetingTemplateNotFound: { en: 'Meeting template does not exist', zh: '会议模板不存在' },
+  pushAddressNotSet: { en: 'Push address is not set', zh: '推流地址未设置' },
+  pushAddressNotRtmp: { en: 'The push address must be an RTMP address', zh: '推流地址必须为RTMP地址' },
+  liveAddressWhileLiveOn: {
+    en: 'Live addresses can only be changed while live is off',
+    zh: '只能在直播关闭时修改直播地址',
+  },
+  liveAddressBuiltinOnly: {
+    en: 'Live addresses can only be changed with built-in live',
+    zh: '仅内置直播可以修改直播地址',
+  },
+  pullAddressRequired: { en: 'Push and pull addresses cannot be empty', zh: '推流和拉流地址不能为空' },
+  recordingAlreadyRunning: { en: 'Recording is already in progress', zh: '录制已在进行中' },
+  recordingNotRunning: { en: 'Recording is not in progress', zh: '当前未在录制' },
+  recorderUnavailable: { en: 'The recording service is unavailable', zh: '录制服务不可用' },
+  historyNotFound: { en: 'History record does not exist', zh: '历史记录不存在' },
+  historyRangeInvalid: { en: 'Invalid history time range', zh: '历史记录时间范围无效' },
+  malformedJson: { en: 'Malformed request body', zh: '请求数据格式错误' },
+  fieldMissing: { en: 'A required field is missing', zh: '缺少必填字段' },
+  fieldWrongType: { en: 'A field has the wrong type', zh: '字段类型错误' },
+  fieldTooLong: { en: 'Request data exceeds 5000 characters', zh: '请求数据长度超过5000' },
+  standbyMachine: { en: 'This is a standby machine, please use the active server', zh: '当前为备用机，请访问主用服务器' },
+  unknownAction: { en: 'Unknown operation', zh: '未知的操作' },
+  tooFrequent: { en: 'Operation too frequent, please try again later', zh: '操作过于频繁，请稍后再试' },
+  valueOutOfRange: { en: 'The input information is incorrect', zh: '输入信息有误' },
+  connectionTimeout: { en: 'Connection timed out', zh: '连接超时' },
+  notImplemented: { en: 'Function not implemented', zh: '功能未实现' },
+};
+
+/**
+ * The family a code belongs to by its thousands digit; `undefined` for 3xxx and out-of-range
+ * numbers, which the protocol does not use.
+ */
+export function familyOf(code: number): CodeFamily | undefined {
+  if (!Number.isInteger(code) || code < 1000 || code > 9999) return undefined;
+  switch (Math.floor(code / 1000)) {
+    case 1:
+      return 'users';
+    case 2:
+      return 'departments';
+    case 4:
+      return 'rooms';
+    case 5:
+      return 'tenant';
+    case 6:
+      return 'database';
+    case 7:
+      return 'booking';
+    case 8:
+      return 'history';
+    case 9:
+      return 'system';
+    default:
+      return undefined;
+  }
+}
+
+/** Every result code with its family and both messages, ascending by code. */
+export const RESULT_CODES: readonly ResultCodeInfo[] = (Object.keys(RC) as ResultCodeKey[])
+  .map((key) => ({ code: RC[key], family: familyOf(RC[key]) as CodeFamily, key, ...MESSAGES[key] }))
+  .sort((a, b) => a.code - b.code);
+
+const byCode = new Map<number, ResultCodeInfo>(RESULT_CODES.map((c) => [c.code, c]));
+
+/** The table entry of a code, `undefined` when the code is unknown. */
+export function codeInfo(code: number): ResultCodeInfo | undefined {
+  return byCode.get(code);
+}
+
+/** Whether `code` is a result code of this table. */
+export function isResultCode(code: unknown): code is ResultCode {
+  return typeof code === 'number' && byCode.has(code);
+}
+
+export type Locale = 'en' | 'zh';
+
+/**
+ * Picks the message of the active locale. Pass the Lingui locale (`i18n.locale`) unchanged:
+ * `en`, `en-US`… give English, anything else Chinese.
+ * @example localize(CALL_FAILURE_REASONS.busy, i18n.locale) // '对方忙' under zh
+ */
+export function localize(message: Localized, locale: string): string {
+  return locale.toLowerCase().startsWith('en') ? message.en : message.zh;
+}
+
+/**
+ * Message of a result code in the given locale; unknown codes give a generic text carrying the
+ * number so a user can still report it.
+ */
+export function codeMessage(code: number, locale: string): string {
+  const info = byCode.get(code);
+  if (info) return localize(info, locale);
+  return localize({ en: `Request failed (code ${code})`, zh: `请求失败（错误码 ${code}）` }, locale);
+}
+
+/** Result codes the console shows no message for (spec §6: 1088 is silent). */
+export const SILENT_RESULT_CODES: ReadonlySet<number> = new Set([RC.loginAsAdministrator]);
+
+// ---------------------------------------------------------------------------------------------
+// Reason tables carried by events and login failures
+
+/** `failed_call.reason`: why an outgoing call failed (spec §8, 12 reasons). */
+export const CALL_FAILURE_REASONS = {
+  busy: { en: 'The peer is busy', zh: '对方忙' },
+  refused: { en: 'The peer refused the call', zh: '对方拒绝' },
+  timeout: { en: 'No answer (timed out)', zh: '呼叫超时' },
+  offline: { en: 'The user is offline', zh: '用户不在线' },
+  capability_mismatch: { en: 'Capabilities do not match', zh: '能力不匹配' },
+  max_calls: { en: 'Maximum number of calls reached', zh: '已达到最大呼叫数' },
+  room_locked: { en: 'The meeting room is locked', zh: '会议室已锁定' },
+  bookings_only: { en: 'The room is for bookings only', zh: '该会议室仅用于预约会议' },
+  insufficient_resources: { en: 'Insufficient resources', zh: '资源不足' },
+  meeting_ending: { en: 'The meeting is ending', zh: '会议即将结束' },
+  guests_not_allowed: { en: 'Guests are not allowed', zh: '不允许访客入会' },
+  private_room_unavailable: { en: 'The private room is unavailable', zh: '私人会议室不可用' },
+} as const satisfies Record<string, Localized>;
+
+export type CallFailureReason = keyof typeof CALL_FAILURE_REASONS;
+
+/** `left_call.reason`: why a participant left (spec §8, 12 reasons). */
+export const LEAVE_REASONS = {
+  host_hangup: { en: 'Hung up by the host', zh: '被主持人挂断' },
+  user_hangup: { en: 'The user hung up', zh: '用户挂断' },
+  media_timeout: { en: 'Media timed out', zh: '媒体超时' },
+  signalling_disconnected: { en: 'Signalling disconnected', zh: '信令断开' },
+  rejoin: { en: 'Rejoined the meeting', zh: '重新入会' },
+  license_expired: { en: 'License expired', zh: '授权已过期' },
+  schedule_ended: { en: 'The scheduled meeting ended', zh: '预约会议已结束' },
+  idle_too_long: { en: 'Idle too long', zh: '空闲时间过长' },
+  only_one_left: { en: 'Only one participant left', zh: '会议中仅剩一人' },
+  maintenance: { en: 'System maintenance', zh: '系统维护' },
+  room_taken: { en: 'The room is taken by another booking', zh: '会议室已被其他预约占用' },
+  locked_host_timeout: { en: 'Host of the locked meeting timed out', zh: '锁定会议的主持人超时' },
+} as const satisfies Record<string, Localized>;
+
+export type LeaveReason = keyof typeof LEAVE_REASONS;
+
+/**
+ * Free-text hang-up strings real platforms send in `left_call.reason` (protocol-facts §6.6),
+ * mapped to our keys. Matching ignores case and a leading "<digits>/" prefix.
+ */
+const PLATFORM_LEAVE_TEXTS: Record<string, LeaveReason> = {
+  'user hangup': 'user_hangup',
+  'user hungup': 'user_hangup',
+  'android normal quit': 'user_hangup',
+  'remote disconnect': 'signalling_disconnected',
+  'call disconnected': 'signalling_disconnected',
+  h323_reason_unknownerror: 'signalling_disconnected',
+  h323_reason_resetbypeer: 'signalling_disconnected',
+  h323_reason_dropbypeer: 'user_hangup',
+  'idle too long': 'idle_too_long',
+};
+
+/**
+ * Resolves a `left_call.reason` to a {@link LeaveReason}: our keys pass through, known platform
+ * texts are mapped, anything else gives `undefined` (show the raw text).
+ * @example leaveReasonOf('3/user hungup') === 'user_hangup'
+ */
+export function leaveReasonOf(reason: string): LeaveReason | undefined {
+  if (Object.hasOwn(LEAVE_REASONS, reason)) return reason as LeaveReason;
+  const text = reason.trim().replace(/^\d+\//, '').toLowerCase();
+  return PLATFORM_LEAVE_TEXTS[text];
+}
+
+/** The `extra` strings of a login refused with HTTP 404 (spec §8 "Login outcomes"). */
+export const LOGIN_404_REASONS = {
+  'meeting not found': { en: 'The meeting does not exist', zh: '会议不存在' },
+  'adhoc disabled': { en: 'Instant meetings are disabled for this room', zh: '该会议室已禁用即时会议' },
+  'the scheduled meeting did not start': { en: 'The scheduled meeting has not started', zh: '预约会议尚未开始' },
+  'control password cannot be empty': { en: 'Control password cannot be empty', zh: '控制密码不能为空' },
+} as const satisfies Record<string, Localized>;
+
+export type Login404Reason = keyof typeof LOGIN_404_REASONS;
+
+/**
+ * The message of a login 404 `extra`: one of {@link LOGIN_404_REASONS}, a call-failure reason,
+ * or a numeric result code (spec §8); `undefined` when it is none of them.
+ */
+export function loginFailureMessage(extra: string | undefined): Localized | undefined {
+  if (!extra) return undefined;
+  if (Object.hasOwn(LOGIN_404_REASONS, extra)) return LOGIN_404_REASONS[extra as Login404Reason];
+  if (Object.hasOwn(CALL_FAILURE_REASONS, extra)) return CALL_FAILURE_REASONS[extra as CallFailureReason];
+  if (/^\d{4}$/.test(extra)) return codeInfo(Number(extra));
+  return undefined;
+}
+
+/** `force_logout.reason` (and `mr_ctrl_out.reason` 'forced'): why the server ended a session. */
+export const FORCE_LOGOUT_REASONS = {
+  meeting_ended: { en: 'The meeting has ended, exiting control', zh: '会议已结束，退出控制' },
+  class_ended: { en: 'The class has ended, exiting control', zh: '课堂已结束，退出控制' },
+  meeting_deleted: { en: 'The meeting room was deleted', zh: '会议室已被删除' },
+  session_expired: { en: 'Login timed out, please log in again', zh: '登录超时，请重新登录' },
+  password_changed: { en: 'The control password was changed, please log in again', zh: '控制密码已修改，请重新登录' },
+  kicked: { en: 'You were logged out by an administrator', zh: '您已被管理员强制退出' },
+  replaced: { en: 'Too many controllers; this login was replaced', zh: '控制者过多，本次登录已被替换' },
+  server_restart: { en: 'The server restarted, please log in again', zh: '服务器已重启，请重新登录' },
+} as const satisfies Record<string, Localized>;
+
+export type ForceLogoutReason = keyof typeof FORCE_LOGOUT_REASONS;
+
+/** Message of a `force_logout.reason`; unknown reasons fall back to the generic text. */
+export function forceLogoutMessage(reason: string): Localized {
+  if (Object.hasOwn(FORCE_LOGOUT_REASONS, reason)) return FORCE_LOGOUT_REASONS[reason as ForceLogoutReason];
+  return { en: 'You have been logged out', zh: '您已退出登录' };
+}
