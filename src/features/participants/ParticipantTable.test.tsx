@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
+import { ParticipantTable } from './ParticipantTable';
+import type { ParticipantRow } from './participantModel';
+import { installDomShims, renderUi } from './testing/renderUi';
+
+beforeAll(installDomShims);
+afterEach(cleanup);
+
+function online(usrId: string, name: string, flags: Partial<UsrStatsFlags> = {}): ParticipantRow {
+  return {
+    usrId,
+    name,
+    epId: Number(usrId),
+    protocol: 2,
+    remoteAddr: `sip:${usrId}@10.0.0.1`,
+    online: true,
+    stats: encodeUsrStats({ a_rx: 1, a_tx: 1, v_tx: 1, v_rx: 1, ...flags }),
+    order: Number(usrId),
+  };
+}
+
+function setup(rows: ParticipantRow[], selected = new Set<string>(), pending = new Set<string>()) {
+  const onCommand = vi.fn();
+  const onSelectionChange = vi.fn();
+  const onOpenDialog = vi.fn();
+  renderUi(
+    <ParticipantTable
+      rows={rows}
+      selected={selected}
+      pending={pending}
+      onCommand={onCommand}
+      onSelectionChange={onSelectionChange}
+      onOpenDialog={onOpenDialog}
+      height={400}
+    />,
+  );
+  return { onCommand, onSelectionChange, onOpenDialog };
+}
+
+describe('ParticipantTable', () => {
+  it('renders only a window of a 10,000-row meeting', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => online(String(i + 1), `P${i + 1}`));
+    setup(rows);
+    const rendered = screen.getAllByRole('row').length - 1;
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(40);
+    expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('10001');
+  });
+
+  it('shows the next window after scrolling', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => online(String(i + 1), `P${i + 1}`));
+    setup(rows);
+    const scroller = screen.getByTestId('participant-scroller');
+    scroller.scrollTop = 40 * 500;
+    fireEvent.scroll(scroller);
+    expect(screen.getByRole('row', { name: 'P501' })).toBeTruthy();
+    expect(screen.queryByRole('row', { name: 'P1' })).toBeNull();
+  });
+
+  it('mute sends a_rx 0 for that participant; unmute sends a_rx 1', () => {
+    const { onCommand } = setup([online('7', 'Ann'), online('8', 'Ben', { a_rx: 0 })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute Ann' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['7'], value: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute Ben' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['8'], value: 1 });
+  });
+
+  it('a raised hand can be permitted', () => {
+    const { onCommand } = setup([online('7', 'Ann', { hand: 1 })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Permit Ann to speak' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'hand_permit', usrIds: ['7'], value: 1 });
+  });
+
+  it('a pending row shows the wait cursor and blocks its buttons', () => {
+    setup([online('7', 'Ann')], new Set(), new Set(['7']));
+    const row = screen.getByRole('row', { name: 'Ann' });
+    expect(row.getAttribute('data-pending')).toBe('true');
+    expect(row.style.cursor).toBe('wait');
+    expect((within(row).getByRole('button', { name: 'Mute Ann' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('select all selects every row of the tab', () => {
+    const { onSelectionChange } = setup([online('1', 'A'), online('2', 'B')]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all in this tab' }));
+    expect([...onSelectionChange.mock.calls[0][0]]).toEqual(['1', '2']);
+  });
+});

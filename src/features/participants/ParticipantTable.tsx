@@ -1,0 +1,413 @@
+/**
+ * The participant table: every column of spec §2, windowed with fixed-height rows so a meeting
+ * of 10,000 renders only the rows in view (plus a small overscan). Rows show the server's state
+ * only; a command in flight marks its rows pending (wait cursor) until the answer arrives.
+ */
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Badge, Button, Checkbox, Group, Menu, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { flag, protocolName, type ParticipantRow } from './participantModel';
+import type { CommandSink } from './commands';
+
+/** Dialogs a row can open; the container owns them. */
+export type RowDialog = 'rename' | 'camera' | 'mic' | 'stats';
+
+export interface ParticipantTableProps {
+  /** rows of the active tab, in display order */
+  rows: readonly ParticipantRow[];
+  /** selected usr_ids (for bulk actions) */
+  selected: ReadonlySet<string>;
+  /** usr_ids with a command in flight */
+  pending: ReadonlySet<string>;
+  /** replaces the selection */
+  onSelectionChange: (next: ReadonlySet<string>) => void;
+  /** sends a command to the session */
+  onCommand: CommandSink;
+  /** opens one of the row dialogs */
+  onOpenDialog: (dialog: RowDialog, row: ParticipantRow) => void;
+  /** height of the scrolling body in px; default 520 */
+  height?: number;
+  /** fixed row height in px; default 40 */
+  rowHeight?: number;
+}
+
+const OVERSCAN = 8;
+const COLUMNS = '36px minmax(120px,1.6fr) 56px 72px minmax(120px,1.4fr) 150px 80px 96px 96px 150px 110px 120px';
+
+const gridStyle: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: COLUMNS,
+  alignItems: 'center',
+  columnGap: 6,
+  paddingInline: 6,
+};
+
+export function ParticipantTable({
+  rows,
+  selected,
+  pending,
+  onSelectionChange,
+  onCommand,
+  onOpenDialog,
+  height = 520,
+  rowHeight = 40,
+}: ParticipantTableProps) {
+  const { t } = useLingui();
+  const [first, setFirst] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const onScroll = useCallback(() => {
+    const top = scroller.current?.scrollTop ?? 0;
+    const next = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+    setFirst((prev) => (prev === next ? prev : next));
+  }, [rowHeight]);
+
+  const visibleCount = Math.ceil(height / rowHeight) + OVERSCAN * 2;
+  const start = Math.min(first, Math.max(0, rows.length - 1));
+  const end = Math.min(rows.length, start + visibleCount);
+
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.usrId));
+  const someSelected = !allSelected && rows.some((r) => selected.has(r.usrId));
+
+  const toggleAll = () => {
+    const next = new Set(selected);
+    if (allSelected) for (const r of rows) next.delete(r.usrId);
+    else for (const r of rows) next.add(r.usrId);
+    onSelectionChange(next);
+  };
+
+  const toggleOne = useCallback(
+    (usrId: string) => {
+      const next = new Set(selected);
+      if (next.has(usrId)) next.delete(usrId);
+      else next.add(usrId);
+      onSelectionChange(next);
+    },
+    [selected, onSelectionChange],
+  );
+
+  const slice = useMemo(() => rows.slice(start, end), [rows, start, end]);
+
+  return (
+    <div role="table" aria-label={t`Participants`} aria-rowcount={rows.length + 1} aria-busy={pending.size > 0}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} style={{ ...gridStyle, height: rowHeight, fontWeight: 600 }}>
+          <div role="columnheader">
+            <Checkbox
+              aria-label={t`Select all in this tab`}
+              checked={allSelected}
+              indeterminate={someSelected}
+              onChange={toggleAll}
+              size="xs"
+            />
+          </div>
+          <div role="columnheader">
+            <Trans>Name</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Index</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Protocol</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Remote address</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Status</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Share content</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Audio</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Speaker</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Raised hand</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Video/watch</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Operation</Trans>
+          </div>
+        </div>
+      </div>
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        data-testid="participant-scroller"
+        style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict' }}
+      >
+        <div role="rowgroup" style={{ height: rows.length * rowHeight, position: 'relative' }}>
+          <div style={{ transform: `translateY(${start * rowHeight}px)` }}>
+            {slice.map((row, i) => (
+              <Row
+                key={row.usrId}
+                row={row}
+                index={start + i}
+                height={rowHeight}
+                selected={selected.has(row.usrId)}
+                pending={pending.has(row.usrId)}
+                onToggle={toggleOne}
+                onCommand={onCommand}
+                onOpenDialog={onOpenDialog}
+              />
+            ))}
+          </div>
+        </div>
+        {rows.length === 0 && (
+          <Text c="dimmed" ta="center" style={{ position: 'absolute', top: 16, insetInline: 0 }}>
+            <Trans>No participants in this tab</Trans>
+          </Text>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface RowProps {
+  row: ParticipantRow;
+  index: number;
+  height: number;
+  selected: boolean;
+  pending: boolean;
+  onToggle: (usrId: string) => void;
+  onCommand: CommandSink;
+  onOpenDialog: (dialog: RowDialog, row: ParticipantRow) => void;
+}
+
+const Row = memo(function Row({ row, index, height, selected, pending, onToggle, onCommand, onOpenDialog }: RowProps) {
+  const { t } = useLingui();
+  const name = row.name;
+  const ids = [row.usrId];
+  const waiting = row.online && flag(row, 'waiting');
+  const inMeeting = row.online && !waiting;
+  const audio = flag(row, 'a_rx');
+  const listen = flag(row, 'a_tx');
+  const watch = flag(row, 'v_tx');
+  const video = flag(row, 'v_rx');
+  const hand = flag(row, 'hand');
+  const host = flag(row, 'host');
+  const speaker = flag(row, 'speaker');
+  const focus = flag(row, 'focus');
+  const sharing = flag(row, 'cont_sender');
+  const eps = (action: Parameters<CommandSink>[0] & { type: 'eps' }) => onCommand(action);
+
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      aria-label={name}
+      data-usr-id={row.usrId}
+      data-online={row.online}
+      data-waiting={waiting}
+      data-pending={pending}
+      style={{
+        ...gridStyle,
+        height,
+        cursor: pending ? 'wait' : undefined,
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      <div role="cell">
+        <Checkbox aria-label={t`Select ${name}`} checked={selected} onChange={() => onToggle(row.usrId)} size="xs" />
+      </div>
+      <div role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={name}>
+        {name}
+      </div>
+      <div role="cell">{index + 1}</div>
+      <div role="cell">{protocolName(row.protocol) ?? t`Auto`}</div>
+      <div role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.remoteAddr}>
+        {row.remoteAddr}
+      </div>
+      <div role="cell">
+        <Group gap={4} wrap="nowrap">
+          {waiting ? (
+            <Badge size="xs" color="orange" data-status="waiting">
+              <Trans>Waiting</Trans>
+            </Badge>
+          ) : row.online ? (
+            <Badge size="xs" color="green" data-status="online">
+              <Trans>Online</Trans>
+            </Badge>
+          ) : (
+            <Badge size="xs" color="gray" data-status="offline">
+              <Trans>Offline</Trans>
+            </Badge>
+          )}
+          {host && (
+            <Badge size="xs" variant="outline" data-role="host">
+              <Trans>Host</Trans>
+            </Badge>
+          )}
+          {speaker && (
+            <Badge size="xs" variant="outline" color="grape" data-role="speaker">
+              <Trans>Main venue</Trans>
+            </Badge>
+          )}
+          {focus && (
+            <Badge size="xs" variant="outline" color="cyan" data-role="focus">
+              <Trans>Focus</Trans>
+            </Badge>
+          )}
+        </Group>
+      </div>
+      <div role="cell" data-sharing={sharing}>
+        {sharing ? <Trans>Sharing</Trans> : '–'}
+      </div>
+      <div role="cell">
+        {inMeeting ? (
+          <Button
+            size="compact-xs"
+            variant={audio ? 'light' : 'filled'}
+            color={audio ? 'blue' : 'red'}
+            aria-label={audio ? t`Mute ${name}` : t`Unmute ${name}`}
+            data-state={audio ? 'on' : 'off'}
+            disabled={pending}
+            onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
+          >
+            {audio ? <Trans>On</Trans> : <Trans>Muted</Trans>}
+          </Button>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell">
+        {inMeeting ? (
+          <Button
+            size="compact-xs"
+            variant={listen ? 'light' : 'filled'}
+            color={listen ? 'blue' : 'red'}
+            aria-label={listen ? t`Stop ${name} listening` : t`Let ${name} listen`}
+            data-state={listen ? 'on' : 'off'}
+            disabled={pending}
+            onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
+          >
+            {listen ? <Trans>Listening</Trans> : <Trans>Silenced</Trans>}
+          </Button>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell" data-hand={hand}>
+        {inMeeting && hand ? (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              color="green"
+              aria-label={t`Permit ${name} to speak`}
+              disabled={pending}
+              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+            >
+              <Trans>Permit</Trans>
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-label={t`Refuse ${name}'s raised hand`}
+              disabled={pending}
+              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+            >
+              <Trans>Refuse</Trans>
+            </Button>
+          </Group>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell">
+        {inMeeting ? (
+          <Group gap={4} wrap="nowrap">
+            <Text size="xs" data-video={video} c={video ? undefined : 'dimmed'}>
+              {video ? <Trans>Video</Trans> : <Trans>No video</Trans>}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant={watch ? 'light' : 'filled'}
+              color={watch ? 'blue' : 'red'}
+              aria-label={watch ? t`Stop ${name} watching` : t`Let ${name} watch`}
+              data-state={watch ? 'on' : 'off'}
+              disabled={pending}
+              onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
+            >
+              {watch ? <Trans>Watching</Trans> : <Trans>Blind</Trans>}
+            </Button>
+          </Group>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell">
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="compact-xs" variant="default" aria-label={t`Operations for ${name}`}>
+              <Trans>Operations</Trans>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => onOpenDialog('rename', row)}>
+              <Trans>Rename</Trans>
+            </Menu.Item>
+            {inMeeting && (
+              <>
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'host', usrIds: ids, value: host ? 0 : 1 })}>
+                  {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
+                </Menu.Item>
+                <Menu.Item
+                  onClick={() =>
+                    speaker
+                      ? eps({ type: 'eps', action: 'speaker', usrIds: [''], value: 1 })
+                      : eps({ type: 'eps', action: 'speaker', usrIds: ids, value: 1 })
+                  }
+                >
+                  {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
+                </Menu.Item>
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}>
+                  {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
+                </Menu.Item>
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}>
+                  <Trans>Move to waiting hall</Trans>
+                </Menu.Item>
+                <Menu.Item onClick={() => onOpenDialog('camera', row)}>
+                  <Trans>Camera control</Trans>
+                </Menu.Item>
+                <Menu.Item onClick={() => onOpenDialog('mic', row)}>
+                  <Trans>Microphone adjustment</Trans>
+                </Menu.Item>
+                <Menu.Item onClick={() => onOpenDialog('stats', row)}>
+                  <Trans>Statistics</Trans>
+                </Menu.Item>
+              </>
+            )}
+            {waiting && (
+              <>
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+                  <Trans>Admit from waiting hall</Trans>
+                </Menu.Item>
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
+                  <Trans>Refuse from waiting hall</Trans>
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Divider />
+            {row.online ? (
+              <Menu.Item color="red" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
+                <Trans>Hang up</Trans>
+              </Menu.Item>
+            ) : (
+              <Menu.Item onClick={() => eps({ type: 'eps', action: 'call', usrIds: ids })}>
+                <Trans>Call again</Trans>
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
+import { countTabs, visibleRows, type CustomTab, type ParticipantRow } from './participantModel';
+
+function row(usrId: string, name: string, order: number, flags?: Partial<UsrStatsFlags>): ParticipantRow {
+  return {
+    usrId,
+    name,
+    epId: flags ? order : null,
+    protocol: 2,
+    remoteAddr: `${usrId}@10.0.0.1`,
+    online: flags !== undefined,
+    stats: flags ? encodeUsrStats({ a_rx: 1, ...flags }) : '',
+    order,
+  };
+}
+
+const rows = [
+  row('1', 'Carol', 3, {}),
+  row('2', 'alice', 1, { vad: 1 }),
+  row('3', 'Bob', 2),
+  row('4', 'Dave', 4, { hand: 1 }),
+  row('5', 'Eve', 0, { waiting: 1 }),
+];
+const collator = new Intl.Collator('en');
+
+describe('countTabs', () => {
+  it('counts every built-in tab in one pass; the waiting hall is not online', () => {
+    const counts = countTabs(rows, []);
+    expect(counts).toMatchObject({ all: 5, offline: 1, online: 3, active: 1, hand: 1, waiting: 1 });
+  });
+
+  it('counts custom tabs by members and by text', () => {
+    const tabs: CustomTab[] = [
+      { id: 'a', name: 'picked', query: '', usrIds: ['1', '3'] },
+      { id: 'b', name: 'text', query: 'A', usrIds: [] },
+    ];
+    const counts = countTabs(rows, tabs);
+    expect(counts.custom).toEqual({ a: 2, b: 3 /* Carol, alice, Dave */ });
+  });
+});
+
+describe('visibleRows', () => {
+  it('custom sort keeps the server order', () => {
+    expect(visibleRows(rows, 'all', [], 'custom', collator).map((r) => r.usrId)).toEqual(['5', '2', '3', '1', '4']);
+  });
+
+  it('sorts by name both ways, ignoring case', () => {
+    expect(visibleRows(rows, 'online', [], 'nameAsc', collator).map((r) => r.name)).toEqual(['alice', 'Carol', 'Dave']);
+    expect(visibleRows(rows, 'online', [], 'nameDesc', collator).map((r) => r.name)).toEqual(['Dave', 'Carol', 'alice']);
+  });
+
+  it('an unknown custom tab shows nothing', () => {
+    expect(visibleRows(rows, 'custom:gone', [], 'custom', collator)).toEqual([]);
+  });
+});
