@@ -1,0 +1,63 @@
+/**
+ * Recording in the sidebar. The recording machine owns the state (idle, starting, recording,
+ * stopping, failed); this shows it and offers the one action that state allows.
+ */
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export type RecordingState = 'idle' | 'starting' | 'recording' | 'stopping' | 'failed';
+
+export interface RecordingControlProps {
+  /** the recording machine's state */
+  state: RecordingState;
+  /** translated reason of the last failure, shown in the failed state; default none */
+  failure?: string;
+  /** false hides the actions (the resource template has no recording); default true */
+  available?: boolean;
+  /** asks the server to start recording (from idle or failed) */
+  onStart: () => void;
+  /** asks the server to stop recording */
+  onStop: () => void;
+}
+
+export function RecordingControl({ state, failure, available = true, onStart, onStop }: RecordingControlProps) {
+  const { t } = useLingui();
+  const badge: Record<RecordingState, string> = {
+    idle: t`Not recording`,
+    starting: t`Starting…`,
+    recording: t`Recording`,
+    stopping: t`Stopping…`,
+    failed: t`Recording failed`,
+  };
+  const busy = state === 'starting' || state === 'stopping';
+  return (
+    <Group gap="xs" data-testid="recording-control" data-state={state} aria-busy={busy} style={busy ? { cursor: 'wait' } : undefined}>
+      <Text size="sm" fw={500}>
+        <Trans>Recording</Trans>
+      </Text>
+      <Badge color={state === 'recording' ? 'red' : state === 'failed' ? 'orange' : 'gray'} role="status" aria-label={t`Recording state`}>
+        {badge[state]}
+      </Badge>
+      {available && (state === 'idle' || state === 'failed') && (
+        <Button size="xs" onClick={onStart}>
+          {state === 'failed' ? t`Retry recording` : t`Start recording`}
+        </Button>
+      )}
+      {available && state === 'recording' && (
+        <Button size="xs" color="red" onClick={onStop}>
+          <Trans>Stop recording</Trans>
+        </Button>
+      )}
+      {busy && (
+        <Button size="xs" loading disabled aria-label={badge[state]}>
+          {badge[state]}
+        </Button>
+      )}
+      {state === 'failed' && failure && (
+        <Text size="xs" c="red" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Group>
+  );
+}
