@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.signing).toBe('strict');
+    expect(c.apiAesMode).toBe(0);
+    expect(c.basePath).toBe('');
+    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' });
+    expect(c.simEndpoints).toBe(40);
+    expect(c.trustProxy).toBe(false);
+    expect(c.captchaTestCode).toBeUndefined();
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/podium-x',
+      DATABASE_URL: 'postgres://u:p@db/podium',
+      DEV_ID: 'dev1',
+      DEV_TOKEN: 'tok1',
+      SIGNING: 'compat',
+      API_AES_MODE: '1',
+      BASE_PATH: 'frame/console/',
+      DEMO_MR_ID: '0123',
+      DEMO_HOST_PWD: '1111',
+      DEMO_SUPERVISOR_PWD: '2222',
+      DEMO_SEED: '0',
+      SIM_ENDPOINTS: '500',
+      SIM_SEED: '7',
+      TRUST_PROXY: '1',
+      CAPTCHA_TEST_CODE: 'ab2c',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/podium-x',
+      databaseUrl: 'postgres://u:p@db/podium',
+      devId: 'dev1',
+      devToken: 'tok1',
+      signing: 'compat',
+      apiAesMode: 1,
+      basePath: '/frame/console',
+      demo: { seed: false, mrId: '0123', hostPwd: '1111', supervisorPwd: '2222' },
+      simEndpoints: 500,
+      simSeed: 7,
+      trustProxy: true,
+      captchaTestCode: 'AB2C',
+    });
+  });
+
+  it('lists every bad value at once', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      SIGNING: 'loose',
+      API_AES_MODE: '2',
+      DEMO_MR_ID: '80a',
+      DEMO_HOST_PWD: '1',
+      DEMO_SUPERVISOR_PWD: '1',
+      SIM_ENDPOINTS: 'many',
+      TRUST_PROXY: 'maybe',
+      BASE_PATH: '/a b',
+      DATABASE_URL: 'mysql://x',
+      DEV_ID: 'a,b',
+    });
+    const text = problems.join('\n');
+    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'SIM_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it('refuses CAPTCHA_TEST_CODE when NODE_ENV=production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: 'AB2C' }).join()).toMatch(/CAPTCHA_TEST_CODE.*production/);
+    expect(problemsOf({ NODE_ENV: 'test', CAPTCHA_TEST_CODE: 'AB2C' })).toEqual([]);
+  });
+
+  it('refuses a CAPTCHA_TEST_CODE no picture could show', () => {
+    expect(problemsOf({ CAPTCHA_TEST_CODE: '12' }).join()).toMatch(/CAPTCHA_TEST_CODE/);
+  });
+
+  it('refuses a base path that would shadow the API', () => {
+    expect(problemsOf({ BASE_PATH: '/rest' }).join()).toMatch(/BASE_PATH/);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Server configuration from environment variables. Every variable is read and validated here,
+ * once; the rest of the server gets a typed {@link Config}. A bad value is a
+ * {@link ConfigError} listing every problem, which main.ts prints before exiting with code 1.
+ *
+ * The README's "Server configuration" section documents each variable; keep the two in step.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SigningMode } from '../protocol/wire';
+
+export interface DemoConfig {
+  /** seed the demo tenant on an empty store */
+  seed: boolean;
+  mrId: string;
+  hostPwd: string;
+  supervisorPwd: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** absolute path of the embedded store's directory */
+  dataDir: string;
+  /** set when a PostgreSQL URL was given; the embedded store is still used (see store/index.ts) */
+  databaseUrl?: string;
+  devId: string;
+  devToken: string;
+  signing: SigningMode;
+  apiAesMode: 0 | 1;
+  /** frame prefix such as `/console`, or '' for none; never ends with a slash */
+  basePath: string;
+  demo: DemoConfig;
+  simEndpoints: number;
+  simSeed: number;
+  /** take the client address from X-Forwarded-For (only behind a trusted reverse proxy) */
+  trustProxy: boolean;
+  /**
+   * CAUTION: automated tests only. When set, every verify code equals this value, so the
+   * picture check is void. Refused under NODE_ENV=production.
+   */
+  captchaTestCode?: string;
+  nodeEnv: string;
+  /** directory of the built console (default `<repo>/dist`) */
+  distDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Repository root (this file lives in `<root>/server`). */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Default developer id/token of compat signing. Not a secret: getPlatform hands them to every console. */
+export const DEFAULT_DEV_ID = 'podium';
+export const DEFAULT_DEV_TOKEN = 'podium-dev-token';
+
+/** Verify codes use these characters (digits and capitals without the look-alikes 0/O, 1/I). */
+export const VERIFY_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the configuration from `env` (default `process.env`).
+ * @throws ConfigError listing every invalid variable
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === undefined) return def;
+    if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+      return def;
+    }
+    return Number(v);
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const v = str(name)?.toLowerCase();
+    if (v === undefined) return def;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    problems.push(`${name} must be 0 or 1 (got "${v}")`);
+    return def;
+  };
+  const oneOf = <T extends string>(name: string, def: T, allowed: readonly T[]): T => {
+    const v = str(name);
+    if (v === undefined) return def;
+    if (!(allowed as readonly string[]).includes(v)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
+      return def;
+    }
+    return v as T;
+  };
+
+  const nodeEnv = str('NODE_ENV') ?? 'development';
+  const port = int('PORT', 8080, 0, 65535);
+  const host = str('HOST') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) problems.push(`HOST must be a host name or IP address (got "${host}")`);
+
+  const dataDirRaw = str('DATA_DIR') ?? './data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(process.cwd(), dataDirRaw);
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+
+  const devId = str('DEV_ID') ?? DEFAULT_DEV_ID;
+  const devToken = str('DEV_TOKEN') ?? DEFAULT_DEV_TOKEN;
+  // the id travels in a header and both are hashed joined by commas: keep them plain
+  if (!/^[\x21-\x7e]{1,128}$/.test(devId) || devId.includes(',')) {
+    problems.push('DEV_ID must be 1–128 printable ASCII characters without spaces or commas');
+  }
+  if (!/^[\x21-\x7e]{1,256}$/.test(devToken) || devToken.includes(',')) {
+    problems.push('DEV_TOKEN must be 1–256 printable ASCII characters without spaces or commas');
+  }
+
+  const signing = oneOf<SigningMode>('SIGNING', 'strict', ['strict', 'compat']);
+  const aes = oneOf('API_AES_MODE', '0', ['0', '1']);
+
+  let basePath = str('BASE_PATH') ?? '';
+  if (basePath !== '') {
+    if (!basePath.startsWith('/')) basePath = `/${basePath}`;
+    basePath = basePath.replace(/\/+$/, '');
+    if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
+      problems.push(`BASE_PATH must look like /console or /a/b (letters, digits, . _ ~ -) (got "${str('BASE_PATH')}")`);
+    } else if (/^\/(rest|api|status|oem|assets)(\/|$)/.test(basePath)) {
+      problems.push(`BASE_PATH must not start with an API prefix (got "${basePath}")`);
+    }
+  }
+
+  const mrId = str('DEMO_MR_ID') ?? '8008038';
+  if (!/^\d{1,20}$/.test(mrId)) problems.push(`DEMO_MR_ID must be 1–20 digits (got "${mrId}")`);
+  const hostPwd = str('DEMO_HOST_PWD') ?? '123456';
+  const supervisorPwd = str('DEMO_SUPERVISOR_PWD') ?? '654321';
+  // spec §5: passwords are digit strings and the host and supervisor passwords must differ
+  if (!/^\d{1,32}$/.test(hostPwd)) problems.push('DEMO_HOST_PWD must be 1–32 digits');
+  if (!/^\d{1,32}$/.test(supervisorPwd)) problems.push('DEMO_SUPERVISOR_PWD must be 1–32 digits');
+  if (hostPwd === supervisorPwd) problems.push('DEMO_HOST_PWD and DEMO_SUPERVISOR_PWD must differ');
+  const seed = bool('DEMO_SEED', true);
+
+  const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
+  const simSeed = int('SIM_SEED', 1, 0, 2 ** 31 - 1);
+  const trustProxy = bool('TRUST_PROXY', false);
+
+  const captchaTestCode = str('CAPTCHA_TEST_CODE');
+  if (captchaTestCode !== undefined) {
+    if (nodeEnv === 'production') {
+      problems.push('CAPTCHA_TEST_CODE is for automated tests only and is refused when NODE_ENV=production');
+    }
+    if (!/^[A-Za-z0-9]{4}$/.test(captchaTestCode)) {
+      problems.push('CAPTCHA_TEST_CODE must be 4 letters or digits');
+    }
+  }
+
+  const distRaw = str('DIST_DIR');
+  const distDir = distRaw ? resolve(process.cwd(), distRaw) : resolve(REPO_ROOT, 'dist');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    devId,
+    devToken,
+    signing,
+    apiAesMode: aes === '1' ? 1 : 0,
+    basePath,
+    demo: { seed, mrId, hostPwd, supervisorPwd },
+    simEndpoints,
+    simSeed,
+    trustProxy,
+    captchaTestCode: captchaTestCode?.toUpperCase(),
+    nodeEnv,
+    distDir,
+  };
+}
+
+/** A configuration for tests: port 0, in-memory friendly defaults, overridable. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ PORT: '0', DEMO_SEED: '0', SIM_ENDPOINTS: '0', NODE_ENV: 'test' });
+  return { ...base, ...overrides, demo: { ...base.demo, ...overrides.demo } };
+}
