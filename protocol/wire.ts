@@ -207,7 +207,18 @@ export interface MrStatus {
   rec_state: 'idle' | 'starting' | 'recording' | 'stopping' | 'failed';
   /** (podium) number of cascade points (sub-meetings) attached */
   cascade_points: number;
+  /** (podium) who the meeting-wide mute binds: nobody, the audience, or everyone */
+  mute_scope?: BanScope;
+  /** (podium) who is barred from listening (a_tx off), binding later joiners */
+  listen_ban_scope?: BanScope;
+  /** (podium) who is barred from watching (v_tx off), binding later joiners */
+  watch_ban_scope?: BanScope;
+  /** (podium) the endpoint a supervisor is talking to privately, '' for none */
+  private_talk_usr_id?: string;
 }
+
+/** (podium) the reach of a meeting-wide mute or listen/watch ban. */
+export type BanScope = 'none' | 'audience' | 'all';
 
 /** Keys `mod_mr_status` accepts (one or more per request). */
 export type MrStatusKey =
@@ -349,6 +360,8 @@ export interface CtrlMrEpsRequest {
   recursion?: number;
   /** (podium) client request id: a repeated id is applied once */
   req_id?: string;
+  /** (podium) for the all_* actions: everyone (default) or only the audience */
+  scope?: 'all' | 'audience';
 }
 
 /** Waiting-room delta event (spec §7). */
