@@ -1,0 +1,294 @@
+/**
+ * The login screen as a machine (spec §4 "Login", §5 "Login", §8 "Login outcomes").
+ *
+ * Two regions run side by side while the user works: `captcha` fetches the picture code at
+ * start, again on click, when it expires and after every failed attempt; `form` validates,
+ * submits and interprets the outcome. Success leaves both for the final `loggedIn` state whose
+ * output is the {@link LoginResult} the session actor is built from.
+ *
+ * Nothing the user typed is lost on failure except the code, which belongs to the old picture.
+ */
+import { and, assign, emit, raise, setup, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { LoginApi } from '../api';
+import { isApiError } from '../../protocol/errors';
+import type { ControllerRole, LoginResponse, MrScene, SigningMode, VerifyCodeResponse } from '../../protocol/wire';
+import { validateLoginForm, type LoginFieldErrors, type LoginFields } from './validateLoginForm';
+
+/** What a successful login hands to the session actor. */
+export interface LoginResult {
+  mrId: string;
+  sessId: string;
+  role: ControllerRole;
+  /** base64 HMAC key for strict signing; absent in compat mode */
+  signKey?: string;
+  signing: SigningMode;
+  mrScene: MrScene;
+  mrStartDtm: number;
+  scheduleStartDtm: number;
+  scheduleName: string;
+  standAlone: number;
+  invalidTime: number;
+  expiredNotify: string;
+  afterSaleMgrEmail: string;
+  extra: string;
+}
+
+/**
+ * Why the last attempt failed, as a code the UI translates:
+ * - `wrongPassword`: 403
+ * - `meetingNotFound`: 404; `detail` carries the server's reason ('adhoc disabled', ...) when any
+ * - `locked`: 429 brute-force protection; the form is locked for `retryAfter` seconds
+ * - `network`: no answer at all (the request never reached a result)
+ * - `wrongCode`: any other result
+ */
+export type LoginFailureCode = 'wrongPassword' | 'meetingNotFound' | 'locked' | 'network' | 'wrongCode';
+
+export interface LoginFailure {
+  code: LoginFailureCode;
+  status: number;
+  detail?: string;
+}
+
+export interface LoginInput {
+  api: LoginApi;
+  /** prefill from the URL (`?mr-id=`) or storage; always a string */
+  mrId?: string;
+}
+
+export interface LoginContext extends LoginFields {
+  api: LoginApi;
+  /** base64 PNG of the current picture code, '' while none */
+  codeImage: string;
+  codeId: string;
+  /** seconds the current picture stays valid */
+  codeExpiresIn: number;
+  fieldErrors: LoginFieldErrors;
+  failure: LoginFailure | null;
+  /** seconds left before the next attempt is allowed (locked state) */
+  lockRemaining: number;
+  result: LoginResult | null;
+}
+
+export type LoginField = keyof LoginFields;
+
+export type LoginEvent =
+  | { type: 'login.edit'; field: LoginField; value: string }
+  | { type: 'login.submit' }
+  | { type: 'captcha.refresh' };
+
+export type LoginEmitted =
+  | { type: 'login.failed'; failure: LoginFailure }
+  | { type: 'login.succeeded'; result: LoginResult };
+
+const DEFAULT_CODE_LIFETIME_SECS = 120;
+
+/** Maps a login rejection to a failure code (spec §8 "Login outcomes"). */
+export function toLoginFailure(error: unknown): LoginFailure {
+  if (!isApiError(error)) return { code: 'wrongCode', status: 0 };
+  if (error.kind === 'network' || error.kind === 'timeout') return { code: 'network', status: 0 };
+  switch (error.status) {
+    case 403:
+      return { code: 'wrongPassword', status: 403 };
+    case 404:
+      return { code: 'meetingNotFound', status: 404, detail: error.detail };
+    case 429:
+      return { code: 'locked', status: 429 };
+    default:
+      return { code: 'wrongCode', status: error.status };
+  }
+}
+
+/** Turns the wire answer into the session's starting data. */
+export function toLoginResult(rsp: LoginResponse, typedMrId: string): LoginResult {
+  return {
+    mrId: rsp.mr_id || typedMrId,
+    sessId: rsp.sess_id,
+    role: rsp.use_pwd,
+    signKey: rsp.sign_key,
+    signing: rsp.signing,
+    mrScene: rsp.mr_scene,
+    mrStartDtm: rsp.mr_start_dtm,
+    scheduleStartDtm: rsp.schedule_start_dtm,
+    scheduleName: rsp.schedule_name,
+    standAlone: rsp.stand_alone,
+    invalidTime: rsp.invalid_time,
+    expiredNotify: rsp.expired_notify,
+    afterSaleMgrEmail: rsp.after_sale_mgr_email,
+    extra: rsp.extra,
+  };
+}
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+    output: {} as LoginResult,
+    emitted: {} as LoginEmitted,
+  },
+  actors: {
+    fetchVerifyCode: fromPromise<VerifyCodeResponse, { api: LoginApi }>(({ input, signal }) =>
+      input.api.getVerifyCode(signal),
+    ),
+    submitLogin: fromPromise<LoginResponse, { api: LoginApi; mrId: string; password: string; code: string; codeId: string }>(
+      ({ input, signal }) =>
+        input.api.login(
+          { mrId: input.mrId, password: input.password, code: input.code, codeId: input.codeId },
+          signal,
+        ),
+    ),
+  },
+  delays: {
+    codeExpiry: ({ context }) => Math.max(1, context.codeExpiresIn || DEFAULT_CODE_LIFETIME_SECS) * 1000,
+    lockTick: 1000,
+  },
+  guards: {
+    formIsValid: ({ context }) => Object.keys(validateLoginForm(context)).length === 0,
+    /** a submission needs the challenge id of the picture on screen */
+    hasCode: ({ context }) => context.codeId !== '',
+    isLockedOut: (_, params: { error: unknown }) => isApiError(params.error) && params.error.status === 429,
+    lockOver: ({ context }) => context.lockRemaining <= 0,
+  },
+  actions: {
+    editField: assign(({ context }, params: { field: LoginField; value: string }) => {
+      // editing a field clears only that field's complaint
+      const fieldErrors = { ...context.fieldErrors };
+      delete fieldErrors[params.field];
+      return { [params.field]: params.value, fieldErrors } as Partial<LoginContext>;
+    }),
+    showFieldErrors: assign({ fieldErrors: ({ context }) => validateLoginForm(context) }),
+    clearFailure: assign({ failure: null, fieldErrors: {} }),
+    storeCode: assign((_, params: { rsp: VerifyCodeResponse }) => ({
+      codeImage: params.rsp.base64,
+      codeId: params.rsp.code_id,
+      codeExpiresIn: params.rsp.expires_in,
+    })),
+    dropCode: assign({ codeImage: '', codeId: '' }),
+    recordFailure: assign((_, params: { error: unknown }) => {
+      const failure = toLoginFailure(params.error);
+      const lockRemaining =
+        failure.code === 'locked' && isApiError(params.error) ? Math.max(1, Math.ceil(params.error.retryAfter ?? 1)) : 0;
+      return { failure, lockRemaining, code: '' };
+    }),
+    emitFailure: emit(({ context }) => ({ type: 'login.failed' as const, failure: context.failure! })),
+    refetchCode: raise({ type: 'captcha.refresh' }),
+    countDown: assign({ lockRemaining: ({ context }) => context.lockRemaining - 1 }),
+    storeResult: assign(({ context }, params: { rsp: LoginResponse }) => ({
+      result: toLoginResult(params.rsp, context.mrId.trim()),
+    })),
+    emitSuccess: emit(({ context }) => ({ type: 'login.succeeded' as const, result: context.result! })),
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({
+    api: input.api,
+    mrId: input.mrId ?? '',
+    password: '',
+    code: '',
+    codeImage: '',
+    codeId: '',
+    codeExpiresIn: 0,
+    fieldErrors: {},
+    failure: null,
+    lockRemaining: 0,
+    result: null,
+  }),
+  initial: 'active',
+  states: {
+    active: {
+      type: 'parallel',
+      on: {
+        'login.edit': { actions: { type: 'editField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+      },
+      states: {
+        captcha: {
+          initial: 'loading',
+          states: {
+            loading: {
+              entry: 'dropCode',
+              invoke: {
+                id: 'fetchVerifyCode',
+                src: 'fetchVerifyCode',
+                input: ({ context }) => ({ api: context.api }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'storeCode', params: ({ event }) => ({ rsp: event.output }) },
+                },
+                onError: 'failed',
+              },
+            },
+            ready: {
+              after: { codeExpiry: 'loading' },
+              on: { 'captcha.refresh': 'loading' },
+            },
+            failed: {
+              on: { 'captcha.refresh': 'loading' },
+            },
+          },
+        },
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'login.submit': [
+                  { guard: and(['formIsValid', 'hasCode']), target: 'submitting', actions: 'clearFailure' },
+                  { actions: 'showFieldErrors' },
+                ],
+              },
+            },
+            submitting: {
+              invoke: {
+                id: 'submitLogin',
+                src: 'submitLogin',
+                input: ({ context }) => ({
+                  api: context.api,
+                  mrId: context.mrId.trim(),
+                  password: context.password,
+                  code: context.code.trim(),
+                  codeId: context.codeId,
+                }),
+                onDone: {
+                  target: '#login.loggedIn',
+                  actions: [{ type: 'storeResult', params: ({ event }) => ({ rsp: event.output }) }, 'emitSuccess'],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isLockedOut', params: ({ event }) => ({ error: event.error }) },
+                    target: 'locked',
+                    actions: [
+                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                      'emitFailure',
+                      'refetchCode',
+                    ],
+                  },
+                  {
+                    target: 'editing',
+                    actions: [
+                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                      'emitFailure',
+                      'refetchCode',
+                    ],
+                  },
+                ],
+              },
+            },
+            locked: {
+              always: { guard: 'lockOver', target: 'editing' },
+              after: { lockTick: { target: 'locked', reenter: true, actions: 'countDown' } },
+            },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => context.result!,
+});
+
+export type LoginMachine = typeof loginMachine;
+/** Event types for the done/error of the invoked actors, used by model-based tests. */
+export type LoginDoneEvent = DoneActorEvent<LoginResponse>;
+export type LoginErrorEvent = ErrorActorEvent;
