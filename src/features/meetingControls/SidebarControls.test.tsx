@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { RecordingControl } from './RecordingControl';
+import { CascadeModeControl } from './CascadeModeControl';
+import { EndMeetingButton } from './EndMeetingButton';
+import { ChatAndModeControls } from './ChatAndModeControls';
+import { PollingControl } from './PollingControl';
+import { renderUi } from './testUtils';
+
+afterEach(cleanup);
+
+describe('RecordingControl', () => {
+  it('offers start when idle and stop while recording', () => {
+    const onStart = vi.fn();
+    const onStop = vi.fn();
+    const { rerender } = renderUi(<RecordingControl state="idle" onStart={onStart} onStop={onStop} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    expect(onStart).toHaveBeenCalled();
+    rerender(<RecordingControl state="recording" onStart={onStart} onStop={onStop} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(onStop).toHaveBeenCalled();
+  });
+
+  it('offers nothing while starting and shows the state', () => {
+    renderUi(<RecordingControl state="starting" onStart={() => {}} onStop={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Start recording' })).toBeNull();
+    expect(screen.getByTestId('recording-control').getAttribute('data-state')).toBe('starting');
+  });
+
+  it('shows the failure and offers a retry', () => {
+    const onStart = vi.fn();
+    renderUi(<RecordingControl state="failed" failure="The recording service is unavailable" onStart={onStart} onStop={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toBe('The recording service is unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry recording' }));
+    expect(onStart).toHaveBeenCalled();
+  });
+});
+
+describe('CascadeModeControl', () => {
+  it('warns that cascade points block non-cascade and still passes the request on', () => {
+    const onChange = vi.fn();
+    renderUi(<CascadeModeControl mode="parent" cascadePoints={2} onChange={onChange} />);
+    expect(screen.getByTestId('cascade-points-hint')).toBeTruthy();
+    fireEvent.click(screen.getByText('Non-cascade'));
+    expect(onChange).toHaveBeenCalledWith('nonCascade');
+  });
+});
+
+describe('EndMeetingButton', () => {
+  it('ends only after confirmation', async () => {
+    const onEnd = vi.fn();
+    renderUi(<EndMeetingButton onEnd={onEnd} />);
+    fireEvent.click(screen.getByRole('button', { name: 'End meeting' }));
+    expect(onEnd).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm end meeting' }));
+    await waitFor(() => expect(onEnd).toHaveBeenCalledTimes(1));
+  });
+
+  it('speaks of finishing the class in a class', () => {
+    renderUi(<EndMeetingButton scene="class" onEnd={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Finish class' })).toBeTruthy();
+  });
+});
+
+describe('ChatAndModeControls', () => {
+  it('asks for live chat and mode changes', () => {
+    const onLiveChat = vi.fn();
+    const onMode = vi.fn();
+    renderUi(
+      <ChatAndModeControls chatPermission={1} liveChat={false} mode="speaker" onChatPermission={() => {}} onLiveChat={onLiveChat} onMode={onMode} />,
+    );
+    fireEvent.click(screen.getByRole('switch', { name: 'Allow live chat' }));
+    expect(onLiveChat).toHaveBeenCalledWith(true);
+    fireEvent.click(screen.getByText('Discussion mode'));
+    expect(onMode).toHaveBeenCalledWith('discussion');
+  });
+});
+
+describe('PollingControl', () => {
+  it('asks to poll one role', () => {
+    const onToggle = vi.fn();
+    renderUi(<PollingControl values={{ speaker: false, chair: false, guest: true }} onToggle={onToggle} />);
+    fireEvent.click(screen.getByRole('switch', { name: 'Poll audience view' }));
+    expect(onToggle).toHaveBeenCalledWith('guest', false);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Waiting room: enable it, permit or refuse one or many waiting users, and move participants in.
+ * The waiting-room machine owns the state; selections here are only what the user ticked.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Switch, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export interface WaitingUser {
+  usrId: string;
+  name: string;
+}
+
+export interface WaitingRoomPanelProps {
+  /** waiting room enabled, as the server reports it (undefined = not known yet) */
+  enabled: boolean | undefined;
+  /** who waits, in arrival order */
+  waiting: readonly WaitingUser[];
+  /** online participants that can be moved into the waiting room */
+  movable: readonly WaitingUser[];
+  /** true while a request is on its way */
+  pending?: boolean;
+  /** translated refusal of the last request; default none */
+  error?: string;
+  onEnable: (on: boolean) => void;
+  onPermit: (usrIds: string[]) => void;
+  onRefuse: (usrIds: string[]) => void;
+  onMoveIn: (usrIds: string[]) => void;
+}
+
+export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
+  const { enabled, waiting, movable, pending = false, error } = props;
+  const { t } = useLingui();
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [toMove, setToMove] = useState<string[]>([]);
+  // Users who left the waiting room drop out of the selection without a reset effect.
+  const selected = useMemo(() => waiting.filter((w) => ticked.has(w.usrId)).map((w) => w.usrId), [waiting, ticked]);
+  const allTicked = waiting.length > 0 && selected.length === waiting.length;
+  const toggle = (usrId: string, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(usrId);
+      else next.delete(usrId);
+      return next;
+    });
+
+  return (
+    <Stack gap="xs" data-testid="waiting-room" data-state={enabled === undefined ? 'unknown' : enabled ? 'on' : 'off'} data-count={waiting.length} aria-busy={pending} style={pending ? { cursor: 'wait' } : undefined}>
+      <Switch label={t`Waiting room`} checked={enabled === true} disabled={enabled === undefined || pending} onChange={(e) => props.onEnable(e.currentTarget.checked)} />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Text size="sm">{t`${waiting.length} waiting`}</Text>
+      {waiting.length > 0 && (
+        <>
+          <Table aria-label={t`Waiting users`} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Checkbox
+                    aria-label={t`Select all waiting users`}
+                    checked={allTicked}
+                    indeterminate={selected.length > 0 && !allTicked}
+                    onChange={(e) => setTicked(e.currentTarget.checked ? new Set(waiting.map((w) => w.usrId)) : new Set())}
+                  />
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Name</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Operation</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {waiting.map((w) => (
+                <Table.Tr key={w.usrId} data-usr-id={w.usrId}>
+                  <Table.Td>
+                    <Checkbox aria-label={t`Select ${w.name}`} checked={ticked.has(w.usrId)} onChange={(e) => toggle(w.usrId, e.currentTarget.checked)} />
+                  </Table.Td>
+                  <Table.Td>{w.name}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Button size="compact-xs" disabled={pending} aria-label={t`Permit ${w.name}`} onClick={() => props.onPermit([w.usrId])}>
+                        <Trans>Permit</Trans>
+                      </Button>
+                      <Button size="compact-xs" color="red" variant="light" disabled={pending} aria-label={t`Refuse ${w.name}`} onClick={() => props.onRefuse([w.usrId])}>
+                        <Trans>Refuse</Trans>
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group gap="xs">
+            <Button size="xs" disabled={pending || selected.length === 0} onClick={() => props.onPermit(selected)}>
+              {t`Permit selected (${selected.length})`}
+            </Button>
+            <Button size="xs" color="red" variant="light" disabled={pending || selected.length === 0} onClick={() => props.onRefuse(selected)}>
+              {t`Refuse selected (${selected.length})`}
+            </Button>
+          </Group>
+        </>
+      )}
+      <Group gap="xs" align="flex-end">
+        <MultiSelect
+          style={{ flex: 1 }}
+          label={t`Move participants to the waiting room`}
+          searchable
+          value={toMove}
+          onChange={setToMove}
+          data={movable.map((m) => ({ value: m.usrId, label: m.name }))}
+        />
+        <Button
+          size="xs"
+          disabled={pending || toMove.length === 0 || enabled !== true}
+          onClick={() => {
+            props.onMoveIn(toMove);
+            setToMove([]);
+          }}
+        >
+          <Trans>Move in</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
