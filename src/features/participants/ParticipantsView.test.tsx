@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
+import { ParticipantsView } from './ParticipantsView';
+import type { ParticipantRow } from './participantModel';
+import { installDomShims, renderUi } from './testing/renderUi';
+import { readCustomTabs } from './customTabsStore';
+
+beforeAll(installDomShims);
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+function row(usrId: string, name: string, flags?: Partial<UsrStatsFlags>): ParticipantRow {
+  return {
+    usrId,
+    name,
+    epId: flags ? Number(usrId) : null,
+    protocol: 1,
+    remoteAddr: `${usrId}@10.1.1.1`,
+    online: flags !== undefined,
+    stats: flags ? encodeUsrStats({ a_rx: 1, a_tx: 1, v_tx: 1, ...flags }) : '',
+    order: Number(usrId),
+  };
+}
+
+const rows = [row('1', 'Ann', {}), row('2', 'Ben'), row('3', 'Cy', { hand: 1 }), row('4', 'Di', { waiting: 1 })];
+
+function setup(key = 'podium.customTabs.test.host') {
+  const onCommand = vi.fn();
+  renderUi(
+    <ParticipantsView
+      rows={rows}
+      flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
+      rollCall={null}
+      pending={new Set()}
+      busy={false}
+      customTabsKey={key}
+      onCommand={onCommand}
+      tableHeight={300}
+    />,
+  );
+  return { onCommand };
+}
+
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.getAttribute('aria-label'));
+
+describe('ParticipantsView', () => {
+  it('each tab shows its rows and count', () => {
+    setup();
+    expect(screen.getByRole('tab', { name: 'Offline' }).getAttribute('data-count')).toBe('1');
+    fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
+    expect(rowNames()).toEqual(['Cy']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Waiting hall' }));
+    expect(rowNames()).toEqual(['Di']);
+  });
+
+  it('a new filter tab needs a name, then filters and is kept for the user', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'New tab' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Tag name cannot be empty');
+    fireEvent.change(screen.getByLabelText('Tab name'), { target: { value: 'Team A' } });
+    fireEvent.change(screen.getByLabelText('Name or address contains'), { target: { value: 'n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Ann', 'Ben']));
+    expect(readCustomTabs('podium.customTabs.test.host').map((t) => t.name)).toEqual(['Team A']);
+  });
+
+  it('refuses a 21st tab with the spec message', async () => {
+    const tabs = Array.from({ length: 20 }, (_, i) => ({ id: `t${i}`, name: `T${i}`, query: '', usrIds: [] }));
+    localStorage.setItem('podium.customTabs.full.host', JSON.stringify(tabs));
+    setup('podium.customTabs.full.host');
+    fireEvent.click(screen.getByRole('button', { name: 'New tab' }));
+    fireEvent.change(await screen.findByLabelText('Tab name'), { target: { value: 'one more' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Up to 20 tabs supported');
+  });
+
+  it('rename refuses an empty name and sends displayname otherwise', async () => {
+    const { onCommand } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Operations for Ann' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const input = await screen.findByLabelText('New name');
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The name cannot be empty')).toBeTruthy();
+    expect(onCommand).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: ' Annie ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'displayname', usrIds: ['1'], value: 'Annie' });
+  });
+
+  it('moves the selected rows to the waiting hall in one command', () => {
+    const { onCommand } = setup();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Cy' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to waiting hall' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'waiting_move', usrIds: ['1', '3'] });
+  });
+
+  it('temporary call checks the address before calling', async () => {
+    const { onCommand } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Temporary call' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Call' }));
+    expect(await screen.findByText('The call address cannot be empty')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Call address'), { target: { value: '8008038##1234@10.0.0.9' } });
+    fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Branch' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'tempCall', callUrl: '8008038##1234@10.0.0.9', dispName: 'Branch', usrType: 2 });
+  });
+});

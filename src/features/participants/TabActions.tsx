@@ -1,0 +1,247 @@
+/**
+ * The tab actions of spec §2: calls, meeting-wide audio and video bans, hands, roll call, sort
+ * and the bulk operations on the selected rows. Large meetings get a warning before muting or
+ * unmuting everyone (spec §4).
+ */
+import { useState } from 'react';
+import { Button, Group, Menu, Modal, Select, Stack, Switch, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CommandSink, ParticipantCommand } from './commands';
+import type { SortMode } from './participantModel';
+
+/** Above this many online endpoints, muting or unmuting all asks first (spec §4). */
+export const LARGE_MEETING = 100;
+
+export interface MeetingFlags {
+  /** all_guests_mute: the audience is muted */
+  allGuestsMute: boolean;
+  /** mr_atx_mode = 1: the audience may not listen */
+  audienceListenRestricted: boolean;
+  /** mr_vtx_mode = 1: the audience may not watch */
+  audienceWatchRestricted: boolean;
+  /** endpoints in the meeting now */
+  onlineCount: number;
+}
+
+export type ActionDialog = 'tempCall' | 'addressBook' | 'rollCall';
+
+export interface TabActionsProps {
+  /** meeting-wide switches as the server reports them */
+  flags: MeetingFlags;
+  /** usr_ids selected in the table */
+  selectedIds: readonly string[];
+  /** whether the waiting hall tab is showing (admit/refuse offered) */
+  waitingTab: boolean;
+  /** current sort */
+  sort: SortMode;
+  /** changes the sort */
+  onSortChange: (sort: SortMode) => void;
+  /** clears the selection */
+  onClearSelection: () => void;
+  /** sends a command */
+  onCommand: CommandSink;
+  /** opens one of the action dialogs */
+  onOpenDialog: (dialog: ActionDialog) => void;
+  /** true while a meeting-wide command waits for its answer */
+  busy?: boolean;
+}
+
+export function TabActions({
+  flags,
+  selectedIds,
+  waitingTab,
+  sort,
+  onSortChange,
+  onClearSelection,
+  onCommand,
+  onOpenDialog,
+  busy = false,
+}: TabActionsProps) {
+  const { t } = useLingui();
+  const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
+  const large = flags.onlineCount > LARGE_MEETING;
+  const ids = [...selectedIds];
+  const count = ids.length;
+
+  const guarded = (command: ParticipantCommand, warning: string | null) => {
+    if (warning) setConfirm({ text: warning, command });
+    else onCommand(command);
+  };
+
+  return (
+    <Stack gap="xs" style={{ cursor: busy ? 'wait' : undefined }} data-busy={busy}>
+      <Group gap="xs">
+        <Button size="compact-sm" onClick={() => onOpenDialog('tempCall')}>
+          <Trans>Temporary call</Trans>
+        </Button>
+        <Button size="compact-sm" variant="light" onClick={() => onOpenDialog('addressBook')}>
+          <Trans>Add from address book</Trans>
+        </Button>
+        <Switch
+          label={t`Guest mute`}
+          checked={flags.allGuestsMute}
+          onChange={(e) => onCommand({ type: 'status', key: 'all_guests_mute', value: e.currentTarget.checked ? 1 : 0 })}
+        />
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() =>
+            guarded(
+              { type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 },
+              large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null,
+            )
+          }
+        >
+          <Trans>Mute all</Trans>
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() =>
+            guarded(
+              { type: 'eps', action: 'all_a_rx', usrIds: [], value: 1 },
+              large ? t`This meeting has ${flags.onlineCount} participants online. Cancel mute for all of them?` : null,
+            )
+          }
+        >
+          <Trans>Cancel mute all</Trans>
+        </Button>
+        <Menu>
+          <Menu.Target>
+            <Button size="compact-sm" variant="light">
+              <Trans>Listening and watching</Trans>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_a_tx', usrIds: [], value: 1 })}>
+              <Trans>Allow all listening</Trans>
+            </Menu.Item>
+            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_a_tx', usrIds: [], value: 0 })}>
+              <Trans>Forbid all listening</Trans>
+            </Menu.Item>
+            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_v_tx', usrIds: [], value: 1 })}>
+              <Trans>Allow all watching</Trans>
+            </Menu.Item>
+            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_v_tx', usrIds: [], value: 0 })}>
+              <Trans>Forbid all watching</Trans>
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <Switch
+          label={t`Audience may not listen`}
+          checked={flags.audienceListenRestricted}
+          onChange={(e) => onCommand({ type: 'status', key: 'mr_atx_mode', value: e.currentTarget.checked ? 1 : 0 })}
+        />
+        <Switch
+          label={t`Audience may not watch`}
+          checked={flags.audienceWatchRestricted}
+          onChange={(e) => onCommand({ type: 'status', key: 'mr_vtx_mode', value: e.currentTarget.checked ? 1 : 0 })}
+        />
+      </Group>
+      <Group gap="xs">
+        <Button size="compact-sm" variant="light" onClick={() => onCommand({ type: 'eps', action: 'clear_all_hand', usrIds: [] })}>
+          <Trans>Lower all hands</Trans>
+        </Button>
+        <Button size="compact-sm" variant="light" onClick={() => onOpenDialog('rollCall')}>
+          <Trans>Roll call</Trans>
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() =>
+            guarded({ type: 'eps', action: 'all_leave', usrIds: [] }, t`Every participant will leave the meeting. Continue?`)
+          }
+        >
+          <Trans>All leave</Trans>
+        </Button>
+        <Select
+          aria-label={t`Sort`}
+          size="xs"
+          w={170}
+          allowDeselect={false}
+          value={sort}
+          onChange={(v) => v && onSortChange(v as SortMode)}
+          data={[
+            { value: 'custom', label: t`Custom order` },
+            { value: 'nameAsc', label: t`Name ascending` },
+            { value: 'nameDesc', label: t`Name descending` },
+          ]}
+        />
+        <Text size="sm" c="dimmed" data-testid="selected-count" data-count={count}>
+          <Trans>{count} selected</Trans>
+        </Text>
+        {waitingTab ? (
+          <>
+            <Button
+              size="compact-sm"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}
+            >
+              <Trans>Admit selected</Trans>
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}
+            >
+              <Trans>Refuse selected</Trans>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'waiting_move', usrIds: ids })}
+            >
+              <Trans>Move selected to waiting hall</Trans>
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 0 })}
+            >
+              <Trans>Mute selected</Trans>
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 1 })}
+            >
+              <Trans>Unmute selected</Trans>
+            </Button>
+          </>
+        )}
+        <Button size="compact-sm" variant="subtle" disabled={count === 0} onClick={onClearSelection}>
+          <Trans>Clear selection</Trans>
+        </Button>
+      </Group>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t`Please confirm`}>
+        <Stack>
+          <Text>{confirm?.text}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                if (confirm) onCommand(confirm.command);
+                setConfirm(null);
+              }}
+            >
+              <Trans>Confirm</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
