@@ -133,6 +133,8 @@ export const RC = {
   historyNotFound: 8001,
   historyRangeInvalid: 8002,
   // 9xxx system
+  /** (podium) the server failed unexpectedly; the request may not have been applied */
+  internalError: 9989,
   malformedJson: 9990,
   fieldMissing: 9991,
   fieldWrongType: 9992,
@@ -253,6 +255,7 @@ const MESSAGES: Record<ResultCodeKey, Localized> = {
   recorderUnavailable: { en: 'The recording service is unavailable', zh: '录制服务不可用' },
   historyNotFound: { en: 'History record does not exist', zh: '历史记录不存在' },
   historyRangeInvalid: { en: 'Invalid history time range', zh: '历史记录时间范围无效' },
+  internalError: { en: 'Internal server error, please try again later', zh: '服务器内部错误，请稍后再试' },
   malformedJson: { en: 'Malformed request body', zh: '请求数据格式错误' },
   fieldMissing: { en: 'A required field is missing', zh: '缺少必填字段' },
   fieldWrongType: { en: 'A field has the wrong type', zh: '字段类型错误' },
