@@ -27,6 +27,7 @@ export function TempCallDialog({ opened, onClose, onCall }: TempCallDialogProps)
     addressRequired: t`The call address cannot be empty`,
     addressFormat: t`The call address is not in the correct format`,
     nameRequired: t`The display name cannot be empty`,
+    nameTooLong: t`The name is too long`,
   };
 
   return (
@@ -52,7 +53,7 @@ export function TempCallDialog({ opened, onClose, onCall }: TempCallDialogProps)
             label={t`Display name`}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
-            error={error === 'nameRequired' ? messages[error] : undefined}
+            error={error === 'nameRequired' || error === 'nameTooLong' ? messages[error] : undefined}
           />
           <Select
             label={t`Call type`}
