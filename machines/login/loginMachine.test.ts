@@ -43,6 +43,7 @@ describe('validateLoginForm', () => {
   });
   it('accepts a leading-zero meeting number and a letters-and-digits code', () => {
     expect(validateLoginForm({ mrId: '0123', password: 'x', code: 'aB34' })).toEqual({});
+    expect(validateLoginForm({ mrId: '123', password: 'x', code: 'aB345' })).toEqual({ mrId: 'format', code: 'format' });
   });
 });
 

@@ -1,7 +1,9 @@
 /**
- * Login form validation (spec §5 "Login"). Returns one code per invalid field; the UI translates
- * the codes. Pure: no I/O.
+ * Login form validation (spec §5 "Login") on the shared rules of protocol/validation, reshaped
+ * per field: one code per invalid field, which the UI translates. Pure: no I/O.
  */
+import { validateMeetingNumber, validatePassword, validateVerifyCode } from '../../protocol/validation';
+
 export interface LoginFields {
   mrId: string;
   password: string;
@@ -11,10 +13,10 @@ export interface LoginFields {
 export type LoginFieldError = 'required' | 'format';
 export type LoginFieldErrors = Partial<Record<keyof LoginFields, LoginFieldError>>;
 
-/** Meeting numbers are digit strings; a leading zero is significant (`0123` stays `0123`). */
-const MEETING_NUMBER = /^\d{1,32}$/;
-/** Picture codes are short letters and digits. */
-const VERIFY_CODE = /^[A-Za-z0-9]{4,8}$/;
+function fieldError(code: string | null): LoginFieldError | undefined {
+  if (!code) return undefined;
+  return code.endsWith('.format') ? 'format' : 'required';
+}
 
 /**
  * Validates the three login fields.
@@ -23,12 +25,11 @@ const VERIFY_CODE = /^[A-Za-z0-9]{4,8}$/;
  */
 export function validateLoginForm(fields: LoginFields): LoginFieldErrors {
   const errors: LoginFieldErrors = {};
-  const mrId = fields.mrId.trim();
-  if (!mrId) errors.mrId = 'required';
-  else if (!MEETING_NUMBER.test(mrId)) errors.mrId = 'format';
-  if (!fields.password) errors.password = 'required';
-  const code = fields.code.trim();
-  if (!code) errors.code = 'required';
-  else if (!VERIFY_CODE.test(code)) errors.code = 'format';
+  const mrId = fieldError(validateMeetingNumber(fields.mrId));
+  const password = fieldError(validatePassword(fields.password));
+  const code = fieldError(validateVerifyCode(fields.code));
+  if (mrId) errors.mrId = mrId;
+  if (password) errors.password = password;
+  if (code) errors.code = code;
   return errors;
 }
