@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * The repo's small lint: import boundaries of the layered layout and focused/skipped tests.
+ * - machines/ and protocol/ import no UI or transport library (react, @mantine, @lingui, ky) and
+ *   nothing from src/;
+ * - protocol/ does no I/O (no node: file, network or process modules);
+ * - no test is focused or skipped (`.only`, `.skip`, `.skipIf`) in unit tests or e2e specs.
+ * Exits non-zero and lists every violation as file:line.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// LINT_ROOT lets the script's own test point it at a fixture tree.
+const root = resolve(process.env.LINT_ROOT ?? fileURLToPath(new URL('..', import.meta.url)));
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'coverage', 'data', '.tmp']);
+
+function* walk(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    if (SKIP_DIRS.has(name)) continue;
+    const path = join(dir, name);
+    const st = statSync(path);
+    if (st.isDirectory()) yield* walk(path);
+    else if (/\.(m?[jt]sx?)$/.test(name)) yield path;
+  }
+}
+
+/** Every module specifier a file imports, with its line number. */
+export function importsOf(text) {
+  const found = [];
+  const patterns = [
+    /^\s*(?:import|export)\s+(?:type\s+)?[^'"`;]*?\s+from\s+['"]([^'"]+)['"]/gm,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const re of patterns) {
+    for (const m of text.matchAll(re)) {
+      const line = text.slice(0, m.index).split('\n').length + (m[0].match(/^\s*/)[0].split('\n').length - 1);
+      found.push({ spec: m[1], line });
+    }
+  }
+  return found;
+}
+
+const UI_OR_TRANSPORT = [/^react($|\/|-dom)/, /^@mantine\//, /^@lingui\//, /^ky($|\/)/, /^@xstate\/react/, /^@tanstack\/react-/];
+const NODE_IO = /^(node:)?(fs|fs\/promises|net|http|https|http2|child_process|dgram|dns|tls|worker_threads|readline|cluster|process)$/;
+
+const violations = [];
+const report = (file, line, why) => violations.push(`${relative(root, file)}:${line}: ${why}`);
+
+for (const folder of ['machines', 'protocol']) {
+  for (const file of walk(join(root, folder))) {
+    const text = readFileSync(file, 'utf8');
+    for (const { spec, line } of importsOf(text)) {
+      if (UI_OR_TRANSPORT.some((re) => re.test(spec))) report(file, line, `${folder}/ must not import ${spec}`);
+      if (spec.startsWith('#/') || /(^|\/)src\//.test(spec)) report(file, line, `${folder}/ must not import from src/ (${spec})`);
+      if (folder === 'protocol' && NODE_IO.test(spec) && !/\.test\.ts$/.test(file)) {
+        report(file, line, `protocol/ does no I/O: ${spec}`);
+      }
+    }
+  }
+}
+
+const FOCUS_OR_SKIP = /\b(?:it|test|describe|suite|bench)(?:\.\w+)*\.(only|skip|skipIf|runIf)\s*\(/g;
+for (const dir of ['src', 'machines', 'protocol', 'server', 'scripts', 'e2e', 'bench']) {
+  for (const file of walk(join(root, dir))) {
+    if (!/\.(test|spec)\.[mc]?[jt]sx?$/.test(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(FOCUS_OR_SKIP)) {
+      const line = text.slice(0, m.index).split('\n').length;
+      report(file, line, `no .${m[1]} in tests: every test runs`);
+    }
+  }
+}
+
+if (violations.length > 0) {
+  for (const v of violations) console.error(v);
+  console.error(`lint: ${violations.length} problem(s)`);
+  process.exit(1);
+}
+console.log('lint: ok');

@@ -1,0 +1,5 @@
+// `.po` catalogs are compiled to JS modules by @lingui/vite-plugin at build and test time.
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

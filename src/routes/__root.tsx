@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } from '@tanstack/react-router';
+import type { RouterContext } from '#/router';
+import { MR_ID, validateAppSearch } from '#/search';
+import { useSessionHolder } from '#/session/SessionContext';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: validateAppSearch,
+  // mr-id is owned by the URL and follows the user from page to page.
+  search: { middlewares: [retainSearchParams([MR_ID])] },
+  component: RootComponent,
+});
+
+function RootComponent() {
+  useParentLogoutMessage();
+  return <Outlet />;
+}
+
+/**
+ * Spec §2: the whole app listens for a 'logout' message from a parent (or opener) window, e.g. the
+ * platform page that embeds the console in a frame, and then logs out.
+ */
+function useParentLogoutMessage(): void {
+  const holder = useSessionHolder();
+  const router = useRouter();
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const fromParent = event.source !== null && (event.source === window.parent || event.source === window.opener);
+      if (!fromParent || event.source === window) return;
+      const data: unknown = event.data;
+      const isLogout = data === 'logout' || (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'logout');
+      if (!isLogout) return;
+      holder.stop();
+      void router.navigate({ to: '/login' });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [holder, router]);
+}

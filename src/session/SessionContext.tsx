@@ -1,0 +1,21 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionHolder, SessionRecord } from './sessionHolder';
+
+const SessionContext = createContext<SessionHolder | null>(null);
+
+/** Makes the tab's session holder reachable from components. */
+export function SessionProvider({ holder, children }: { holder: SessionHolder; children: ReactNode }) {
+  return <SessionContext.Provider value={holder}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionHolder(): SessionHolder {
+  const holder = useContext(SessionContext);
+  if (!holder) throw new Error('useSessionHolder outside SessionProvider');
+  return holder;
+}
+
+/** The current session record; re-renders on login and logout. */
+export function useSessionRecord(): SessionRecord | null {
+  const holder = useSessionHolder();
+  return useSyncExternalStore(holder.subscribe, () => holder.current());
+}

@@ -1,0 +1,101 @@
+/**
+ * Holds the one logged-in session of this tab: what the login returned (the session record) and,
+ * once started, the root session actor that owns every per-session child. React never creates
+ * session actors; it reads the holder through `useSession()` and the actor through selectors.
+ *
+ * The record is kept in sessionStorage so a reload of /control re-creates the actor from it
+ * instead of sending the user back to the login screen.
+ */
+import type { AnyActorRef } from 'xstate';
+import type { LoginResult } from '@machines/login/loginMachine';
+import { browserStore } from './browserStore';
+
+/** What the console remembers about a successful login: the login machine's output. */
+export type SessionRecord = LoginResult;
+
+/** Builds and starts the root session actor of a record; returns it running. */
+export type SessionActorFactory = (record: SessionRecord) => AnyActorRef;
+
+type Listener = () => void;
+
+function isRecord(value: unknown): value is SessionRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Partial<SessionRecord>;
+  return (
+    typeof r.mrId === 'string' &&
+    r.mrId.length > 0 &&
+    typeof r.sessId === 'string' &&
+    (r.role === 'host' || r.role === 'supervisor') &&
+    (r.mrScene === 'conference' || r.mrScene === 'class') &&
+    (r.signing === 'strict' || r.signing === 'compat') &&
+    (r.signKey === undefined || typeof r.signKey === 'string') &&
+    typeof r.mrStartDtm === 'number' &&
+    typeof r.scheduleStartDtm === 'number' &&
+    typeof r.scheduleName === 'string' &&
+    typeof r.standAlone === 'number' &&
+    typeof r.invalidTime === 'number' &&
+    typeof r.expiredNotify === 'string' &&
+    typeof r.afterSaleMgrEmail === 'string' &&
+    typeof r.extra === 'string'
+  );
+}
+
+export class SessionHolder {
+  private record: SessionRecord | null;
+  private actorRef: AnyActorRef | null = null;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    private readonly createActor: SessionActorFactory | null,
+    private readonly store: Pick<typeof browserStore, 'sessionRecord' | 'setSessionRecord' | 'setMrId' | 'setStandalone'> = browserStore,
+  ) {
+    const stored = store.sessionRecord();
+    this.record = isRecord(stored) ? stored : null;
+  }
+
+  /** The current session record, or null when logged out. */
+  current(): SessionRecord | null {
+    return this.record;
+  }
+
+  /** The running root session actor, started lazily so a reload re-creates it from the record. */
+  actor(): AnyActorRef | null {
+    if (!this.record || !this.createActor) return null;
+    if (!this.actorRef) this.actorRef = this.createActor(this.record);
+    return this.actorRef;
+  }
+
+  /** Starts a session after a successful login, replacing any previous one. */
+  start(record: SessionRecord): SessionRecord {
+    this.stopActor();
+    this.record = record;
+    this.store.setMrId(record.mrId);
+    this.store.setStandalone(record.standAlone === 1);
+    this.store.setSessionRecord(record);
+    this.notify();
+    return record;
+  }
+
+  /** Ends the session: stops the actor (and with it every child) and forgets the record. */
+  stop(): void {
+    this.stopActor();
+    this.record = null;
+    this.store.setSessionRecord(null);
+    this.notify();
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private stopActor(): void {
+    const ref = this.actorRef;
+    this.actorRef = null;
+    ref?.stop();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
