@@ -1,0 +1,153 @@
+/**
+ * The notification lists of spec §2/§4: controllers that joined or quit, failed calls, and
+ * members who left, each behind a button with its unread counter. Opening a list marks it read.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CALL_FAILURE_REASONS, LEAVE_REASONS, leaveReasonOf, localize, type CallFailureReason } from '@protocol/codes';
+
+export interface ControllerNote {
+  type: 'in' | 'out';
+  peerIp: string;
+  sessionId: string;
+  role?: 'host' | 'supervisor';
+  /** Unix seconds of the join or the quit */
+  dtm: number;
+}
+
+export interface FailedCallNote {
+  time: number;
+  reason: string;
+  epType: string;
+  nickName: string;
+  peerAddr: string;
+}
+
+export interface LeftCallNote {
+  createDtm: number;
+  nickName: string;
+  reason: string;
+}
+
+export type NoteList = 'controllers' | 'failedCalls' | 'leftCalls';
+
+export interface NotificationListsProps {
+  /** controller joins and quits, newest first */
+  controllers: readonly ControllerNote[];
+  /** failed calls, newest first */
+  failedCalls: readonly FailedCallNote[];
+  /** members who left, newest first */
+  leftCalls: readonly LeftCallNote[];
+  /** unread counters per list */
+  unread: Record<NoteList, number>;
+  /** the user has seen a list */
+  onRead: (list: NoteList) => void;
+  /** controllers logged in now */
+  controllerCount?: number;
+}
+
+export function NotificationLists({ controllers, failedCalls, leftCalls, unread, onRead, controllerCount }: NotificationListsProps) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState<NoteList | null>(null);
+  const time = (sec: number) => i18n.date(new Date(sec * 1000), { timeStyle: 'medium' });
+
+  const failureText = (reason: string) =>
+    Object.hasOwn(CALL_FAILURE_REASONS, reason) ? localize(CALL_FAILURE_REASONS[reason as CallFailureReason], i18n.locale) : reason;
+  const leaveText = (reason: string) => {
+    const key = leaveReasonOf(reason);
+    return key ? localize(LEAVE_REASONS[key], i18n.locale) : reason;
+  };
+
+  const toggle = (list: NoteList) => {
+    setOpen((cur) => (cur === list ? null : list));
+    onRead(list);
+  };
+
+  const trigger = (list: NoteList, label: string) => (
+    <Popover.Target>
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={() => toggle(list)}
+        data-unread={unread[list]}
+        rightSection={
+          unread[list] > 0 ? (
+            <Badge size="xs" color="red" circle aria-label={t`${unread[list]} unread`}>
+              {unread[list]}
+            </Badge>
+          ) : undefined
+        }
+      >
+        {label}
+      </Button>
+    </Popover.Target>
+  );
+
+  const list = (items: { key: string; text: string; when: string }[], label: string) => (
+    <Popover.Dropdown>
+      <ScrollArea.Autosize mah={320} w={360}>
+        <Stack gap={4} role="list" aria-label={label}>
+          {items.length === 0 && (
+            <Text size="sm" c="dimmed">
+              <Trans>Nothing yet</Trans>
+            </Text>
+          )}
+          {items.map((item) => (
+            <Group key={item.key} gap="xs" wrap="nowrap" role="listitem" align="flex-start">
+              <Text size="xs" c="dimmed" w={70}>
+                {item.when}
+              </Text>
+              <Text size="sm" style={{ flex: 1 }}>
+                {item.text}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Popover.Dropdown>
+  );
+
+  const controllersLabel = t`Controllers`;
+  const failedLabel = t`Failed calls`;
+  const leftLabel = t`Left members`;
+
+  return (
+    <Group gap="xs" component="section" aria-label={t`Notifications`}>
+      <Popover opened={open === 'controllers'} onChange={(o) => !o && setOpen(null)} position="bottom-start">
+        {trigger('controllers', controllersLabel)}
+        {list(
+          controllers.map((c, i) => ({
+            key: `${c.sessionId}-${c.type}-${i}`,
+            when: time(c.dtm),
+            text: c.type === 'in' ? t`Controller ${c.peerIp} joined` : t`Controller ${c.peerIp} quit`,
+          })),
+          controllersLabel,
+        )}
+      </Popover>
+      {controllerCount !== undefined && (
+        <Text size="xs" c="dimmed" data-testid="controller-count">
+          <Trans>{controllerCount} controllers online</Trans>
+        </Text>
+      )}
+      <Popover opened={open === 'failedCalls'} onChange={(o) => !o && setOpen(null)} position="bottom-start">
+        {trigger('failedCalls', failedLabel)}
+        {list(
+          failedCalls.map((f, i) => ({
+            key: `${f.time}-${i}`,
+            when: time(f.time),
+            text: `${f.nickName || f.peerAddr} (${f.peerAddr}): ${failureText(f.reason)}`,
+          })),
+          failedLabel,
+        )}
+      </Popover>
+      <Popover opened={open === 'leftCalls'} onChange={(o) => !o && setOpen(null)} position="bottom-start">
+        {trigger('leftCalls', leftLabel)}
+        {list(
+          leftCalls.map((l, i) => ({ key: `${l.createDtm}-${i}`, when: time(l.createDtm), text: `${l.nickName}: ${leaveText(l.reason)}` })),
+          leftLabel,
+        )}
+      </Popover>
+    </Group>
+  );
+}
