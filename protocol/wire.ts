@@ -575,3 +575,36 @@ export interface MediaStreamResponse {
   local_addr: string;
   data: MediaStream[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Login-screen bootstrap (spec §7 "Before and at login"; shapes are (podium): the facts show none)
+
+/** `GET /app1/is_standalone/` (also under /rest/v1): whether the platform runs on one machine. */
+export interface StandaloneResponse {
+  code: number;
+  data: { is_standalone: Bit };
+}
+
+/** `GET /oem/name/{oem_id}/icon_title/icon_title_char/`: branding of the login screen. */
+export interface OemIconTitleResponse {
+  code: number;
+  data: {
+    oem_id: string;
+    /** the product title in both languages; the console shows the one of its locale */
+    title: { zh: string; en: string };
+    /** a data: URL of the logo */
+    icon: string;
+  };
+}
+
+/** `POST /oem/get_nginx_config`: where the platform is served (ports kept by the console). */
+export interface NginxConfigResponse {
+  code: number;
+  data: {
+    http_port: number;
+    /** 0 when the server does not serve HTTPS itself */
+    https_port: number;
+    /** the frame base-path prefix, '' for none */
+    base_path: string;
+  };
+}
