@@ -1,0 +1,294 @@
+/**
+ * Screen (mosaic) layout per role: main venue, honoured guest, audience and a custom layout.
+ * Layouts come from the server (`sys_mosics`) and are drawn as their panes; each pane shows a
+ * participant, an automatic choice, nothing, or the current main venue. Focus, shared content
+ * and the special screen are pane marks; panes sort by dragging (or the move buttons). The
+ * preview shows what every role will see before anything is sent.
+ */
+import { useState, type DragEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
+import { RC } from '@protocol/codes';
+import { refusalText } from '../meetingControls/refusal';
+import { MosaicDiagram } from './MosaicDiagram';
+import {
+  assignPane,
+  AUTO_MOSAIC,
+  configFor,
+  isTraditional,
+  MOSAIC_ROLES,
+  movePane,
+  PANE,
+  POLL_INTERVALS,
+  withLayout,
+  type MosaicRole,
+} from './mosaicModel';
+import type { MosaicGroupLike } from './types';
+
+const AUTO_GROUP: MosaicGroupLike = { mosic_id: AUTO_MOSAIC, mosic_cnts: 1, layout_coord: [] };
+
+export interface MosaicLayoutDialogProps {
+  opened: boolean;
+  /** layouts the server offers (`sys_mosics`) */
+  layouts: readonly MosicGroupEntry[];
+  /** configurations the server holds, per role */
+  configs: readonly MosicConfigEntry[] | undefined;
+  /** participants that can be put in a pane */
+  participants: ReadonlyArray<{ usrId: string; name: string }>;
+  /** true while the apply is on its way */
+  pending?: boolean;
+  /** refusal of the last apply; default none */
+  refusal?: unknown;
+  /** sends the configurations of the roles that were edited */
+  onApply: (configs: MosicConfigEntry[]) => void;
+  onClose: () => void;
+}
+
+export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
+  const { opened, layouts, configs, participants, pending = false, refusal, onApply, onClose } = props;
+  const { t, i18n } = useLingui();
+  const [role, setRole] = useState<MosaicRole>('speaker');
+  const [drafts, setDrafts] = useState<Partial<Record<MosaicRole, MosicConfigEntry>>>({});
+  const [notice, setNotice] = useState<number | undefined>(undefined);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const fallback = t`The request failed, please try again`;
+
+  const current = (r: MosaicRole) => drafts[r] ?? configFor(r, configs);
+  const config = current(role);
+  const edit = (next: MosicConfigEntry) => {
+    setDrafts((d) => ({ ...d, [role]: next }));
+    setNotice(undefined);
+  };
+  const groupOf = (mosicId: string): MosaicGroupLike =>
+    mosicId === AUTO_MOSAIC ? AUTO_GROUP : (layouts.find((l) => l.mosic_id === mosicId) ?? { mosic_id: mosicId, mosic_cnts: 0, layout_coord: [] });
+
+  const roleLabels: Record<MosaicRole, string> = {
+    speaker: t`Main venue`,
+    chair: t`Honoured guest`,
+    guest: t`Audience`,
+    custom: t`Customize`,
+  };
+  const nameOf = (token: string | undefined) => {
+    switch (token) {
+      case undefined:
+      case PANE.unset:
+        return t`Not set`;
+      case PANE.auto:
+        return t`Automatic`;
+      case PANE.empty:
+        return t`Empty`;
+      case PANE.mainVenue:
+        return t`Current main venue`;
+      default:
+        return participants.find((p) => p.usrId === token)?.name ?? token;
+    }
+  };
+  const paneOptions = [
+    { value: PANE.unset, label: t`Not set` },
+    { value: PANE.auto, label: t`Automatic` },
+    { value: PANE.empty, label: t`Empty` },
+    { value: PANE.mainVenue, label: t`Current main venue` },
+    ...participants.map((p) => ({ value: p.usrId, label: p.name })),
+  ];
+  const pickLayout = (group: MosaicGroupLike) => {
+    if (isTraditional(group)) {
+      setNotice(RC.traditionalMosaicUnsupported);
+      return;
+    }
+    edit(withLayout(config, group.mosic_id, group.mosic_cnts));
+  };
+  const mark = (key: 'focus_pane' | 'content_pane' | 'special_pane', pane: number) => edit({ ...config, [key]: config[key] === pane ? -1 : pane });
+  const onDrop = (to: number) => (e: DragEvent) => {
+    e.preventDefault();
+    if (dragFrom !== null) edit(movePane(config, dragFrom, to));
+    setDragFrom(null);
+  };
+  const dirtyRoles = MOSAIC_ROLES.filter((r) => drafts[r] !== undefined);
+  const message = refusalText(notice, i18n.locale, fallback) ?? refusalText(refusal, i18n.locale, fallback);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Screen layout`} size="xl" centered>
+      <Stack gap="sm" data-testid="mosaic-dialog" data-role={role}>
+        <Tabs value={role} onChange={(v) => v && setRole(v as MosaicRole)}>
+          <Tabs.List>
+            {MOSAIC_ROLES.map((r) => (
+              <Tabs.Tab key={r} value={r} data-dirty={drafts[r] !== undefined || undefined}>
+                {roleLabels[r]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Text size="sm" fw={500}>
+          <Trans>Layout</Trans>
+        </Text>
+        <ScrollArea.Autosize mah={150}>
+          <Group gap="xs" role="radiogroup" aria-label={t`Layouts`}>
+            {[AUTO_GROUP, ...layouts].map((g) => {
+              const selected = config.mosic_id === g.mosic_id;
+              const label = g.mosic_id === AUTO_MOSAIC ? t`Automatic layout` : t`Layout ${g.layout_desc || g.mosic_id}`;
+              return (
+                <UnstyledButton
+                  key={g.mosic_id}
+                  role="radio"
+                  aria-checked={selected}
+                  aria-label={label}
+                  data-mosic-id={g.mosic_id}
+                  data-traditional={isTraditional(g) || undefined}
+                  onClick={() => pickLayout(g)}
+                  style={{ padding: 3, border: `2px solid ${selected ? '#228be6' : 'transparent'}`, borderRadius: 4 }}
+                >
+                  <MosaicDiagram group={g} width={72} labels={g.mosic_id === AUTO_MOSAIC ? [t`Auto`] : undefined} />
+                </UnstyledButton>
+              );
+            })}
+          </Group>
+        </ScrollArea.Autosize>
+        {message && (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        )}
+        {config.mosic_id !== AUTO_MOSAIC && config.roles_lst.length > 0 && (
+          <ScrollArea.Autosize mah={260}>
+            <Table aria-label={t`Panes`} data-testid="mosaic-panes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>
+                    <Trans>Video source</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Focus</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Share content</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Special screen</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Order</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {config.roles_lst.map((paneTokens, i) => (
+                  <Table.Tr
+                    key={i}
+                    draggable
+                    data-pane={i}
+                    data-token={paneTokens[0]}
+                    onDragStart={() => setDragFrom(i)}
+                    onDragOver={(e) => e.preventDefault()}
+                    onDrop={onDrop(i)}
+                    style={{ cursor: 'grab' }}
+                  >
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        size="xs"
+                        aria-label={t`Video source of pane ${i + 1}`}
+                        searchable
+                        allowDeselect={false}
+                        value={paneTokens[0] ?? PANE.unset}
+                        data={paneOptions}
+                        onChange={(v) => v !== null && edit(assignPane(config, i, v))}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Radio aria-label={t`Focus pane ${i + 1}`} checked={config.focus_pane === i} onChange={() => {}} onClick={() => mark('focus_pane', i)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Radio aria-label={t`Share content in pane ${i + 1}`} checked={config.content_pane === i} onChange={() => {}} onClick={() => mark('content_pane', i)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Radio aria-label={t`Special screen in pane ${i + 1}`} checked={config.special_pane === i} onChange={() => {}} onClick={() => mark('special_pane', i)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={2} wrap="nowrap">
+                        <Button size="compact-xs" variant="subtle" disabled={i === 0} aria-label={t`Move pane ${i + 1} up`} onClick={() => edit(movePane(config, i, i - 1))}>
+                          ↑
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          disabled={i === config.roles_lst.length - 1}
+                          aria-label={t`Move pane ${i + 1} down`}
+                          onClick={() => edit(movePane(config, i, i + 1))}
+                        >
+                          ↓
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+        <Group gap="md" align="flex-end">
+          <Select
+            w={180}
+            label={t`Automatic poll interval`}
+            allowDeselect={false}
+            value={String(config.poll_secs)}
+            data={POLL_INTERVALS.map((s) => ({ value: String(s), label: t`${s} seconds` }))}
+            onChange={(v) => v !== null && edit({ ...config, poll_secs: Number(v) })}
+          />
+          <Checkbox
+            label={t`Participants see themselves`}
+            checked={config.view_has_self === 1}
+            onChange={(e) => edit({ ...config, view_has_self: e.currentTarget.checked ? 1 : 0 })}
+          />
+        </Group>
+        <Text size="sm" fw={500}>
+          <Trans>Preview</Trans>
+        </Text>
+        <SimpleGrid cols={4} data-testid="mosaic-preview">
+          {MOSAIC_ROLES.map((r) => {
+            const c = current(r);
+            return (
+              <Stack key={r} gap={2} data-preview-role={r} data-mosic-id={c.mosic_id}>
+                <Text size="xs">{roleLabels[r]}</Text>
+                <MosaicDiagram
+                  group={groupOf(c.mosic_id)}
+                  width={150}
+                  highlight={c.focus_pane ?? -1}
+                  labels={c.mosic_id === AUTO_MOSAIC ? [t`Automatic`] : c.roles_lst.map((p) => nameOf(p[0]))}
+                />
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            loading={pending}
+            disabled={dirtyRoles.length === 0}
+            onClick={() => onApply(dirtyRoles.map((r) => current(r)))}
+          >
+            <Trans>Apply layout</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The screen (mosaic) layout as the dialog edits it: one {@link MosaicConfigEntry} per role,
+ * the default custom layout, pane tokens, pane geometry for the diagrams, and drag-to-sort.
+ * Pure functions; the dialog only holds the draft.
+ */
+import type { MosaicGroupLike, PaneRect } from './types';
+import type { MeetingRole, MosicConfigEntry } from '@protocol/wire';
+
+/** Roles the dialog edits: the three meeting roles plus the custom layout. */
+export type MosaicRole = MeetingRole | 'custom';
+export const MOSAIC_ROLES: readonly MosaicRole[] = ['speaker', 'chair', 'guest', 'custom'];
+
+/** Pane tokens of `roles_lst` (protocol-facts §5.6, spec §3). */
+export const PANE = { auto: '0', empty: '-1', mainVenue: '1010', unset: '-2' } as const;
+
+/** Automatic poll intervals, seconds (spec §9); the first is the default. */
+export const POLL_INTERVALS = [10, 20, 30, 60, 120, 300] as const;
+
+export const AUTO_MOSAIC = 'auto';
+/** The layout_mode the platform composes ("traditional split screen" in the facts is mode 2). */
+export const LAYOUT_MODE = 2;
+
+/** Spec §3: the default custom layout is 4*4, 16 slots of -2, layout_mode 2, poll 10 s. */
+export function defaultCustomConfig(): MosicConfigEntry {
+  return {
+    role: 'custom',
+    mosic_id: '4*4',
+    layout_mode: LAYOUT_MODE,
+    roles_lst: Array.from({ length: 16 }, () => [PANE.unset]),
+    poll_secs: POLL_INTERVALS[0],
+    view_has_self: 0,
+    focus_pane: -1,
+    content_pane: -1,
+    special_pane: -1,
+  };
+}
+
+/** The automatic configuration of a role: one full cell chosen by the platform. */
+export function autoConfig(role: MosaicRole): MosicConfigEntry {
+  return { role, mosic_id: AUTO_MOSAIC, layout_mode: LAYOUT_MODE, roles_lst: [], poll_secs: POLL_INTERVALS[0], view_has_self: role === 'speaker' ? 1 : 0 };
+}
+
+/** The server's configuration of `role`, or its default (custom: 4*4; others: automatic). */
+export function configFor(role: MosaicRole, configs: readonly MosicConfigEntry[] | undefined): MosicConfigEntry {
+  const found = configs?.find((c) => c.role === role);
+  if (found) return { ...found, roles_lst: found.roles_lst.map((p) => [...p]) };
+  return role === 'custom' ? defaultCustomConfig() : autoConfig(role);
+}
+
+/**
+ * Switches a configuration to layout `mosicId` with `panes` panes: keeps the assignments that
+ * still fit, fills new panes with `unset`, and clears pane marks that no longer exist.
+ */
+export function withLayout(config: MosicConfigEntry, mosicId: string, panes: number): MosicConfigEntry {
+  if (mosicId === AUTO_MOSAIC) return { ...autoConfig(config.role as MosaicRole), poll_secs: config.poll_secs, view_has_self: config.view_has_self };
+  const roles = Array.from({ length: panes }, (_, i) => config.roles_lst[i] ?? [PANE.unset]);
+  const keep = (pane: number | undefined) => (pane !== undefined && pane < panes ? pane : -1);
+  return {
+    ...config,
+    mosic_id: mosicId,
+    layout_mode: LAYOUT_MODE,
+    roles_lst: roles,
+    focus_pane: keep(config.focus_pane),
+    content_pane: keep(config.content_pane),
+    special_pane: keep(config.special_pane),
+  };
+}
+
+/** Assigns one pane (a usr_id or a {@link PANE} token). */
+export function assignPane(config: MosicConfigEntry, pane: number, token: string): MosicConfigEntry {
+  const roles = config.roles_lst.map((p, i) => (i === pane ? [token] : p));
+  return { ...config, roles_lst: roles };
+}
+
+/** Moves pane `from` to position `to` (drag-to-sort); pane marks follow their pane. */
+export function movePane(config: MosicConfigEntry, from: number, to: number): MosicConfigEntry {
+  const n = config.roles_lst.length;
+  if (from === to || from < 0 || to < 0 || from >= n || to >= n) return config;
+  const order = Array.from({ length: n }, (_, i) => i);
+  const [moved] = order.splice(from, 1);
+  order.splice(to, 0, moved);
+  const newIndexOf = (old: number | undefined) => (old === undefined || old < 0 ? old : order.indexOf(old));
+  return {
+    ...config,
+    roles_lst: order.map((i) => config.roles_lst[i]),
+    focus_pane: newIndexOf(config.focus_pane),
+    content_pane: newIndexOf(config.content_pane),
+    special_pane: newIndexOf(config.special_pane),
+  };
+}
+
+/**
+ * Pane rectangles of a layout as fractions of the screen (0–1). `layout_coord` is read as
+ * `[x, y, w, h]` per pane in any unit (normalised by the largest extent); without usable
+ * coordinates the panes are drawn as an even grid.
+ */
+export function paneRects(group: MosaicGroupLike): PaneRect[] {
+  const count = Math.max(1, group.mosic_cnts || 1);
+  const c = group.layout_coord ?? [];
+  if (c.length >= count * 4 && c.every((v) => Number.isFinite(v) && v >= 0)) {
+    let maxX = 0;
+    let maxY = 0;
+    for (let i = 0; i < count; i++) {
+      maxX = Math.max(maxX, c[i * 4] + c[i * 4 + 2]);
+      maxY = Math.max(maxY, c[i * 4 + 1] + c[i * 4 + 3]);
+    }
+    if (maxX > 0 && maxY > 0) {
+      return Array.from({ length: count }, (_, i) => ({
+        x: c[i * 4] / maxX,
+        y: c[i * 4 + 1] / maxY,
+        w: c[i * 4 + 2] / maxX,
+        h: c[i * 4 + 3] / maxY,
+      }));
+    }
+  }
+  const cols = Math.ceil(Math.sqrt(count));
+  const rows = Math.ceil(count / cols);
+  return Array.from({ length: count }, (_, i) => ({ x: (i % cols) / cols, y: Math.floor(i / cols) / rows, w: 1 / cols, h: 1 / rows }));
+}
+
+/** A layout the platform cannot compose in this console (the spec reports it as unsupported). */
+export function isTraditional(group: MosaicGroupLike): boolean {
+  return group.layout_type === 'traditional';
+}
