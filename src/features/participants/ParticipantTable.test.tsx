@@ -19,6 +19,7 @@ function online(usrId: string, name: string, flags: Partial<UsrStatsFlags> = {})
     online: true,
     stats: encodeUsrStats({ a_rx: 1, a_tx: 1, v_tx: 1, v_rx: 1, ...flags }),
     order: Number(usrId),
+    waiting: flags?.waiting === 1,
   };
 }
 

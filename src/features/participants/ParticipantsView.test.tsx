@@ -21,6 +21,7 @@ function row(usrId: string, name: string, flags?: Partial<UsrStatsFlags>): Parti
     online: flags !== undefined,
     stats: flags ? encodeUsrStats({ a_rx: 1, a_tx: 1, v_tx: 1, ...flags }) : '',
     order: Number(usrId),
+    waiting: flags?.waiting === 1,
   };
 }
 

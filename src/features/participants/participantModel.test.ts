@@ -12,6 +12,7 @@ function row(usrId: string, name: string, order: number, flags?: Partial<UsrStat
     online: flags !== undefined,
     stats: flags ? encodeUsrStats({ a_rx: 1, ...flags }) : '',
     order,
+    waiting: flags?.waiting === 1,
   };
 }
 

@@ -19,6 +19,8 @@ export interface ParticipantRow {
   online: boolean;
   /** usr_stats digits; empty while offline */
   stats: string;
+  /** in the waiting hall (status flag 16 or the server's waiting list) */
+  waiting: boolean;
   /** server order (pin_sort / roster order) used by the "custom" sort */
   order: number;
 }
@@ -43,7 +45,7 @@ export function flag(row: ParticipantRow, name: UsrStatsName): boolean {
 }
 
 export function isWaitingRow(row: ParticipantRow): boolean {
-  return row.online && flag(row, 'waiting');
+  return row.waiting;
 }
 
 /**
@@ -58,11 +60,11 @@ export function inBuiltinTab(row: ParticipantRow, tab: BuiltinTab): boolean {
     case 'offline':
       return !row.online;
     case 'online':
-      return row.online && !flag(row, 'waiting');
+      return row.online && !row.waiting;
     case 'active':
-      return row.online && !flag(row, 'waiting') && (flag(row, 'vad') || flag(row, 'cont_sender'));
+      return row.online && !row.waiting && (flag(row, 'vad') || flag(row, 'cont_sender'));
     case 'hand':
-      return row.online && flag(row, 'hand');
+      return row.online && !row.waiting && flag(row, 'hand');
     case 'waiting':
       return isWaitingRow(row);
   }
