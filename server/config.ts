@@ -7,6 +7,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validateMeetingNumber } from '../protocol/validation';
 import type { SigningMode } from '../protocol/wire';
 
 export interface DemoConfig {
@@ -139,7 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const mrId = str('DEMO_MR_ID') ?? '8008038';
-  if (!/^\d{1,20}$/.test(mrId)) problems.push(`DEMO_MR_ID must be 1–20 digits (got "${mrId}")`);
+  if (validateMeetingNumber(mrId) !== null) problems.push(`DEMO_MR_ID must be 4–20 digits (got "${mrId}")`);
   const hostPwd = str('DEMO_HOST_PWD') ?? '123456';
   const supervisorPwd = str('DEMO_SUPERVISOR_PWD') ?? '654321';
   // spec §5: passwords are digit strings and the host and supervisor passwords must differ
