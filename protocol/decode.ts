@@ -1,0 +1,839 @@
+/**
+ * Runtime decoders for every response of wire.ts and every long-poll event of events.ts.
+ * Machines decode server payloads at the actor boundary with these, so a malformed answer
+ * becomes one {@link DecodeError} instead of `undefined` deep inside a reducer.
+ *
+ * What is checked: `cmdid` (when the object carries one), the type of every known field, and
+ * that parallel arrays (`usr_ids[i]`, `usr_names[i]`…) have equal lengths. Unknown fields are
+ * dropped. Fields marked "(podium)" in wire.ts, and platform fields a real platform may leave
+ * out, get neutral defaults when absent (for parallel arrays: one default per entry), so the
+ * console also works against a platform that does not send them. Unknown event `cmdid`s are
+ * dropped, not errors: the platform adds events over time. No I/O and no dependency here.
+ */
+import type {
+  Bit,
+  DepartmentInfo,
+  ErrorBody,
+  LoginFailure,
+  LoginResponse,
+  MediaStreamResponse,
+  MosicConfigEntry,
+  MosicGroupEntry,
+  MrInfo,
+  MrParticipants,
+  MrStatus,
+  NginxConfigResponse,
+  OemIconTitleResponse,
+  OnlineEpsInfo,
+  OnlineEpsStatus,
+  PlatformResponse,
+  SearchResponse,
+  StandaloneResponse,
+  SubtitlePosition,
+  TitleConfig,
+  UsrInfo,
+  VerifyCodeResponse,
+  WaitingUsr,
+} from './wire';
+import type { ChangeEvent, ChangeEventOf } from './events';
+
+/** A payload did not have the expected shape. `path` points at the offending value. */
+export class DecodeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly expected: string,
+  ) {
+    super(`decode: ${path || '<root>'} is not ${expected}`);
+    this.name = 'DecodeError';
+  }
+}
+
+/** Turns an unknown value into a `T` or throws {@link DecodeError}. */
+export type Decoder<T> = (value: unknown, path?: string) => T;
+
+// ---------------------------------------------------------------------------------------------
+// Primitives
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const str: Decoder<string> = (v, p = '') => {
+  if (typeof v !== 'string') throw new DecodeError(p, 'a string');
+  return v;
+};
+
+export const num: Decoder<number> = (v, p = '') => {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new DecodeError(p, 'a number');
+  return v;
+};
+
+export const bit: Decoder<Bit> = (v, p = '') => {
+  if (v !== 0 && v !== 1) throw new DecodeError(p, '0 or 1');
+  return v;
+};
+
+export function oneOf<const T extends readonly (string | number)[]>(...values: T): Decoder<T[number]> {
+  return (v, p = '') => {
+    if (!values.includes(v as T[number])) throw new DecodeError(p, `one of ${values.join('|')}`);
+    return v as T[number];
+  };
+}
+
+export function arrayOf<T>(item: Decoder<T>): Decoder<T[]> {
+  return (v, p = '') => {
+    if (!Array.isArray(v)) throw new DecodeError(p, 'an array');
+    const out = new Array<T>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = item(v[i], `${p}[${i}]`);
+    return out;
+  };
+}
+
+export function recordOf<T>(item: Decoder<T>): Decoder<Record<string, T>> {
+  return (v, p = '') => {
+    if (!isObj(v)) throw new DecodeError(p, 'an object');
+    const out: Record<string, T> = {};
+    for (const k of Object.keys(v)) out[k] = item(v[k], `${p}.${k}`);
+    return out;
+  };
+}
+
+const strs = arrayOf(str);
+const nums = arrayOf(num);
+
+// ---------------------------------------------------------------------------------------------
+// Objects
+
+interface FieldSpec {
+  d: Decoder<unknown>;
+  optional?: boolean;
+  /** value used when absent (a function for fresh arrays/objects) */
+  fill?: unknown;
+  /** parallel array: when absent, filled with one copy of this per entry of its group */
+  each?: unknown;
+}
+
+type Field = Decoder<unknown> | FieldSpec;
+
+/** Every key of `T` must have a field, so the decoders cannot drift from the wire types. */
+type Fields<T> = { [K in keyof T]-?: Field };
+
+/** Optional field, no default: absent stays absent. */
+function opt(d: Decoder<unknown>): FieldSpec {
+  return { d, optional: true };
+}
+
+/** Optional field with a default when absent. */
+function dflt(d: Decoder<unknown>, fill: unknown): FieldSpec {
+  return { d, optional: true, fill };
+}
+
+/** Optional parallel array, filled with `each` per entry when absent. */
+function par(d: Decoder<unknown>, each: unknown): FieldSpec {
+  return { d, optional: true, each };
+}
+
+interface ObjectOptions {
+  /** the object must carry this `cmdid`; when `cmdidOptional`, it may also leave it out */
+  cmdid?: string | readonly string[];
+  cmdidOptional?: boolean;
+  /** groups of keys that are parallel arrays */
+  parallel?: readonly (readonly string[])[];
+}
+
+function spec(f: Field): FieldSpec {
+  return typeof f === 'function' ? { d: f } : f;
+}
+
+function object<T>(name: string, fields: Fields<T>, opts: ObjectOptions = {}): Decoder<T> {
+  const entries = Object.entries(fields as Record<string, Field>).map(([k, f]) => [k, spec(f)] as const);
+  const cmdids = opts.cmdid === undefined ? undefined : typeof opts.cmdid === 'string' ? [opts.cmdid] : opts.cmdid;
+  return (v, p = '') => {
+    if (!isObj(v)) throw new DecodeError(p, `a ${name} object`);
+    if (cmdids) {
+      const c = v.cmdid;
+      if (!(c === undefined && opts.cmdidOptional) && !cmdids.includes(c as string)) {
+        throw new DecodeError(`${p}.cmdid`, cmdids.map((x) => `"${x}"`).join(' or '));
+      }
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, f] of entries) {
+      const raw = v[k];
+      if (raw === undefined || raw === null) {
+        if (k === 'cmdid' && cmdids && opts.cmdidOptional) continue;
+        if (f.each !== undefined) continue; // filled below, once the group length is known
+        if (f.fill !== undefined) out[k] = typeof f.fill === 'function' ? (f.fill as () => unknown)() : f.fill;
+        else if (!f.optional) throw new DecodeError(`${p}.${k}`, 'present');
+        continue;
+      }
+      out[k] = f.d(raw, `${p}.${k}`);
+    }
+    for (const group of opts.parallel ?? []) {
+      let len: number | undefined;
+      let first = '';
+      for (const k of group) {
+        const a = out[k];
+        if (!Array.isArray(a)) continue;
+        if (len === undefined) {
+          len = a.length;
+          first = k;
+        } else if (a.length !== len) {
+          throw new DecodeError(`${p}.${k}`, `as long as ${first} (${len})`);
+        }
+      }
+      for (const k of group) {
+        const f = fields[k as keyof T] as Field;
+        const s = spec(f);
+        if (out[k] === undefined && s.each !== undefined) out[k] = new Array(len ?? 0).fill(s.each);
+      }
+    }
+    return out as T;
+  };
+}
+
+/** The same fields, every one optional and without defaults: for partial deltas. */
+function partialFields<T>(fields: Fields<T>): Fields<T> {
+  const out: Record<string, Field> = {};
+  for (const [k, f] of Object.entries(fields as Record<string, Field>)) out[k] = opt(spec(f).d);
+  return out as Fields<T>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+const mrScene = oneOf('conference', 'class');
+const role = oneOf('host', 'supervisor');
+const banScope = oneOf('none', 'audience', 'all');
+const titleTarget = oneOf('all', 'guest', 'chair', 'speaker', 'waiting_room_usr');
+
+const subtitlePositionFields: Fields<SubtitlePosition> = {
+  horizontal_position: oneOf('left', 'center', 'right'),
+  vertical_position: oneOf('top', 'middle', 'bottom'),
+  horizontal_margin: num,
+  vertical_margin: num,
+};
+const decodeSubtitlePosition = object<SubtitlePosition>('subtitle_position', subtitlePositionFields);
+
+const mosicGroupFields: Fields<MosicGroupEntry> = {
+  layout_mode: num,
+  mosic_id: str,
+  layout_coord: dflt(nums, () => []),
+  mosic_cnts: num,
+  layout_desc: dflt(str, ''),
+  layout_type: dflt(str, ''),
+  default_layout_for_type: dflt(str, ''),
+};
+const decodeMosicGroupEntry = object<MosicGroupEntry>('mosic_group entry', mosicGroupFields);
+
+const mosicConfigFields: Fields<MosicConfigEntry> = {
+  role: oneOf('speaker', 'chair', 'guest', 'custom'),
+  mosic_id: str,
+  cur_mosic_id: opt(str),
+  layout_mode: num,
+  roles_lst: arrayOf(strs),
+  poll_secs: dflt(num, 10),
+  view_has_self: dflt(bit, 0),
+  focus_pane: opt(num),
+  content_pane: opt(num),
+  special_pane: opt(num),
+};
+const decodeMosicConfigEntry = object<MosicConfigEntry>('config_info entry', mosicConfigFields);
+
+/** Spec §3 title defaults. */
+const titleFields: Fields<TitleConfig> = {
+  to_role: titleTarget,
+  message: dflt(str, ''),
+  has_title: dflt(bit, 0),
+  font_size: dflt(num, 36),
+  font_color: dflt(num, 16777215),
+  bg_color: dflt(num, 0),
+  bg_alpha: dflt(num, 0),
+  font_name: dflt(str, 'san'),
+  speed: dflt(num, 20),
+  y_pos: dflt(num, 80),
+  h_align: dflt(num, 1),
+  v_align: dflt(num, 2),
+  h_margin: dflt(num, 10),
+  v_margin: dflt(num, 10),
+  style: opt(num),
+  shadow: opt(bit),
+};
+export const decodeTitleConfig = object<TitleConfig>('title config', titleFields);
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export const decodePlatformResponse: Decoder<PlatformResponse> = object<PlatformResponse>('getPlatform', {
+  code: num,
+  data: object<PlatformResponse['data']>('getPlatform data', {
+    func_enabled: (v, p = '') => {
+      const flags = recordOf(num)(v, p);
+      return { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0, ...flags, ...pickBits(flags, p) };
+    },
+    signing: object<PlatformResponse['data']['signing']>('signing', {
+      mode: oneOf('strict', 'compat'),
+      devid: str,
+      devtoken: str,
+    }),
+    version: dflt(str, ''),
+  }),
+});
+
+function pickBits(flags: Record<string, number>, p: string): Record<string, Bit> {
+  const out: Record<string, Bit> = {};
+  for (const k of ['api_aes_mode', 'live_builtin', 'conf_statistics']) {
+    if (k in flags) out[k] = bit(flags[k], `${p}.${k}`);
+  }
+  return out;
+}
+
+export const decodeStandaloneResponse = object<StandaloneResponse>('is_standalone', {
+  code: num,
+  data: object<StandaloneResponse['data']>('is_standalone data', { is_standalone: dflt(bit, 0) }),
+});
+
+export const decodeOemIconTitleResponse = object<OemIconTitleResponse>('icon_title', {
+  code: num,
+  data: object<OemIconTitleResponse['data']>('icon_title data', {
+    oem_id: dflt(str, ''),
+    title: object<OemIconTitleResponse['data']['title']>('title', { zh: dflt(str, ''), en: dflt(str, '') }),
+    icon: dflt(str, ''),
+  }),
+});
+
+export const decodeNginxConfigResponse = object<NginxConfigResponse>('nginx config', {
+  code: num,
+  data: object<NginxConfigResponse['data']>('nginx config data', {
+    http_port: dflt(num, 0),
+    https_port: dflt(num, 0),
+    base_path: dflt(str, ''),
+  }),
+});
+
+export const decodeVerifyCodeResponse = object<VerifyCodeResponse>(
+  'verify_code',
+  { cmdid: str, base64: str, datetime: dflt(num, 0), code_id: dflt(str, ''), expires_in: dflt(num, 0) },
+  { cmdid: 'verify_code' },
+);
+
+const loginFields: Fields<LoginResponse> = {
+  cmdid: str,
+  result: (v, p) => (typeof v === 'number' ? String(v) : str(v, p)),
+  mr_id: str,
+  sess_id: (v, p = '') => {
+    const s = str(v, p);
+    if (s === '') throw new DecodeError(p, 'a non-empty session id');
+    return s;
+  },
+  use_pwd: dflt(role, 'host'),
+  extra: dflt(str, ''),
+  mr_start_dtm: dflt(num, 0),
+  schedule_start_dtm: dflt(num, 0),
+  schedule_name: dflt(str, ''),
+  stand_alone: dflt(num, 0),
+  invalid_time: dflt(num, 0),
+  after_sale_mgr_email: dflt(str, ''),
+  expired_notify: dflt(str, ''),
+  mr_scene: dflt(mrScene, 'conference'),
+  sign_key: opt(str),
+  signing: opt(oneOf('strict', 'compat')),
+};
+const decodeLoginRaw = object<LoginResponse>('ctrl_mr_rsp', loginFields, { cmdid: 'ctrl_mr_rsp' });
+
+/** Login answer; `signing` defaults to strict when a `sign_key` came, else compat. */
+export const decodeLoginResponse: Decoder<LoginResponse> = (v, p) => {
+  const r = decodeLoginRaw(v, p);
+  if (!r.signing) r.signing = r.sign_key ? 'strict' : 'compat';
+  if (r.signing === 'strict' && !r.sign_key) throw new DecodeError(`${p ?? ''}.sign_key`, 'present in strict mode');
+  return r;
+};
+
+export const decodeLoginFailure = object<LoginFailure>(
+  'ctrl_mr_rsp failure',
+  {
+    cmdid: str,
+    result: (v, p) => (typeof v === 'number' ? String(v) : str(v, p)),
+    extra: opt(str),
+    retry_after: opt(num),
+  },
+  { cmdid: 'ctrl_mr_rsp', cmdidOptional: true },
+);
+
+export const decodeErrorBody = object<ErrorBody>(
+  'error',
+  { cmdid: str, result: num, detail: opt(str) },
+  { cmdid: 'error', cmdidOptional: true },
+);
+
+const mrInfoFields: Fields<MrInfo> = {
+  cmdid: opt(str),
+  mr_id: str,
+  mr_name: dflt(str, ''),
+  room_name: dflt(str, ''),
+  create_dtm: dflt(num, 0),
+  current_dtm: dflt(num, 0),
+  real_launch_dtm: dflt(num, 0),
+  duration: dflt(num, 0),
+  bandwidth: dflt(num, 0),
+  launcher_uid: dflt(str, ''),
+  mr_mode: dflt(num, 0),
+  features: dflt(str, ''),
+  mr_scene: dflt(mrScene, 'conference'),
+  next_booking_dtm: dflt(num, 0),
+  mr_kind: dflt(oneOf('immediate', 'scheduled'), 'immediate'),
+};
+export const decodeMrInfo = object<MrInfo>('one_mr_info', mrInfoFields, { cmdid: 'one_mr_info', cmdidOptional: true });
+
+const mrStatusFields: Fields<MrStatus> = {
+  cmdid: opt(str),
+  mr_id: str,
+  mr_locked: dflt(bit, 0),
+  guest_enabled: dflt(bit, 0),
+  all_guests_mute: dflt(bit, 0),
+  original_all_guests_mute: dflt(bit, 0),
+  allow_unmute_self: dflt(bit, 0),
+  mr_vtx_mode: dflt(bit, 0),
+  mr_atx_mode: dflt(bit, 0),
+  same_layout: dflt(bit, 0),
+  force_mcu_layout: dflt(bit, 0),
+  roll_call: dflt(bit, 0),
+  guest_poll: dflt(bit, 0),
+  speaker_poll: dflt(bit, 0),
+  chair_poll: dflt(bit, 0),
+  cont_enabled: dflt(bit, 0),
+  show_camera_off: dflt(bit, 0),
+  mic_gain_auto: dflt(bit, 0),
+  auto_invite: dflt(bit, 0),
+  chat_permission: dflt(oneOf(0, 1, 2, 3), 1),
+  spk_locked: dflt(bit, 0),
+  live_enabled: dflt(bit, 0),
+  live_service_type: dflt(oneOf('builtin', 'third'), 'builtin'),
+  rtmp_url: dflt(str, ''),
+  push_url: dflt(str, ''),
+  random_mrid: dflt(str, ''),
+  rec_enabled: dflt(bit, 0),
+  record_uuid: dflt(str, ''),
+  record_copy: dflt(str, ''),
+  flv_fsize: dflt(num, 0),
+  bypass_enabled: dflt(bit, 0),
+  bypass_url: dflt(str, ''),
+  chair_usr_id: dflt(str, ''),
+  spk_usr_id: dflt(str, ''),
+  auto_focus_usr_id: dflt(str, ''),
+  spec_focus_usr_ids: dflt(strs, () => []),
+  rollcall_hist: dflt(recordOf(str), () => ({})),
+  cascade_mode: dflt(oneOf('', 'parent', 'child'), ''),
+  subtitle_position: dflt(decodeSubtitlePosition, () => ({
+    horizontal_position: 'center',
+    vertical_position: 'bottom',
+    horizontal_margin: 10,
+    vertical_margin: 10,
+  })),
+  title_enabled: dflt(bit, 0),
+  live_chat: dflt(bit, 0),
+  meeting_mode: dflt(oneOf('speaker', 'discussion'), 'speaker'),
+  waiting_room: dflt(bit, 0),
+  rollcall_usr_id: dflt(str, ''),
+  rollcall_view: dflt(oneOf('called_only', 'with_speaker'), 'called_only'),
+  rec_state: dflt(oneOf('idle', 'starting', 'recording', 'stopping', 'failed'), 'idle'),
+  cascade_points: dflt(num, 0),
+  mute_scope: opt(banScope),
+  listen_ban_scope: opt(banScope),
+  watch_ban_scope: opt(banScope),
+  private_talk_usr_id: opt(str),
+};
+export const decodeMrStatus = object<MrStatus>('one_mr_status', mrStatusFields, {
+  cmdid: 'one_mr_status',
+  cmdidOptional: true,
+});
+
+const PARTICIPANT_ARRAYS = [
+  'added_usr_ids',
+  'added_usr_names',
+  'added_usr_types',
+  'added_usr_attr',
+  'added_call_addrs',
+  'added_usr_deps',
+  'added_usr_devtypes',
+  'added_usr_appoint',
+  'added_gbk_names',
+] as const;
+
+const participantsFields: Fields<MrParticipants> = {
+  cmdid: opt(str),
+  mr_id: dflt(str, ''),
+  added_usr_ids: dflt(strs, () => []),
+  added_usr_names: par(strs, ''),
+  added_usr_types: par(nums, 0),
+  added_usr_attr: par(strs, ''),
+  added_call_addrs: par(strs, ''),
+  added_usr_deps: par(nums, 0),
+  added_usr_devtypes: par(strs, ''),
+  added_usr_appoint: par(nums, 0),
+  added_gbk_names: par(strs, ''),
+  deleted_usr_ids: dflt(strs, () => []),
+  depid_names: dflt(recordOf(str), () => ({})),
+};
+const participantsOptions = { parallel: [PARTICIPANT_ARRAYS] };
+export const decodeMrParticipants = object<MrParticipants>('mr_participants', participantsFields, {
+  cmdid: 'mr_participants',
+  cmdidOptional: true,
+  ...participantsOptions,
+});
+
+const EPS_INFO_ARRAYS = [
+  'usr_ids',
+  'usr_names',
+  'ep_ids',
+  'usr_uris',
+  'enter_dtms',
+  'dev_type',
+  'ep_version',
+  'is_online',
+  'pin_sort',
+  'sort_para',
+  'gbk_names',
+  'proto_types',
+  'ep_uuid',
+] as const;
+
+const epsInfoFields: Fields<OnlineEpsInfo> = {
+  cmdid: opt(str),
+  mr_id: dflt(str, ''),
+  usr_ids: strs,
+  usr_names: par(strs, ''),
+  ep_ids: par(nums, 0),
+  usr_uris: par(strs, ''),
+  enter_dtms: par(nums, 0),
+  dev_type: par(strs, ''),
+  ep_version: par(nums, 0),
+  is_online: par(nums, 1),
+  pin_sort: par(nums, 0),
+  sort_para: par(nums, 0),
+  gbk_names: par(strs, ''),
+  proto_types: par(nums, 0),
+  ep_uuid: par(strs, ''),
+};
+export const decodeOnlineEpsInfo = object<OnlineEpsInfo>('online_eps_info', epsInfoFields, {
+  cmdid: 'online_eps_info',
+  cmdidOptional: true,
+  parallel: [EPS_INFO_ARRAYS],
+});
+
+const epsStatusFields: Fields<OnlineEpsStatus> = {
+  cmdid: opt(str),
+  mr_id: dflt(str, ''),
+  usr_ids: strs,
+  usr_stats: strs,
+  local_rtp_ip: par(strs, ''),
+  stats_desc: dflt(strs, () => []),
+};
+export const decodeOnlineEpsStatus = object<OnlineEpsStatus>('online_eps_status', epsStatusFields, {
+  cmdid: 'online_eps_status',
+  cmdidOptional: true,
+  parallel: [['usr_ids', 'usr_stats', 'local_rtp_ip']],
+});
+
+const WAITING_ARRAYS = ['ep_ids', 'usr_ids', 'usr_names', 'gbk_names', 'dev_types', 'usr_types', 'usr_uris'] as const;
+const waitingFields: Fields<WaitingUsr> = {
+  cmdid: str,
+  ep_ids: dflt(nums, () => []),
+  usr_ids: par(strs, ''),
+  usr_names: par(strs, ''),
+  gbk_names: par(strs, ''),
+  dev_types: par(strs, ''),
+  usr_types: par(nums, 0),
+  usr_uris: par(strs, ''),
+  deleted_ep_ids: dflt(nums, () => []),
+};
+export const decodeWaitingUsr = object<WaitingUsr>('waiting_usr', waitingFields, {
+  cmdid: 'waiting_usr',
+  parallel: [WAITING_ARRAYS],
+});
+
+/** `GET sys_mosics` → the layouts the meeting supports. */
+export const decodeSysMosics: Decoder<MosicGroupEntry[]> = (v, p = '') => {
+  if (!isObj(v)) throw new DecodeError(p, 'a sys_mosics object');
+  return arrayOf(decodeMosicGroupEntry)(v.mosic_group ?? [], `${p}.mosic_group`);
+};
+
+/** `GET mosic-config` → the per-role layout configuration. */
+export const decodeMosicConfig: Decoder<MosicConfigEntry[]> = (v, p = '') => {
+  if (!isObj(v)) throw new DecodeError(p, 'a mosic-config object');
+  return arrayOf(decodeMosicConfigEntry)(v.config_info ?? [], `${p}.config_info`);
+};
+
+/** `GET title-config` → one config per target; accepts `{titles:[…]}`, a bare array or one object. */
+export const decodeTitleConfigs: Decoder<TitleConfig[]> = (v, p = '') => {
+  if (Array.isArray(v)) return arrayOf(decodeTitleConfig)(v, p);
+  if (isObj(v) && Array.isArray(v.titles)) return arrayOf(decodeTitleConfig)(v.titles, `${p}.titles`);
+  return [decodeTitleConfig(v, p)];
+};
+
+const DEPARTMENT_ARRAYS = [
+  'department_ids',
+  'department_names',
+  'senior_ids',
+  'department_descs',
+  'creator_usr_ids',
+  'create_dtms',
+  'last_modify_dtms',
+] as const;
+const departmentFields: Fields<DepartmentInfo> = {
+  cmdid: opt(str),
+  department_ids: nums,
+  department_names: par(strs, ''),
+  senior_ids: par(nums, -1),
+  department_descs: par(strs, ''),
+  creator_usr_ids: par(nums, 0),
+  create_dtms: par(nums, 0),
+  last_modify_dtms: par(nums, 0),
+};
+export const decodeDepartmentInfo = object<DepartmentInfo>('department_info', departmentFields, {
+  cmdid: 'department_info',
+  cmdidOptional: true,
+  parallel: [DEPARTMENT_ARRAYS],
+});
+
+const usrInfoFields: Fields<UsrInfo> = {
+  cmdid: opt(str),
+  usr_ids: nums,
+  cuids: par(strs, ''),
+  nick_names: par(strs, ''),
+  call_addrs: par(strs, ''),
+  emails: par(strs, ''),
+  phone_nos: par(strs, ''),
+  usr_types: par(nums, 0),
+  ptotocol_types: par(nums, 0),
+  login_ids: par(strs, ''),
+  last_modify_dtms: par(nums, 0),
+  current_department: { d: arrayOf(nums), optional: true, each: [] },
+  online_status: par(nums, 0),
+  activates: par(nums, 0),
+  creator_times: par(nums, 0),
+  creator_usr_ids: par(nums, 0),
+  max_rooms: par(nums, 0),
+  priorities: par(nums, 0),
+  usr_avatars: par(strs, ''),
+  usr_marks: par(strs, ''),
+  verifies: par(nums, 0),
+  duties: par(strs, ''),
+  genders: par(nums, 0),
+  fixed_phones: par(strs, ''),
+  is_endpoints: par(nums, 0),
+  valid_periods: par(nums, 0),
+  peer_subs: par(strs, ''),
+  lower_mrids: par(strs, ''),
+  lower_ips: par(strs, ''),
+  lower_pwds: par(strs, ''),
+};
+export const decodeUsrInfo = object<UsrInfo>('usr_info', usrInfoFields, {
+  cmdid: 'usr_info',
+  cmdidOptional: true,
+  parallel: [Object.keys(usrInfoFields).filter((k) => k !== 'cmdid')],
+});
+
+export const decodeSearchResponse = object<SearchResponse>(
+  'search answer',
+  { cmdid: oneOf('usr_ids', 'department_ids'), ids: nums, total: dflt(num, 0), too_many: dflt(bit, 0) },
+  { cmdid: ['usr_ids', 'department_ids'] },
+);
+
+const mediaStreamDecoder = object<MediaStreamResponse['data'][number]>('media stream', {
+  node: dflt(str, ''),
+  id: num,
+  type: oneOf('audio', 'video', 'content'),
+  ssrc: dflt(str, ''),
+  start_time: dflt(num, 0),
+  fps: dflt(num, 0),
+  fur: dflt(num, 0),
+  rx_codec: opt(str),
+  rx_bitrate: opt(num),
+  rx_packets_received: opt(num),
+  rx_packets_lost: opt(num),
+  rx_lost_rate: opt(num),
+  rx_jitter: opt(num),
+  rx_resolution: opt(str),
+  tx_codec: opt(str),
+  tx_bitrate: opt(num),
+  tx_packets_sent: opt(num),
+  // the platform sends this one as a string (protocol-facts §5.9)
+  tx_packets_lost: opt((v, p) => (typeof v === 'number' ? String(v) : str(v, p))),
+  tx_lost_rate: opt(num),
+  tx_jitter: opt(num),
+  tx_resolution: opt(str),
+});
+export const decodeMediaStreamResponse = object<MediaStreamResponse>('media_stream', {
+  refer_num: dflt(num, 0),
+  remote_addr: dflt(str, ''),
+  uuid: dflt(str, ''),
+  local_addr: dflt(str, ''),
+  data: arrayOf(mediaStreamDecoder),
+});
+
+/** `POST /status/participant/packets_lost_rate/` → id → [rx loss rate, tx loss rate]. */
+export const decodePacketsLostRate: Decoder<Record<string, [number, number]>> = recordOf((v, p = '') => {
+  const a = nums(v, p);
+  if (a.length !== 2) throw new DecodeError(p, 'a [rx, tx] pair');
+  return [a[0], a[1]] as [number, number];
+});
+
+// ---------------------------------------------------------------------------------------------
+// Long-poll events
+
+type EventCmd = ChangeEvent['cmdid'];
+type EventFields<C extends EventCmd> = Fields<ChangeEventOf<C>>;
+
+const seq = dflt(num, 0);
+
+function event<C extends EventCmd>(cmdid: C, fields: EventFields<C>, parallel?: ObjectOptions['parallel']) {
+  return object<ChangeEventOf<C>>(cmdid, fields, { cmdid, parallel });
+}
+
+const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
+  one_mr_info: event('one_mr_info', { ...partialFields(mrInfoFields), cmdid: str, seq }),
+  one_mr_status: event('one_mr_status', { ...partialFields(mrStatusFields), cmdid: str, seq }),
+  force_logout: event('force_logout', { cmdid: str, seq, reason: dflt(str, '') }),
+  mr_participants: event('mr_participants', { ...participantsFields, cmdid: str, seq }, [PARTICIPANT_ARRAYS]),
+  online_eps_info: event('online_eps_info', { ...epsInfoFields, cmdid: str, seq }, [EPS_INFO_ARRAYS]),
+  online_eps_status: event('online_eps_status', { ...epsStatusFields, cmdid: str, seq }, [
+    ['usr_ids', 'usr_stats', 'local_rtp_ip'],
+  ]),
+  online_eps_left: event('online_eps_left', { cmdid: str, seq, mr_id: dflt(str, ''), usr_ids: strs }),
+  sys_mosics: event('sys_mosics', { cmdid: str, seq, mosic_group: arrayOf(decodeMosicGroupEntry) }),
+  mosic_config: event('mosic_config', { cmdid: str, seq, config_info: arrayOf(decodeMosicConfigEntry) }),
+  title_config: event('title_config', { cmdid: str, seq, titles: arrayOf(decodeTitleConfig) }),
+  usr_ids: event('usr_ids', { cmdid: str, seq, usr_ids: nums }),
+  user_infos: event(
+    'user_infos',
+    { cmdid: str, seq, usr_ids: strs, nick_names: par(strs, ''), usr_types: par(nums, 0), phone_nos: par(strs, '') },
+    [['usr_ids', 'nick_names', 'usr_types', 'phone_nos']],
+  ),
+  mr_deled: event('mr_deled', { cmdid: str, seq, mr_id: dflt(str, '') }),
+  not_rpc_cs: event('not_rpc_cs', { cmdid: str, seq, result: num }),
+  show_warning_info: event('show_warning_info', {
+    cmdid: str,
+    seq,
+    warn_info: str,
+    is_toast: dflt(bit, 0),
+    params: opt(recordOf((v, p) => (typeof v === 'number' ? v : str(v, p)))),
+  }),
+  failed_call: event('failed_call', {
+    cmdid: str,
+    seq,
+    time: dflt(num, 0),
+    reason: dflt(str, ''),
+    ep_type: dflt(str, ''),
+    nick_name: dflt(str, ''),
+    peer_addr: dflt(str, ''),
+  }),
+  schedule_info: event('schedule_info', {
+    cmdid: str,
+    seq,
+    schedule_id: dflt(num, 0),
+    schedule_name: dflt(str, ''),
+    start_dtm: dflt(num, 0),
+    duration: dflt(num, 0),
+    next_start_dtm: dflt(num, 0),
+  }),
+  left_call: event('left_call', {
+    cmdid: str,
+    seq,
+    ep_id: num,
+    usr_id: dflt(str, ''),
+    reason: dflt(str, ''),
+    duration: dflt(num, 0),
+    nick_name: dflt(str, ''),
+    create_dtm: dflt(num, 0),
+  }),
+  mr_ctrl_in: event('mr_ctrl_in', {
+    cmdid: str,
+    seq,
+    peer_ip: dflt(str, ''),
+    sessionid: str,
+    role: dflt(role, 'host'),
+    dtm: dflt(num, 0),
+  }),
+  mr_ctrl_out: event('mr_ctrl_out', {
+    cmdid: str,
+    seq,
+    peer_ip: dflt(str, ''),
+    sessionid: str,
+    quit_dtm: dflt(num, 0),
+    reason: dflt(str, ''),
+  }),
+  resource_tmpl_info: event('resource_tmpl_info', {
+    cmdid: str,
+    seq,
+    id: num,
+    name: dflt(str, ''),
+    max_mosic: dflt(num, 0),
+    max_spk_mosic: dflt(num, 0),
+    max_guest_mosic: dflt(num, 0),
+    max_chair_mosic: dflt(num, 0),
+    res_bw: dflt(str, ''),
+    single_view: dflt(bit, 0),
+    has_record: dflt(bit, 0),
+  }),
+  waiting_usr: event('waiting_usr', { ...waitingFields, cmdid: str, seq }, [WAITING_ARRAYS]),
+  get_call_qa_rsp: event('get_call_qa_rsp', {
+    cmdid: str,
+    seq,
+    ep_id: num,
+    usr_id: dflt(str, ''),
+    qa: dflt(recordOf(num), () => ({})),
+  }),
+  xuding_rec_status: event('xuding_rec_status', {
+    cmdid: str,
+    seq,
+    rec_state: oneOf('idle', 'starting', 'recording', 'stopping', 'failed'),
+    record_uuid: dflt(str, ''),
+    reason: opt(str),
+  }),
+  usr_info: event('usr_info', { ...usrInfoFields, cmdid: str, seq }, [
+    Object.keys(usrInfoFields).filter((k) => k !== 'cmdid'),
+  ]),
+  department_info: event('department_info', { ...departmentFields, cmdid: str, seq }, [DEPARTMENT_ARRAYS]),
+  resync: event('resync', { cmdid: str, seq: num }),
+};
+
+/** The event cmdids this console understands. */
+export const KNOWN_EVENT_CMDIDS: ReadonlySet<string> = new Set(Object.keys(EVENT_DECODERS));
+
+/**
+ * Decodes one event; `undefined` for an unknown `cmdid` (dropped, not an error).
+ * Throws {@link DecodeError} when a known event is malformed. A missing `seq` (real platforms
+ * send none) reads as 0.
+ */
+export function decodeChangeEvent(value: unknown, path = ''): ChangeEvent | undefined {
+  if (!isObj(value)) throw new DecodeError(path, 'an event object');
+  const cmdid = value.cmdid;
+  if (typeof cmdid !== 'string') throw new DecodeError(`${path}.cmdid`, 'a string');
+  if (!Object.hasOwn(EVENT_DECODERS, cmdid)) return undefined;
+  return (EVENT_DECODERS[cmdid as EventCmd] as Decoder<ChangeEvent>)(value, path);
+}
+
+export interface DecodeEventsOptions {
+  /**
+   * When given, a malformed event is reported here and skipped instead of failing the whole
+   * answer, so one bad event cannot stall the long poll.
+   */
+  onInvalid?: (error: DecodeError, raw: unknown) => void;
+}
+
+/**
+ * Decodes a long-poll answer (a JSON array of events), dropping unknown cmdids.
+ * @example const events = decodeChangeEvents(await api.post('changes', …))
+ */
+export function decodeChangeEvents(value: unknown, opts: DecodeEventsOptions = {}): ChangeEvent[] {
+  if (!Array.isArray(value)) throw new DecodeError('', 'an array of events');
+  const out: ChangeEvent[] = [];
+  for (let i = 0; i < value.length; i++) {
+    try {
+      const e = decodeChangeEvent(value[i], `[${i}]`);
+      if (e) out.push(e);
+    } catch (err) {
+      if (opts.onInvalid && err instanceof DecodeError) opts.onInvalid(err, value[i]);
+      else throw err;
+    }
+  }
+  return out;
+}
