@@ -6,29 +6,63 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { codeMessage, localize, loginFailureMessage, SILENT_RESULT_CODES } from '@protocol/codes';
-import type { LoginFailure } from '@machines/login/loginMachine';
-import type { LoginField } from '@machines/login/loginMachine';
+import { LIMITS, type ValidationError } from '@protocol/validation';
+import type { LoginFailure, LoginField } from '@machines/login/loginMachine';
 import type { LoginFieldError } from '@machines/login/validateLoginForm';
 
-/** Spec §5 "Login": one message per field and rule. */
-const LOGIN_FIELD_ERRORS: Record<LoginField, Record<LoginFieldError, MessageDescriptor>> = {
-  mrId: {
-    required: msg`Please enter the Meeting No.`,
-    format: msg`Meeting No. is not in the correct format`,
-  },
-  password: {
-    required: msg`Please enter the password`,
-    format: msg`Please enter the password`,
-  },
-  code: {
-    required: msg`Please enter the verification code`,
-    format: msg`The verification code is not in the correct format`,
-  },
+/**
+ * Spec §5 rules → text. The English source texts the spec quotes are used verbatim
+ * (protocol/validation `SPEC_MESSAGES`; messages.test.ts keeps them in step).
+ */
+export const VALIDATION_MESSAGES: Record<ValidationError, MessageDescriptor> = {
+  'meetingNumber.required': msg`Please enter the Meeting No.`,
+  'meetingNumber.format': msg`Meeting No. is not in the correct format`,
+  'password.required': msg`Please enter the password`,
+  'verifyCode.required': msg`Please enter the verification code`,
+  'verifyCode.format': msg`The verification code is not in the correct format`,
+  'mgmtLogin.required': msg`Login name, password and verification code are required`,
+  'mgmtLogin.codeDigits': msg`The verification code must be digits`,
+  'overtime.format': msg`The delay must be a number of minutes`,
+  'overtime.tooLong': msg`The delay is at most ${LIMITS.maxOvertimeMinutes} minutes`,
+  'overtime.conflict': msg`The delay conflicts with the next booked meeting`,
+  'push.notSet': msg`The push address is not set`,
+  'push.notRtmp': msg`The push address must be an RTMP address (rtmp://host/live/stream)`,
+  'live.addressRequired': msg`Live push and pull addresses are required`,
+  'live.addressFormat': msg`The live pull address is not in the correct format`,
+  'rename.required': msg`The name cannot be empty`,
+  'rename.tooLong': msg`The name is at most ${LIMITS.maxNameLength} characters`,
+  'tab.nameRequired': msg`Tag name cannot be empty`,
+  'tab.limit': msg`Up to 20 tabs supported`,
+  'tab.invalid': msg`The input information is incorrect`,
+  'tempCall.addressRequired': msg`The call address cannot be empty`,
+  'tempCall.addressFormat': msg`The call address is not in the correct format`,
+  'tempCall.nameRequired': msg`The display name cannot be empty`,
+  'passwords.required': msg`Host password and supervisor password cannot be empty`,
+  'passwords.digits': msg`Passwords must be digits`,
+  'passwords.differ': msg`Join, host and supervisor passwords must be different`,
+  'booking.tooShort': msg`A booking lasts at least ${LIMITS.minBookingMinutes} minutes`,
+  'booking.startTooSoon': msg`The start must be more than ${LIMITS.minBookingLeadMinutes} minutes from now`,
+  'booking.tooLong': msg`A meeting period cannot exceed one week`,
+  'micGain.autoAdjust': msg`Manual volume is not available while the platform adjusts volume automatically`,
+  'micGain.range': msg`The volume must be a whole number from 0 to 9`,
+  'search.tooMany': msg`More than ${LIMITS.searchResultCeiling} results: please narrow the search`,
+  'cascade.pointsExist': msg`Delete the cascade points before switching to non-cascade`,
+};
+
+/** The message of a spec §5 validation code. */
+export function validationText(i18n: I18n, error: ValidationError): string {
+  return i18n._(VALIDATION_MESSAGES[error]);
+}
+
+const LOGIN_FIELD_RULES: Record<LoginField, Record<LoginFieldError, ValidationError>> = {
+  mrId: { required: 'meetingNumber.required', format: 'meetingNumber.format' },
+  password: { required: 'password.required', format: 'password.required' },
+  code: { required: 'verifyCode.required', format: 'verifyCode.format' },
 };
 
 /** The message of a login form field error. */
 export function loginFieldErrorText(i18n: I18n, field: LoginField, error: LoginFieldError): string {
-  return i18n._(LOGIN_FIELD_ERRORS[field][error]);
+  return validationText(i18n, LOGIN_FIELD_RULES[field][error]);
 }
 
 /**

@@ -1,0 +1,99 @@
+/**
+ * The one fixture file of the e2e suite:
+ * - `server`: the reference server for this worker (free port, temp data, known verify code);
+ * - a console-error guard on every page of every context: a test fails when the console logged an
+ *   error or the page threw, unless the test declared that error as expected (`consoleErrors.allow`);
+ * - page objects (`loginPage`) and `newConsole()` for a second, independent browser console.
+ */
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { startTestServer, TEST_CODE, type TestServer } from './server';
+import { LoginPage } from './pages/LoginPage';
+import { ControlPage } from './pages/ControlPage';
+
+export { expect, TEST_CODE };
+
+/** Collects console errors and uncaught page errors of the test's pages. */
+export class ConsoleErrors {
+  private readonly allowed: RegExp[] = [];
+  readonly unexpected: string[] = [];
+
+  /** Declares errors this test provokes on purpose (e.g. the 403 of a wrong password). */
+  allow(...patterns: RegExp[]): void {
+    this.allowed.push(...patterns);
+  }
+
+  watch(page: Page): void {
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = `${message.text()} @ ${message.location().url}`;
+      if (!this.allowed.some((re) => re.test(text))) this.unexpected.push(`console.error: ${text}`);
+    });
+    page.on('pageerror', (error) => this.unexpected.push(`uncaught: ${error.message}`));
+  }
+
+  watchContext(context: BrowserContext): void {
+    for (const page of context.pages()) this.watch(page);
+    context.on('page', (page) => this.watch(page));
+  }
+}
+
+/** An extra browser console: its own context (own storage), page and page objects. */
+export interface Console {
+  context: BrowserContext;
+  page: Page;
+  loginPage: LoginPage;
+  controlPage: ControlPage;
+}
+
+interface TestFixtures {
+  consoleErrors: ConsoleErrors;
+  loginPage: LoginPage;
+  controlPage: ControlPage;
+  /** opens another independent console (browser context) against the same server */
+  newConsole: (options?: { locale?: string; userAgent?: string }) => Promise<Console>;
+}
+
+interface WorkerFixtures {
+  server: TestServer;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startTestServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  consoleErrors: async ({}, use) => {
+    const errors = new ConsoleErrors();
+    await use(errors);
+    expect(errors.unexpected, 'the console logged errors').toEqual([]);
+  },
+  context: async ({ context, consoleErrors }, use) => {
+    consoleErrors.watchContext(context);
+    await use(context);
+  },
+  loginPage: async ({ page, server }, use) => {
+    await use(new LoginPage(page, server));
+  },
+  controlPage: async ({ page }, use) => {
+    await use(new ControlPage(page));
+  },
+  newConsole: async ({ browser, server, consoleErrors }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ baseURL: server.baseURL, locale: options.locale ?? 'zh-CN', userAgent: options.userAgent });
+      contexts.push(context);
+      consoleErrors.watchContext(context);
+      const page = await context.newPage();
+      return { context, page, loginPage: new LoginPage(page, server), controlPage: new ControlPage(page) };
+    });
+    for (const context of contexts) await context.close();
+  },
+});

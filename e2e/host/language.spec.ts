@@ -1,0 +1,37 @@
+import { test, expect } from '../fixtures';
+
+test.describe('language', () => {
+  test('a Chinese browser gets the Chinese screen, an English one the English screen', async ({ newConsole }) => {
+    const zh = await newConsole({ locale: 'zh-CN' });
+    await zh.page.goto('/login');
+    await expect(zh.page.getByRole('textbox', { name: '会议号' })).toBeVisible();
+    await expect(zh.page.getByRole('button', { name: '登录' })).toBeVisible();
+
+    const en = await newConsole({ locale: 'en-GB' });
+    await en.page.goto('/login');
+    await expect(en.loginPage.meetingNumber).toBeVisible();
+    await expect(en.loginPage.submit).toBeVisible();
+  });
+
+  test('switching language on screen re-renders the screen and survives a reload', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await loginPage.switchLanguage('中文');
+    await expect(page.getByRole('textbox', { name: '会议号' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: '会议号' })).toBeVisible();
+    await loginPage.switchLanguage('English');
+    await expect(loginPage.meetingNumber).toBeVisible();
+    await page.reload();
+    await expect(loginPage.meetingNumber).toBeVisible();
+  });
+
+  test('validation messages follow the language', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await loginPage.fill({ mrId: '12ab' });
+    await loginPage.submit.click();
+    await expect(page.getByText('Meeting No. is not in the correct format')).toBeVisible();
+    await loginPage.switchLanguage('中文');
+    await expect(page.getByText('会议号格式不正确')).toBeVisible();
+  });
+});

@@ -1,0 +1,138 @@
+import { test, expect, TEST_CODE } from '../fixtures';
+import { startTestServer } from '../server';
+import { LoginPage } from '../pages/LoginPage';
+import { ControlPage } from '../pages/ControlPage';
+
+test.describe('login screen', () => {
+  test('host logs in and lands on /control with the meeting number in the URL', async ({ page, loginPage, controlPage, server }) => {
+    await loginPage.goto();
+    await loginPage.loginAsHost();
+    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
+    await expect(controlPage.meetingNumber).toHaveText(server.mrId);
+    await expect(controlPage.role).toHaveAttribute('data-role', 'host');
+  });
+
+  test('supervisor logs in with the supervisor password', async ({ page, loginPage, controlPage, server }) => {
+    await loginPage.goto('/');
+    await loginPage.loginAsSupervisor();
+    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
+    await expect(controlPage.role).toHaveAttribute('data-role', 'supervisor');
+  });
+
+  test('a reload of /control keeps the session; logout returns to login and guards /control', async ({ page, loginPage, controlPage, server }) => {
+    await loginPage.goto();
+    await loginPage.loginAsHost();
+    await expect(controlPage.meetingNumber).toHaveText(server.mrId);
+    await page.reload();
+    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
+    await expect(controlPage.meetingNumber).toHaveText(server.mrId);
+    await controlPage.logout.click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto(`/control?mr-id=${server.mrId}`);
+    await expect(page).toHaveURL(`/login?mr-id=${server.mrId}`);
+    // the meeting number of the URL is offered again
+    await expect(loginPage.meetingNumber).toHaveValue(server.mrId);
+  });
+
+  test('/control without a session redirects to the login screen', async ({ page, loginPage }) => {
+    await page.goto('/control?mr-id=8008038');
+    await expect(page).toHaveURL('/login?mr-id=8008038');
+    await expect(loginPage.submit).toBeVisible();
+  });
+
+  test('wrong password: the 403 message, a new code picture, and the code input emptied', async ({ page, loginPage, consoleErrors }) => {
+    consoleErrors.allow(/status of 403/);
+    await loginPage.goto();
+    const before = await loginPage.codeImageSource();
+    await loginPage.login({ password: '000000' });
+    await expect(loginPage.outcome).toHaveText('Wrong host or supervisor password');
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(() => loginPage.codeImageSource()).not.toBe(before);
+    await expect(loginPage.code).toHaveValue('');
+    // what the user typed stays, except the code that belonged to the old picture
+    await expect(loginPage.meetingNumber).toHaveValue(loginPage.server.mrId);
+  });
+
+  test('unknown meeting: the 404 reason is shown', async ({ loginPage, consoleErrors }) => {
+    consoleErrors.allow(/status of 404/);
+    await loginPage.goto();
+    const before = await loginPage.codeImageSource();
+    await loginPage.login({ mrId: '99999999', password: '123456' });
+    await expect(loginPage.outcome).toHaveText('The meeting does not exist');
+    await expect.poll(() => loginPage.codeImageSource()).not.toBe(before);
+  });
+
+  test('wrong verification code: the code message, and a new picture', async ({ loginPage, consoleErrors }) => {
+    consoleErrors.allow(/status of 4\d\d/);
+    await loginPage.goto();
+    const before = await loginPage.codeImageSource();
+    const wrong = 'ZZZZ';
+    expect(wrong).not.toBe(TEST_CODE);
+    await loginPage.login({ password: loginPage.server.hostPwd, code: wrong });
+    await expect(loginPage.outcome).toHaveText('The verification code is incorrect or obsolete, please re-enter');
+    await expect.poll(() => loginPage.codeImageSource()).not.toBe(before);
+  });
+
+  test('every validation message of spec §5, and nothing is sent while the form is invalid', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/sessions\/?$/.test(new URL(r.url()).pathname)) logins.push(r.url());
+    });
+    await loginPage.meetingNumber.fill('');
+    await loginPage.submit.click();
+    await expect(page.getByText('Please enter the Meeting No.')).toBeVisible();
+    await expect(page.getByText('Please enter the password')).toBeVisible();
+    await expect(page.getByText('Please enter the verification code')).toBeVisible();
+    await expect(loginPage.meetingNumber).toHaveAttribute('aria-invalid', 'true');
+
+    await loginPage.fill({ mrId: '12ab', password: 'x', code: 'a1' });
+    await loginPage.submit.click();
+    await expect(page.getByText('Meeting No. is not in the correct format')).toBeVisible();
+    await expect(page.getByText('The verification code is not in the correct format')).toBeVisible();
+    await expect(page.getByText('Please enter the password')).toHaveCount(0);
+    expect(logins).toEqual([]);
+  });
+
+  test('clicking the picture brings a new code picture', async ({ loginPage }) => {
+    await loginPage.goto();
+    const first = await loginPage.codeImageSource();
+    expect(first).toMatch(/^data:image\/png;base64,/);
+    await loginPage.codePicture.click();
+    await expect.poll(() => loginPage.codeImageSource()).not.toBe(first);
+    await expect(loginPage.codeImage).toBeVisible();
+  });
+
+  test('links of the login screen', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    const nav = page.getByRole('navigation', { name: 'Platform links' });
+    for (const name of ['Join meeting', 'Platform management', 'User self-service', 'Meeting control', 'App download', 'Help centre']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
+  });
+});
+
+test.describe('meeting number kept as a string', () => {
+  test('meeting 0123 logs in to /control?mr-id=0123 and keeps the leading zero across a reload', async ({ browser, consoleErrors }) => {
+    const server = await startTestServer({ env: { DEMO_MR_ID: '0123', SIM_ENDPOINTS: '0' } });
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      consoleErrors.watchContext(context);
+      const page = await context.newPage();
+      const loginPage = new LoginPage(page, server);
+      const controlPage = new ControlPage(page);
+      await loginPage.goto('/login?mr-id=0123');
+      await expect(loginPage.meetingNumber).toHaveValue('0123');
+      await loginPage.loginAsHost();
+      await expect(page).toHaveURL('/control?mr-id=0123');
+      await expect(controlPage.meetingNumber).toHaveText('0123');
+      await page.reload();
+      await expect(page).toHaveURL('/control?mr-id=0123');
+      await expect(controlPage.meetingNumber).toHaveText('0123');
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+});

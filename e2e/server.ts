@@ -1,0 +1,116 @@
+/**
+ * Starts the reference server (`tsx server/main.ts`) as a child process for the tests: a free
+ * port, a fresh temporary data directory, a known verify code and a small simulated population.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Every verify code of a test server equals this (CAPTCHA_TEST_CODE). */
+export const TEST_CODE = 'E2ET';
+
+export const DEMO = { mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' } as const;
+
+export interface TestServer {
+  baseURL: string;
+  port: number;
+  mrId: string;
+  hostPwd: string;
+  supervisorPwd: string;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** extra environment (e.g. DEMO_MR_ID) */
+  env?: Record<string, string>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const root = process.cwd();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'podium-e2e-data-'));
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  const logPath = join(root, 'test-results', `server-${port}.log`);
+  const log = createWriteStream(logPath);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA_TEST_CODE: TEST_CODE,
+    SIM_ENDPOINTS: '6',
+    DEMO_MR_ID: DEMO.mrId,
+    DEMO_HOST_PWD: DEMO.hostPwd,
+    DEMO_SUPERVISOR_PWD: DEMO.supervisorPwd,
+    ...options.env,
+  };
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHttp(`${baseURL}/`, child, 60_000);
+  } catch (e) {
+    await stop();
+    let output = '';
+    try {
+      output = readFileSync(logPath, 'utf8').slice(-4000);
+    } catch {
+      // no log
+    }
+    throw new Error(`${(e as Error).message}\n--- server log (${logPath}) ---\n${output}`);
+  }
+  return {
+    baseURL,
+    port,
+    mrId: env.DEMO_MR_ID!,
+    hostPwd: env.DEMO_HOST_PWD!,
+    supervisorPwd: env.DEMO_SUPERVISOR_PWD!,
+    stop,
+  };
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: everything a reviewer needs, in order — typecheck, lint, catalog check, unit tests,
+ * production build, end-to-end tests in Debian Chromium. Every step runs (except the e2e suite
+ * when the build failed) so one report shows all problems; the exit code is non-zero when any
+ * step failed. The last line sums up: tests of vitest and Playwright count one each, the other
+ * steps count as one check each.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const CHROMIUM = '/usr/bin/chromium';
+const reportDir = join(root, '.tmp', 'test-report');
+
+function sh(command, args, extraEnv = {}) {
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  if (r.error) console.error(r.error.message);
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `test: ${CHROMIUM} is missing and this user cannot install it.\n` +
+        '      Install Debian Chromium as root: apt-get update && apt-get install -y chromium',
+    );
+    return false;
+  }
+  console.log(`test: ${CHROMIUM} missing, installing Debian Chromium (apt-get)`);
+  const ok =
+    sh('apt-get', ['update'], { DEBIAN_FRONTEND: 'noninteractive' }) &&
+    sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+  if (!ok || !existsSync(CHROMIUM)) {
+    console.error('test: installing chromium failed; run as root: apt-get update && apt-get install -y chromium');
+    return false;
+  }
+  return true;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const results = [];
+let passed = 0;
+let failed = 0;
+
+function check(name, ok) {
+  results.push(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  if (ok) passed += 1;
+  else failed += 1;
+  return ok;
+}
+
+function banner(name) {
+  console.log(`\n=== ${name} ${'='.repeat(Math.max(0, 70 - name.length))}`);
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+banner('chromium');
+const haveChromium = check('chromium present', ensureChromium());
+
+banner('typecheck (tsc)');
+// the route tree is generated; tsc needs it before the first build
+sh(bin('tsr'), ['generate']);
+check('typecheck', sh(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+
+banner('lint');
+check('lint', sh(process.execPath, [join(root, 'scripts', 'lint.mjs')]));
+
+banner('i18n catalogs');
+check('i18n check', sh(process.execPath, [join(root, 'scripts', 'i18n-check.mjs')]));
+
+banner('unit tests (vitest)');
+const vitestJson = join(reportDir, 'vitest.json');
+const vitestOk = sh(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitestOk || vitest.numFailedTests ? 0 : 1);
+  results.push(`${vitestOk ? 'PASS' : 'FAIL'}  vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+} else {
+  check('vitest (no report)', false);
+}
+
+banner('build (npm run build)');
+const built = check('build', sh('npm', ['run', 'build']));
+
+banner('end-to-end tests (playwright)');
+if (!built || !haveChromium) {
+  check(`playwright (not run: ${built ? 'no chromium' : 'build failed'})`, false);
+} else {
+  const pwJson = join(reportDir, 'playwright.json');
+  const pwOk = sh(bin('playwright'), ['test'], { PLAYWRIGHT_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const stats = readJson(pwJson)?.stats;
+  if (stats) {
+    const bad = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+    passed += stats.expected ?? 0;
+    failed += bad + (pwOk || bad ? 0 : 1);
+    results.push(`${pwOk ? 'PASS' : 'FAIL'}  playwright: ${stats.expected} passed, ${bad} failed`);
+  } else {
+    check('playwright (no report)', false);
+  }
+}
+
+banner('summary');
+for (const line of results) console.log(line);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
