@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { ApiError } from '@protocol/errors';
+import { RC } from '@protocol/codes';
+import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
+import { renderUi } from './testUtils';
+
+afterEach(cleanup);
+
+const model = (patch: Partial<MeetingControlsModel> = {}): MeetingControlsModel => ({
+  scene: 'conference',
+  status: { mr_locked: 0, guest_enabled: 1, allow_unmute_self: 0, cont_enabled: 1, force_mcu_layout: 0, same_layout: 0, title_enabled: 0, live_enabled: 0 },
+  pending: new Set(),
+  titles: [],
+  layouts: [],
+  mosaicConfigs: [],
+  online: [{ usrId: 'u1', name: 'Alice' }],
+  waiting: [],
+  recording: { state: 'idle' },
+  cascade: { mode: 'nonCascade', points: 0 },
+  liveBuiltin: true,
+  ...patch,
+});
+const noop = () => {};
+
+describe('MeetingControlsView', () => {
+  it('sends the wire command of a switch', () => {
+    const onCommand = vi.fn();
+    renderUi(<MeetingControlsView model={model()} onCommand={onCommand} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
+    fireEvent.click(screen.getByRole('switch', { name: 'Lock meeting' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'status', key: 'lock_mr', value: 1 });
+  });
+
+  it('shows the pending switch and the refusal of its request', () => {
+    renderUi(
+      <MeetingControlsView
+        model={model({ pending: new Set(['switch.sameLayout']), refusal: { target: 'switch.lock', error: new ApiError('http', 403, '/x', RC.noAccessRights) } })}
+        onCommand={noop}
+        onRecording={noop}
+        onCascade={noop}
+        onWaitingRoom={noop}
+      />,
+    );
+    expect((screen.getByRole('switch', { name: 'Same layout' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('meeting-switches-error').textContent).toMatch(/access/i);
+  });
+
+  it('hides live when the tenant has no built-in live', () => {
+    renderUi(<MeetingControlsView model={model({ liveBuiltin: false })} onCommand={noop} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
+    expect(screen.queryByRole('switch', { name: 'Live' })).toBeNull();
+  });
+
+  it('routes recording to the recording machine', () => {
+    const onRecording = vi.fn();
+    renderUi(<MeetingControlsView model={model()} onCommand={noop} onRecording={onRecording} onCascade={noop} onWaitingRoom={noop} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    expect(onRecording).toHaveBeenCalledWith(true);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The meeting-wide half of the control screen (spec §2 sidebar): switches, main venue, cascade,
+ * recording, polling, push/live, chat and modes, waiting room, subtitles, layout, end meeting.
+ * Fed entirely by props; {@link MeetingControlsPanel} feeds it from the session actor.
+ */
+import { useState } from 'react';
+import { Accordion, Button, Divider, Modal, Stack } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { ChatPermission, MeetingMode, MosicConfigEntry, MosicGroupEntry, MrScene, MrStatus, TitleConfig } from '@protocol/wire';
+import { MeetingSwitches, MEETING_SWITCHES, type MeetingSwitchId } from './MeetingSwitches';
+import { RecordingControl, type RecordingState } from './RecordingControl';
+import { CascadeModeControl, type CascadeModeChoice } from './CascadeModeControl';
+import { EndMeetingButton } from './EndMeetingButton';
+import { PollingControl, type PollRole } from './PollingControl';
+import { MainVenueControl } from './MainVenueControl';
+import { ChatAndModeControls } from './ChatAndModeControls';
+import { commandTarget, switchCommand, switchValues, type MeetingCommand } from './meetingCommands';
+import { refusalText } from './refusal';
+import { PushStreamSettings } from '../live/PushStreamSettings';
+import { LiveAddressSettings } from '../live/LiveAddressSettings';
+import { checkLiveAddresses, checkPushAddress } from '../live/rules';
+import { SubtitleSettings } from '../subtitles/SubtitleSettings';
+import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
+import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
+
+export interface MeetingControlsModel {
+  /** meeting or class wording */
+  scene: MrScene;
+  /** the meeting status as the server last reported it (undefined until loaded) */
+  status: Partial<MrStatus> | undefined;
+  /** targets (see commandTarget) with a request on its way */
+  pending: ReadonlySet<string>;
+  /** the last refused request: its target and the error */
+  refusal?: { target: string; error: unknown };
+  /** titles per target as the server reports them */
+  titles: readonly Partial<TitleConfig>[] | undefined;
+  /** layouts the server offers and the per-role layouts it holds */
+  layouts: readonly MosicGroupEntry[];
+  mosaicConfigs: readonly MosicConfigEntry[] | undefined;
+  /** online participants (main venue, panes, moving into the waiting room) */
+  online: readonly WaitingUser[];
+  /** who waits in the waiting room */
+  waiting: readonly WaitingUser[];
+  /** recording machine state and translated failure */
+  recording: { state: RecordingState; failure?: string };
+  /** cascade machine state */
+  cascade: { mode: CascadeModeChoice; points: number };
+  /** the tenant uses built-in live */
+  liveBuiltin: boolean;
+}
+
+export interface MeetingControlsViewProps {
+  model: MeetingControlsModel;
+  /** sends a meeting-wide command */
+  onCommand: (cmd: MeetingCommand) => void;
+  /** recording, cascade and waiting-room enable go through their own machines */
+  onRecording: (start: boolean) => void;
+  onCascade: (mode: CascadeModeChoice) => void;
+  onWaitingRoom: (on: boolean) => void;
+}
+
+export function MeetingControlsView({ model, onCommand, onRecording, onCascade, onWaitingRoom }: MeetingControlsViewProps) {
+  const { t, i18n } = useLingui();
+  const [subtitlesOpen, setSubtitlesOpen] = useState(false);
+  const [layoutOpen, setLayoutOpen] = useState(false);
+  const { status, pending, refusal, scene } = model;
+  const fallback = t`The request failed, please try again`;
+  const refusalOf = (prefix: string) => (refusal && refusal.target.startsWith(prefix) ? refusal.error : undefined);
+  const messageOf = (prefix: string) => refusalText(refusalOf(prefix), i18n.locale, fallback);
+
+  const switchPending = new Set(MEETING_SWITCHES.filter((id) => pending.has(`switch.${id}`)));
+  const polls: Partial<Record<PollRole, boolean>> = {};
+  for (const role of ['speaker', 'chair', 'guest'] as const) {
+    const v = status?.[`${role}_poll`];
+    if (v !== undefined) polls[role] = Number(v) === 1;
+  }
+  const pollPending = new Set((['speaker', 'chair', 'guest'] as const).filter((r) => pending.has(`status.${r}_poll`)));
+  const chatPending = new Set(
+    (
+      [
+        ['chatPermission', 'status.chat_permission'],
+        ['liveChat', 'status.live_chat'],
+        ['mode', 'status.meeting_mode'],
+      ] as const
+    )
+      .filter(([, target]) => pending.has(target))
+      .map(([key]) => key),
+  );
+  const waitingPending = pending.has('status.waiting_room') || [...pending].some((p) => p.startsWith('eps.waiting_'));
+  const send = (cmd: MeetingCommand) => onCommand(cmd);
+
+  return (
+    <Stack gap="sm" data-testid="meeting-controls" aria-label={t`Meeting-wide controls`} style={pending.size > 0 ? { cursor: 'progress' } : undefined}>
+      <MeetingSwitches
+        values={switchValues(status)}
+        pending={switchPending}
+        hidden={new Set<MeetingSwitchId>(model.liveBuiltin ? [] : ['live'])}
+        error={messageOf('switch.')}
+        scene={scene}
+        onToggle={(id, on) => send(switchCommand(id, on))}
+      />
+      <MainVenueControl
+        candidates={model.online}
+        current={status?.spk_usr_id ?? ''}
+        pending={pending.has('eps.speaker')}
+        onDesignate={(usrId) => send({ type: 'eps', action: 'speaker', usrIds: [usrId], value: 1 })}
+      />
+      <CascadeModeControl
+        mode={model.cascade.mode}
+        cascadePoints={model.cascade.points}
+        pending={pending.has('cascade')}
+        error={messageOf('cascade')}
+        onChange={onCascade}
+      />
+      <RecordingControl state={model.recording.state} failure={model.recording.failure} onStart={() => onRecording(true)} onStop={() => onRecording(false)} />
+      <Divider />
+      <Accordion multiple variant="contained" chevronPosition="left">
+        <Accordion.Item value="push">
+          <Accordion.Control>{t`Push stream settings`}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="md">
+              <PushStreamSettings
+                address={status?.bypass_url ?? ''}
+                enabled={Number(status?.bypass_enabled) === 1}
+                pending={pending.has('bypass')}
+                refusal={refusalOf('bypass')}
+                checkAddress={checkPushAddress}
+                onEnable={(url) => send({ type: 'bypassOn', url })}
+                onDisable={() => send({ type: 'status', key: 'enable_bypass', value: 0 })}
+              />
+              <LiveAddressSettings
+                pushUrl={status?.push_url ?? ''}
+                pullUrl={status?.rtmp_url ?? ''}
+                liveOn={Number(status?.live_enabled) === 1}
+                builtin={model.liveBuiltin && (status?.live_service_type ?? 'builtin') === 'builtin'}
+                pending={pending.has('liveAddresses')}
+                refusal={refusalOf('liveAddresses')}
+                checkAddresses={checkLiveAddresses}
+                onSave={(pushUrl, pullUrl) => send({ type: 'liveAddresses', pushUrl, pullUrl })}
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="polling">
+          <Accordion.Control>{t`Polling`}</Accordion.Control>
+          <Accordion.Panel>
+            <PollingControl values={polls} pending={pollPending} onToggle={(role, on) => send({ type: 'status', key: `${role}_poll`, value: on ? 1 : 0 })} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="chat">
+          <Accordion.Control>{t`Chat and meeting mode`}</Accordion.Control>
+          <Accordion.Panel>
+            <ChatAndModeControls
+              chatPermission={status?.chat_permission as ChatPermission | undefined}
+              liveChat={status?.live_chat === undefined ? undefined : Number(status.live_chat) === 1}
+              mode={status?.meeting_mode as MeetingMode | undefined}
+              scene={scene}
+              pending={chatPending}
+              onChatPermission={(value) => send({ type: 'status', key: 'chat_permission', value })}
+              onLiveChat={(allowed) => send({ type: 'status', key: 'live_chat', value: allowed ? 1 : 0 })}
+              onMode={(mode) => send({ type: 'status', key: 'meeting_mode', value: mode })}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="waiting">
+          <Accordion.Control>{t`Waiting room`}</Accordion.Control>
+          <Accordion.Panel>
+            <WaitingRoomPanel
+              enabled={status?.waiting_room === undefined ? undefined : Number(status.waiting_room) === 1}
+              waiting={model.waiting}
+              movable={model.online.filter((o) => !model.waiting.some((w) => w.usrId === o.usrId))}
+              pending={waitingPending}
+              error={messageOf('eps.waiting_') ?? messageOf('status.waiting_room')}
+              onEnable={onWaitingRoom}
+              onPermit={(usrIds) => send({ type: 'eps', action: 'waiting_permit', usrIds })}
+              onRefuse={(usrIds) => send({ type: 'eps', action: 'waiting_refuse', usrIds })}
+              onMoveIn={(usrIds) => send({ type: 'eps', action: 'waiting_move', usrIds })}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      <Button variant="light" onClick={() => setSubtitlesOpen(true)}>
+        {t`Subtitle settings`}
+      </Button>
+      <Button variant="light" onClick={() => setLayoutOpen(true)}>
+        {t`Screen layout`}
+      </Button>
+      <EndMeetingButton scene={scene} pending={pending.has('endMeeting')} onEnd={() => send({ type: 'endMeeting' })} />
+      {messageOf('endMeeting') && (
+        <div role="alert" style={{ color: 'var(--mantine-color-red-7)' }}>
+          {messageOf('endMeeting')}
+        </div>
+      )}
+      <Modal opened={subtitlesOpen} onClose={() => setSubtitlesOpen(false)} title={t`Subtitle settings`} size="lg" centered>
+        <SubtitleSettings
+          titles={model.titles}
+          pending={pending.has('title')}
+          error={messageOf('title')}
+          onCancel={() => setSubtitlesOpen(false)}
+          onApply={(title, position) => {
+            send({ type: 'title', title });
+            send({ type: 'subtitlePosition', position });
+          }}
+        />
+      </Modal>
+      <MosaicLayoutDialog
+        opened={layoutOpen}
+        layouts={model.layouts}
+        configs={model.mosaicConfigs}
+        participants={model.online}
+        pending={pending.has('mosaic')}
+        refusal={refusalOf('mosaic')}
+        onApply={(configs) => send({ type: 'mosaic', configs })}
+        onClose={() => setLayoutOpen(false)}
+      />
+    </Stack>
+  );
+}
+
+export { commandTarget };
