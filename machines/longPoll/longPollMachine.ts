@@ -1,0 +1,390 @@
+/**
+ * The change feed of one session (spec §4 "Long-poll loop", §7; architecture §3 "Long-poll
+ * without gaps").
+ *
+ * `syncing` loads participants, endpoint info and endpoint status together, then meeting status
+ * and info; `live` then polls `changes` from the cursor `since_seq` until a terminal event.
+ * Every request is an invoked promise whose signal aborts when its state is left. Failures go to
+ * a `backoff` sibling (exponential, jittered, named delay `retryDelay`); a `resync` answer
+ * reloads everything and polls on from its `seq`. A hidden page pauses the loop; it resumes at
+ * once (through a history state) when the page shows again, and a returning network skips the
+ * remaining backoff.
+ *
+ * Everything received goes to the parent as `server.<cmdid>` events (plus `server.snapshot` and
+ * `server.meeting_snapshot` for the full loads); the parent (session) routes them.
+ */
+import { assign, emit, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
+import type { SessionApi } from '../api';
+import type { ChangeEvent } from '../../protocol/events';
+import { isApiError } from '../../protocol/errors';
+import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
+import type { RosterSnapshot } from '../participants/participantsMachine';
+import { networkListener, visibilityListener, type NetworkEvent, type NetworkTarget, type PageEvent, type VisibilityTarget } from './listeners';
+
+export const LONG_POLL_BLOCK_SECS = 10;
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+/** how long the "resynced" / "reconnected" badge stays */
+export const RECOVERY_NOTICE_MS = 5000;
+
+/** Feed events after which this session polls no more. */
+export const TERMINAL_CMDIDS: ReadonlySet<string> = new Set(['force_logout', 'mr_deled', 'not_rpc_cs']);
+
+export interface MeetingSnapshot {
+  status: MrStatus;
+  info: MrInfo;
+}
+
+export interface PollLogEntry {
+  phase: 'roster' | 'meeting' | 'poll';
+  error: unknown;
+  attempt: number;
+}
+
+export interface LongPollInput {
+  api: SessionApi;
+  /** `document` in the browser */
+  visibilityTarget?: VisibilityTarget;
+  /** `window` in the browser */
+  networkTarget?: NetworkTarget;
+  blockSecs?: number;
+  /** stop polling while the page is hidden (default true) */
+  pauseWhenHidden?: boolean;
+  /** jitter source, [0, 1) */
+  random?: () => number;
+  /** poll errors are only logged (spec §4); defaults to console.warn */
+  log?: (entry: PollLogEntry) => void;
+}
+
+export type Recovery = 'none' | 'reconnected' | 'resynced';
+
+export interface LongPollContext {
+  api: SessionApi;
+  visibilityTarget?: VisibilityTarget;
+  networkTarget?: NetworkTarget;
+  blockSecs: number;
+  pauseWhenHidden: boolean;
+  random: () => number;
+  log: (entry: PollLogEntry) => void;
+  /** the feed cursor: last seq seen, 0 = only new events */
+  sinceSeq: number;
+  /** consecutive failures, for the backoff */
+  attempt: number;
+  lastError: { kind: string; status: number } | null;
+  /** how the feed last came back, shown for a few seconds */
+  recovery: Recovery;
+  /** what the next success recovers from */
+  pendingRecovery: 'none' | 'retry' | 'resync';
+  /** completed full loads (1 after start; more after resyncs) */
+  syncs: number;
+  /** why polling stopped, once ended */
+  endReason: 'terminalEvent' | 'sessionLost' | null;
+}
+
+export type LongPollEvent = PageEvent | NetworkEvent | { type: 'longPoll.clearRecovery' } | { type: 'longPoll.stop' };
+
+export type LongPollEmitted =
+  | { type: 'connection.lost' }
+  | { type: 'connection.restored'; recovery: Recovery }
+  | { type: 'connection.ended'; reason: 'terminalEvent' | 'sessionLost' };
+
+/** Parent-bound events (the session routes them). */
+export type LongPollOutput =
+  | { type: 'server.snapshot'; snapshot: RosterSnapshot }
+  | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
+  | { type: `server.${string}`; event: ChangeEvent };
+
+interface RosterLoad extends RosterSnapshot {
+  /** lowest `seq` the answers carried (podium), when any */
+  seq: number | null;
+}
+
+function seqOf(value: unknown): number | null {
+  const seq = (value as { seq?: unknown } | null)?.seq;
+  return typeof seq === 'number' && Number.isFinite(seq) ? seq : null;
+}
+
+/** Exponential backoff with jitter: half fixed, half random. */
+export function retryDelayMs(attempt: number, random: () => number): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base / 2 + (base / 2) * random());
+}
+
+/** A failure after which polling cannot go on: the server no longer knows this session. */
+export function isSessionLost(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && (error.status === 401 || error.status === 404 || error.status === 410);
+}
+
+export const longPollMachine = setup({
+  types: {
+    context: {} as LongPollContext,
+    events: {} as LongPollEvent,
+    input: {} as LongPollInput,
+    emitted: {} as LongPollEmitted,
+  },
+  actors: {
+    visibilityListener,
+    networkListener,
+    loadRoster: fromPromise<RosterLoad, { api: SessionApi }>(async ({ input, signal }) => {
+      const [roster, info, status] = await Promise.all([
+        input.api.get<MrParticipants>('participants', signal),
+        input.api.get<OnlineEpsInfo>('eps-info', signal),
+        input.api.get<OnlineEpsStatus>('eps-status', signal),
+      ]);
+      const seqs = [seqOf(roster), seqOf(info), seqOf(status)].filter((s): s is number => s !== null);
+      return { roster, info, status, seq: seqs.length ? Math.min(...seqs) : null };
+    }),
+    loadMeeting: fromPromise<MeetingSnapshot, { api: SessionApi }>(async ({ input, signal }) => {
+      const [status, info] = await Promise.all([
+        input.api.get<MrStatus>('mr-status', signal),
+        input.api.get<MrInfo>('mr-info', signal),
+      ]);
+      return { status, info };
+    }),
+    poll: fromPromise<ChangeEvent[], { api: SessionApi; sinceSeq: number; blockSecs: number }>(({ input, signal }) =>
+      input.api.changes(input.sinceSeq, input.blockSecs, signal),
+    ),
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.attempt, context.random),
+    recoveryNotice: RECOVERY_NOTICE_MS,
+  },
+  guards: {
+    pausesWhenHidden: ({ context }) => context.pauseWhenHidden,
+    sessionLost: (_, params: { error: unknown }) => isSessionLost(params.error),
+    isResync: (_, params: { events: ChangeEvent[] }) => params.events.some((e) => e.cmdid === 'resync'),
+    hasTerminal: (_, params: { events: ChangeEvent[] }) => params.events.some((e) => TERMINAL_CMDIDS.has(e.cmdid)),
+  },
+  actions: {
+    deliverRoster: sendParent((_, params: { load: RosterLoad }) => ({
+      type: 'server.snapshot',
+      snapshot: { roster: params.load.roster, info: params.load.info, status: params.load.status },
+    })),
+    startCursorFromRoster: assign(({ context }, params: { load: RosterLoad }) => ({
+      // after a resync the cursor is the resync's seq; at start it is the snapshot's own seq
+      sinceSeq: context.sinceSeq > 0 ? context.sinceSeq : (params.load.seq ?? 0),
+    })),
+    deliverMeeting: sendParent((_, params: { snapshot: MeetingSnapshot }) => ({
+      type: 'server.meeting_snapshot',
+      snapshot: params.snapshot,
+    })),
+    deliverEvents: enqueueActions(({ enqueue }, params: { events: ChangeEvent[] }) => {
+      for (const event of params.events) {
+        if (event.cmdid === 'resync') continue;
+        enqueue.sendParent({ type: `server.${event.cmdid}`, event });
+      }
+    }),
+    advanceCursor: assign(({ context }, params: { events: ChangeEvent[] }) => {
+      let seq = context.sinceSeq;
+      for (const e of params.events) if (typeof e.seq === 'number' && e.seq > seq) seq = e.seq;
+      return { sinceSeq: seq };
+    }),
+    startResync: assign((_, params: { events: ChangeEvent[] }) => {
+      const resync = params.events.find((e) => e.cmdid === 'resync')!;
+      return { sinceSeq: resync.seq, pendingRecovery: 'resync' as const };
+    }),
+    countSync: assign({ syncs: ({ context }) => context.syncs + 1 }),
+    recordFailure: assign(({ context }, params: { error: unknown }) => ({
+      attempt: context.attempt + 1,
+      pendingRecovery: context.pendingRecovery === 'resync' ? ('resync' as const) : ('retry' as const),
+      lastError: isApiError(params.error)
+        ? { kind: params.error.kind, status: params.error.status }
+        : { kind: 'unknown', status: 0 },
+    })),
+    logFailure: ({ context }, params: { phase: PollLogEntry['phase']; error: unknown }) => {
+      context.log({ phase: params.phase, error: params.error, attempt: context.attempt });
+    },
+    emitLostOnFirstFailure: enqueueActions(({ context, enqueue }) => {
+      if (context.attempt === 1) enqueue.emit({ type: 'connection.lost' });
+    }),
+    /** after failures or a resync, the first success shows a badge for a few seconds */
+    noteRecovery: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingRecovery === 'none') return;
+      const recovery: Recovery = context.pendingRecovery === 'resync' ? 'resynced' : 'reconnected';
+      enqueue.assign({ recovery, pendingRecovery: 'none', attempt: 0, lastError: null });
+      enqueue.emit({ type: 'connection.restored', recovery });
+      enqueue.cancel('recoveryNotice');
+      enqueue.raise({ type: 'longPoll.clearRecovery' }, { delay: 'recoveryNotice', id: 'recoveryNotice' });
+    }),
+    clearRecovery: assign({ recovery: 'none' }),
+    endWith: assign((_, params: { reason: 'terminalEvent' | 'sessionLost' }) => ({ endReason: params.reason })),
+    emitEnded: emit(({ context }) => ({ type: 'connection.ended' as const, reason: context.endReason ?? 'terminalEvent' })),
+  },
+}).createMachine({
+  id: 'longPoll',
+  context: ({ input }) => ({
+    api: input.api,
+    visibilityTarget: input.visibilityTarget,
+    networkTarget: input.networkTarget,
+    blockSecs: input.blockSecs ?? LONG_POLL_BLOCK_SECS,
+    pauseWhenHidden: input.pauseWhenHidden ?? true,
+    random: input.random ?? Math.random,
+    // eslint-disable-next-line no-console
+    log: input.log ?? ((entry) => console.warn('[longPoll]', entry.phase, entry.attempt, entry.error)),
+    sinceSeq: 0,
+    attempt: 0,
+    lastError: null,
+    recovery: 'none',
+    pendingRecovery: 'none',
+    syncs: 0,
+    endReason: null,
+  }),
+  invoke: [
+    { id: 'visibility', src: 'visibilityListener', input: ({ context }) => ({ target: context.visibilityTarget }) },
+    { id: 'network', src: 'networkListener', input: ({ context }) => ({ target: context.networkTarget }) },
+  ],
+  on: {
+    'longPoll.clearRecovery': { actions: 'clearRecovery' },
+    'longPoll.stop': { target: '.ended', actions: { type: 'endWith', params: { reason: 'terminalEvent' } } },
+  },
+  initial: 'active',
+  states: {
+    active: {
+      initial: 'syncing',
+      on: {
+        'page.hidden': { guard: 'pausesWhenHidden', target: 'paused' },
+      },
+      states: {
+        syncing: {
+          initial: 'roster',
+          states: {
+            roster: {
+              invoke: {
+                src: 'loadRoster',
+                input: ({ context }) => ({ api: context.api }),
+                onDone: {
+                  target: 'meeting',
+                  actions: [
+                    { type: 'startCursorFromRoster', params: ({ event }) => ({ load: event.output }) },
+                    { type: 'deliverRoster', params: ({ event }) => ({ load: event.output }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                    target: '#longPoll.ended',
+                    actions: { type: 'endWith', params: { reason: 'sessionLost' } },
+                  },
+                  {
+                    target: 'backoff',
+                    actions: [
+                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                      'emitLostOnFirstFailure',
+                      { type: 'logFailure', params: ({ event }) => ({ phase: 'roster' as const, error: event.error }) },
+                    ],
+                  },
+                ],
+              },
+            },
+            meeting: {
+              invoke: {
+                src: 'loadMeeting',
+                input: ({ context }) => ({ api: context.api }),
+                onDone: {
+                  target: '#longPoll.active.live',
+                  actions: [
+                    { type: 'deliverMeeting', params: ({ event }) => ({ snapshot: event.output }) },
+                    'countSync',
+                    'noteRecovery',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                    target: '#longPoll.ended',
+                    actions: { type: 'endWith', params: { reason: 'sessionLost' } },
+                  },
+                  {
+                    target: 'backoff',
+                    actions: [
+                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                      'emitLostOnFirstFailure',
+                      { type: 'logFailure', params: ({ event }) => ({ phase: 'meeting' as const, error: event.error }) },
+                    ],
+                  },
+                ],
+              },
+            },
+            backoff: {
+              tags: ['reconnecting'],
+              after: { retryDelay: 'roster' },
+              on: { 'network.online': 'roster' },
+            },
+          },
+        },
+        live: {
+          initial: 'requesting',
+          states: {
+            requesting: {
+              invoke: {
+                src: 'poll',
+                input: ({ context }) => ({ api: context.api, sinceSeq: context.sinceSeq, blockSecs: context.blockSecs }),
+                onDone: [
+                  {
+                    guard: { type: 'isResync', params: ({ event }) => ({ events: event.output }) },
+                    target: '#longPoll.active.syncing',
+                    actions: [
+                      { type: 'deliverEvents', params: ({ event }) => ({ events: event.output }) },
+                      { type: 'startResync', params: ({ event }) => ({ events: event.output }) },
+                    ],
+                  },
+                  {
+                    guard: { type: 'hasTerminal', params: ({ event }) => ({ events: event.output }) },
+                    target: '#longPoll.ended',
+                    actions: [
+                      { type: 'deliverEvents', params: ({ event }) => ({ events: event.output }) },
+                      { type: 'advanceCursor', params: ({ event }) => ({ events: event.output }) },
+                      { type: 'endWith', params: { reason: 'terminalEvent' } },
+                    ],
+                  },
+                  {
+                    target: 'requesting',
+                    reenter: true,
+                    actions: [
+                      { type: 'deliverEvents', params: ({ event }) => ({ events: event.output }) },
+                      { type: 'advanceCursor', params: ({ event }) => ({ events: event.output }) },
+                      'noteRecovery',
+                    ],
+                  },
+                ],
+                onError: [
+                  {
+                    guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                    target: '#longPoll.ended',
+                    actions: { type: 'endWith', params: { reason: 'sessionLost' } },
+                  },
+                  {
+                    target: 'backoff',
+                    actions: [
+                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                      'emitLostOnFirstFailure',
+                      { type: 'logFailure', params: ({ event }) => ({ phase: 'poll' as const, error: event.error }) },
+                    ],
+                  },
+                ],
+              },
+            },
+            backoff: {
+              tags: ['reconnecting'],
+              after: { retryDelay: 'requesting' },
+              on: { 'network.online': 'requesting' },
+            },
+          },
+        },
+        hist: { type: 'history', history: 'shallow' },
+      },
+    },
+    paused: {
+      tags: ['paused'],
+      on: {
+        'page.visible': 'active.hist',
+      },
+    },
+    ended: {
+      type: 'final',
+      entry: 'emitEnded',
+    },
+  },
+});
+
+export type LongPollMachine = typeof longPollMachine;

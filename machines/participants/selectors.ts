@@ -1,0 +1,32 @@
+/**
+ * Named selectors for the participants actor (system id `participants`). Lists are the same
+ * array until the next applied batch, records are replaced when they change, counts are kept
+ * incrementally: all are cheap enough for `useSelector` at 10,000 participants.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { ParticipantsMachine } from './participantsMachine';
+import type { Participant, ParticipantCounts, WaitingEntry } from './participantStore';
+
+type ParticipantsSnapshot = SnapshotFrom<ParticipantsMachine>;
+
+/** true once the first full load arrived */
+export const selectParticipantsLoaded = (s: ParticipantsSnapshot): boolean => s.matches('ready');
+/** moves whenever any record or the waiting map changed */
+export const selectParticipantsVersion = (s: ParticipantsSnapshot): number => s.context.version;
+/** same object until a count changes */
+export const selectParticipantCounts = (s: ParticipantsSnapshot): ParticipantCounts => s.context.counts;
+export const selectOnlineCount = (s: ParticipantsSnapshot): number => s.context.counts.online;
+export const selectTotalCount = (s: ParticipantsSnapshot): number => s.context.counts.total;
+export const selectHandUpCount = (s: ParticipantsSnapshot): number => s.context.counts.handUp;
+export const selectWaitingCount = (s: ParticipantsSnapshot): number => s.context.counts.waiting;
+/** every merged record, arrival order; stable per version */
+export const selectParticipantList = (s: ParticipantsSnapshot): readonly Participant[] => s.context.store.list();
+/** the waiting map as a list; stable per version */
+export const selectWaitingList = (s: ParticipantsSnapshot): readonly WaitingEntry[] => s.context.store.waiting();
+/** one record (a new object after each change of it), undefined when unknown */
+export const selectParticipant =
+  (usrId: string) =>
+  (s: ParticipantsSnapshot): Participant | undefined =>
+    s.context.store.get(usrId);
+/** feed deltas wait for the 800 ms batch */
+export const selectHasQueuedChanges = (s: ParticipantsSnapshot): boolean => s.matches({ ready: 'pending' });

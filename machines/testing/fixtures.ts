@@ -1,0 +1,142 @@
+/** Wire payloads for machine tests, built from the protocol types. */
+import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
+import { encodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
+
+export function roster(ids: string[], extra: Partial<MrParticipants> = {}): MrParticipants {
+  return {
+    mr_id: '0123',
+    added_usr_ids: ids,
+    added_usr_names: ids.map((id) => `name-${id}`),
+    added_usr_types: ids.map(() => 1),
+    added_usr_attr: ids.map(() => '1-20000'),
+    added_call_addrs: ids.map((id) => `${id}@10.0.0.1`),
+    added_usr_deps: ids.map(() => 0),
+    added_usr_devtypes: ids.map(() => 'sip'),
+    added_usr_appoint: ids.map(() => 0),
+    added_gbk_names: ids.map((id) => `gbk-${id}`),
+    deleted_usr_ids: [],
+    depid_names: {},
+    ...extra,
+  };
+}
+
+export function epsInfo(ids: string[], extra: Partial<OnlineEpsInfo> = {}): OnlineEpsInfo {
+  return {
+    mr_id: '0123',
+    usr_ids: ids,
+    usr_names: ids.map((id) => `ep-${id}`),
+    ep_ids: ids.map((_, i) => 100 + i),
+    usr_uris: ids.map((id) => `sip:${id}@10.0.0.2`),
+    enter_dtms: ids.map(() => 1000),
+    dev_type: ids.map(() => 'sip'),
+    ep_version: ids.map(() => 1),
+    is_online: ids.map(() => 1),
+    pin_sort: ids.map((_, i) => i),
+    sort_para: ids.map(() => 0),
+    gbk_names: ids.map((id) => `gbk-${id}`),
+    proto_types: ids.map(() => 2),
+    ep_uuid: ids.map((id) => `uuid-${id}`),
+    ...extra,
+  };
+}
+
+/** a flag string with the given flags set */
+export function stats(flags: Partial<UsrStatsFlags> = {}): string {
+  return encodeUsrStats({ a_rx: 1, v_rx: 1, a_tx: 1, v_tx: 1, ...flags });
+}
+
+export function epsStatus(ids: string[], flags: Partial<UsrStatsFlags>[] = []): OnlineEpsStatus {
+  return {
+    mr_id: '0123',
+    usr_ids: ids,
+    usr_stats: ids.map((_, i) => stats(flags[i])),
+    local_rtp_ip: ids.map(() => '10.0.0.9'),
+    stats_desc: [],
+  };
+}
+
+export function waitingUsr(ids: string[], epIds: number[], deleted: number[] = []): WaitingUsr {
+  return {
+    cmdid: 'waiting_usr',
+    ep_ids: epIds,
+    usr_ids: ids,
+    usr_names: ids.map((id) => `w-${id}`),
+    gbk_names: ids.map(() => ''),
+    dev_types: ids.map(() => 'webrtc'),
+    usr_types: ids.map(() => 1),
+    usr_uris: ids.map(() => ''),
+    deleted_ep_ids: deleted,
+  };
+}
+
+export function mrInfo(extra: Partial<MrInfo> = {}): MrInfo {
+  return {
+    mr_id: '0123',
+    mr_name: 'Weekly',
+    room_name: 'Room',
+    create_dtm: 1,
+    current_dtm: 2,
+    real_launch_dtm: 3,
+    duration: 3600,
+    bandwidth: 2048,
+    launcher_uid: '1',
+    mr_mode: 0,
+    features: '',
+    mr_scene: 'conference',
+    next_booking_dtm: 0,
+    mr_kind: 'immediate',
+    ...extra,
+  };
+}
+
+export function mrStatus(extra: Partial<MrStatus> = {}): MrStatus {
+  return {
+    mr_id: '0123',
+    mr_locked: 0,
+    guest_enabled: 1,
+    all_guests_mute: 0,
+    original_all_guests_mute: 0,
+    allow_unmute_self: 1,
+    mr_vtx_mode: 0,
+    mr_atx_mode: 0,
+    same_layout: 0,
+    force_mcu_layout: 0,
+    roll_call: 0,
+    guest_poll: 0,
+    speaker_poll: 0,
+    chair_poll: 0,
+    cont_enabled: 1,
+    show_camera_off: 0,
+    mic_gain_auto: 1,
+    auto_invite: 0,
+    chat_permission: 1,
+    spk_locked: 0,
+    live_enabled: 0,
+    live_service_type: 'builtin',
+    rtmp_url: '',
+    push_url: '',
+    random_mrid: '',
+    rec_enabled: 0,
+    record_uuid: '',
+    record_copy: '',
+    flv_fsize: 0,
+    bypass_enabled: 0,
+    bypass_url: '',
+    chair_usr_id: '',
+    spk_usr_id: '',
+    auto_focus_usr_id: '',
+    spec_focus_usr_ids: [],
+    rollcall_hist: {},
+    cascade_mode: '',
+    subtitle_position: { horizontal_position: 'center', vertical_position: 'bottom', horizontal_margin: 10, vertical_margin: 10 },
+    title_enabled: 0,
+    live_chat: 1,
+    meeting_mode: 'discussion',
+    waiting_room: 0,
+    rollcall_usr_id: '',
+    rollcall_view: 'called_only',
+    rec_state: 'idle',
+    cascade_points: 0,
+    ...extra,
+  } as MrStatus;
+}
