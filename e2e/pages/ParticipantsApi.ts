@@ -1,0 +1,128 @@
+/**
+ * A controller session of its own against the test server, used by the participant specs to read
+ * the server's state after an action in the browser (never only the UI), and to act as "another
+ * console". It signs like the console does (compat before login, then the server's mode).
+ */
+import { signCompat, signStrict, signingPath, decodeSignKey } from '../../protocol/signing';
+import { decodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
+import type { LoginResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
+import { TEST_CODE, type TestServer } from '../server';
+
+export interface EndpointState {
+  usrId: string;
+  name: string;
+  flags: UsrStatsFlags;
+}
+
+export class ParticipantsApi {
+  private constructor(
+    private readonly baseURL: string,
+    private readonly mrId: string,
+    private readonly sessId: string,
+    private readonly sign: (method: string, path: string, body?: string) => Record<string, string>,
+  ) {}
+
+  /** Logs in as host (or supervisor) with the test verify code. */
+  static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
+    const platform = (await (await fetch(`${server.baseURL}/api/v3/app/getPlatform`)).json()) as PlatformResponse;
+    const cred = { devid: platform.data.signing.devid, devtoken: platform.data.signing.devtoken };
+    const compat = (path: string) => ({ ...signCompat(cred, path) }) as unknown as Record<string, string>;
+    const codePath = '/rest/v1/meetings/verify-code';
+    const code = (await (await fetch(server.baseURL + codePath, { headers: compat(codePath) })).json()) as VerifyCodeResponse;
+    const loginPath = `/rest/v1/meetings/${server.mrId}/sessions/`;
+    const res = await fetch(server.baseURL + loginPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...compat(loginPath) },
+      body: JSON.stringify({
+        cmdid: 'ctrl_mr_req',
+        mr_id: server.mrId,
+        ctrl_pwd: role === 'host' ? server.hostPwd : server.supervisorPwd,
+        cert_code: TEST_CODE,
+        code_id: code.code_id,
+      }),
+    });
+    if (!res.ok) throw new Error(`api login failed: ${res.status} ${await res.text()}`);
+    const login = (await res.json()) as LoginResponse;
+    const sign =
+      login.signing === 'strict' && login.sign_key
+        ? (() => {
+            const key = decodeSignKey(login.sign_key!);
+            return (method: string, path: string, body?: string) =>
+              ({ ...signStrict({ devid: cred.devid, sessionId: login.sess_id, key, method, path: signingPath(path), body }) }) as unknown as Record<string, string>;
+          })()
+        : (_m: string, path: string) => compat(signingPath(path));
+    return new ParticipantsApi(server.baseURL, server.mrId, login.sess_id, sign);
+  }
+
+  private path(suffix: string): string {
+    return `/rest/v1/meetings/${this.mrId}/sessions/${this.sessId}/${suffix}`;
+  }
+
+  async get<T>(suffix: string): Promise<T> {
+    const path = this.path(suffix);
+    const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
+    if (!res.ok) throw new Error(`GET ${suffix}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  async post<T = unknown>(suffix: string, body: Record<string, unknown>): Promise<{ status: number; body: T }> {
+    const path = this.path(suffix);
+    const text = JSON.stringify(body);
+    const res = await fetch(this.baseURL + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.sign('POST', path, text) },
+      body: text,
+    });
+    const raw = await res.text();
+    return { status: res.status, body: (raw ? JSON.parse(raw) : undefined) as T };
+  }
+
+  /** Sends a `ctrl_mr_eps` command as another console would; throws when refused. */
+  async eps(action: string, usrIds: string[], value?: number | string): Promise<void> {
+    const body: Record<string, unknown> = { cmdid: 'ctrl_mr_eps', action, usr_ids: usrIds };
+    if (value !== undefined) body.value = value;
+    const res = await this.post('eps-status', body);
+    if (res.status >= 300) throw new Error(`ctrl_mr_eps ${action} refused: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  async status(): Promise<MrStatus> {
+    return this.get<MrStatus>('mr-status');
+  }
+
+  async modStatus(key: string, value: number | string): Promise<void> {
+    const res = await this.post('mr-status', { cmdid: 'mod_mr_status', [key]: value });
+    if (res.status >= 300) throw new Error(`mod_mr_status ${key} refused: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  async info(): Promise<MrInfo> {
+    return this.get<MrInfo>('mr-info');
+  }
+
+  async roster(): Promise<MrParticipants> {
+    return this.get<MrParticipants>('participants');
+  }
+
+  async endpoints(): Promise<OnlineEpsInfo> {
+    return this.get<OnlineEpsInfo>('eps-info');
+  }
+
+  /** Every online endpoint with its decoded flags and current name. */
+  async endpointStates(): Promise<Map<string, EndpointState>> {
+    const [info, status] = await Promise.all([this.endpoints(), this.get<OnlineEpsStatus>('eps-status')]);
+    const names = new Map(info.usr_ids.map((id, i) => [id, info.usr_names[i]]));
+    const out = new Map<string, EndpointState>();
+    status.usr_ids.forEach((id, i) =>
+      out.set(id, { usrId: id, name: names.get(id) ?? '', flags: decodeUsrStats(status.usr_stats[i], status.stats_desc) }),
+    );
+    return out;
+  }
+
+  /** The decoded flags of one online endpoint, undefined when it is not online. */
+  async flags(usrId: string): Promise<UsrStatsFlags | undefined> {
+    return (await this.endpointStates()).get(usrId)?.flags;
+  }
+
+  async logout(): Promise<void> {
+    // the session expires 30 s after its last poll; nothing else to release
+  }
+}

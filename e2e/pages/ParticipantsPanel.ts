@@ -1,0 +1,192 @@
+/**
+ * Page object of the participant half of the control screen. It finds controls by role and
+ * accessible name in the active language (zh or en), so the same spec runs in both.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type Lang = 'zh' | 'en';
+
+/** The accessible names the specs use, per language (the zh catalog's translations). */
+export const NAMES = {
+  en: {
+    table: 'Participants',
+    tabs: { all: 'All', offline: 'Offline', online: 'Online', active: 'Active people', hand: 'Raise hand', waiting: 'Waiting hall' },
+    mute: (n: string) => `Mute ${n}`,
+    unmute: (n: string) => `Unmute ${n}`,
+    stopListen: (n: string) => `Stop ${n} listening`,
+    letListen: (n: string) => `Let ${n} listen`,
+    stopWatch: (n: string) => `Stop ${n} watching`,
+    letWatch: (n: string) => `Let ${n} watch`,
+    ops: (n: string) => `Operations for ${n}`,
+    select: (n: string) => `Select ${n}`,
+    permit: (n: string) => `Permit ${n} to speak`,
+    rename: 'Rename',
+    newName: 'New name',
+    save: 'Save',
+    hangUp: 'Hang up',
+    callAgain: 'Call again',
+    setMainVenue: 'Set as main venue',
+    cancelMainVenue: 'Cancel main venue',
+    setHost: 'Set as host',
+    unsetHost: 'Unset host',
+    setFocus: 'Set focus',
+    moveToWaiting: 'Move to waiting hall',
+    admit: 'Admit from waiting hall',
+    refuse: 'Refuse from waiting hall',
+    moveSelectedToWaiting: 'Move selected to waiting hall',
+    admitSelected: 'Admit selected',
+    muteAll: 'Mute all',
+    cancelMuteAll: 'Cancel mute all',
+    guestMute: 'Guest mute',
+    listenWatch: 'Listening and watching',
+    forbidAllListening: 'Forbid all listening',
+    allowAllListening: 'Allow all listening',
+    forbidAllWatching: 'Forbid all watching',
+    allowAllWatching: 'Allow all watching',
+    audienceNoListen: 'Audience may not listen',
+    audienceNoWatch: 'Audience may not watch',
+    lowerAllHands: 'Lower all hands',
+    allLeave: 'All leave',
+    confirm: 'Confirm',
+    rollCall: 'Roll call',
+    startRollCall: 'Start roll call',
+    next: 'Next',
+    endRollCall: 'End roll call',
+    participantToCall: 'Participant to call',
+    tempCall: 'Temporary call',
+    callAddress: 'Call address',
+    displayName: 'Display name',
+    call: 'Call',
+    callAddressEmpty: 'The call address cannot be empty',
+    newTab: 'New tab',
+    tabName: 'Tab name',
+    nameContains: 'Name or address contains',
+    tagNameEmpty: 'Tag name cannot be empty',
+    nameEmpty: 'The name cannot be empty',
+    sort: 'Sort',
+    nameAsc: 'Name ascending',
+    nameDesc: 'Name descending',
+  },
+  zh: {
+    table: '参会者',
+    tabs: { all: '全部', offline: '离线', online: '在线', active: '活跃人员', hand: '举手', waiting: '等候厅' },
+    mute: (n: string) => `静音 ${n}`,
+    unmute: (n: string) => `取消静音 ${n}`,
+    stopListen: (n: string) => `禁止 ${n} 听`,
+    letListen: (n: string) => `允许 ${n} 听`,
+    stopWatch: (n: string) => `禁止 ${n} 看`,
+    letWatch: (n: string) => `允许 ${n} 看`,
+    ops: (n: string) => `${n} 的操作`,
+    select: (n: string) => `选择 ${n}`,
+    permit: (n: string) => `允许 ${n} 发言`,
+    rename: '改名',
+    newName: '新名称',
+    save: '保存',
+    hangUp: '挂断',
+    callAgain: '重新呼叫',
+    setMainVenue: '设为主会场',
+    cancelMainVenue: '取消主会场',
+    setHost: '设为主持人',
+    unsetHost: '取消主持人',
+    setFocus: '设为焦点',
+    moveToWaiting: '移入等候厅',
+    admit: '准入（等候厅）',
+    refuse: '拒绝（等候厅）',
+    moveSelectedToWaiting: '将所选移入等候厅',
+    admitSelected: '准入所选',
+    muteAll: '全体静音',
+    cancelMuteAll: '取消全体静音',
+    guestMute: '观众静音',
+    listenWatch: '听与看',
+    forbidAllListening: '全体禁听',
+    allowAllListening: '允许全体听',
+    forbidAllWatching: '全体禁看',
+    allowAllWatching: '允许全体看',
+    audienceNoListen: '观众禁听',
+    audienceNoWatch: '观众禁看',
+    lowerAllHands: '全体放下手',
+    allLeave: '全体离会',
+    confirm: '确定',
+    rollCall: '点名',
+    startRollCall: '开始点名',
+    next: '下一个',
+    endRollCall: '结束点名',
+    participantToCall: '要点名的参会者',
+    tempCall: '临时呼叫',
+    callAddress: '呼叫地址',
+    displayName: '显示名称',
+    call: '呼叫',
+    callAddressEmpty: '呼叫地址不能为空',
+    newTab: '新建标签',
+    tabName: '标签名称',
+    nameContains: '名称或地址包含',
+    tagNameEmpty: '标签名称不能为空',
+    nameEmpty: '名称不能为空',
+    sort: '排序',
+    nameAsc: '名称升序',
+    nameDesc: '名称降序',
+  },
+} as const;
+
+export type BuiltinTab = keyof (typeof NAMES)['en']['tabs'];
+
+export class ParticipantsPanel {
+  readonly n: (typeof NAMES)[Lang];
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang,
+  ) {
+    this.n = NAMES[lang];
+  }
+
+  get table(): Locator {
+    return this.page.getByRole('table', { name: this.n.table, exact: true });
+  }
+
+  /** The table row of a participant (rows are named by the participant's name). */
+  row(name: string): Locator {
+    return this.table.getByRole('row', { name, exact: true });
+  }
+
+  /** Row names currently rendered (the table is windowed: only rows in view). */
+  async renderedNames(): Promise<string[]> {
+    return this.table.locator('[role="row"][data-usr-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  }
+
+  /** The first rendered row's name and usr_id matching a predicate on its data attributes. */
+  async firstRow(filter: { online?: boolean; waiting?: boolean } = {}): Promise<{ name: string; usrId: string }> {
+    const sel = ['[role="row"][data-usr-id]'];
+    if (filter.online !== undefined) sel.push(`[data-online="${filter.online}"]`);
+    if (filter.waiting !== undefined) sel.push(`[data-waiting="${filter.waiting}"]`);
+    const row = this.table.locator(sel.join('')).first();
+    await expect(row).toBeVisible();
+    return { name: (await row.getAttribute('aria-label')) ?? '', usrId: (await row.getAttribute('data-usr-id')) ?? '' };
+  }
+
+  tab(tab: BuiltinTab): Locator {
+    return this.page.getByRole('tab', { name: this.n.tabs[tab], exact: true });
+  }
+
+  async openTab(tab: BuiltinTab): Promise<void> {
+    await this.tab(tab).click();
+    await expect(this.tab(tab)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  async tabCount(tab: BuiltinTab): Promise<number> {
+    return Number(await this.tab(tab).getAttribute('data-count'));
+  }
+
+  button(name: string): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  async rowOperation(name: string, item: string): Promise<void> {
+    await this.button(this.n.ops(name)).click();
+    await this.page.getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  async waitIdle(name: string): Promise<void> {
+    await expect(this.row(name)).toHaveAttribute('data-pending', 'false');
+  }
+}
