@@ -1,7 +1,9 @@
+import { currentBasePath } from '#/api/basePath';
+
 /**
- * The router's basepath. Until the API client's prefix logic (src/api/basePath.ts) lands this is
- * the root; it must stay the same prefix the API client uses.
+ * The router's basepath: the frame prefix the page is served under, found by the same rule the
+ * API client uses (src/api/basePath.ts), so routes and API calls always share one prefix.
  */
 export function routerBasepath(): string {
-  return '/';
+  return currentBasePath() || '/';
 }

@@ -12,6 +12,9 @@ import { createAppRouter } from './router';
 import { SessionHolder } from './session/sessionHolder';
 import { SessionProvider } from './session/SessionContext';
 import { createSessionActor } from './session/createSessionActor';
+import { ApiProvider } from './session/ApiContext';
+import { createPlatformApi } from './api/platform';
+import { createLoginApi } from './api/login';
 
 function boot(): void {
   installRootFontSize(window);
@@ -29,14 +32,19 @@ function boot(): void {
       );
       return;
     }
+    // One platform client for the tab: the login and session clients share its signing settings.
+    const platform = createPlatformApi();
+    const apis = { platform, login: createLoginApi({ platform }) };
     const session = new SessionHolder(createSessionActor);
-    const router = createAppRouter({ session });
+    const router = createAppRouter({ session, apis });
     root.render(
       <StrictMode>
         <AppProviders i18n={i18n}>
-          <SessionProvider holder={session}>
-            <RouterProvider router={router} />
-          </SessionProvider>
+          <ApiProvider apis={apis}>
+            <SessionProvider holder={session}>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </ApiProvider>
         </AppProviders>
       </StrictMode>,
     );

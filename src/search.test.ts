@@ -16,6 +16,12 @@ const memoryStore = () => {
   };
 };
 
+const offline = () => Promise.reject(new Error('offline'));
+const offlineApis = {
+  login: { getVerifyCode: offline, login: offline },
+  platform: { getPlatform: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
+};
+
 describe('mr-id in the URL', () => {
   it.each(['0123', '123', 'abc', '1e3', '007', '8008038'])('%s survives parse → validate → stringify', (id) => {
     const search = validateAppSearch(parseSearch(`?${MR_ID}=${id}`));
@@ -35,7 +41,7 @@ describe('mr-id in the URL', () => {
 
   it.each(['0123', '123'])('the router keeps %s as a string through navigation', async (id) => {
     const history = createMemoryHistory({ initialEntries: [`/login?${MR_ID}=${id}`] });
-    const router = createAppRouter({ session: new SessionHolder(null, memoryStore()) }, '/');
+    const router = createAppRouter({ session: new SessionHolder(null, memoryStore()), apis: offlineApis }, '/');
     router.update({ ...router.options, history });
     await router.load();
     expect(router.state.location.search).toEqual({ [MR_ID]: id });

@@ -11,6 +11,7 @@ export function TopBar({ onLogout, children }: {
   /** extra items shown between the title and the actions */
   children?: ReactNode;
 }) {
+  const version = CONSOLE_VERSION;
   return (
     <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group gap="sm" wrap="nowrap">
@@ -18,7 +19,7 @@ export function TopBar({ onLogout, children }: {
           <Trans>Meeting control</Trans>
         </Title>
         <Text size="xs" c="dimmed">
-          <Trans>Version {CONSOLE_VERSION}</Trans>
+          <Trans>Version {version}</Trans>
         </Text>
         {children}
       </Group>

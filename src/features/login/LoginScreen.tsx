@@ -12,12 +12,16 @@ import { useSessionHolder } from '#/session/SessionContext';
 import { CONSOLE_VERSION } from '#/version';
 import { LoginPanel } from './LoginPanel';
 import { LOGIN_LINK_PATHS } from './links';
+import type { LoginBranding } from './branding';
 
 /**
  * The login screen of `/` and `/login` (spec §2). The login actor lives as long as the screen;
  * its success starts the tab's session and opens /control for that meeting.
  */
-export function LoginScreen() {
+export function LoginScreen({ branding }: {
+  /** platform title, icon and version; each may be missing when its call failed */
+  branding: LoginBranding;
+}) {
   const { login } = useApis();
   const holder = useSessionHolder();
   const navigate = useNavigate();
@@ -35,7 +39,7 @@ export function LoginScreen() {
 
   return (
     <Stack gap={0} mih="100vh" bg="var(--mantine-color-gray-0)">
-      <LoginHeader />
+      <LoginHeader branding={branding} />
       <Center component="main" style={{ flex: 1 }} p="md">
         <Paper withBorder shadow="sm" p="xl" w="28rem" maw="100%">
           <Stack gap="md">
@@ -51,18 +55,20 @@ export function LoginScreen() {
 }
 
 /** The link bar of spec §2: help centre, title, version and the platform's other entrances. */
-function LoginHeader() {
-  const { t } = useLingui();
+function LoginHeader({ branding }: { branding: LoginBranding }) {
+  const { t, i18n } = useLingui();
+  const version = branding.platformVersion ?? CONSOLE_VERSION;
   const link = (path: string) => new URL(path, document.baseURI).href;
   return (
     <Group component="header" justify="space-between" px="md" py="xs" wrap="wrap" bg="white"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group gap="sm">
-        <Text fw={600} component="span">
-          <Trans>Cloud video meeting</Trans>
+        {branding.icon && <img src={branding.icon} alt="" width={28} height={28} />}
+        <Text fw={600} component="h1" m={0} size="lg" data-testid="platform-title">
+          {branding.title ? (i18n.locale === 'en' ? branding.title.en : branding.title.zh) : t`Cloud video meeting`}
         </Text>
         <Text size="xs" c="dimmed" component="span">
-          <Trans>Version {CONSOLE_VERSION}</Trans>
+          <Trans>Version {version}</Trans>
         </Text>
       </Group>
       <Box component="nav" aria-label={t`Platform links`}>

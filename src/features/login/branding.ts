@@ -1,0 +1,41 @@
+/**
+ * What the login screen shows about the platform (spec §2, §7 "Before and at login"): the
+ * platform/OEM title and icon, the platform version; and what the console keeps in the browser
+ * from the same calls (standalone flag, HTTP/HTTPS ports). Every call may fail independently:
+ * the screen then shows its own defaults, and login still works.
+ */
+import type { PlatformApi } from '#/api/platform';
+import type { browserStore } from '#/session/browserStore';
+
+/** OEM id asked for the branding; the platform answers with its default brand for it. */
+export const DEFAULT_OEM_ID = 'default';
+
+export interface LoginBranding {
+  /** product title per language, from the OEM icon-title call */
+  title?: { zh: string; en: string };
+  /** data: URL of the logo */
+  icon?: string;
+  /** the platform's version, from getPlatform */
+  platformVersion?: string;
+}
+
+type Store = Pick<typeof browserStore, 'setStandalone' | 'setPorts'>;
+
+/** Loads the branding and records standalone/ports; never rejects. */
+export async function loadLoginBranding(platform: PlatformApi, store: Store, signal?: AbortSignal): Promise<LoginBranding> {
+  const [info, oem, standalone, nginx] = await Promise.allSettled([
+    platform.getPlatform(signal),
+    platform.oemIconTitle(DEFAULT_OEM_ID, signal),
+    platform.isStandalone(signal),
+    platform.nginxConfig(signal),
+  ]);
+  if (standalone.status === 'fulfilled') store.setStandalone(standalone.value.data.is_standalone === 1);
+  if (nginx.status === 'fulfilled') store.setPorts({ http: nginx.value.data.http_port, https: nginx.value.data.https_port });
+  const branding: LoginBranding = {};
+  if (oem.status === 'fulfilled') {
+    branding.title = oem.value.data.title;
+    branding.icon = oem.value.data.icon;
+  }
+  if (info.status === 'fulfilled') branding.platformVersion = info.value.data.version;
+  return branding;
+}
