@@ -608,3 +608,21 @@ export interface NginxConfigResponse {
     base_path: string;
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// (podium) Meeting share: `GET P + share-info`
+
+/** One share item: the value, or the result code of why it could not be produced. */
+export type ShareItem = { result: 0; value: string } | { result: number; value?: undefined };
+
+export interface ShareInfoResponse {
+  cmdid: 'share_info';
+  /** link participants open to join */
+  share_link: ShareItem;
+  /** text the app QR code encodes (the console draws the code) */
+  app_qrcode: ShareItem;
+  /** text the mini-program QR code encodes */
+  mini_qrcode: ShareItem;
+  /** dial address of the meeting (`mr_id@host`) */
+  mr_addr: ShareItem;
+}

@@ -1,0 +1,88 @@
+/**
+ * Meeting share: share link, app QR code, mini-program QR code and meeting address, each with
+ * its own failure message (spec §8), so one missing item does not hide the others.
+ */
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ShareInfoResponse, ShareItem } from '@protocol/wire';
+import { QrCode } from './QrCode';
+
+export interface SharePanelProps {
+  /** the share answer, undefined while loading */
+  info: ShareInfoResponse | undefined;
+  /** the request itself failed (every item is then unavailable) */
+  failed?: boolean;
+  /** asks for the share data again */
+  onReload: () => void;
+}
+
+type ItemKey = 'share_link' | 'app_qrcode' | 'mini_qrcode' | 'mr_addr';
+
+export function SharePanel({ info, failed = false, onReload }: SharePanelProps) {
+  const { t } = useLingui();
+  if (!info && !failed) return <Loader size="sm" aria-label={t`Loading share information`} />;
+  const item = (key: ItemKey): ShareItem => (info ? info[key] : { result: -1 });
+  const failure: Record<ItemKey, string> = {
+    share_link: t`Failed to get the share link`,
+    app_qrcode: t`Failed to get the app QR code`,
+    mini_qrcode: t`Failed to get the mini-program QR code`,
+    mr_addr: t`Failed to get the meeting address`,
+  };
+  const label: Record<ItemKey, string> = {
+    share_link: t`Share link`,
+    app_qrcode: t`App QR code`,
+    mini_qrcode: t`Mini-program QR code`,
+    mr_addr: t`Meeting address`,
+  };
+  const textItem = (key: 'share_link' | 'mr_addr') => {
+    const it = item(key);
+    return it.result === 0 ? (
+      <Group key={key} align="flex-end" gap="xs" data-share-item={key} data-state="ok">
+        <TextInput style={{ flex: 1 }} label={label[key]} value={it.value} readOnly />
+        <CopyButton value={it.value}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy} aria-label={t`Copy ${label[key]}`}>
+              {copied ? t`Copied` : t`Copy`}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    ) : (
+      <Alert key={key} color="orange" role="alert" data-share-item={key} data-state="failed">
+        {failure[key]}
+      </Alert>
+    );
+  };
+  const codeItem = (key: 'app_qrcode' | 'mini_qrcode') => {
+    const it = item(key);
+    return (
+      <Stack key={key} gap={4} align="center" data-share-item={key} data-state={it.result === 0 ? 'ok' : 'failed'}>
+        <Text size="sm" fw={500}>
+          {label[key]}
+        </Text>
+        {it.result === 0 ? (
+          <QrCode text={it.value} size={140} label={label[key]} />
+        ) : (
+          <Alert color="orange" role="alert">
+            {failure[key]}
+          </Alert>
+        )}
+      </Stack>
+    );
+  };
+  return (
+    <Stack gap="sm" data-testid="share-panel">
+      {textItem('share_link')}
+      {textItem('mr_addr')}
+      <Group grow align="flex-start">
+        {codeItem('app_qrcode')}
+        {codeItem('mini_qrcode')}
+      </Group>
+      <Group justify="flex-end">
+        <Button size="xs" variant="subtle" onClick={onReload}>
+          <Trans>Reload</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
