@@ -307,8 +307,14 @@ function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array)
     payload = b;
     headers['Content-Type'] ??= 'application/octet-stream';
   } else if (typeof b === 'string') {
-    payload = b;
-    headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+    const isJson = /json/i.test(headers['Content-Type'] ?? headers['content-type'] ?? '');
+    if (aesKey && isJson) {
+      payload = encryptBody(aesKey, b);
+      headers['Content-Type'] = 'text/plain; charset=utf-8';
+    } else {
+      payload = b;
+      headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+    }
   } else {
     const jsonText = JSON.stringify(b);
     if (aesKey) {

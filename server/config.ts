@@ -33,7 +33,8 @@ export interface Config {
   basePath: string;
   demo: DemoConfig;
   simEndpoints: number;
-  simSeed: number;
+  /** seed of the simulation's generators; undefined = the engine's fixed default */
+  simSeed?: number;
   /** take the client address from X-Forwarded-For (only behind a trusted reverse proxy) */
   trustProxy: boolean;
   /**
@@ -150,7 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
   const seed = bool('DEMO_SEED', true);
 
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
-  const simSeed = int('SIM_SEED', 1, 0, 2 ** 31 - 1);
+  const simSeed = str('SIM_SEED') === undefined ? undefined : int('SIM_SEED', 0, 0, 2 ** 31 - 1);
   const trustProxy = bool('TRUST_PROXY', false);
 
   const captchaTestCode = str('CAPTCHA_TEST_CODE');

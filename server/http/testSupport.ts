@@ -103,7 +103,7 @@ export class TestClient {
     const res = await fetch(`${this.options.origin}${this.options.prefix ?? ''}${path}`, {
       method,
       headers,
-      body: init.body,
+      body: typeof init.body === 'string' ? init.body : init.body ? new Uint8Array(init.body) : undefined,
     });
     const text = await res.text();
     let json: unknown;

@@ -1,0 +1,134 @@
+/**
+ * Starts the reference server: configuration, store, engine, HTTP. Run with `npm run server`
+ * (or `npm start`, which builds the console first when needed).
+ *
+ * `startServer` does the same for tests and tools that want a whole server in-process.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { consoleLogger, createServer, type Logger, type RunningServer } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createEngine } from './engine/index';
+import { registerSessionRoutes } from './http/sessionRoutes';
+import { openStore } from './store/index';
+import type { Store } from './store/types';
+
+export interface StartOptions {
+  log?: Logger;
+  /** a store to use instead of opening the embedded one in DATA_DIR (tests: createMemoryStore()) */
+  store?: Store;
+}
+
+export interface StartedServer extends RunningServer {
+  engine: ReturnType<typeof createEngine>;
+  store: Store;
+}
+
+/**
+ * Opens the store, creates the engine, registers its routes and listens. `close()` stops the
+ * HTTP server, then the engine, then flushes and closes the store.
+ * @example const srv = await startServer(loadConfig({ PORT: '0', DATA_DIR: tmp })); ...; await srv.close();
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<StartedServer> {
+  const log = options.log ?? consoleLogger;
+  const store =
+    options.store ?? (await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (m) => log.info(m) }));
+  let engine: ReturnType<typeof createEngine> | undefined;
+  try {
+    engine = createEngine({ store, config });
+    const e = engine;
+    // the demo seed is written asynchronously: have it on disk before anyone can log in
+    await e.ready;
+    const http = await createServer(config, { engine: e, routes: [(router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode })], log });
+    let closing: Promise<void> | undefined;
+    return {
+      ...http,
+      engine: e,
+      store,
+      close() {
+        closing ??= (async () => {
+          await http.close();
+          e.stop();
+          // writes the engine started before stopping still land (store.close waits for them)
+          await e.ready.catch(() => undefined);
+          await store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    engine?.stop();
+    await store.close();
+    throw err;
+  }
+}
+
+function printBanner(config: Config, server: StartedServer, log: Logger): void {
+  log.info(`Podium reference server listening on ${server.url}/`);
+  log.info(`  signing: ${config.signing}, AES bodies: ${config.apiAesMode ? 'on' : 'off'}, data: ${config.dataDir}`);
+  const room = server.engine.roomAuth(config.demo.mrId);
+  if (room) {
+    log.info(`  demo meeting ${room.mrId}: host password ${room.hostPwd}, supervisor password ${room.supervisorPwd}`);
+  } else if (config.demo.seed) {
+    log.info(`  demo meeting ${config.demo.mrId} is not in the store`);
+  }
+  if (config.captchaTestCode) {
+    log.warn(`  CAUTION: CAPTCHA_TEST_CODE is set: every verify code is "${config.captchaTestCode}". Automated tests only.`);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = consoleLogger;
+  let server: StartedServer;
+  try {
+    server = await startServer(config, { log });
+  } catch (e) {
+    log.error('Podium server failed to start:', e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
+  printBanner(config, server, log);
+
+  let stoppingSince = 0;
+  const shutdown = (signal: string) => {
+    if (stoppingSince > 0) {
+      // Ctrl+C reaches both `npm start`'s launcher and this process, and the launcher forwards
+      // it too: only a signal repeated later by a person means "stop waiting".
+      if (Date.now() - stoppingSince < 2000) return;
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    log.info(`${signal}: shutting down (store is flushed first)…`);
+    const force = setTimeout(() => {
+      log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (e) => {
+        log.error('shutdown failed', e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // A stray rejection must not take down a server that is otherwise fine; it is a bug to log.
+  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', reason));
+}
+
+const invokedPath = process.argv[1] ? pathToFileURL(resolve(process.argv[1])).href : '';
+if (invokedPath === import.meta.url) {
+  void main();
+}
