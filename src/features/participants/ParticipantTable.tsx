@@ -9,6 +9,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { flag, protocolName, type ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
 
+/** Which usr_ids wait for a command's answer (a Set, or the commands actor's count Map). */
+export type PendingIds = Pick<ReadonlySet<string>, 'has' | 'size'>;
+
 /** Dialogs a row can open; the container owns them. */
 export type RowDialog = 'rename' | 'camera' | 'mic' | 'stats';
 
@@ -18,7 +21,7 @@ export interface ParticipantTableProps {
   /** selected usr_ids (for bulk actions) */
   selected: ReadonlySet<string>;
   /** usr_ids with a command in flight */
-  pending: ReadonlySet<string>;
+  pending: PendingIds;
   /** replaces the selection */
   onSelectionChange: (next: ReadonlySet<string>) => void;
   /** sends a command to the session */

@@ -8,7 +8,7 @@ import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { countTabs, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
 import { ParticipantTabs } from './ParticipantTabs';
-import { ParticipantTable, type RowDialog } from './ParticipantTable';
+import { ParticipantTable, type PendingIds, type RowDialog } from './ParticipantTable';
 import { TabActions, type ActionDialog, type MeetingFlags } from './TabActions';
 import { CustomTabDialog } from './CustomTabDialog';
 import { RenameDialog } from './RenameDialog';
@@ -25,7 +25,7 @@ export interface ParticipantsViewProps {
   /** the roll call in progress, null when none */
   rollCall: { usrId: string; view: RollCallView } | null;
   /** usr_ids with a command in flight */
-  pending: ReadonlySet<string>;
+  pending: PendingIds;
   /** a meeting-wide command is in flight */
   busy: boolean;
   /** where this user's filter tabs are kept (see customTabsKey) */

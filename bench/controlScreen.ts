@@ -1,0 +1,123 @@
+/**
+ * Benchmark of the participant half of the control screen (issue 5 §8), printing figures:
+ * 1. a meeting of 10,000 simulated participants is scrolled from top to bottom with the mouse
+ *    wheel; every long task (> 50 ms) the browser reports during the scroll is counted;
+ * 2. another console (an API session) mutes and unmutes participants; the time until the row on
+ *    screen shows the change is measured (target: within 1 s; the spec batches participant
+ *    updates for 800 ms, so that is the floor).
+ *
+ * Run: `npx tsx bench/controlScreen.ts` (builds nothing: uses dist/, run `npm run build` first).
+ * Environment: BENCH_PARTICIPANTS (default 10000), BENCH_CHANGES (default 8).
+ */
+import { chromium, type Page } from '@playwright/test';
+import { startTestServer } from '../e2e/server';
+import { LoginPage } from '../e2e/pages/LoginPage';
+import { ParticipantsApi } from '../e2e/pages/ParticipantsApi';
+
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 8);
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function scrollThrough(page: Page): Promise<{ longTasks: number[]; frames: number[]; scrolledRows: number }> {
+  const scroller = page.getByTestId('participant-scroller');
+  const box = await scroller.boundingBox();
+  if (!box) throw new Error('participant table not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __frames: number[]; __raf: boolean };
+    w.__longTasks = [];
+    w.__frames = [];
+    w.__raf = true;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.__frames.push(now - last);
+      last = now;
+      if (w.__raf) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const height = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
+  // 2,000 px per wheel step at ~60 steps per second: the whole list in a few seconds
+  for (let y = 0; y < height; y += 2000) {
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(300);
+  return page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __frames: number[]; __raf: boolean };
+    w.__raf = false;
+    const el = document.querySelector('[data-testid="participant-scroller"]') as HTMLElement;
+    return { longTasks: w.__longTasks, frames: w.__frames.slice(1), scrolledRows: Math.round(el.scrollTop / 40) };
+  });
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const server = await startTestServer({ env: { SIM_ENDPOINTS: String(PARTICIPANTS) } });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await (await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } })).newPage();
+    const login = new LoginPage(page, server);
+    await login.goto();
+    await login.loginAsHost();
+    const table = page.getByRole('table', { name: 'Participants', exact: true });
+    await table.waitFor({ timeout: 60_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[role="table"][aria-rowcount]')?.getAttribute('aria-rowcount')) > n * 0.95, PARTICIPANTS, {
+      timeout: 120_000,
+    });
+    const rows = Number(await table.getAttribute('aria-rowcount')) - 1;
+    const rendered = await table.locator('[role="row"][data-usr-id]').count();
+    console.log(`control screen: ${rows} participants loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (server start included); ${rendered} rows in the DOM`);
+
+    const scroll = await scrollThrough(page);
+    const over50 = scroll.longTasks.filter((d) => d > 50);
+    console.log(
+      `scroll: ${scroll.scrolledRows} rows scrolled, ${scroll.frames.length} frames, frame p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p95 ${percentile(scroll.frames, 95).toFixed(1)} ms, max ${Math.max(0, ...scroll.frames).toFixed(1)} ms`,
+    );
+    console.log(
+      `long tasks during scroll: ${scroll.longTasks.length} (> 50 ms: ${over50.length}), longest ${Math.max(0, ...scroll.longTasks).toFixed(1)} ms ${over50.length === 0 ? 'PASS' : 'FAIL'} (target: none over 50 ms)`,
+    );
+
+    // back to the top, where the rows to change are in view
+    await page.getByTestId('participant-scroller').evaluate((el) => (el.scrollTop = 0));
+    const api = await ParticipantsApi.login(server, 'host');
+    const latencies: number[] = [];
+    for (let i = 0; i < CHANGES; i++) {
+      const row = page.locator('[role="row"][data-online="true"][data-waiting="false"]').nth(i % 5);
+      const usrId = (await row.getAttribute('data-usr-id'))!;
+      const button = row.locator('button[data-state]').first();
+      const before = await button.getAttribute('data-state');
+      const start = Date.now();
+      await api.eps('a_rx', [usrId], before === 'on' ? 0 : 1);
+      await page.waitForFunction(
+        ([id, prev]) => document.querySelector(`[role="row"][data-usr-id="${id}"] button[data-state]`)?.getAttribute('data-state') !== prev,
+        [usrId, before] as const,
+        { timeout: 10_000, polling: 'raf' },
+      );
+      latencies.push(Date.now() - start);
+    }
+    const worst = Math.max(...latencies);
+    console.log(
+      `change from another console shown after: p50 ${percentile(latencies, 50)} ms, max ${worst} ms over ${latencies.length} changes ${worst <= 1000 ? 'PASS' : 'FAIL'} (target: within 1000 ms)`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
