@@ -54,7 +54,7 @@ async function syncFully(h: ReturnType<typeof harness>, seq?: number) {
   await flush();
 }
 
-const ev = (e: Partial<ChangeEvent> & { cmdid: string; seq: number }) => e as ChangeEvent;
+const ev = (e: { cmdid: string; seq: number } & Record<string, unknown>) => e as unknown as ChangeEvent;
 
 describe('retryDelayMs', () => {
   it('doubles per attempt up to 30 s with half of it jittered', () => {

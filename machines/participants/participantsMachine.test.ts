@@ -17,7 +17,7 @@ import {
 
 function loaded() {
   const clock = new SimulatedClock();
-  const actor = createActor(participantsMachine, { clock }).start();
+  const actor = createActor(participantsMachine, { clock, input: {} }).start();
   actor.send({
     type: 'server.snapshot',
     snapshot: {

@@ -90,7 +90,7 @@ export const participantsMachine = setup({
   types: {
     context: {} as ParticipantsContext,
     events: {} as ParticipantsEvent,
-    input: {} as { store?: ParticipantStore } | undefined,
+    input: {} as { store?: ParticipantStore },
   },
   delays: {
     participantUpdateDelay: PARTICIPANT_UPDATE_DELAY_MS,
@@ -121,7 +121,7 @@ export const participantsMachine = setup({
 }).createMachine({
   id: 'participants',
   context: ({ input }) => {
-    const store = input?.store ?? new ParticipantStore();
+    const store = input.store ?? new ParticipantStore();
     return { store, queue: [], version: store.version, counts: store.counts() };
   },
   initial: 'loading',
