@@ -1,0 +1,103 @@
+/**
+ * What the UI does with a failed request: spec §8 "HTTP handling", as data. The UI translates
+ * the message codes with Lingui; nothing here is user text.
+ *
+ * | outcome | kind | message code |
+ * |---|---|---|
+ * | 2xx | `none` | – |
+ * | 304, 405 | `silent` | `http.304`, `http.405` (405 on the login = `login.badCode`) |
+ * | 401 | `silent` | `http.401` (wording "login permission invalid, log in again", for a re-login prompt) |
+ * | 403 with result 1088 | `silent` | `result` (result 1088, "log in as administrator") |
+ * | 403 with a result code | `message` | `result` → show `codeMessage(result)` of protocol/codes.ts |
+ * | 403 without one | `message` | `http.403` |
+ * | 404 | `message` | `http.404` "Request link does not exist", with `url` |
+ * | 500, 550 | `message` | `http.500` server error, with `url` |
+ * | 556 | `message` | `http.556` no access rights, contact the administrator |
+ * | (podium) 400, 409, 422, 429 with a result code | `message` | `result` (validation refusals: the dialog keeps its input) |
+ * | 502 | `alertReload` | `http.502` services temporarily inaccessible |
+ * | 555 | `alertReload` | `http.555` invalid request url, log in again |
+ * | 504, client time-out | `alertReload` | `http.504` time-out, log in again |
+ * | 499 | `alertReload` | `http.499` login timed out, log in again |
+ * | any other status, network failure, unreadable answer | `alertReload` | `http.other` request server failed, log in again |
+ * | anything on `/status/participant/…` | `message` | `http.statisticsDisabled` meeting statistics function not enabled |
+ * | the caller aborted | `silent` | `aborted` |
+ *
+ * `alertReload`: an alert whose button reloads the page.
+ */
+import { SILENT_RESULT_CODES } from '@protocol/codes';
+import { isApiError } from '@protocol/errors';
+
+export type FailureMessage =
+  | 'result'
+  | 'login.badCode'
+  | 'aborted'
+  | 'http.304'
+  | 'http.401'
+  | 'http.403'
+  | 'http.404'
+  | 'http.405'
+  | 'http.499'
+  | 'http.500'
+  | 'http.502'
+  | 'http.504'
+  | 'http.555'
+  | 'http.556'
+  | 'http.other'
+  | 'http.statisticsDisabled';
+
+export type FailureClass =
+  | { kind: 'none' }
+  | { kind: 'silent'; message: FailureMessage; result?: number }
+  | { kind: 'message'; message: FailureMessage; result?: number; url?: string }
+  | { kind: 'alertReload'; message: FailureMessage; url?: string };
+
+const LOGIN_PATH = /\/rest\/v1\/meetings\/[^/]+\/sessions\/?$/;
+const RESULT_STATUSES = new Set([400, 409, 422, 429]);
+
+/**
+ * Classifies a request failure for the UI (spec §8).
+ * @example classifyFailure(new ApiError('http', 502, '/x')) // { kind: 'alertReload', message: 'http.502' }
+ */
+export function classifyFailure(err: unknown): FailureClass {
+  if (!isApiError(err)) return { kind: 'alertReload', message: 'http.other' };
+  const { status, url, result } = err;
+  if (err.kind === 'aborted') return { kind: 'silent', message: 'aborted' };
+  if (err.kind === 'http' && status >= 200 && status <= 299) return { kind: 'none' };
+  const path = url.split('?')[0];
+  if (path.includes('/status/participant/')) return { kind: 'message', message: 'http.statisticsDisabled', url };
+  if (err.kind === 'timeout') return { kind: 'alertReload', message: 'http.504', url };
+  if (err.kind !== 'http') return { kind: 'alertReload', message: 'http.other', url };
+
+  switch (status) {
+    case 304:
+      return { kind: 'silent', message: 'http.304' };
+    case 401:
+      return { kind: 'silent', message: 'http.401', result };
+    case 405:
+      return LOGIN_PATH.test(path) ? { kind: 'silent', message: 'login.badCode', result } : { kind: 'silent', message: 'http.405' };
+    case 403:
+      if (result !== undefined && SILENT_RESULT_CODES.has(result)) return { kind: 'silent', message: 'result', result };
+      return result !== undefined ? { kind: 'message', message: 'result', result } : { kind: 'message', message: 'http.403' };
+    case 404:
+      return { kind: 'message', message: 'http.404', url, result };
+    case 500:
+    case 550:
+      return { kind: 'message', message: 'http.500', url, result };
+    case 556:
+      return { kind: 'message', message: 'http.556' };
+    case 502:
+      return { kind: 'alertReload', message: 'http.502', url };
+    case 555:
+      return { kind: 'alertReload', message: 'http.555', url };
+    case 504:
+      return { kind: 'alertReload', message: 'http.504', url };
+    case 499:
+      return { kind: 'alertReload', message: 'http.499', url };
+    default:
+      if (RESULT_STATUSES.has(status) && result !== undefined) {
+        if (SILENT_RESULT_CODES.has(result)) return { kind: 'silent', message: 'result', result };
+        return { kind: 'message', message: 'result', result };
+      }
+      return { kind: 'alertReload', message: 'http.other', url };
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The console's HTTP client: typed ky clients for the platform bootstrap, the login and one
+ * session, plus {@link classifyFailure} for the UI. Machines receive these through `input`.
+ */
+import type { LoginApi, SessionApi } from '@machines/api';
+import type { LoginResponse } from '@protocol/wire';
+import { createLoginApi } from './login';
+import { createPlatformApi, type PlatformClient } from './platform';
+import { createSessionApi, type SessionApiOptions } from './session';
+import type { ClientOptions, PlatformSettings } from './transport';
+
+export { basePathFromPathname, currentBasePath, defaultBaseUrl, withBasePath } from './basePath';
+export { classifyFailure, type FailureClass, type FailureMessage } from './classify';
+export { createLoginApi } from './login';
+export { createPlatformApi, platformSettings, type PlatformApi, type PlatformClient } from './platform';
+export { createSessionApi, newReqId, type SessionApiOptions } from './session';
+export { createTransport, type ClientOptions, type PlatformSettings, type RequestSpec, type Transport } from './transport';
+export { trimStrings } from './trim';
+
+export interface ApiClient {
+  platform: PlatformClient;
+  login: LoginApi;
+  /** a session client for a login answer, sharing the platform settings */
+  session(login: LoginResponse, extra?: Pick<SessionApiOptions, 'onInvalidEvent'>): SessionApi;
+}
+
+/**
+ * One client for the whole console: getPlatform is fetched once and shared by the login and
+ * every session.
+ * @example const api = createApiClient(); const code = await api.login.getVerifyCode();
+ */
+export function createApiClient(options: ClientOptions & { settings?: PlatformSettings } = {}): ApiClient {
+  const platform = createPlatformApi(options);
+  return {
+    platform,
+    login: createLoginApi({ ...options, platform }),
+    session: (login, extra) => createSessionApi({ ...options, ...extra, platform, login }),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * {@link SessionApi}: every request of one logged-in session, under
+ * `/rest/v1/meetings/{mr_id}/sessions/{sess_id}/`. Requests are signed strictly with the
+ * session key when the platform is strict, in compat mode otherwise.
+ */
+import type { SessionApi } from '@machines/api';
+import { toHex, randomBytes } from '@protocol/bytes';
+import { CMD } from '@protocol/cmdids';
+import { decodeChangeEvents, type DecodeError } from '@protocol/decode';
+import type { GetChangesRequest } from '@protocol/events';
+import { decodeSignKey } from '@protocol/signing';
+import type { LoginResponse } from '@protocol/wire';
+import { createPlatformApi, type PlatformClient } from './platform';
+import type { ClientOptions, PlatformSettings, SessionSigning } from './transport';
+
+export interface SessionApiOptions extends ClientOptions {
+  /** the login answer (or its identifying fields) */
+  login: Pick<LoginResponse, 'mr_id' | 'sess_id'> & Partial<Pick<LoginResponse, 'sign_key' | 'signing'>>;
+  /** shares getPlatform's settings and the transport with the login client */
+  platform?: PlatformClient;
+  settings?: PlatformSettings;
+  /**
+   * A malformed event in a long-poll answer is reported here and skipped, so one bad event
+   * cannot stall the poll; without it the whole answer fails with `ApiError('decode')`.
+   */
+  onInvalidEvent?: (error: DecodeError, raw: unknown) => void;
+}
+
+/** A random client request id (the server applies a repeated id once). */
+export function newReqId(): string {
+  return toHex(randomBytes(12));
+}
+
+/**
+ * The session client.
+ * @example const api = createSessionApi({ baseUrl: server.url, login: loginResponse }); await api.get('mr-status');
+ */
+export function createSessionApi(options: SessionApiOptions): SessionApi {
+  const t = (options.platform ?? createPlatformApi(options)).transport;
+  const mrId = options.login.mr_id;
+  const sessId = options.login.sess_id;
+  const signing: SessionSigning = {
+    sessId,
+    key: options.login.sign_key && options.login.signing !== 'compat' ? decodeSignKey(options.login.sign_key) : undefined,
+  };
+  const prefix = `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/${encodeURIComponent(sessId)}/`;
+  const at = (suffix: string) => prefix + suffix.replace(/^\/+/, '');
+
+  return {
+    mrId,
+    sessId,
+    get: <T>(suffix: string, signal?: AbortSignal) => t.request<T>({ method: 'GET', path: at(suffix), signal, session: signing }),
+    post: <T = unknown>(suffix: string, body: Record<string, unknown>, signal?: AbortSignal) =>
+      t.request<T>({
+        method: 'POST',
+        path: at(suffix),
+        body: body.req_id === undefined ? { ...body, req_id: newReqId() } : body,
+        signal,
+        session: signing,
+      }),
+    // The poll is a read: it carries no req_id, so the server's replay cache is not filled with
+    // poll answers. No client time limit: the server holds it up to block_secs; abort ends it.
+    changes: (sinceSeq, blockSecs, signal) => {
+      const body: GetChangesRequest = { cmdid: CMD.getChanges, block_secs: blockSecs, since_seq: sinceSeq };
+      return t.request({
+        method: 'POST',
+        path: at('changes'),
+        body,
+        signal,
+        session: signing,
+        timeout: false,
+        decode: (v) => decodeChangeEvents(v, { onInvalid: options.onInvalidEvent }),
+      });
+    },
+    raw: <T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) =>
+      t.request<T>({ method, path: path.startsWith('/') ? path : `/${path}`, body, signal, session: signing }),
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The one place the console touches HTTP: a ky (v1) instance that signs every request, trims
+ * JSON payloads, encrypts and decrypts AES bodies, and turns every outcome that is not a 2xx
+ * answer into an {@link ApiError}. The login, session and platform clients are thin layers on
+ * {@link Transport.request}.
+ *
+ * ky is used with `retry: 0` (the machines own retries) and `throwHttpErrors: false` (every
+ * status is mapped here, once).
+ */
+import ky, { TimeoutError } from 'ky';
+import { AesError, deriveAesKey, encryptBody, shouldEncrypt, unwrapResponseText } from '@protocol/aes';
+import { DecodeError, type Decoder } from '@protocol/decode';
+import { ApiError } from '@protocol/errors';
+import { isPreSessionRequest, signCompat, signStrict } from '@protocol/signing';
+import type { SigningMode } from '@protocol/wire';
+import { defaultBaseUrl } from './basePath';
+import { trimStrings } from './trim';
+
+/** How to sign and whether to encrypt: what `GET /api/v3/app/getPlatform` told the console. */
+export interface PlatformSettings {
+  signing: { mode: SigningMode; devid: string; devtoken: string };
+  /** `func_enabled.api_aes_mode === 1` */
+  aesMode: boolean;
+}
+
+/** The strict-signing identity of a logged-in session. */
+export interface SessionSigning {
+  sessId: string;
+  /** raw HMAC key decoded from the login's `sign_key`; absent in compat mode */
+  key?: Uint8Array;
+}
+
+/** Options every client factory takes. */
+export interface ClientOptions {
+  /**
+   * Origin plus frame prefix the API is reached at, e.g. `http://127.0.0.1:8080` or
+   * `http://127.0.0.1:8080/console`. Default: the page's origin and prefix (src/api/basePath.ts).
+   */
+  baseUrl?: string;
+  /** fetch implementation (tests, Node); default the global one */
+  fetch?: typeof fetch;
+  /** wall clock in ms, for `randdtm`; default `Date.now` */
+  now?: () => number;
+  /** time limit of ordinary requests in ms (the long poll has none); default 20 000 */
+  timeoutMs?: number;
+}
+
+export interface RequestSpec<T> {
+  method: 'GET' | 'POST';
+  /** unprefixed API path, e.g. `/rest/v1/meetings/verify-code` (query allowed) */
+  path: string;
+  /** JSON body (trimmed before sending); ignored for GET */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** sign strictly with this session when the platform is strict; compat otherwise */
+  session?: SessionSigning;
+  /** checks the answer; a failure becomes `ApiError('decode')` */
+  decode?: Decoder<T>;
+  /** false: no client time limit (the long poll; abort via `signal`) */
+  timeout?: false;
+  /** skip signing (getPlatform: it is how the console learns how to sign) */
+  unsigned?: boolean;
+}
+
+export interface Transport {
+  readonly baseUrl: string;
+  request<T>(spec: RequestSpec<T>): Promise<T>;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+/**
+ * Creates the signed transport. `platform` may be a promise-returning getter so the settings are
+ * fetched once, on the first signed request.
+ */
+export function createTransport(
+  options: ClientOptions,
+  platform: () => Promise<PlatformSettings | undefined>,
+): Transport {
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const http = ky.create({
+    retry: 0,
+    throwHttpErrors: false,
+    fetch: options.fetch,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+
+  async function request<T>(spec: RequestSpec<T>): Promise<T> {
+    const queryAt = spec.path.indexOf('?');
+    const path = queryAt >= 0 ? spec.path.slice(0, queryAt) : spec.path;
+    const url = baseUrl + spec.path;
+    const shownUrl = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+    const settings = spec.unsigned ? undefined : await platform();
+    const strict = settings?.signing.mode === 'strict' && !!spec.session?.key && !isPreSessionRequest(spec.method, path);
+
+    const aesKey =
+      settings?.aesMode && shouldEncrypt(path)
+        ? deriveAesKey(settings.signing.devtoken, strict ? spec.session?.key : undefined)
+        : undefined;
+
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+    let body: string | undefined;
+    if (spec.method === 'POST' && spec.body !== undefined) {
+      const json = JSON.stringify(trimStrings(spec.body));
+      if (aesKey) {
+        body = encryptBody(aesKey, json);
+        headers['Content-Type'] = 'text/plain; charset=utf-8';
+      } else {
+        body = json;
+        headers['Content-Type'] = 'application/json; charset=utf-8';
+      }
+    }
+
+    if (settings) {
+      const { devid, devtoken } = settings.signing;
+      if (strict && spec.session?.key) {
+        Object.assign(
+          headers,
+          signStrict({ devid, sessionId: spec.session.sessId, key: spec.session.key, method: spec.method, path, body, nowMs: now() }),
+        );
+      } else {
+        Object.assign(headers, signCompat({ devid, devtoken }, path, now()));
+      }
+    }
+
+    let res: Response;
+    try {
+      res = await http(url, {
+        method: spec.method,
+        headers,
+        body,
+        signal: spec.signal,
+        ...(spec.timeout === false ? { timeout: false as const } : {}),
+      });
+    } catch (e) {
+      throw transportError(e, shownUrl, spec.signal);
+    }
+
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (e) {
+      throw transportError(e, shownUrl, spec.signal, res.status);
+    }
+    try {
+      // any answer may arrive as an AES envelope; outside the AES paths it uses the platform key
+      const key = aesKey ?? (settings?.aesMode ? deriveAesKey(settings.signing.devtoken) : undefined);
+      text = unwrapResponseText(key, text);
+    } catch (e) {
+      if (e instanceof AesError) throw new ApiError('decode', res.status, shownUrl, undefined, e.message);
+      throw e;
+    }
+
+    let data: unknown;
+    let parsed = true;
+    if (text.trim() !== '') {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        parsed = false;
+        data = text;
+      }
+    }
+
+    if (res.status < 200 || res.status > 299) throw httpError(res, shownUrl, data);
+    if (!parsed) throw new ApiError('decode', res.status, shownUrl, undefined, 'not JSON');
+    if (!spec.decode) return data as T;
+    try {
+      return spec.decode(data);
+    } catch (e) {
+      if (e instanceof DecodeError) throw new ApiError('decode', res.status, shownUrl, undefined, e.message);
+      throw e;
+    }
+  }
+
+  return { baseUrl, request };
+}
+
+/** Maps a refused answer: result code and detail from an ErrorBody or a login failure body. */
+function httpError(res: Response, url: string, data: unknown): ApiError {
+  let result: number | undefined;
+  let detail: string | undefined;
+  let retryAfter: number | undefined;
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+    const b = data as Record<string, unknown>;
+    if (typeof b.result === 'number') result = b.result;
+    if (typeof b.detail === 'string') detail = b.detail;
+    // login failures: `extra` is a result code ('4002') or a reason ('adhoc disabled')
+    if (typeof b.extra === 'string' && b.extra !== '') {
+      detail ??= b.extra;
+      if (result === undefined && /^\d{3,5}$/.test(b.extra)) result = Number(b.extra);
+    }
+    if (typeof b.retry_after === 'number' && Number.isFinite(b.retry_after)) retryAfter = b.retry_after;
+  }
+  if (retryAfter === undefined) {
+    const h = res.headers.get('Retry-After');
+    if (h && /^\d+$/.test(h.trim())) retryAfter = Number(h.trim());
+  }
+  return new ApiError('http', res.status, url, result, detail, retryAfter);
+}
+
+/** Maps a request that produced no answer: aborted by the caller, timed out, or a network failure. */
+function transportError(e: unknown, url: string, signal: AbortSignal | undefined, status = 0): ApiError {
+  if (e instanceof ApiError) return e;
+  if (signal?.aborted) return new ApiError('aborted', status, url);
+  if (e instanceof TimeoutError) return new ApiError('timeout', status, url);
+  if (e instanceof Error && e.name === 'AbortError') return new ApiError('aborted', status, url);
+  if (e instanceof Error && e.name === 'TimeoutError') return new ApiError('timeout', status, url);
+  return new ApiError('network', status, url, undefined, e instanceof Error ? e.message : String(e));
+}
