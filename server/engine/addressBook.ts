@@ -1,0 +1,333 @@
+/**
+ * The tenant's address book: a department tree and users, with a search index kept as parallel
+ * lowercase columns so a substring search over 100,000 users is one tight scan.
+ */
+import type { DepartmentInfo, UsrInfo } from '../../protocol/wire';
+import { Rng } from './rng';
+
+export interface AbDepartment {
+  id: number;
+  name: string;
+  /** parent department id, -1 for a top-level department */
+  senior: number;
+  desc: string;
+  creator: number;
+  createDtm: number;
+  lastModify: number;
+}
+
+export interface AbUser {
+  id: number;
+  cuid: string;
+  /** user number (usr_mark) */
+  mark: string;
+  nick: string;
+  loginId: string;
+  callAddr: string;
+  email: string;
+  phone: string;
+  /** 1 H.323, 2 SIP, 3 multi-stream */
+  usrType: number;
+  protocolType: number;
+  deps: number[];
+  duty: string;
+  gender: number;
+  fixedPhone: string;
+  isEndpoint: number;
+  createDtm: number;
+  lastModify: number;
+}
+
+export const SEARCH_LIMIT = 500;
+
+export interface SearchFilter {
+  type: string;
+  value: string | number;
+}
+
+export const USER_FILTERS = ['usr_mark', 'call_addr', 'nick_name', 'login_id', 'phone_no', 'email', 'keyword', 'department_id'] as const;
+export const DEPARTMENT_FILTERS = ['senior_id', 'department_name', 'department_id'] as const;
+
+export class AddressBook {
+  readonly users = new Map<number, AbUser>();
+  readonly departments = new Map<number, AbDepartment>();
+  private children = new Map<number, number[]>();
+  private index: { ids: Int32Array; cols: Record<string, string[]>; deps: number[][] } | null = null;
+
+  constructor(users: AbUser[] = [], departments: AbDepartment[] = []) {
+    for (const d of departments) this.departments.set(d.id, d);
+    for (const u of users) this.users.set(u.id, u);
+    this.rebuildTree();
+  }
+
+  /** Replaces or adds a user and keeps the index current. */
+  putUser(u: AbUser): void {
+    this.users.set(u.id, u);
+    this.index = null;
+  }
+
+  private rebuildTree(): void {
+    this.children.clear();
+    for (const d of this.departments.values()) {
+      const list = this.children.get(d.senior) ?? [];
+      list.push(d.id);
+      this.children.set(d.senior, list);
+    }
+  }
+
+  private ensureIndex() {
+    if (this.index) return this.index;
+    const sorted = [...this.users.values()].sort((a, b) => a.id - b.id);
+    const cols: Record<string, string[]> = {
+      usr_mark: [],
+      call_addr: [],
+      nick_name: [],
+      login_id: [],
+      phone_no: [],
+      email: [],
+      keyword: [],
+    };
+    const deps: number[][] = [];
+    for (const u of sorted) {
+      cols.usr_mark.push(u.mark.toLowerCase());
+      cols.call_addr.push(u.callAddr.toLowerCase());
+      cols.nick_name.push(u.nick.toLowerCase());
+      cols.login_id.push(u.loginId.toLowerCase());
+      cols.phone_no.push(u.phone);
+      cols.email.push(u.email.toLowerCase());
+      cols.keyword.push(`${u.nick}\u0001${u.mark}\u0001${u.callAddr}\u0001${u.loginId}\u0001${u.phone}\u0001${u.email}`.toLowerCase());
+      deps.push(u.deps);
+    }
+    this.index = { ids: Int32Array.from(sorted.map((u) => u.id)), cols, deps };
+    return this.index;
+  }
+
+  /**
+   * Users matching every filter (substring, case-insensitive; `department_id` exact). Answers at
+   * most {@link SEARCH_LIMIT} ids in id order (or `sortby: 'nick_name'`), the total, and whether it was cut.
+   */
+  searchUsers(filters: SearchFilter[], sortby?: string): { ids: number[]; total: number; tooMany: boolean } {
+    const idx = this.ensureIndex();
+    const text = filters.filter((f) => f.type !== 'department_id').map((f) => ({ col: idx.cols[f.type], v: String(f.value).toLowerCase() }));
+    const depFilters = filters.filter((f) => f.type === 'department_id').map((f) => Number(f.value));
+    const hits: number[] = [];
+    const n = idx.ids.length;
+    outer: for (let i = 0; i < n; i++) {
+      for (let k = 0; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) continue outer;
+      for (let k = 0; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) continue outer;
+      hits.push(i);
+    }
+    if (sortby === 'nick_name') hits.sort((a, b) => (idx.cols.nick_name[a] < idx.cols.nick_name[b] ? -1 : 1));
+    const total = hits.length;
+    const ids = hits.slice(0, SEARCH_LIMIT).map((i) => idx.ids[i]);
+    return { ids, total, tooMany: total > SEARCH_LIMIT };
+  }
+
+  searchDepartments(filters: SearchFilter[]): { ids: number[]; total: number; tooMany: boolean } {
+    const hits: number[] = [];
+    for (const d of this.departments.values()) {
+      let ok = true;
+      for (const f of filters) {
+        if (f.type === 'senior_id' && d.senior !== Number(f.value)) ok = false;
+        else if (f.type === 'department_id' && d.id !== Number(f.value)) ok = false;
+        else if (f.type === 'department_name' && !d.name.toLowerCase().includes(String(f.value).toLowerCase())) ok = false;
+      }
+      if (ok) hits.push(d.id);
+    }
+    hits.sort((a, b) => a - b);
+    return { ids: hits.slice(0, SEARCH_LIMIT), total: hits.length, tooMany: hits.length > SEARCH_LIMIT };
+  }
+
+  /** Direct children departments and direct member users; with `recursive`, the whole subtree. */
+  childrenOf(depIds: number[], recursive: boolean): { departmentIds: number[]; usrIds: number[] } {
+    const deps = new Set<number>();
+    const stack = [...depIds];
+    const roots = new Set(depIds);
+    while (stack.length) {
+      const d = stack.pop()!;
+      for (const c of this.children.get(d) ?? []) {
+        if (deps.has(c)) continue;
+        deps.add(c);
+        if (recursive) stack.push(c);
+      }
+    }
+    const memberOf = recursive ? new Set([...roots, ...deps]) : roots;
+    const usrIds: number[] = [];
+    for (const u of this.users.values()) if (u.deps.some((d) => memberOf.has(d))) usrIds.push(u.id);
+    return { departmentIds: [...deps].sort((a, b) => a - b), usrIds: usrIds.sort((a, b) => a - b) };
+  }
+
+  /** The `department_info` arrays of the given departments (unknown ids are skipped). */
+  departmentInfo(ids: number[]): DepartmentInfo {
+    const out: DepartmentInfo = {
+      cmdid: 'department_info',
+      department_ids: [],
+      department_names: [],
+      senior_ids: [],
+      department_descs: [],
+      creator_usr_ids: [],
+      create_dtms: [],
+      last_modify_dtms: [],
+    };
+    for (const id of ids) {
+      const d = this.departments.get(id);
+      if (!d) continue;
+      out.department_ids.push(d.id);
+      out.department_names.push(d.name);
+      out.senior_ids.push(d.senior);
+      out.department_descs.push(d.desc);
+      out.creator_usr_ids.push(d.creator);
+      out.create_dtms.push(d.createDtm);
+      out.last_modify_dtms.push(d.lastModify);
+    }
+    return out;
+  }
+
+  /** The `usr_info` arrays of the given users; `online` tells whether a user is in a meeting now. */
+  usrInfo(ids: number[], online: (id: number) => boolean): UsrInfo {
+    const out: UsrInfo = {
+      cmdid: 'usr_info',
+      usr_ids: [],
+      cuids: [],
+      nick_names: [],
+      call_addrs: [],
+      emails: [],
+      phone_nos: [],
+      usr_types: [],
+      ptotocol_types: [],
+      login_ids: [],
+      last_modify_dtms: [],
+      current_department: [],
+      online_status: [],
+      activates: [],
+      creator_times: [],
+      creator_usr_ids: [],
+      max_rooms: [],
+      priorities: [],
+      usr_avatars: [],
+      usr_marks: [],
+      verifies: [],
+      duties: [],
+      genders: [],
+      fixed_phones: [],
+      is_endpoints: [],
+      valid_periods: [],
+      peer_subs: [],
+      lower_mrids: [],
+      lower_ips: [],
+      lower_pwds: [],
+    };
+    for (const id of ids) {
+      const u = this.users.get(id);
+      if (!u) continue;
+      out.usr_ids.push(u.id);
+      out.cuids.push(u.cuid);
+      out.nick_names.push(u.nick);
+      out.call_addrs.push(u.callAddr);
+      out.emails.push(u.email);
+      out.phone_nos.push(u.phone);
+      out.usr_types.push(u.usrType);
+      out.ptotocol_types.push(u.protocolType);
+      out.login_ids.push(u.loginId);
+      out.last_modify_dtms.push(u.lastModify);
+      out.current_department.push(u.deps);
+      out.online_status.push(online(u.id) ? 1 : 0);
+      out.activates.push(1);
+      out.creator_times.push(u.createDtm);
+      out.creator_usr_ids.push(1);
+      out.max_rooms.push(1);
+      out.priorities.push(0);
+      out.usr_avatars.push('');
+      out.usr_marks.push(u.mark);
+      out.verifies.push(1);
+      out.duties.push(u.duty);
+      out.genders.push(u.gender);
+      out.fixed_phones.push(u.fixedPhone);
+      out.is_endpoints.push(u.isEndpoint);
+      out.valid_periods.push(0);
+      out.peer_subs.push('');
+      out.lower_mrids.push('');
+      out.lower_ips.push('');
+      out.lower_pwds.push('');
+    }
+    return out;
+  }
+
+  departmentName(id: number): string {
+    return this.departments.get(id)?.name ?? '';
+  }
+}
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '华', '平', '建国', '晓东'];
+const FIRST = ['Alice', 'Ben', 'Chloe', 'David', 'Emma', 'Felix', 'Grace', 'Henry', 'Iris', 'Jack', 'Kate', 'Leo', 'Mia', 'Noah', 'Olivia', 'Paul'];
+const LAST = ['Smith', 'Chen', 'Garcia', 'Müller', 'Tanaka', 'Brown', 'Wang', 'Rossi', 'Kim', 'Nguyen', 'Silva', 'Novak'];
+const TOP_DEPARTMENTS = ['总部 Headquarters', '研发中心 R&D', '销售部 Sales', '市场部 Marketing', '行政部 Administration', '分公司 Branches'];
+const DUTIES = ['工程师', '经理', '主管', '专员', 'Engineer', 'Manager', 'Director', ''];
+
+/** A person's name from the seeded generator: mostly Chinese, some English. */
+export function personName(rng: Rng): string {
+  if (rng.chance(0.7)) return rng.pick(SURNAMES) + rng.pick(GIVEN);
+  return `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+}
+
+/**
+ * Generates a deterministic address book: a three-level department tree and `userCount` users
+ * spread over its departments. User ids start at 1001.
+ */
+export function generateAddressBook(seed: number, userCount: number, nowSecs: number): { users: AbUser[]; departments: AbDepartment[] } {
+  const rng = new Rng(seed);
+  const departments: AbDepartment[] = [];
+  let nextDep = 1;
+  const created = nowSecs - 86400 * 400;
+  const addDep = (name: string, senior: number) => {
+    const d: AbDepartment = {
+      id: nextDep++,
+      name,
+      senior,
+      desc: '',
+      creator: 1,
+      createDtm: created,
+      lastModify: created + rng.int(0, 86400 * 300),
+    };
+    departments.push(d);
+    return d;
+  };
+  for (const top of TOP_DEPARTMENTS) {
+    const t = addDep(top, -1);
+    const kids = rng.int(3, 5);
+    for (let k = 1; k <= kids; k++) {
+      const c = addDep(`${top.split(' ')[0]}-${k}组`, t.id);
+      if (rng.chance(0.4)) for (let g = 1; g <= 2; g++) addDep(`${c.name}-${g}`, c.id);
+    }
+  }
+  const users: AbUser[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const id = 1001 + i;
+    const nick = personName(rng);
+    const mark = String(100000 + i);
+    const usrType = rng.pick([1, 2, 2, 3]);
+    const dep = departments[rng.int(0, departments.length - 1)].id;
+    const login = `user${id}`;
+    users.push({
+      id,
+      cuid: String(id),
+      mark,
+      nick,
+      loginId: login,
+      callAddr: usrType === 1 ? `${mark}@h323.podium.example` : `${mark}@sip.podium.example`,
+      email: `${login}@podium.example`,
+      phone: `1${rng.int(30, 89)}${String(rng.int(0, 99999999)).padStart(8, '0')}`,
+      usrType,
+      protocolType: usrType,
+      deps: [dep],
+      duty: rng.pick(DUTIES),
+      gender: rng.int(0, 2),
+      fixedPhone: '',
+      isEndpoint: rng.chance(0.2) ? 1 : 0,
+      createDtm: created,
+      lastModify: created + rng.int(0, 86400 * 300),
+    });
+  }
+  return { users, departments };
+}

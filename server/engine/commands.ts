@@ -1,0 +1,770 @@
+/**
+ * The control commands of spec §7 and protocol-facts §2–§3, each a synchronous "validate, then
+ * apply" step run inside {@link Engine.command}. Validation comes first and throws, so a refused
+ * command changes nothing.
+ */
+import { RC } from '../../protocol/codes';
+import type { BanScope, EpsAction, MosicConfigEntry, MrStatus, TitleConfig, TitleTarget } from '../../protocol/wire';
+import type { Engine, SessionState } from './engine';
+import { badField, CommandError, refused } from './errors';
+import { LAYOUT_PANES, POLL_INTERVALS, defaultCustomConfig } from './mosaics';
+import { POS, type Endpoint, type Room, type RosterEntry } from './room';
+import { TITLE_TARGETS } from './titles';
+import { bit, int, intArray, oneOf, str, strArray, type Body } from './validate';
+
+// ---------------------------------------------------------------------------------------------
+// permissions (docs/protocol.md "Roles")
+
+/** What a supervisor may not do: end or extend the meeting, change its access, recording, live and calls. */
+export const SUPERVISOR_FORBIDDEN: ReadonlySet<string> = new Set([
+  'stop_mr_req',
+  'mod_mr_info',
+  'status:lock_mr',
+  'status:enable_guest',
+  'status:waiting_room',
+  'status:cascade_mode',
+  'status:enable_rec',
+  'status:enable_live',
+  'status:enable_bypass',
+  'status:meeting_mode',
+  'status:chat_permission',
+  'status:auto_invite',
+  'eps:drop',
+  'eps:all_leave',
+  'eps:call',
+  'eps:add_participants',
+  'eps:del_participants',
+  'eps:host',
+  'eps:is_controller',
+  'eps:waiting_refuse',
+  'create_temp_call',
+  'mod_bypass_url',
+  'mod_rtmp_url',
+]);
+
+/** What only a supervisor may do. */
+export const HOST_FORBIDDEN: ReadonlySet<string> = new Set(['eps:private_talk']);
+
+export function checkPermission(sess: SessionState, what: string): void {
+  if (sess.role === 'supervisor' && SUPERVISOR_FORBIDDEN.has(what)) throw refused(RC.supervisorForbidden, what);
+  if (sess.role === 'host' && HOST_FORBIDDEN.has(what)) throw refused(RC.hostForbidden, what);
+}
+
+// ---------------------------------------------------------------------------------------------
+// mod_mr_status
+
+const BIT_KEYS = {
+  lock_mr: 'mr_locked',
+  allow_unmute_self: 'allow_unmute_self',
+  roll_call: 'roll_call',
+  enable_guest: 'guest_enabled',
+  show_camera_off: 'show_camera_off',
+  guest_poll: 'guest_poll',
+  speaker_poll: 'speaker_poll',
+  chair_poll: 'chair_poll',
+  force_mcu_layout: 'force_mcu_layout',
+  auto_invite: 'auto_invite',
+  same_layout: 'same_layout',
+  live_chat: 'live_chat',
+  title_enabled: 'title_enabled',
+} as const satisfies Record<string, keyof MrStatus>;
+
+const SPECIAL_KEYS = [
+  'enable_rec',
+  'enable_bypass',
+  'enable_live',
+  'all_guests_mute',
+  'mr_vtx_mode',
+  'mr_atx_mode',
+  'record_copy',
+  'cont_enabled',
+  'chat_permission',
+  'meeting_mode',
+  'cascade_mode',
+  'waiting_room',
+] as const;
+
+const STATUS_KEYS: readonly string[] = [...Object.keys(BIT_KEYS), ...SPECIAL_KEYS];
+
+/** `mod_mr_status`: one or more keys, all validated before any is applied. */
+export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  const keys = Object.keys(body).filter((k) => k !== 'cmdid' && k !== 'req_id');
+  if (!keys.length) throw badField('mod_mr_status', RC.fieldMissing);
+  for (const k of keys) if (!STATUS_KEYS.includes(k)) throw badField(k, RC.unknownAction);
+  for (const k of keys) checkPermission(sess, `status:${k}`);
+  const st = room.status;
+  const patch: Partial<MrStatus> = {};
+  const values: Record<string, unknown> = {};
+  for (const k of keys) {
+    if (k === 'record_copy') values[k] = oneOf(body, k, ['speaker', 'guest', 'chair']);
+    else if (k === 'chat_permission') values[k] = int(body, k, 0, 3);
+    else if (k === 'meeting_mode') values[k] = oneOf(body, k, ['speaker', 'discussion']);
+    else if (k === 'cascade_mode') values[k] = oneOf(body, k, ['', 'parent', 'child']);
+    else values[k] = bit(body, k);
+  }
+  // rule checks before anything changes
+  if (values.cascade_mode === '' && st.cascade_mode !== '' && room.cascadePoints() > 0) throw refused(RC.cascadePointsExist);
+  if (values.enable_rec === 1 && (st.rec_state === 'recording' || st.rec_state === 'starting')) throw refused(RC.recordingAlreadyRunning);
+  if (values.enable_rec === 0 && st.rec_state !== 'recording' && st.rec_state !== 'starting') throw refused(RC.recordingNotRunning);
+  if (values.enable_rec === 1 && !room.record.resourceTmpl.hasRecord) throw refused(RC.recorderUnavailable);
+  if (values.enable_bypass === 1 && !st.bypass_url) throw refused(RC.pushAddressNotSet);
+
+  for (const [k, field] of Object.entries(BIT_KEYS)) if (k in values) (patch as Record<string, unknown>)[field] = values[k];
+  if ('record_copy' in values) patch.record_copy = values.record_copy as string;
+  if ('chat_permission' in values) patch.chat_permission = values.chat_permission as MrStatus['chat_permission'];
+  if ('cascade_mode' in values) patch.cascade_mode = values.cascade_mode as MrStatus['cascade_mode'];
+  if ('enable_live' in values) patch.live_enabled = values.enable_live as 0 | 1;
+  if ('enable_bypass' in values) patch.bypass_enabled = values.enable_bypass as 0 | 1;
+  room.setStatus(patch);
+
+  if ('allow_unmute_self' in values && values.allow_unmute_self === 0) {
+    // nothing to do for the endpoints now: they simply may not unmute themselves any more
+  }
+  if ('cont_enabled' in values) {
+    room.setStatus({ cont_enabled: values.cont_enabled as 0 | 1 });
+    for (const ep of room.endpoints.values()) {
+      if (!room.isAudience(ep)) continue;
+      room.setFlag(ep, 'cont_allowed', values.cont_enabled as number);
+      if (!values.cont_enabled && ep.flags[POS.cont_sender]) room.setFlag(ep, 'cont_sender', 0);
+    }
+  }
+  if ('meeting_mode' in values) {
+    // protocol-facts §3.1 recipe: discussion lets the audience speak, speaker mode mutes it
+    room.setStatus({ meeting_mode: values.meeting_mode as MrStatus['meeting_mode'] });
+    setBan(room, 'a_rx', 'audience', values.meeting_mode === 'speaker');
+  }
+  if ('all_guests_mute' in values) setBan(room, 'a_rx', 'audience', values.all_guests_mute === 1);
+  if ('mr_atx_mode' in values) setBan(room, 'a_tx', 'audience', values.mr_atx_mode === 1);
+  if ('mr_vtx_mode' in values) setBan(room, 'v_tx', 'audience', values.mr_vtx_mode === 1);
+  if ('waiting_room' in values) {
+    room.setStatus({ waiting_room: values.waiting_room as 0 | 1 });
+    if (values.waiting_room === 0) room.setWaiting([...room.endpoints.values()].filter((e) => e.flags[POS.waiting]), false);
+  }
+  if ('enable_rec' in values) {
+    if (values.enable_rec === 1) {
+      const uuid = engine.newRecordUuid();
+      room.setStatus({ rec_state: 'starting', record_uuid: uuid, flv_fsize: 0 });
+      room.emit({ cmdid: 'xuding_rec_status', rec_state: 'starting', record_uuid: uuid });
+    } else {
+      room.setStatus({ rec_state: 'stopping' });
+      room.emit({ cmdid: 'xuding_rec_status', rec_state: 'stopping', record_uuid: st.record_uuid });
+    }
+  }
+}
+
+const BAN_FIELD = { a_rx: 'mute_scope', a_tx: 'listen_ban_scope', v_tx: 'watch_ban_scope' } as const;
+const BAN_BIT = { a_rx: 'all_guests_mute', a_tx: 'mr_atx_mode', v_tx: 'mr_vtx_mode' } as const;
+
+/**
+ * Sets or lifts a meeting-wide ban. Setting it turns the flag off for everyone in scope now and
+ * binds later joiners; lifting it turns the flag back on for everyone in scope and forgets their
+ * individual state for that flag.
+ */
+export function setBan(room: Room, flag: 'a_rx' | 'a_tx' | 'v_tx', scope: 'all' | 'audience', on: boolean): void {
+  const next: BanScope = on ? scope : 'none';
+  room.setStatus({ [BAN_FIELD[flag]]: next, [BAN_BIT[flag]]: on ? 1 : 0 } as Partial<MrStatus>);
+  const called = room.status.rollcall_usr_id;
+  for (const ep of room.endpoints.values()) {
+    if (scope === 'audience' && !room.isAudience(ep)) continue;
+    if (on && flag === 'a_rx' && ep.usrId === called) continue;
+    room.setFlag(ep, flag, on ? 0 : 1);
+    const s = room.record.sticky[ep.usrId];
+    if (s && s[flag] !== undefined) {
+      delete s[flag];
+      room.recordDirty = true;
+    }
+  }
+}
+
+/** `stop_mr_req`: ends the meeting and every controller session. */
+export function stopMeeting(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  checkPermission(sess, 'stop_mr_req');
+  str(body, 'reason', { optional: true, max: 256 });
+  engine.endMeeting(room, 'host_hangup');
+}
+
+/** `mod_mr_info`: overtime, at most 9999 minutes, refused when it would run into the next booking. */
+export function modMrInfo(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  checkPermission(sess, 'mod_mr_info');
+  const v = body.increase_secs;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v) : NaN;
+  if (v === undefined) throw badField('increase_secs', RC.fieldMissing);
+  if (!Number.isInteger(n) || n <= 0) throw badField('increase_secs', RC.overtimeInvalid);
+  if (n > 9999 * 60) throw refused(RC.overtimeTooLong, 'increase_secs');
+  const now = engine.nowSecs();
+  const next = room.nextBooking(now);
+  const newEnd = room.endDtm() + n;
+  if (next && newEnd > next.startDtm) throw refused(RC.overtimeConflictsBooking, String(next.startDtm));
+  room.record.duration += n;
+  room.record.warnedMarks = [];
+  room.recordDirty = true;
+  room.emit({ cmdid: 'one_mr_info', mr_id: room.mrId, duration: room.record.duration, current_dtm: now });
+  engine.emitSchedule(room, now);
+}
+
+/** `overtime_judge`: whether an extension would be accepted, and the most that would be. */
+export function overtimeJudge(engine: Engine, room: Room, increaseSecs: number) {
+  const now = engine.nowSecs();
+  const next = room.nextBooking(now);
+  const maxBySpec = 9999 * 60;
+  const maxByBooking = next ? Math.max(0, next.startDtm - room.endDtm()) : maxBySpec;
+  const max = Math.min(maxBySpec, maxByBooking);
+  return {
+    cmdid: 'overtime_judge_rsp',
+    result: increaseSecs > 0 && increaseSecs <= max ? 0 : increaseSecs > maxBySpec ? RC.overtimeTooLong : RC.overtimeConflictsBooking,
+    conflict: next && room.endDtm() + increaseSecs > next.startDtm ? 1 : 0,
+    max_increase_secs: max,
+    next_booking_dtm: next?.startDtm ?? 0,
+    end_dtm: room.endDtm(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// ctrl_mr_eps
+
+export const EPS_ACTIONS: readonly EpsAction[] = [
+  'a_rx',
+  'v_rx',
+  'a_tx',
+  'v_tx',
+  'drop',
+  'call',
+  'add_participants',
+  'del_participants',
+  'chair',
+  'speaker',
+  'focus',
+  'is_controller',
+  'displayname',
+  'clear_hand',
+  'can_content',
+  'clear_all_hand',
+  'mic_gain',
+  'unlock',
+  'host',
+  'hand_permit',
+  'waiting_permit',
+  'waiting_refuse',
+  'waiting_move',
+  'roll_call_start',
+  'roll_call_next',
+  'roll_call_end',
+  'all_a_rx',
+  'all_a_tx',
+  'all_v_tx',
+  'all_leave',
+  'private_talk',
+];
+
+function online(room: Room, ids: string[], allowEmpty = false): Endpoint[] {
+  if (!ids.length && !allowEmpty) throw badField('usr_ids', RC.fieldMissing);
+  const out: Endpoint[] = [];
+  for (const id of ids) {
+    const ep = room.endpoints.get(id);
+    if (!ep) throw refused(room.roster.has(id) ? RC.endpointOffline : RC.participantNotFound, id);
+    out.push(ep);
+  }
+  return out;
+}
+
+function bitValue(body: Body): 0 | 1 {
+  if (body.value === undefined || body.value === null) throw badField('value', RC.fieldMissing);
+  return bit(body, 'value');
+}
+
+/** A role change may move an endpoint into or out of the audience: re-apply the bans. */
+function rolesChanged(room: Room, ep: Endpoint): void {
+  const st = room.status;
+  const sticky = room.record.sticky[ep.usrId] ?? {};
+  if (room.isAudience(ep)) room.applyBans(ep);
+  else {
+    if (st.mute_scope === 'audience' && sticky.a_rx !== 0) room.setFlag(ep, 'a_rx', 1);
+    if (st.listen_ban_scope === 'audience' && sticky.a_tx !== 0) room.setFlag(ep, 'a_tx', 1);
+    if (st.watch_ban_scope === 'audience' && sticky.v_tx !== 0) room.setFlag(ep, 'v_tx', 1);
+  }
+}
+
+function rollCallView(body: Body): 'called_only' | 'with_speaker' {
+  const v = body.value;
+  if (v === undefined || v === null || v === '') return 'with_speaker';
+  if (v === 0 || v === '0' || v === 'called_only') return 'called_only';
+  if (v === 1 || v === '1' || v === 'with_speaker') return 'with_speaker';
+  throw badField('value', RC.valueOutOfRange);
+}
+
+function callRoll(room: Room, ep: Endpoint, view: 'called_only' | 'with_speaker'): void {
+  const st = room.status;
+  const prev = st.rollcall_usr_id ? room.endpoints.get(st.rollcall_usr_id) : undefined;
+  room.setStatus({
+    roll_call: 1,
+    rollcall_usr_id: ep.usrId,
+    rollcall_view: view,
+    rollcall_hist: { ...st.rollcall_hist, [ep.usrId]: ep.uri.replace(/^sip:/, '').replace(/;.*$/, '') },
+  });
+  room.setFlag(ep, 'a_rx', 1);
+  if (prev && prev !== ep) room.applyBans(prev);
+}
+
+/** `ctrl_mr_eps`: every action of {@link EpsAction}. */
+export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  const action = oneOf(body, 'action', EPS_ACTIONS);
+  checkPermission(sess, `eps:${action}`);
+  const ids = strArray(body, 'usr_ids', { optional: true });
+  const scope = oneOf(body, 'scope', ['all', 'audience'] as const, { optional: true }) || 'all';
+  const now = engine.nowSecs();
+  const st = room.status;
+  switch (action) {
+    case 'a_rx':
+    case 'a_tx':
+    case 'v_tx': {
+      const value = bitValue(body);
+      for (const ep of online(room, ids)) {
+        room.setFlag(ep, action, value);
+        room.sticky(ep.usrId)[action] = value;
+      }
+      return;
+    }
+    case 'v_rx':
+    case 'can_content': {
+      const value = bitValue(body);
+      const flag = action === 'v_rx' ? 'v_rx' : 'cont_allowed';
+      for (const ep of online(room, ids)) {
+        room.setFlag(ep, flag, value);
+        if (flag === 'cont_allowed' && !value) room.setFlag(ep, 'cont_sender', 0);
+      }
+      return;
+    }
+    case 'chair':
+    case 'host':
+    case 'is_controller': {
+      const value = bitValue(body);
+      const flag = action === 'chair' ? 'chair' : 'host';
+      for (const ep of online(room, ids)) {
+        room.setFlag(ep, flag, value);
+        room.sticky(ep.usrId)[flag] = value;
+        rolesChanged(room, ep);
+      }
+      if (action === 'chair') {
+        if (value) room.setStatus({ chair_usr_id: ids[ids.length - 1] });
+        else if (ids.includes(st.chair_usr_id)) room.setStatus({ chair_usr_id: '' });
+      }
+      return;
+    }
+    case 'speaker': {
+      const value = body.value === undefined ? 1 : bit(body, 'value');
+      const target = ids.length === 0 || ids[0] === '' || value === 0 ? undefined : online(room, [ids[0]])[0];
+      if (ids.length > 1) throw badField('usr_ids', RC.valueOutOfRange);
+      const prev = st.spk_usr_id ? room.endpoints.get(st.spk_usr_id) : undefined;
+      if (value === 0 && ids[0] && ids[0] !== st.spk_usr_id) return;
+      room.setStatus({ spk_usr_id: target?.usrId ?? '' });
+      if (prev && prev !== target) {
+        room.setFlag(prev, 'speaker', 0);
+        rolesChanged(room, prev);
+      }
+      if (target) {
+        room.setFlag(target, 'speaker', 1);
+        rolesChanged(room, target);
+      }
+      return;
+    }
+    case 'focus': {
+      const value = bitValue(body);
+      const eps = online(room, ids);
+      const set = new Set(st.spec_focus_usr_ids);
+      for (const ep of eps) {
+        room.setFlag(ep, 'focus', value);
+        if (value) set.add(ep.usrId);
+        else set.delete(ep.usrId);
+      }
+      room.setStatus({ spec_focus_usr_ids: [...set] });
+      return;
+    }
+    case 'displayname': {
+      const name = typeof body.value === 'string' ? body.value.trim() : '';
+      if (!name) throw refused(RC.nameRequired, 'value');
+      if (name.length > 64) throw refused(RC.nameTooLong, 'value');
+      const eps = online(room, ids);
+      const changedRoster: RosterEntry[] = [];
+      for (const ep of eps) {
+        ep.name = name;
+        ep.gbk = name;
+        room.sticky(ep.usrId).name = name;
+        room.markInfo(ep.usrId);
+        const r = room.roster.get(ep.usrId);
+        if (r) changedRoster.push({ ...r, name, gbk: name });
+      }
+      room.addToRoster(changedRoster);
+      room.emit({
+        cmdid: 'user_infos',
+        usr_ids: eps.map((e) => e.usrId),
+        nick_names: eps.map((e) => e.name),
+        usr_types: eps.map((e) => room.roster.get(e.usrId)?.usrType ?? 2),
+        phone_nos: eps.map(() => ''),
+      });
+      return;
+    }
+    case 'clear_hand':
+      for (const ep of online(room, ids)) room.setFlag(ep, 'hand', 0);
+      return;
+    case 'clear_all_hand':
+      for (const ep of room.endpoints.values()) room.setFlag(ep, 'hand', 0);
+      return;
+    case 'hand_permit': {
+      const value = bitValue(body);
+      const eps = ids.length ? online(room, ids) : [...room.endpoints.values()].filter((e) => e.flags[POS.hand]);
+      for (const ep of eps) {
+        room.setFlag(ep, 'hand', 0);
+        if (value) {
+          room.setFlag(ep, 'a_rx', 1);
+          room.sticky(ep.usrId).a_rx = 1;
+        }
+      }
+      return;
+    }
+    case 'mic_gain': {
+      const value = int(body, 'value', 0, 9);
+      if (st.mic_gain_auto) throw refused(RC.micVolumeAutoAdjust);
+      for (const ep of online(room, ids)) room.setFlag(ep, 'mic_gain', value);
+      return;
+    }
+    case 'unlock':
+      // lifts what controllers imposed on these endpoints individually: they may speak, listen
+      // and watch again and may unmute themselves
+      for (const ep of online(room, ids)) {
+        ep.selfUnmute = true;
+        for (const f of ['a_rx', 'a_tx', 'v_tx'] as const) {
+          room.setFlag(ep, f, 1);
+          room.sticky(ep.usrId)[f] = 1;
+        }
+      }
+      return;
+    case 'drop':
+      for (const ep of online(room, ids)) {
+        room.leave(ep.usrId, 'host_hangup', now);
+        engine.logLeft(room, ep, 'host_hangup');
+        engine.driver?.dropped(room, ep.usrId);
+      }
+      return;
+    case 'all_leave':
+      for (const ep of [...room.endpoints.values()]) {
+        if (scope === 'audience' && !room.isAudience(ep)) continue;
+        room.leave(ep.usrId, 'host_hangup', now);
+        engine.logLeft(room, ep, 'host_hangup');
+        engine.driver?.dropped(room, ep.usrId);
+      }
+      return;
+    case 'call': {
+      if (!ids.length) throw badField('usr_ids', RC.fieldMissing);
+      const entries = ids.map((id) => {
+        const r = room.roster.get(id);
+        if (!r) throw refused(RC.participantNotFound, id);
+        return r;
+      });
+      for (const r of entries) {
+        if (room.endpoints.has(r.usrId)) continue;
+        engine.driver?.dial(room, {
+          usrId: r.usrId,
+          callAddr: r.callAddr,
+          name: r.name,
+          usrType: r.usrType,
+          protoType: r.usrType === 1 ? 1 : 2,
+          abUserId: /^\d+$/.test(r.usrId) ? Number(r.usrId) : undefined,
+          dep: r.dep,
+        });
+      }
+      return;
+    }
+    case 'add_participants': {
+      const depIds = intArray(body, 'dep_ids', { optional: true, max: 200 });
+      const recursion = body.recursion === undefined ? 0 : int(body, 'recursion', 0, 1);
+      const userIds = new Set<number>();
+      for (const id of ids) {
+        if (!/^\d{1,12}$/.test(id) || !engine.addressBook.users.has(Number(id))) throw refused(RC.userNotFound, id);
+        userIds.add(Number(id));
+      }
+      for (const d of depIds) if (!engine.addressBook.departments.has(d)) throw refused(RC.departmentNotFound, String(d));
+      if (depIds.length) for (const u of engine.addressBook.childrenOf(depIds, recursion === 1).usrIds) userIds.add(u);
+      if (!userIds.size) throw badField('usr_ids', RC.fieldMissing);
+      if (userIds.size > 2000) throw refused(RC.userSearchTooMany);
+      const entries: RosterEntry[] = [];
+      let appointNo = room.roster.size + 1;
+      for (const uid of userIds) {
+        const u = engine.addressBook.users.get(uid)!;
+        if (room.roster.has(String(uid))) continue;
+        entries.push({
+          usrId: String(uid),
+          name: u.nick,
+          usrType: u.usrType === 1 ? 1 : 2,
+          attr: `${u.usrType}-${appointNo++}-0`,
+          callAddr: u.callAddr.replace('@', ','),
+          dep: u.deps[0] ?? 0,
+          devType: u.isEndpoint ? 'hard_terminal' : 'soft_terminal',
+          appoint: 1,
+          gbk: u.nick,
+        });
+      }
+      room.addToRoster(entries);
+      for (const e of entries) {
+        engine.driver?.dial(room, {
+          usrId: e.usrId,
+          callAddr: e.callAddr.replace(',', '@'),
+          name: e.name,
+          usrType: e.usrType,
+          protoType: e.usrType === 1 ? 1 : 2,
+          abUserId: Number(e.usrId),
+          dep: e.dep,
+        });
+      }
+      return;
+    }
+    case 'del_participants': {
+      if (!ids.length) throw badField('usr_ids', RC.fieldMissing);
+      for (const id of ids) if (!room.roster.has(id) && !room.endpoints.has(id)) throw refused(RC.participantNotFound, id);
+      for (const id of ids) {
+        const ep = room.endpoints.get(id);
+        if (ep) {
+          room.leave(id, 'host_hangup', now);
+          engine.logLeft(room, ep, 'host_hangup');
+          engine.driver?.dropped(room, id);
+        }
+      }
+      room.removeFromRoster(ids);
+      return;
+    }
+    case 'waiting_permit':
+    case 'waiting_refuse': {
+      const eps = ids.length ? online(room, ids) : [...room.endpoints.values()].filter((e) => e.flags[POS.waiting]);
+      for (const ep of eps) if (!ep.flags[POS.waiting]) throw badField(ep.usrId, RC.valueOutOfRange);
+      if (action === 'waiting_permit') room.setWaiting(eps, false);
+      else
+        for (const ep of eps) {
+          room.leave(ep.usrId, 'host_hangup', now);
+          engine.logLeft(room, ep, 'host_hangup');
+          engine.driver?.dropped(room, ep.usrId);
+        }
+      return;
+    }
+    case 'waiting_move': {
+      if (!st.waiting_room) throw refused(RC.waitingRoomDisabled);
+      const eps = online(room, ids);
+      room.setWaiting(eps, true);
+      for (const ep of eps) {
+        room.setFlag(ep, 'hand', 0);
+        room.setFlag(ep, 'cont_sender', 0);
+      }
+      return;
+    }
+    case 'roll_call_start': {
+      const view = rollCallView(body);
+      const [ep] = online(room, ids.slice(0, 1));
+      callRoll(room, ep, view);
+      return;
+    }
+    case 'roll_call_next': {
+      if (!st.roll_call || !st.rollcall_usr_id) throw refused(RC.rollCallNotRunning);
+      const [ep] = online(room, ids.slice(0, 1));
+      callRoll(room, ep, body.value === undefined ? st.rollcall_view : rollCallView(body));
+      return;
+    }
+    case 'roll_call_end': {
+      if (!st.roll_call) throw refused(RC.rollCallNotRunning);
+      const prev = st.rollcall_usr_id ? room.endpoints.get(st.rollcall_usr_id) : undefined;
+      room.setStatus({ roll_call: 0, rollcall_usr_id: '' });
+      if (prev) room.applyBans(prev);
+      return;
+    }
+    case 'all_a_rx':
+    case 'all_a_tx':
+    case 'all_v_tx': {
+      const value = bitValue(body);
+      setBan(room, action.slice(4) as 'a_rx' | 'a_tx' | 'v_tx', scope, value === 0);
+      return;
+    }
+    case 'private_talk': {
+      const value = bitValue(body);
+      if (value) {
+        const [ep] = online(room, ids.slice(0, 1));
+        room.setStatus({ private_talk_usr_id: ep.usrId });
+      } else room.setStatus({ private_talk_usr_id: '' });
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// layouts, titles, subtitle position
+
+const PANE_TOKENS = new Set(['0', '-1', '1010', '-2']);
+
+/** `config_mosic`: validated per-role layouts; `auto` clears the custom configuration. */
+export function configMosic(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  const list = body.config_info;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 4) throw badField('config_info');
+  const next = room.record.mosaic.map((c) => ({ ...c, roles_lst: c.roles_lst.map((p) => [...p]) }));
+  let clearCustom = false;
+  const seen = new Set<string>();
+  for (const raw of list) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badField('config_info');
+    const c = raw as Body;
+    const role = oneOf(c, 'role', ['speaker', 'chair', 'guest', 'custom'] as const);
+    if (seen.has(role)) throw badField('role', RC.valueOutOfRange);
+    seen.add(role);
+    const layoutMode = int(c, 'layout_mode', -100, 100);
+    if (layoutMode !== 2) throw refused(RC.traditionalMosaicUnsupported, 'layout_mode');
+    const mosicId = str(c, 'mosic_id', { max: 16 });
+    const panes = mosicId === 'auto' ? 0 : LAYOUT_PANES.get(mosicId);
+    if (panes === undefined || (role === 'custom' && mosicId === 'auto')) throw refused(RC.invalidMosaicId, mosicId);
+    const pollSecs = c.poll_secs === undefined ? 10 : int(c, 'poll_secs', 0, 3600);
+    if (!(POLL_INTERVALS as readonly number[]).includes(pollSecs)) throw badField('poll_secs', RC.valueOutOfRange);
+    const viewHasSelf = c.view_has_self === undefined ? 0 : bit(c, 'view_has_self');
+    let roles: string[][] = [];
+    if (mosicId !== 'auto') {
+      const rl = c.roles_lst;
+      if (!Array.isArray(rl) || rl.length !== panes) throw refused(RC.invalidPaneToken, 'roles_lst');
+      roles = rl.map((pane) => {
+        if (!Array.isArray(pane) || pane.length === 0 || pane.length > 64) throw refused(RC.invalidPaneToken, 'roles_lst');
+        return pane.map((tok) => {
+          if (typeof tok !== 'string') throw refused(RC.invalidPaneToken, String(tok));
+          if (!PANE_TOKENS.has(tok) && !room.endpoints.has(tok)) throw refused(RC.invalidPaneToken, tok);
+          return tok;
+        });
+      });
+    }
+    const paneIndex = (f: string) => {
+      if (c[f] === undefined) return -1;
+      return int(c, f, -1, Math.max(-1, panes - 1));
+    };
+    const entry: MosicConfigEntry = {
+      role,
+      mosic_id: mosicId,
+      layout_mode: 2,
+      roles_lst: roles,
+      poll_secs: pollSecs,
+      view_has_self: viewHasSelf,
+      focus_pane: paneIndex('focus_pane'),
+      content_pane: paneIndex('content_pane'),
+      special_pane: paneIndex('special_pane'),
+    };
+    const i = next.findIndex((x) => x.role === role);
+    if (i >= 0) next[i] = entry;
+    else next.push(entry);
+    if (mosicId === 'auto') clearCustom = true;
+  }
+  if (clearCustom) {
+    const i = next.findIndex((x) => x.role === 'custom');
+    if (i >= 0 && !seen.has('custom')) next[i] = defaultCustomConfig();
+  }
+  room.record.mosaic = next;
+  room.recordDirty = true;
+  room.emit({ cmdid: 'mosic_config', config_info: room.mosaicConfig() });
+}
+
+/** `set_title`: one target, or every target for `to_role: "all"`. */
+export function setTitle(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  const toRole = oneOf(body, 'to_role', TITLE_TARGETS) as TitleTarget;
+  const message = str(body, 'message', { optional: true, max: 5000, trim: false });
+  if ([...message].length > 256) throw refused(RC.titleTooLong, 'message');
+  if (/[\t\r\n]/.test(message)) throw badField('message', RC.valueOutOfRange);
+  const current = room.record.titles.find((t) => t.to_role === toRole)!;
+  const num = (f: keyof TitleConfig, min: number, max: number) => (body[f] === undefined ? (current[f] as number) : int(body, f, min, max));
+  const patch: Omit<TitleConfig, 'to_role'> = {
+    message,
+    has_title: body.has_title === undefined ? current.has_title : bit(body, 'has_title'),
+    font_size: num('font_size', 8, 200),
+    font_color: num('font_color', 0, 0xffffff),
+    bg_color: num('bg_color', 0, 0xffffff),
+    bg_alpha: num('bg_alpha', 0, 100),
+    font_name: body.font_name === undefined ? current.font_name : str(body, 'font_name', { max: 64 }) || 'san',
+    speed: num('speed', 0, 100),
+    y_pos: num('y_pos', 0, 100),
+    h_align: num('h_align', 0, 2),
+    v_align: num('v_align', 0, 2),
+    h_margin: num('h_margin', 0, 1000),
+    v_margin: num('v_margin', 0, 1000),
+    style: body.style === undefined ? (current.style ?? 0) : int(body, 'style', 0, 3),
+    shadow: body.shadow === undefined ? (current.shadow ?? 0) : bit(body, 'shadow'),
+  };
+  room.record.titles = room.record.titles.map((t) => (toRole === 'all' || t.to_role === toRole ? { ...t, ...patch } : t));
+  room.recordDirty = true;
+  room.emit({ cmdid: 'title_config', titles: room.record.titles });
+  const anyOn = room.record.titles.some((t) => t.has_title === 1) ? 1 : 0;
+  room.setStatus({ title_enabled: anyOn });
+}
+
+export function modSubtitlePosition(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  room.setStatus({
+    subtitle_position: {
+      horizontal_position: oneOf(body, 'horizontal_position', ['left', 'center', 'right'] as const),
+      vertical_position: oneOf(body, 'vertical_position', ['top', 'middle', 'bottom'] as const),
+      horizontal_margin: int(body, 'horizontal_margin', 0, 100),
+      vertical_margin: int(body, 'vertical_margin', 0, 100),
+    },
+  });
+}
+
+export { CommandError };
+
+// ---------------------------------------------------------------------------------------------
+// calls, live, camera
+
+import { VALIDATION_RESULT_CODES, callAddressKind, validateLiveAddresses, validateRtmpPushAddress, validateTempCall } from '../../protocol/validation';
+import type { ResultCode } from '../../protocol/codes';
+
+function ruleCode(err: keyof typeof VALIDATION_RESULT_CODES): ResultCode {
+  return VALIDATION_RESULT_CODES[err] as ResultCode;
+}
+
+/** `create_temp_call`: an interim call by address; the simulated dial joins or fails later. */
+export function createTempCall(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  checkPermission(sess, 'create_temp_call');
+  const address = typeof body.call_url === 'string' ? body.call_url.trim() : body.call_url;
+  const name = typeof body.disp_name === 'string' ? body.disp_name.trim() : body.disp_name;
+  const err = validateTempCall({ address, displayName: name });
+  if (err) throw refused(ruleCode(err), err);
+  const usrType = body.usr_type === undefined ? 2 : int(body, 'usr_type', 1, 7);
+  const kind = callAddressKind(address as string);
+  const protoType = kind === 'h323' || usrType === 1 ? 1 : 2;
+  engine.driver?.dial(room, {
+    callAddr: address as string,
+    name: name as string,
+    usrType: kind === 'meeting' ? 7 : usrType,
+    protoType,
+  });
+}
+
+/** `mod_bypass_url`: the push (bypass) address, rtmp only; `enable_bypass: 1` starts pushing. */
+export function modBypassUrl(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  checkPermission(sess, 'mod_bypass_url');
+  const url = typeof body.bypass_url === 'string' ? body.bypass_url.trim() : body.bypass_url;
+  const err = validateRtmpPushAddress(url);
+  if (err) throw refused(ruleCode(err), err);
+  const enable = body.enable_bypass === undefined ? 1 : bit(body, 'enable_bypass');
+  room.setStatus({ bypass_url: url as string, bypass_enabled: enable });
+}
+
+/** `mod_rtmp_url`: built-in live push and pull addresses, only while live is off. */
+export function modRtmpUrl(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  checkPermission(sess, 'mod_rtmp_url');
+  const pushUrl = typeof body.push_url === 'string' ? body.push_url.trim() : body.push_url;
+  const pullUrl = typeof body.rtmp_url === 'string' ? body.rtmp_url.trim() : body.rtmp_url;
+  const err = validateLiveAddresses({ pushUrl, pullUrl });
+  if (err) throw refused(ruleCode(err), err);
+  if (room.status.live_service_type !== 'builtin') throw refused(RC.liveAddressBuiltinOnly);
+  if (room.status.live_enabled) throw refused(RC.liveAddressWhileLiveOn);
+  room.setStatus({ push_url: pushUrl as string, rtmp_url: pullUrl as string });
+}
+
+/**
+ * `ctrl_usr_fecc`: far-end camera control. The simulated camera has nothing to show, so the
+ * command is validated, checked against the endpoint (online, not waiting, with video) and logged.
+ */
+export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body): { movement: string } {
+  oneOf(body, 'action', ['start', 'continue', 'stop'] as const);
+  const usrId = str(body, 'usr_id', { max: 128 });
+  const movement = oneOf(body, 'movement', ['in', 'out', 'left', 'right', 'up', 'down'] as const);
+  if (body.timeout !== undefined) int(body, 'timeout', 0, 60000);
+  if (body.speed !== undefined) int(body, 'speed', 0, 10);
+  const [ep] = online(room, [usrId]);
+  if (ep.flags[POS.waiting]) throw refused(RC.endpointOffline, usrId);
+  return { movement };
+}

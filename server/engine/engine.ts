@@ -1,0 +1,739 @@
+/**
+ * The meeting engine: rooms, controller sessions, the address book, the long-poll feed, the
+ * commands of spec §7, and the ticker that drives recording, booking warnings, session expiry and
+ * the simulated endpoints. Commands are applied in memory, produce their events, and are
+ * acknowledged only after the store has made them durable.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { RC } from '../../protocol/codes';
+import type { ControllerRole } from '../../protocol/wire';
+import type { Store, StoreOp } from '../store/types';
+import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from './addressBook';
+import { systemClock, type Clock, type TimerHandle } from './clock';
+import { CommandError } from './errors';
+import type { ControllerSession, EngineFacade, RoomAuth } from './facade';
+import { pollBody } from './feed';
+import { isGuestId, newRoomRecord, Room, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
+import { sysMosics } from './mosaics';
+import { asBody, int, type Body } from './validate';
+
+export const COLLECTIONS = {
+  rooms: 'rooms',
+  participants: 'participants',
+  users: 'ab_users',
+  departments: 'ab_departments',
+  sessions: 'sessions',
+  logs: 'logs',
+  meta: 'engine_meta',
+  admins: 'admins',
+} as const;
+
+export interface EngineConfig {
+  /** seed a demo tenant when the store is empty (default true) */
+  seedDemo: boolean;
+  demoMrId: string;
+  demoHostPwd: string;
+  demoSupervisorPwd: string;
+  /** simulated endpoints in the demo meeting (default 40) */
+  simEndpoints: number;
+  /** address-book users of the demo tenant (default 3000) */
+  addressBookUsers: number;
+  /** seed of every generator (default 20260105) */
+  seed: number;
+  /** a session without a poll for this long expires (default 30 s) */
+  sessionTimeoutMs: number;
+  /** events kept per meeting (default 5000) */
+  historyCapacity: number;
+  /** period of the ticker (default 1000 ms) */
+  tickMs: number;
+  /** run the simulated endpoints (default true) */
+  simulate: boolean;
+  /** every verify code equals this (tests only) */
+  captchaTestCode?: string;
+}
+
+export const DEFAULT_CONFIG: EngineConfig = {
+  seedDemo: true,
+  demoMrId: '8008038',
+  demoHostPwd: '123456',
+  demoSupervisorPwd: '654321',
+  simEndpoints: 40,
+  addressBookUsers: 3000,
+  seed: 20260105,
+  sessionTimeoutMs: 30_000,
+  historyCapacity: 5000,
+  tickMs: 1000,
+  simulate: true,
+};
+
+/** Reads the engine configuration from environment variables (architecture "Server configuration"). */
+export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<EngineConfig> {
+  const out: Partial<EngineConfig> = {};
+  if (env.DEMO_MR_ID) out.demoMrId = env.DEMO_MR_ID;
+  if (env.DEMO_HOST_PWD) out.demoHostPwd = env.DEMO_HOST_PWD;
+  if (env.DEMO_SUPERVISOR_PWD) out.demoSupervisorPwd = env.DEMO_SUPERVISOR_PWD;
+  if (env.SIM_ENDPOINTS && /^\d+$/.test(env.SIM_ENDPOINTS)) out.simEndpoints = Number(env.SIM_ENDPOINTS);
+  if (env.DEMO_SEED === '0') out.seedDemo = false;
+  if (env.CAPTCHA_TEST_CODE) out.captchaTestCode = env.CAPTCHA_TEST_CODE;
+  return out;
+}
+
+/** A call the engine asks the endpoint driver (the simulator) to place. */
+export interface DialRequest {
+  usrId?: string;
+  callAddr: string;
+  name: string;
+  usrType: number;
+  protoType: number;
+  abUserId?: number;
+  dep?: number;
+}
+
+/** What drives endpoints: the simulator in the reference server. */
+export interface EndpointDriver {
+  /** Place an outgoing call; it later joins through {@link Engine.joinRoom} or fails through {@link Engine.callFailed}. */
+  dial(room: Room, call: DialRequest): void;
+  meetingStarted(room: Room): void;
+  meetingEnded(room: Room): void;
+  /** an endpoint was hung up by a controller (so the simulator does not redial at once) */
+  dropped(room: Room, usrId: string): void;
+  tick(nowMs: number): void;
+  stop(): void;
+}
+
+export interface SessionState extends ControllerSession {
+  /** feed cursor at login: a poll with since_seq 0 starts here */
+  startSeq: number;
+  lastPollMs: number;
+  polling: number;
+  /** ended by the server: the next poll delivers what is left, then the session is gone */
+  closing: boolean;
+  confmgrSsid?: string;
+}
+
+export interface CommandAnswer {
+  status: number;
+  body: unknown;
+}
+
+const SERVICE_WARN_DAYS = 30;
+const BOOKING_WARN_MARKS = [15, 10, 5, 1];
+const LOG_CAP = 500;
+
+export class Engine implements EngineFacade {
+  readonly clock: Clock;
+  readonly config: EngineConfig;
+  readonly rooms = new Map<string, Room>();
+  readonly sessions = new Map<string, SessionState>();
+  readonly addressBook: AddressBook;
+  /** resolves when the first-start seed is on disk */
+  readonly ready: Promise<void>;
+  driver?: EndpointDriver;
+  private timer?: TimerHandle;
+  private stopped = false;
+  private readonly idempotency = new Map<string, Promise<CommandAnswer>>();
+  private readonly onlineUsers = new Map<number, number>();
+  private readonly presenceChanged = new Set<number>();
+  private logCounter = 0;
+  /** rooms deleted while controllers were still polling them: their last polls drain here */
+  readonly deletedRooms = new Map<string, Room>();
+
+  constructor(
+    readonly store: Store,
+    config: Partial<EngineConfig> = {},
+    clock: Clock = systemClock,
+  ) {
+    this.clock = clock;
+    this.config = { ...DEFAULT_CONFIG, ...config };
+    const users = store.list<AbUser>(COLLECTIONS.users);
+    const deps = store.list<AbDepartment>(COLLECTIONS.departments);
+    const records = store.list<RoomRecord>(COLLECTIONS.rooms);
+    if (records.length === 0 && this.config.seedDemo) {
+      const seeded = this.seedDemo();
+      this.addressBook = new AddressBook(seeded.users, seeded.departments);
+      this.ready = seeded.write;
+    } else {
+      this.addressBook = new AddressBook(users, deps);
+      const roster = store.list<RosterEntry & { mrId: string }>(COLLECTIONS.participants);
+      for (const rec of records) {
+        const entries = roster.filter((r) => r.mrId === rec.mrId).map(({ mrId: _m, ...r }) => r);
+        this.addRoom(rec, entries);
+      }
+      for (const s of store.list<{ sessId: string; mrId: string; role: ControllerRole; peerIp: string; signKey: string }>(
+        COLLECTIONS.sessions,
+      )) {
+        const room = this.rooms.get(s.mrId);
+        if (!room || !room.record.running) continue;
+        this.sessions.set(s.sessId, {
+          sessId: s.sessId,
+          mrId: s.mrId,
+          role: s.role,
+          peerIp: s.peerIp,
+          signKey: Buffer.from(s.signKey, 'base64'),
+          startSeq: room.feed.head,
+          lastPollMs: this.clock.now(),
+          polling: 0,
+          closing: false,
+        });
+      }
+      this.ready = Promise.resolve();
+    }
+  }
+
+  nowSecs(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+
+  /** Starts the ticker (and with it the simulator). */
+  start(): void {
+    if (this.timer !== undefined || this.stopped) return;
+    const loop = () => {
+      this.timer = undefined;
+      if (this.stopped) return;
+      this.tick();
+      this.timer = this.clock.setTimeout(loop, this.config.tickMs);
+    };
+    this.timer = this.clock.setTimeout(loop, this.config.tickMs);
+  }
+
+  /** Stops the ticker and the simulator and answers every held poll. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.driver?.stop();
+    for (const room of this.rooms.values()) room.feed.releaseAll();
+  }
+
+  private addRoom(rec: RoomRecord, roster: RosterEntry[]): Room {
+    const room = new Room(rec, roster, { onUserPresence: (id) => this.userPresence(room, id) }, this.config.historyCapacity);
+    this.rooms.set(rec.mrId, room);
+    return room;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // seed
+
+  private seedDemo(): { users: AbUser[]; departments: AbDepartment[]; write: Promise<void> } {
+    const now = this.nowSecs();
+    const cfg = this.config;
+    const book = generateAddressBook(cfg.seed, cfg.addressBookUsers, now);
+    const demo = newRoomRecord({
+      mrId: cfg.demoMrId,
+      roomName: 'Podium demo room',
+      hostPwd: cfg.demoHostPwd,
+      supervisorPwd: cfg.demoSupervisorPwd,
+      adhocEnabled: true,
+      nowSecs: now,
+      bookings: [
+        { id: 101, name: 'Weekly review', startDtm: now + 3 * 3600, duration: 3600 },
+        { id: 102, name: 'Training', startDtm: now + 27 * 3600, duration: 7200 },
+      ],
+    });
+    demo.mrName = 'Podium demo meeting';
+    demo.status.cascade_mode = 'parent';
+    const scheduled = newRoomRecord({
+      mrId: String(Number(cfg.demoMrId) + 1),
+      roomName: 'Board room (bookings only)',
+      hostPwd: cfg.demoHostPwd,
+      supervisorPwd: cfg.demoSupervisorPwd,
+      adhocEnabled: false,
+      nowSecs: now,
+      bookings: [{ id: 201, name: 'Board meeting', startDtm: now + 2 * 86400, duration: 3600 }],
+    });
+    const noAdhoc = newRoomRecord({
+      mrId: String(Number(cfg.demoMrId) + 2),
+      roomName: 'Training room (adhoc disabled)',
+      hostPwd: cfg.demoHostPwd,
+      supervisorPwd: cfg.demoSupervisorPwd,
+      adhocEnabled: false,
+      nowSecs: now,
+      mrScene: 'class',
+    });
+    for (const rec of [demo, scheduled, noAdhoc]) this.addRoom(rec, []);
+    const demoRoom = this.rooms.get(demo.mrId)!;
+    this.startMeeting(demoRoom, now);
+    const ops: StoreOp[] = [
+      ...book.departments.map((d) => ({ op: 'put' as const, collection: COLLECTIONS.departments, key: String(d.id), value: d })),
+      ...book.users.map((u) => ({ op: 'put' as const, collection: COLLECTIONS.users, key: String(u.id), value: u })),
+      { op: 'put', collection: COLLECTIONS.admins, key: 'admin', value: { loginId: 'admin', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e' } },
+    ];
+    const write = this.store.batch(ops).then(() => Promise.all([...this.rooms.values()].map((r) => this.saveRoom(r, true)))).then(() => undefined);
+    return { ...book, write };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // facade (login and signing)
+
+  roomAuth(mrId: string): RoomAuth | undefined {
+    const room = this.rooms.get(mrId);
+    if (!room) return undefined;
+    const r = room.record;
+    const now = this.nowSecs();
+    const upcoming = r.bookings.some((b) => b.startDtm + b.duration > now);
+    return {
+      mrId,
+      running: r.running,
+      scheduledNotStarted: !r.running && !r.adhocEnabled && upcoming,
+      adhocDisabled: !r.adhocEnabled,
+      hostPwd: r.hostPwd,
+      supervisorPwd: r.supervisorPwd,
+      mrScene: r.mrScene,
+      mrStartDtm: r.running ? r.realLaunchDtm : 0,
+      scheduleStartDtm: r.scheduleStartDtm,
+      scheduleName: r.scheduleName,
+    };
+  }
+
+  openSession(args: { mrId: string; role: ControllerRole; peerIp: string }): ControllerSession {
+    const room = this.rooms.get(args.mrId);
+    if (!room || !room.record.running) throw new CommandError(404, RC.meetingNotFound, 'meeting not found');
+    const sessId = randomBytes(16).toString('hex');
+    const signKey = new Uint8Array(randomBytes(32));
+    const startSeq = room.feed.head;
+    const s: SessionState = {
+      sessId,
+      mrId: args.mrId,
+      role: args.role,
+      peerIp: args.peerIp,
+      signKey,
+      startSeq,
+      lastPollMs: this.clock.now(),
+      polling: 0,
+      closing: false,
+    };
+    this.sessions.set(sessId, s);
+    const now = this.nowSecs();
+    this.emitLogged(room, { cmdid: 'mr_ctrl_in', peer_ip: args.peerIp, sessionid: sessId, role: args.role, dtm: now });
+    const daysLeft = Math.ceil((room.record.serviceExpiryDtm - now) / 86400);
+    if (daysLeft <= SERVICE_WARN_DAYS) {
+      room.emit(
+        {
+          cmdid: 'show_warning_info',
+          warn_info: 'service_expiry',
+          is_toast: 0,
+          params: { days_left: Math.max(0, daysLeft), expiry_dtm: room.record.serviceExpiryDtm },
+        },
+        sessId,
+      );
+    }
+    void this.store
+      .put(COLLECTIONS.sessions, sessId, {
+        sessId,
+        mrId: args.mrId,
+        role: args.role,
+        peerIp: args.peerIp,
+        signKey: Buffer.from(signKey).toString('base64'),
+      })
+      .catch(() => undefined);
+    return { sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey };
+  }
+
+  getSession(sessId: string): ControllerSession | undefined {
+    const s = this.sessions.get(sessId);
+    return s ? { sessId: s.sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey: s.signKey } : undefined;
+  }
+
+  /**
+   * The live session of a per-session path: unknown, of another meeting or ended sessions are
+   * refused with 401 (`allowClosing` lets the last poll of an ended session through).
+   */
+  sessionFor(mrId: string, sessId: string, allowClosing = false): SessionState {
+    const s = this.sessions.get(sessId);
+    if (!s || s.mrId !== mrId) throw new CommandError(401, RC.sessionNotFound);
+    if (s.closing && !allowClosing) throw new CommandError(401, RC.sessionExpired);
+    return s;
+  }
+
+  room(mrId: string): Room {
+    const room = this.rooms.get(mrId) ?? this.deletedRooms.get(mrId);
+    if (!room) throw new CommandError(404, RC.meetingNotFound);
+    return room;
+  }
+
+  /** Logs a session out (`logout_req`): `mr_ctrl_out`, then the session is gone. */
+  async logout(sess: SessionState, reason = 'logout'): Promise<void> {
+    const room = this.room(sess.mrId);
+    this.sessions.delete(sess.sessId);
+    this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: sess.peerIp, sessionid: sess.sessId, quit_dtm: this.nowSecs(), reason });
+    room.feed.release(sess.sessId);
+    await this.store.delete(COLLECTIONS.sessions, sess.sessId);
+  }
+
+  /** Ends a session from the server side: `force_logout` to it, `mr_ctrl_out` to all. */
+  forceLogout(sessId: string, reason: string): void {
+    const s = this.sessions.get(sessId);
+    if (!s || s.closing) return;
+    const room = this.rooms.get(s.mrId);
+    s.closing = true;
+    s.lastPollMs = this.clock.now();
+    if (room) {
+      room.emit({ cmdid: 'force_logout', reason }, sessId);
+      this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: sessId, quit_dtm: this.nowSecs(), reason: 'forced' });
+    }
+    void this.store.delete(COLLECTIONS.sessions, sessId).catch(() => undefined);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // long poll
+
+  /** `get_changes`: holds until events arrive or `block_secs` pass; answers a JSON array string. */
+  async poll(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<string> {
+    const body = asBody(raw ?? {});
+    const blockSecs = body.block_secs === undefined ? 10 : int(body, 'block_secs', 0, 60);
+    const since = body.since_seq === undefined ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);
+    const room = this.room(sess.mrId);
+    const cursor = since === 0 ? sess.startSeq : since;
+    sess.lastPollMs = this.clock.now();
+    room.flush();
+    if (sess.closing) {
+      const out = room.feed.read(cursor, sess.sessId);
+      this.sessions.delete(sess.sessId);
+      return pollBody(out);
+    }
+    sess.polling++;
+    try {
+      const out = await room.feed.poll(cursor, sess.sessId, blockSecs * 1000, this.clock, signal);
+      return pollBody(out);
+    } finally {
+      sess.polling--;
+      sess.lastPollMs = this.clock.now();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // commands
+
+  /**
+   * Runs a command once per `req_id`: applies it, flushes its events, persists, and remembers
+   * the answer so a repeat gets the first answer without applying it again.
+   */
+  async command(sess: SessionState, reqId: string | undefined, apply: (room: Room) => unknown): Promise<CommandAnswer> {
+    const key = reqId ? `${sess.mrId}\u0000${reqId}` : undefined;
+    if (key) {
+      const prior = this.idempotency.get(key);
+      if (prior) return prior;
+    }
+    const run = (async (): Promise<CommandAnswer> => {
+      const room = this.room(sess.mrId);
+      if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
+      const extra = apply(room);
+      room.flush();
+      await this.saveRoom(room);
+      const body: Record<string, unknown> = { result: 0, seq: room.feed.head };
+      if (extra && typeof extra === 'object') Object.assign(body, extra);
+      return { status: 200, body };
+    })().catch((e: unknown) => {
+      if (e instanceof CommandError) return { status: e.status, body: { cmdid: 'error', result: e.result, detail: e.detail } };
+      const room = this.rooms.get(sess.mrId);
+      if (room) room.emit({ cmdid: 'not_rpc_cs', result: RC.databaseWriteFailed });
+      return { status: 500, body: { cmdid: 'error', result: RC.databaseWriteFailed } };
+    });
+    if (key) {
+      this.idempotency.set(key, run);
+      if (this.idempotency.size > 20000) {
+        const first = this.idempotency.keys().next().value;
+        if (first !== undefined) this.idempotency.delete(first);
+      }
+    }
+    return run;
+  }
+
+  /** Writes the room record (when changed) and changed roster entries, awaiting durability. */
+  async saveRoom(room: Room, force = false): Promise<void> {
+    const ops: StoreOp[] = [];
+    if (room.recordDirty || force) {
+      room.recordDirty = false;
+      ops.push({ op: 'put', collection: COLLECTIONS.rooms, key: room.mrId, value: room.record });
+    }
+    for (const usrId of room.rosterDirty) {
+      const key = `${room.mrId}/${usrId}`;
+      const entry = room.roster.get(usrId);
+      ops.push(
+        entry
+          ? { op: 'put', collection: COLLECTIONS.participants, key, value: { ...entry, mrId: room.mrId } }
+          : { op: 'delete', collection: COLLECTIONS.participants, key },
+      );
+    }
+    room.rosterDirty.clear();
+    if (ops.length) await this.store.batch(ops);
+  }
+
+  /** Emits an event and keeps it in the meeting's durable log (controllers, failed and left calls). */
+  emitLogged(room: Room, event: { cmdid: string } & Record<string, unknown>): void {
+    const seq = room.emit(event);
+    const key = `${room.mrId}/${String(++this.logCounter + this.clock.now() * 1000).padStart(20, '0')}`;
+    void this.store.put(COLLECTIONS.logs, key, { mrId: room.mrId, seq, event }).catch(() => undefined);
+  }
+
+  /** The durable notification log of a meeting, newest last (at most {@link LOG_CAP}). */
+  logsOf(mrId: string): unknown[] {
+    const prefix = `${mrId}/`;
+    const keys = this.store.keys(COLLECTIONS.logs).filter((k) => k.startsWith(prefix));
+    return keys.slice(-LOG_CAP).map((k) => (this.store.get<{ event: unknown }>(COLLECTIONS.logs, k) as { event: unknown }).event);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // meeting lifecycle
+
+  startMeeting(room: Room, nowSecs: number, booking?: Booking): void {
+    const r = room.record;
+    r.running = true;
+    r.meetingNo++;
+    r.realLaunchDtm = nowSecs;
+    r.mrKind = booking ? 'scheduled' : 'immediate';
+    r.duration = booking ? booking.duration : 7200;
+    r.scheduleId = booking?.id ?? 0;
+    r.scheduleName = booking?.name ?? '';
+    r.scheduleStartDtm = booking?.startDtm ?? 0;
+    r.warnedMarks = [];
+    r.status.random_mrid = `${r.mrId}${String(nowSecs).slice(-6)}${String(r.meetingNo).padStart(4, '0')}`;
+    r.status.original_all_guests_mute = r.status.all_guests_mute;
+    r.status.rec_state = 'idle';
+    r.status.rec_enabled = 0;
+    r.status.live_enabled = 0;
+    if (!r.status.rtmp_url) r.status.rtmp_url = `http://127.0.0.1/liveplay/cluster/${r.status.random_mrid}`;
+    if (room.mrId === this.config.demoMrId && !room.nextBooking(nowSecs)) {
+      r.bookings = r.bookings.filter((b) => b.startDtm + b.duration > nowSecs);
+      r.bookings.push({ id: 100 + r.meetingNo, name: 'Weekly review', startDtm: nowSecs + 3 * 3600, duration: 3600 });
+    }
+    room.recordDirty = true;
+    room.emit({ cmdid: 'one_mr_info', ...room.mrInfo(nowSecs) });
+    room.emit({ ...room.mrStatus(), cmdid: 'one_mr_status' });
+    room.emit({ cmdid: 'sys_mosics', mosic_group: sysMosicsCached() });
+    room.emit({
+      cmdid: 'resource_tmpl_info',
+      id: r.resourceTmpl.id,
+      name: r.resourceTmpl.name,
+      max_mosic: r.resourceTmpl.maxMosic,
+      max_spk_mosic: r.resourceTmpl.maxMosic,
+      max_guest_mosic: r.resourceTmpl.maxMosic,
+      max_chair_mosic: r.resourceTmpl.maxMosic,
+      res_bw: r.resourceTmpl.resBw,
+      single_view: 0,
+      has_record: r.resourceTmpl.hasRecord,
+    });
+    this.emitSchedule(room, nowSecs);
+    this.driver?.meetingStarted(room);
+  }
+
+  emitSchedule(room: Room, nowSecs: number): void {
+    const r = room.record;
+    room.emit({
+      cmdid: 'schedule_info',
+      schedule_id: r.scheduleId,
+      schedule_name: r.scheduleName,
+      start_dtm: r.scheduleStartDtm || r.realLaunchDtm,
+      duration: r.duration,
+      next_start_dtm: room.nextBooking(nowSecs)?.startDtm ?? 0,
+    });
+  }
+
+  /** Ends the running meeting: every endpoint leaves, every session gets `force_logout`. */
+  endMeeting(room: Room, leaveReason: string, logoutReason = room.record.mrScene === 'class' ? 'class_ended' : 'meeting_ended'): void {
+    const r = room.record;
+    if (!r.running) return;
+    const now = this.nowSecs();
+    for (const usrId of [...room.endpoints.keys()]) room.leave(usrId, leaveReason, now);
+    room.flush();
+    r.running = false;
+    room.setStatus({
+      rec_enabled: 0,
+      rec_state: 'idle',
+      live_enabled: 0,
+      bypass_enabled: 0,
+      roll_call: 0,
+      rollcall_usr_id: '',
+      private_talk_usr_id: '',
+    });
+    room.recordDirty = true;
+    for (const s of this.sessions.values()) if (s.mrId === room.mrId) this.forceLogout(s.sessId, logoutReason);
+    room.clearLive();
+    this.driver?.meetingEnded(room);
+  }
+
+  /** Deletes a room (CM `delete_room`): `mr_deled` to its controllers, meeting ended, records gone. */
+  async deleteRoom(mrId: string): Promise<boolean> {
+    const room = this.rooms.get(mrId);
+    if (!room) return false;
+    room.emit({ cmdid: 'mr_deled', mr_id: mrId });
+    this.endMeeting(room, 'maintenance', 'meeting_deleted');
+    for (const s of [...this.sessions.values()]) if (s.mrId === mrId) this.forceLogout(s.sessId, 'meeting_deleted');
+    room.flush();
+    this.rooms.delete(mrId);
+    const ops: StoreOp[] = [{ op: 'delete', collection: COLLECTIONS.rooms, key: mrId }];
+    for (const usrId of room.roster.keys()) ops.push({ op: 'delete', collection: COLLECTIONS.participants, key: `${mrId}/${usrId}` });
+    await this.store.batch(ops);
+    // polls held by its sessions answer now with what is left (mr_deled, force_logout)
+    room.feed.releaseAll();
+    this.deletedRooms.set(mrId, room);
+    return true;
+  }
+
+  /**
+   * An endpoint asks to join (a simulated endpoint dialling in, or the answer to a dial). Adhoc
+   * rooms start a meeting on the first call; the answer is the endpoint or why it was refused.
+   */
+  joinRoom(mrId: string, spec: JoinSpec, opts: { invited?: boolean } = {}): Endpoint | { failed: string } {
+    const room = this.rooms.get(mrId);
+    if (!room) return { failed: 'offline' };
+    const now = this.nowSecs();
+    if (!room.record.running) {
+      if (!room.record.adhocEnabled) return { failed: 'bookings_only' };
+      this.startMeeting(room, now);
+    }
+    const st = room.status;
+    // a locked meeting keeps out whoever is not on its roster (guests, unknown addresses)
+    const member = room.roster.has(spec.usrId) && !isGuestId(spec.usrId);
+    if (st.mr_locked && !opts.invited && !member) return { failed: 'room_locked' };
+    if (!st.guest_enabled && isGuestId(spec.usrId)) return { failed: 'guests_not_allowed' };
+    if (room.endDtm() - now < 60) return { failed: 'meeting_ending' };
+    return room.join(spec, now);
+  }
+
+  /** A dial failed: `failed_call` with the reason code (durable log). */
+  callFailed(room: Room, call: DialRequest, reason: string): void {
+    this.emitLogged(room, {
+      cmdid: 'failed_call',
+      time: this.nowSecs(),
+      reason,
+      ep_type: call.protoType === 1 ? 'h323' : call.protoType === 4 ? 'webrtc' : 'sip',
+      nick_name: call.name,
+      peer_addr: call.callAddr,
+    });
+  }
+
+  /** An endpoint leaves on its own (simulated hang-up, media timeout...). */
+  endpointLeft(room: Room, usrId: string, reason: string): void {
+    const ep = room.endpoints.get(usrId);
+    if (!ep) return;
+    room.leave(usrId, reason, this.nowSecs());
+    this.logLeft(room, ep, reason);
+  }
+
+  logLeft(room: Room, ep: Endpoint, reason: string): void {
+    const key = `${room.mrId}/${String(++this.logCounter + this.clock.now() * 1000).padStart(20, '0')}`;
+    void this.store
+      .put(COLLECTIONS.logs, key, {
+        mrId: room.mrId,
+        event: { cmdid: 'left_call', ep_id: ep.epId, usr_id: ep.usrId, reason, nick_name: ep.name, create_dtm: this.nowSecs() },
+      })
+      .catch(() => undefined);
+  }
+
+  private userPresence(room: Room, abUserId: number): void {
+    let n = this.onlineUsers.get(abUserId) ?? 0;
+    n += room.endpoints.has(String(abUserId)) ? 1 : -1;
+    if (n <= 0) this.onlineUsers.delete(abUserId);
+    else this.onlineUsers.set(abUserId, n);
+    this.presenceChanged.add(abUserId);
+  }
+
+  isUserOnline(abUserId: number): boolean {
+    return (this.onlineUsers.get(abUserId) ?? 0) > 0;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // ticker
+
+  /** One tick: simulator, recording, bookings, session expiry, address-book presence events. */
+  tick(): void {
+    const nowMs = this.clock.now();
+    const now = Math.floor(nowMs / 1000);
+    this.driver?.tick(nowMs);
+    for (const room of this.rooms.values()) {
+      const r = room.record;
+      if (!r.running) {
+        const booking = r.bookings.find((b) => b.startDtm <= now && b.startDtm + b.duration > now);
+        if (booking && r.scheduleId !== booking.id) this.startMeeting(room, now, booking);
+        room.flush();
+        continue;
+      }
+      this.tickRecording(room);
+      this.tickBookings(room, now);
+      room.flush();
+      if (room.recordDirty) void this.saveRoom(room).catch(() => undefined);
+    }
+    for (const s of [...this.sessions.values()]) {
+      if (s.polling > 0) continue;
+      if (nowMs - s.lastPollMs <= this.config.sessionTimeoutMs) continue;
+      this.sessions.delete(s.sessId);
+      const room = this.rooms.get(s.mrId);
+      if (!s.closing && room) {
+        this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: s.sessId, quit_dtm: now, reason: 'expired' });
+      }
+      void this.store.delete(COLLECTIONS.sessions, s.sessId).catch(() => undefined);
+    }
+    if (this.presenceChanged.size) this.emitPresence(now);
+  }
+
+  private emitPresence(now: number): void {
+    const ids = [...this.presenceChanged].filter((id) => this.addressBook.users.has(id));
+    this.presenceChanged.clear();
+    if (!ids.length) return;
+    for (const id of ids) {
+      const u = this.addressBook.users.get(id)!;
+      u.lastModify = now;
+    }
+    const info = this.addressBook.usrInfo(ids, (id) => this.isUserOnline(id));
+    for (const room of this.rooms.values()) {
+      if (!room.record.running) continue;
+      room.emit({ cmdid: 'usr_ids', usr_ids: ids });
+      room.emit({ ...info, cmdid: 'usr_info' });
+    }
+  }
+
+  private tickRecording(room: Room): void {
+    const st = room.status;
+    if (st.rec_state === 'starting') {
+      room.setStatus({ rec_state: 'recording', rec_enabled: 1 });
+      room.emit({ cmdid: 'xuding_rec_status', rec_state: 'recording', record_uuid: st.record_uuid });
+    } else if (st.rec_state === 'stopping') {
+      room.setStatus({ rec_state: 'idle', rec_enabled: 0 });
+      room.emit({ cmdid: 'xuding_rec_status', rec_state: 'idle', record_uuid: st.record_uuid });
+    } else if (st.rec_state === 'recording') {
+      // the file grows about 2 Mbit/s; reported every 10 s to keep the feed quiet
+      const secs = this.nowSecs();
+      if (secs % 10 === 0) room.setStatus({ flv_fsize: st.flv_fsize + 2_500_000 });
+    }
+  }
+
+  private tickBookings(room: Room, now: number): void {
+    const r = room.record;
+    const next = room.nextBooking(now);
+    if (next && now >= next.startDtm) {
+      this.endMeeting(room, 'room_taken');
+      this.startMeeting(room, now, next);
+      return;
+    }
+    if (now >= room.endDtm()) {
+      this.endMeeting(room, 'schedule_ended');
+      return;
+    }
+    if (next) {
+      const minutes = Math.ceil((next.startDtm - now) / 60);
+      const mark = BOOKING_WARN_MARKS.filter((m) => minutes <= m && !r.warnedMarks.includes(m));
+      if (mark.length) {
+        r.warnedMarks.push(...mark);
+        room.recordDirty = true;
+        room.emit({
+          cmdid: 'show_warning_info',
+          warn_info: 'booking_conflict',
+          is_toast: minutes > 5 ? 1 : 0,
+          params: { minutes, booking_start_dtm: next.startDtm, booking_name: next.name },
+        });
+      }
+    }
+  }
+
+  newRecordUuid(): string {
+    return randomUUID();
+  }
+}
+
+let mosicsCache: ReturnType<typeof sysMosics> | undefined;
+function sysMosicsCached() {
+  return (mosicsCache ??= sysMosics());
+}
+
+export type { Body };

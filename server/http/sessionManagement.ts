@@ -1,0 +1,124 @@
+/**
+ * The management (CM) login the console offers for address-book and administrator functions:
+ * a digits-only picture code, then `login_req` with the login id, the MD5 of the password and
+ * the code. A management session id can be handed to a meeting session (`set-confmgr-ssid`).
+ * Also the one CM command the engine serves: deleting rooms (`mr_deled`).
+ */
+import { randomBytes } from 'node:crypto';
+import { RC } from '../../protocol/codes';
+import { validateManagementLogin, VALIDATION_RESULT_CODES } from '../../protocol/validation';
+import { renderCaptcha } from '../auth/captchaImage';
+import { VerifyCodes } from '../auth/verifyCodes';
+import { COLLECTIONS, type Engine } from '../engine/engine';
+import { CommandError } from '../engine/errors';
+import { asBody, str, strArray } from '../engine/validate';
+import { guard } from './sessionRoutes';
+import { json, type Router } from './router';
+
+export interface ManagementAuth {
+  isValid(ssid: string): boolean;
+  codes: VerifyCodes;
+}
+
+interface AdminRecord {
+  loginId: string;
+  /** lowercase hex MD5 of the password */
+  pwdMd5: string;
+}
+
+const MGMT_SESSION_MS = 8 * 3600_000;
+
+export function registerManagementRoutes(router: Router, engine: Engine, opts: { captchaTestCode?: string } = {}): ManagementAuth {
+  const codes = new VerifyCodes({
+    alphabet: '0123456789',
+    now: () => engine.clock.now(),
+    fixedCode: opts.captchaTestCode && /^\d+$/.test(opts.captchaTestCode) ? opts.captchaTestCode : undefined,
+  });
+  const sessions = new Map<string, { loginId: string; expiresAt: number }>();
+  const auth: ManagementAuth = {
+    codes,
+    isValid(ssid) {
+      const s = sessions.get(ssid);
+      if (!s) return false;
+      if (s.expiresAt <= engine.clock.now()) {
+        sessions.delete(ssid);
+        return false;
+      }
+      return true;
+    },
+  };
+
+  router.get('/rest/v1/app1/manager/sessions/web-verify-code/', () => {
+    const { codeId, code, expiresAt } = codes.issue('picture');
+    return json(
+      200,
+      {
+        cmdid: 'verify_code',
+        base64: renderCaptcha(code).toString('base64'),
+        date_time: engine.clock.now() / 1000,
+        datetime: engine.clock.now() / 1000,
+        code_id: codeId,
+        expires_in: Math.round((expiresAt - engine.clock.now()) / 1000),
+      },
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+
+  router.post(
+    '/rest/v1/app1/:x/sessions/login_req/',
+    guard((req) => {
+      const body = asBody(req.body);
+      const loginId = typeof body.login_id === 'string' ? body.login_id.trim() : body.login_id;
+      const pwd = body.login_pwd;
+      const code = typeof body.cert_code === 'string' ? body.cert_code.trim() : body.cert_code;
+      const rule = validateManagementLogin({ loginName: loginId, password: pwd, code });
+      if (rule) throw new CommandError(400, VALIDATION_RESULT_CODES[rule] as typeof RC.verifyCodeFormat, rule);
+      const codeId = str(body, 'code_id', { optional: true, max: 64 });
+      const outcome = codes.consume(codeId || undefined, code as string);
+      if (outcome !== 'ok') throw new CommandError(403, RC.verifyCodeIncorrect, outcome);
+      const name = String(loginId).split('@')[0];
+      const admin = engine.store.get<AdminRecord>(COLLECTIONS.admins, name);
+      if (!admin || admin.pwdMd5 !== String(pwd).toLowerCase()) throw new CommandError(403, RC.wrongUserPassword);
+      const ssid = randomBytes(16).toString('hex');
+      sessions.set(ssid, { loginId: name, expiresAt: engine.clock.now() + MGMT_SESSION_MS });
+      return json(200, {
+        cmdid: 'login_rsp',
+        result: '0',
+        session_id: ssid,
+        tenant_id: '',
+        usr_type: 1,
+        nick_name: 'Administrator',
+        admin_nick_name: 'Administrator',
+        last_login_ip: req.ip,
+        last_login_time: Math.floor(engine.clock.now() / 1000),
+        activate: 1,
+        is_pwd_changed: 1,
+        stand_alone: 1,
+      });
+    }),
+  );
+
+  router.post(
+    '/rest/v1/app1/manager/sessions/:sid/logout_req/',
+    guard((req) => {
+      sessions.delete(req.params.sid);
+      return json(200, { cmdid: 'logout_rsp', result: 0 });
+    }),
+  );
+
+  // CM delete_room (protocol-facts §7): running meetings end, controllers get mr_deled
+  router.post(
+    '/rest/v1/app1/manager/sessions/:sid/rooms/trash-can/',
+    guard(async (req) => {
+      if (!auth.isValid(req.params.sid)) throw new CommandError(403, RC.loginAsAdministrator);
+      const ids = strArray(asBody(req.body), 'room_ids', { max: 100, maxLen: 32 });
+      const failIds: string[] = [];
+      for (const id of ids) {
+        if (!(await engine.deleteRoom(id))) failIds.push(id);
+      }
+      return json(200, { cmdid: 'delete_room_rsp', result: 0, fail_ids: failIds, fail_reasons: failIds.map(() => String(RC.meetingNotFound)) });
+    }),
+  );
+
+  return auth;
+}
