@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,5 +210,14 @@ describe('memory store', () => {
 
   it('validates writes like the durable store', async () => {
     await expect(s.put('c', 'k', undefined)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('journal store timer', () => {
+  it('compacts a non-empty journal periodically', async () => {
+    const s = await openStore({ compactIntervalMs: 50 });
+    await s.put('c', 'k', 1);
+    await vi.waitFor(async () => expect(await readdir(dir)).toContain('snapshot.json'), { timeout: 3000 });
+    expect(s.journalLines).toBe(0);
   });
 });
