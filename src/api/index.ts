@@ -3,7 +3,6 @@
  * session, plus {@link classifyFailure} for the UI. Machines receive these through `input`.
  */
 import type { LoginApi, SessionApi } from '@machines/api';
-import type { LoginResponse } from '@protocol/wire';
 import { createLoginApi } from './login';
 import { createPlatformApi, type PlatformClient } from './platform';
 import { createSessionApi, type SessionApiOptions } from './session';
@@ -21,7 +20,7 @@ export interface ApiClient {
   platform: PlatformClient;
   login: LoginApi;
   /** a session client for a login answer, sharing the platform settings */
-  session(login: LoginResponse, extra?: Pick<SessionApiOptions, 'onInvalidEvent'>): SessionApi;
+  session(login: SessionApiOptions['login'], extra?: Pick<SessionApiOptions, 'onInvalidEvent'>): SessionApi;
 }
 
 /**
