@@ -708,3 +708,64 @@ describe('malformed input', () => {
     h.engine.stop();
   });
 });
+
+describe('administrative events', () => {
+  async function adminSession(h: ReturnType<typeof makeHarness>) {
+    const code = await h.call('GET', '/rest/v1/app1/manager/sessions/web-verify-code/');
+    const ok = await h.call('POST', '/rest/v1/app1/manager/sessions/login_req/', {
+      cmdid: 'login_req',
+      login_id: 'admin',
+      login_pwd: 'e10adc3949ba59abbe56e057f20f883e',
+      cert_code: '4321',
+      code_id: code.body.code_id,
+    });
+    return ok.body.session_id as string;
+  }
+
+  it('renaming a department sends department_info; deleting the room sends mr_deled and force_logout', async () => {
+    const h = makeHarness({ simActivity: 0 });
+    const c = h.login();
+    const room = h.engine.rooms.get(MR)!;
+    const since = room.feed.head;
+    const sid = await adminSession(h);
+    expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/${sid}/departments/`, { department_id: 2, department_name: 'Renamed dept' })).status).toBe(200);
+    expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/nope/departments/`, { department_id: 2, department_name: 'x' })).body.result).toBe(RC.loginAsAdministrator);
+    expect((await h.call('POST', `/rest/v1/app1/manager/sessions/${sid}/rooms/trash-can/`, { room_ids: [MR, '1'] })).body.fail_ids).toEqual(['1']);
+    const ev = await c.poll(since);
+    expect(ofType(ev, 'department_info')[0]).toMatchObject({ department_ids: [2], department_names: ['Renamed dept'] });
+    expect(ofType(ev, 'mr_deled')).toEqual([expect.objectContaining({ mr_id: MR })]);
+    expect(ofType(ev, 'force_logout')[0].reason).toBe('meeting_deleted');
+    expect(h.engine.roomAuth(MR)).toBeUndefined();
+    expect(h.store.get('rooms', MR)).toBeUndefined();
+    h.engine.stop();
+  });
+
+  it('a store failure refuses the command with a database code and tells the controllers (not_rpc_cs)', async () => {
+    const store = createMemoryStore();
+    const h = makeHarness({ store, simActivity: 0 });
+    await h.engine.ready;
+    const c = h.login();
+    const since = h.engine.rooms.get(MR)!.feed.head;
+    store.batch = async () => {
+      throw new Error('disk full');
+    };
+    const r = await c.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 });
+    expect(r).toMatchObject({ status: 500, body: { result: RC.databaseWriteFailed } });
+    expect(ofType(await c.poll(since), 'not_rpc_cs')[0].result).toBe(RC.databaseWriteFailed);
+    h.engine.stop();
+  });
+
+  it('announces a new meeting with info, status, layouts, resource template and schedule', async () => {
+    const h = makeHarness({ simActivity: 0 });
+    const c = h.login();
+    await c.post('mr-status', { cmdid: 'stop_mr_req', reason: '' });
+    const room = h.engine.rooms.get(MR)!;
+    const since = room.feed.head;
+    await h.tick(70); // the simulated endpoints call back; the adhoc room starts a new meeting
+    expect(room.record.running).toBe(true);
+    const c2 = h.login();
+    const ev = await c2.poll(since);
+    for (const t of ['one_mr_info', 'one_mr_status', 'sys_mosics', 'resource_tmpl_info', 'schedule_info']) expect(ofType(ev, t).length, t).toBe(1);
+    h.engine.stop();
+  });
+});

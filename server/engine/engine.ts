@@ -552,6 +552,19 @@ export class Engine implements EngineFacade {
     this.driver?.meetingEnded(room);
   }
 
+  /** Renames a department (CM `mod_department`): stored, then `department_info` to every running meeting. */
+  async modifyDepartment(id: number, name: string, desc?: string): Promise<boolean> {
+    const d = this.addressBook.departments.get(id);
+    if (!d) return false;
+    d.name = name;
+    if (desc !== undefined) d.desc = desc;
+    d.lastModify = Math.max(d.lastModify + 1, this.nowSecs());
+    await this.store.put(COLLECTIONS.departments, String(id), d);
+    const info = this.addressBook.departmentInfo([id]);
+    for (const room of this.rooms.values()) if (room.record.running) room.emit({ ...info, cmdid: 'department_info' });
+    return true;
+  }
+
   /** Deletes a room (CM `delete_room`): `mr_deled` to its controllers, meeting ended, records gone. */
   async deleteRoom(mrId: string): Promise<boolean> {
     const room = this.rooms.get(mrId);

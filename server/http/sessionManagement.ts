@@ -11,7 +11,7 @@ import { renderCaptcha } from '../auth/captchaImage';
 import { VerifyCodes } from '../auth/verifyCodes';
 import { COLLECTIONS, type Engine } from '../engine/engine';
 import { CommandError } from '../engine/errors';
-import { asBody, str, strArray } from '../engine/validate';
+import { asBody, int, str, strArray } from '../engine/validate';
 import { guard } from './sessionRoutes';
 import { json, type Router } from './router';
 
@@ -117,6 +117,22 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
         if (!(await engine.deleteRoom(id))) failIds.push(id);
       }
       return json(200, { cmdid: 'delete_room_rsp', result: 0, fail_ids: failIds, fail_reasons: failIds.map(() => String(RC.meetingNotFound)) });
+    }),
+  );
+
+  // CM mod_department: a renamed department reaches every running meeting as department_info
+  router.add(
+    'PUT',
+    '/rest/v1/app1/manager/sessions/:sid/departments/',
+    guard(async (req) => {
+      if (!auth.isValid(req.params.sid)) throw new CommandError(403, RC.loginAsAdministrator);
+      const body = asBody(req.body);
+      const id = int(body, 'department_id', 1, 1e9);
+      const name = str(body, 'department_name', { max: 64 });
+      if (!name) throw new CommandError(400, RC.departmentNameRequired, 'department_name');
+      const desc = body.department_desc === undefined ? undefined : str(body, 'department_desc', { max: 256 });
+      if (!(await engine.modifyDepartment(id, name, desc))) throw new CommandError(404, RC.departmentNotFound, String(id));
+      return json(200, { cmdid: 'mod_department_rsp', result: 0 });
     }),
   );
 
