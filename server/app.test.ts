@@ -302,6 +302,20 @@ describe('base path', () => {
     expect((await bare.get('/rest/v1/meetings/verify-code')).status).toBe(200);
     expect((await prefixed.get('/api/v3/app/getPlatform', { sign: 'none' })).status).toBe(200);
   });
+
+  it('accepts a signature made over the prefixed path too, without loosening the session check', async () => {
+    const { server, config } = await start({ basePath: '/pfx' });
+    const bare = new TestClient({ origin: server.origin, devid: config.devId, devtoken: config.devToken });
+    // signs '/pfx/rest/…' (the client treats the prefix as part of the path)
+    expect((await bare.get('/pfx/rest/v1/meetings/verify-code')).status).toBe(200);
+    const a = await login(bare);
+    const b = await login(bare, '654321');
+    const keyA = new Uint8Array(Buffer.from(a.sign_key!, 'base64'));
+    const own = await bare.get(`/pfx/rest/v1/meetings/${MR}/sessions/${a.sess_id}/mr-status`, { sign: { sessId: a.sess_id, key: keyA } });
+    expect(own.status).toBe(200);
+    const other = await bare.get(`/pfx/rest/v1/meetings/${MR}/sessions/${b.sess_id}/mr-status`, { sign: { sessId: a.sess_id, key: keyA } });
+    expect(other.status).toBe(401);
+  });
 });
 
 describe('AES mode', () => {

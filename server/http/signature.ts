@@ -63,22 +63,31 @@ export type SignatureOutcome =
 
 /**
  * Checks the signature of one request.
- * @param path unprefixed path without query, exactly as the client signed it
+ * @param path unprefixed path without query: decides which signature is needed
  * @param rawBody the body bytes as received (before AES decryption)
+ * @param signedPath the path the signature covers (default `path`; the prefixed path when a
+ *   client signed the frame prefix too)
  */
-export function checkSignature(ctx: SignatureContext, method: string, path: string, headers: HeaderBag, rawBody: Buffer): SignatureOutcome {
+export function checkSignature(
+  ctx: SignatureContext,
+  method: string,
+  path: string,
+  headers: HeaderBag,
+  rawBody: Buffer,
+  signedPath: string = path,
+): SignatureOutcome {
   const nowMs = ctx.now();
   const credentials = { devid: ctx.devId, devtoken: ctx.devToken };
   const strictHeaders = headerValue(headers, SIGN_HEADERS.signature) !== undefined;
   const useStrict = ctx.mode === 'strict' && (strictHeaders || !compatAllowedInStrict(method, path));
   if (!useStrict) {
-    const r = verifyCompat({ headers, path, credentials, nowMs });
+    const r = verifyCompat({ headers, path: signedPath, credentials, nowMs });
     return r.ok ? { ok: true } : { ok: false, code: r.code, detail: r.detail };
   }
   const r = verifyStrict({
     headers,
     method,
-    path,
+    path: signedPath,
     body: rawBody,
     devid: ctx.devId,
     keyFor: (id) => ctx.getSession(id)?.signKey,
