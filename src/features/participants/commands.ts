@@ -15,7 +15,7 @@ import type {
 import { CMD } from '@protocol/cmdids';
 
 export type ParticipantCommand =
-  | { type: 'eps'; action: EpsAction; usrIds: string[]; value?: number | string }
+  | { type: 'eps'; action: EpsAction; usrIds: string[]; value?: number | string; depIds?: number[]; recursion?: number }
   | { type: 'status'; key: MrStatusKey; value: number | string }
   | { type: 'tempCall'; callUrl: string; usrType: number; dispName: string }
   | { type: 'overtime'; increaseSecs: number }
@@ -36,6 +36,8 @@ export function toWireRequest(cmd: ParticipantCommand): WireRequest {
     case 'eps': {
       const body: CtrlMrEpsRequest = { cmdid: CMD.ctrlMrEps, action: cmd.action, usr_ids: cmd.usrIds };
       if (cmd.value !== undefined) body.value = cmd.value;
+      if (cmd.depIds) body.dep_ids = cmd.depIds;
+      if (cmd.recursion !== undefined) body.recursion = cmd.recursion;
       return { suffix: 'eps-status', body };
     }
     case 'status':

@@ -1,0 +1,87 @@
+/**
+ * The dialogs other feature folders provide, opened from a row (camera, microphone, statistics)
+ * or from the tab actions (address book). They reach the server through the session's API
+ * client, which the commands actor holds.
+ */
+import { useCallback, useMemo } from 'react';
+import type { AnyActorRef, ActorRefFrom } from 'xstate';
+import type { CommandsMachine } from '@machines/commands/commandsMachine';
+import type { MediaStreamResponse } from '@protocol/wire';
+import { usrStat } from '@protocol/usrStats';
+import { CameraDialog } from '#/features/camera/CameraDialog';
+import { MicDialog } from '#/features/camera/MicDialog';
+import { StatsDialog } from '#/features/stats/StatsDialog';
+import { AddressBookDialog } from '#/features/addressBook/AddressBookDialog';
+import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
+import type { CommandSink } from './commands';
+import type { ParticipantRow } from './participantModel';
+import { useSessionChild } from './useSessionChild';
+
+type CommandsRef = ActorRefFrom<CommandsMachine>;
+
+export type ParticipantDialogsProps =
+  | {
+      dialog: 'camera' | 'mic' | 'stats';
+      row: ParticipantRow;
+      session: AnyActorRef;
+      micGainAuto: boolean;
+      onCommand: CommandSink;
+      onClose: () => void;
+    }
+  | { dialog: 'addressBook'; session: AnyActorRef; onCommand: CommandSink; onClose: () => void };
+
+export function ParticipantDialogs(props: ParticipantDialogsProps) {
+  const commands = useSessionChild<CommandsRef>(props.session, 'commands');
+  const api = commands?.getSnapshot().context.api;
+  const fetchStats = useCallback(
+    (epId: number, signal: AbortSignal) =>
+      api ? api.raw<MediaStreamResponse>('GET', `/status/participant/${epId}/media_stream/`, undefined, signal) : Promise.reject(new Error('no session')),
+    [api],
+  );
+  const addressBook = useMemo(() => (api ? sessionAddressBook(api) : null), [api]);
+  const { onCommand, onClose } = props;
+
+  if (props.dialog === 'addressBook') {
+    if (!addressBook) return null;
+    return (
+      <AddressBookDialog
+        source={addressBook}
+        onAddUsers={(ids) => {
+          onCommand({ type: 'eps', action: 'add_participants', usrIds: ids.map(String) });
+          onClose();
+        }}
+        onAddDepartment={(depId) => {
+          onCommand({ type: 'eps', action: 'add_participants', usrIds: [], depIds: [depId], recursion: 1 });
+          onClose();
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  const { row } = props;
+  switch (props.dialog) {
+    case 'camera':
+      return (
+        <CameraDialog
+          name={row.name}
+          onFecc={(action, movement) => onCommand({ type: 'fecc', action, usrId: row.usrId, movement })}
+          onClose={onClose}
+        />
+      );
+    case 'mic':
+      return (
+        <MicDialog
+          name={row.name}
+          currentGain={row.stats ? usrStat(row.stats, 'mic_gain') : 0}
+          autoAdjust={props.micGainAuto}
+          onApply={(gain) => {
+            onCommand({ type: 'eps', action: 'mic_gain', usrIds: [row.usrId], value: gain });
+            onClose();
+          }}
+          onClose={onClose}
+        />
+      );
+    case 'stats':
+      return row.epId ? <StatsDialog name={row.name} epId={row.epId} fetchStats={fetchStats} onClose={onClose} /> : null;
+  }
+}
