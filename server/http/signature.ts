@@ -9,7 +9,7 @@
  * - `SIGNING=strict`: per-session paths (`/rest/v1/meetings/{mr}/sessions/{sess}/…`), the media
  *   statistics under `/status/` and any other meeting path need the session's HMAC, and the
  *   `sessionid` header must name the session of the path. Paths used before a session exists
- *   (verify code, login, OEM branding, `app1` management login) accept the compat token; they
+ *   (verify code, login, OEM branding, `app1` management calls, `forward_mmgr`) accept the compat token; they
  *   also accept a strict signature, since a logged-in console may sign everything strictly.
  */
 import { RC } from '../../protocol/codes';
@@ -45,7 +45,13 @@ export function needsSignature(path: string): boolean {
 
 function compatAllowedInStrict(method: string, path: string): boolean {
   if (isPreSessionRequest(method, path)) return true;
-  return path.startsWith('/oem/') || path.startsWith('/rest/v1/oem/') || path.startsWith('/rest/v1/app1/');
+  return (
+    path.startsWith('/oem/') ||
+    path.startsWith('/rest/v1/oem/') ||
+    path.startsWith('/rest/v1/app1/') ||
+    // spec §7 lists it among the calls made before and at login
+    /^\/rest\/v1\/meetings\/forward_mmgr\/?$/.test(path)
+  );
 }
 
 export interface SignatureContext {
