@@ -13,8 +13,7 @@ import { SessionHolder } from './session/sessionHolder';
 import { SessionProvider } from './session/SessionContext';
 import { createSessionActor } from './session/createSessionActor';
 import { ApiProvider } from './session/ApiContext';
-import { createPlatformApi } from './api/platform';
-import { createLoginApi } from './api/login';
+import { createApiClient } from './api/index';
 
 function boot(): void {
   installRootFontSize(window);
@@ -33,8 +32,8 @@ function boot(): void {
       return;
     }
     // One platform client for the tab: the login and session clients share its signing settings.
-    const platform = createPlatformApi();
-    const apis = { platform, login: createLoginApi({ platform }) };
+    const client = createApiClient();
+    const apis = { platform: client.platform, login: client.login };
     const session = new SessionHolder(createSessionActor);
     const router = createAppRouter({ session, apis });
     root.render(

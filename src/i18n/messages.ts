@@ -7,8 +7,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { codeMessage, localize, loginFailureMessage, SILENT_RESULT_CODES } from '@protocol/codes';
 import { LIMITS, type ValidationError } from '@protocol/validation';
-import type { LoginFailure, LoginField } from '@machines/login/loginMachine';
-import type { LoginFieldError } from '@machines/login/validateLoginForm';
+import type { LoginFailure, LoginField, LoginFieldError } from '@machines/index';
+import type { FailureClass } from '#/api/classify';
 
 /**
  * Spec §5 rules → text. The English source texts the spec quotes are used verbatim
@@ -95,4 +95,45 @@ export function loginFailureText(i18n: I18n, failure: LoginFailure, lockRemainin
 export function resultCodeText(i18n: I18n, code: number): string | null {
   if (SILENT_RESULT_CODES.has(code)) return null;
   return codeMessage(code, i18n.locale);
+}
+
+/**
+ * The text of a classified request failure (spec §8 "HTTP handling"), or null when the failure is
+ * shown silently. Result codes take the protocol table's text in the active language.
+ */
+export function failureText(i18n: I18n, failure: FailureClass): string | null {
+  if (failure.kind === 'none' || failure.kind === 'silent') return null;
+  const url = 'url' in failure && failure.url ? failure.url : '';
+  switch (failure.message) {
+    case 'result':
+      return failure.kind === 'message' && failure.result !== undefined ? resultCodeText(i18n, failure.result) : null;
+    case 'login.badCode':
+      return i18n._(msg`The verification code is incorrect or obsolete, please re-enter`);
+    case 'aborted':
+    case 'http.304':
+    case 'http.405':
+      return null;
+    case 'http.401':
+      return i18n._(msg`Login permission is invalid, please log in again`);
+    case 'http.403':
+      return i18n._(msg`You have no permission for this operation`);
+    case 'http.404':
+      return i18n._(msg`Request link does not exist: ${url}`);
+    case 'http.500':
+      return i18n._(msg`Server error: ${url}`);
+    case 'http.556':
+      return i18n._(msg`No access rights, please contact the administrator`);
+    case 'http.502':
+      return i18n._(msg`Services are temporarily inaccessible`);
+    case 'http.555':
+      return i18n._(msg`Invalid request URL, please log in again`);
+    case 'http.504':
+      return i18n._(msg`The request timed out, please log in again`);
+    case 'http.499':
+      return i18n._(msg`Login timed out, please log in again`);
+    case 'http.other':
+      return i18n._(msg`Request to the server failed, please log in again`);
+    case 'http.statisticsDisabled':
+      return i18n._(msg`The meeting statistics function is not enabled`);
+  }
 }

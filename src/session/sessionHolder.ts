@@ -7,7 +7,7 @@
  * instead of sending the user back to the login screen.
  */
 import type { AnyActorRef } from 'xstate';
-import type { LoginResult } from '@machines/login/loginMachine';
+import type { LoginResult } from '@machines/index';
 import { browserStore } from './browserStore';
 
 /** What the console remembers about a successful login: the login machine's output. */

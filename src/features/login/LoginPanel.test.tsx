@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { createActor } from 'xstate';
 import type { I18n } from '@lingui/core';
 import type { LoginApi } from '@machines/api';
-import { loginMachine } from '@machines/login/loginMachine';
+import { loginMachine } from '@machines/index';
 import { ApiError } from '@protocol/errors';
 import type { LoginResponse, VerifyCodeResponse } from '@protocol/wire';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';

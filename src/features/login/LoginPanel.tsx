@@ -2,25 +2,13 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { LoginField, LoginMachine } from '@machines/login/loginMachine';
-import {
-  selectCaptchaStatus,
-  selectCode,
-  selectCodeImage,
-  selectFailure,
-  selectFieldError,
-  selectIsLocked,
-  selectIsSubmitting,
-  selectLockRemaining,
-  selectMrId,
-  selectPassword,
-} from '@machines/login/selectors';
+import { loginSelectors, type LoginField, type LoginMachine } from '@machines/index';
 import { loginFailureText, loginFieldErrorText } from '#/i18n/messages';
 import { VerifyCodePicture } from './VerifyCodePicture';
 
-const selectMrIdError = selectFieldError('mrId');
-const selectPasswordError = selectFieldError('password');
-const selectCodeError = selectFieldError('code');
+const selectMrIdError = loginSelectors.selectFieldError('mrId');
+const selectPasswordError = loginSelectors.selectFieldError('password');
+const selectCodeError = loginSelectors.selectFieldError('code');
 
 /**
  * The three inputs, the picture code and the outcome of the last attempt, all read from the
@@ -31,18 +19,18 @@ export function LoginPanel({ actor }: {
   actor: ActorRefFrom<LoginMachine>;
 }) {
   const { t, i18n } = useLingui();
-  const mrId = useSelector(actor, selectMrId);
-  const password = useSelector(actor, selectPassword);
-  const code = useSelector(actor, selectCode);
+  const mrId = useSelector(actor, loginSelectors.selectMrId);
+  const password = useSelector(actor, loginSelectors.selectPassword);
+  const code = useSelector(actor, loginSelectors.selectCode);
   const mrIdError = useSelector(actor, selectMrIdError);
   const passwordError = useSelector(actor, selectPasswordError);
   const codeError = useSelector(actor, selectCodeError);
-  const captchaStatus = useSelector(actor, selectCaptchaStatus);
-  const codeImage = useSelector(actor, selectCodeImage);
-  const failure = useSelector(actor, selectFailure);
-  const submitting = useSelector(actor, selectIsSubmitting);
-  const locked = useSelector(actor, selectIsLocked);
-  const lockRemaining = useSelector(actor, selectLockRemaining);
+  const captchaStatus = useSelector(actor, loginSelectors.selectCaptchaStatus);
+  const codeImage = useSelector(actor, loginSelectors.selectCodeImage);
+  const failure = useSelector(actor, loginSelectors.selectFailure);
+  const submitting = useSelector(actor, loginSelectors.selectIsSubmitting);
+  const locked = useSelector(actor, loginSelectors.selectIsLocked);
+  const lockRemaining = useSelector(actor, loginSelectors.selectLockRemaining);
 
   const edit = (field: LoginField) => (e: React.ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'login.edit', field, value: e.currentTarget.value });

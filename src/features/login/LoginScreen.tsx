@@ -3,7 +3,7 @@ import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { loginMachine } from '@machines/login/loginMachine';
+import { loginMachine } from '@machines/index';
 import { LanguageMenu } from '#/i18n/LanguageMenu';
 import { MR_ID } from '#/search';
 import { browserStore } from '#/session/browserStore';

@@ -1,6 +1,8 @@
 import { Center, Loader, Text, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CaptchaStatus } from '@machines/login/selectors';
+import type { loginSelectors } from '@machines/index';
+
+type CaptchaStatus = loginSelectors.CaptchaStatus;
 
 /**
  * The picture verification code. Clicking it asks for a new code (spec §2); while a code loads

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupI18n, type I18n } from '@lingui/core';
+import { ApiError } from '@protocol/errors';
+import { codeInfo, RC } from '@protocol/codes';
+import { SPEC_MESSAGES, VALIDATION_RESULT_CODES, type ValidationError } from '@protocol/validation';
+import { classifyFailure } from '#/api/classify';
+import { failureText, loginFailureText, resultCodeText, validationText, VALIDATION_MESSAGES } from './messages';
+import { loadCatalog } from './i18n';
+
+let en: I18n;
+let zh: I18n;
+beforeAll(async () => {
+  en = setupI18n();
+  zh = setupI18n();
+  await loadCatalog('en', en);
+  await loadCatalog('zh', zh);
+});
+
+describe('validation messages', () => {
+  it('cover every validation code of protocol/validation', () => {
+    expect(Object.keys(VALIDATION_MESSAGES).sort()).toEqual(Object.keys(VALIDATION_RESULT_CODES).sort());
+  });
+
+  it.each([
+    ['meetingNumber.format', SPEC_MESSAGES.meetingNumberFormat],
+    ['verifyCode.format', SPEC_MESSAGES.verifyCodeFormat],
+    ['tab.nameRequired', SPEC_MESSAGES.tagNameRequired],
+    ['tab.limit', SPEC_MESSAGES.tabLimit],
+    ['tab.invalid', SPEC_MESSAGES.inputIncorrect],
+    ['tempCall.addressRequired', SPEC_MESSAGES.callAddressRequired],
+  ] as [ValidationError, string][])('%s uses the spec wording verbatim in English', (code, text) => {
+    expect(validationText(en, code)).toBe(text);
+  });
+
+  it('every validation message has a Chinese text of its own', () => {
+    for (const code of Object.keys(VALIDATION_MESSAGES) as ValidationError[]) {
+      const text = validationText(zh, code);
+      expect(text, code).not.toBe(validationText(en, code));
+      expect(text, code).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
+
+describe('login failures', () => {
+  it('404 with a known reason shows the reason in the active language', () => {
+    const failure = { code: 'meetingNotFound', status: 404, detail: 'the scheduled meeting did not start' } as const;
+    expect(loginFailureText(en, failure, 0)).toBe('The scheduled meeting has not started');
+    expect(loginFailureText(zh, failure, 0)).toBe('预约会议尚未开始');
+  });
+
+  it('too many attempts shows the wait', () => {
+    expect(loginFailureText(en, { code: 'locked', status: 429 }, 7)).toBe('Too many attempts. Try again in 7 seconds.');
+    expect(loginFailureText(zh, { code: 'locked', status: 429 }, 7)).toBe('尝试次数过多，请 7 秒后重试。');
+  });
+});
+
+describe('request failures (spec §8)', () => {
+  const text = (i18n: I18n, err: ApiError) => failureText(i18n, classifyFailure(err));
+
+  it('a 403 result code shows the protocol table text of the active language', () => {
+    const err = new ApiError('http', 403, '/rest/v1/x', RC.meetingNotFound);
+    expect(text(en, err)).toBe(codeInfo(RC.meetingNotFound)!.en);
+    expect(text(zh, err)).toBe(codeInfo(RC.meetingNotFound)!.zh);
+  });
+
+  it('1088 is silent', () => {
+    expect(text(en, new ApiError('http', 403, '/rest/v1/x', RC.loginAsAdministrator))).toBeNull();
+    expect(resultCodeText(en, RC.loginAsAdministrator)).toBeNull();
+  });
+
+  it('404 names the url; 500 says server error with the url; 556 no access rights', () => {
+    expect(text(en, new ApiError('http', 404, '/rest/v1/nowhere'))).toBe('Request link does not exist: /rest/v1/nowhere');
+    expect(text(en, new ApiError('http', 500, '/rest/v1/boom'))).toBe('Server error: /rest/v1/boom');
+    expect(text(en, new ApiError('http', 556, '/rest/v1/x'))).toBe('No access rights, please contact the administrator');
+  });
+
+  it('the reload alerts have their own wording', () => {
+    expect(text(en, new ApiError('http', 502, '/x'))).toBe('Services are temporarily inaccessible');
+    expect(text(en, new ApiError('timeout', 0, '/x'))).toBe('The request timed out, please log in again');
+    expect(text(en, new ApiError('http', 499, '/x'))).toBe('Login timed out, please log in again');
+    expect(text(en, new ApiError('network', 0, '/x'))).toBe('Request to the server failed, please log in again');
+  });
+
+  it('silent outcomes have no text', () => {
+    expect(text(en, new ApiError('http', 401, '/x'))).toBeNull();
+    expect(text(en, new ApiError('aborted', 0, '/x'))).toBeNull();
+  });
+});
