@@ -1,12 +1,13 @@
 /**
  * The few meeting-status fields the participant half shows (guest mute, audience listen/watch
- * restrictions, roll call, automatic microphone volume), read from the session's meeting state.
- * One place adapts to where the session machines keep `mr-status`.
+ * restrictions, roll call, automatic microphone volume), read from the meeting actor.
  */
 import { useSelector } from '@xstate/react';
-import type { AnyActorRef } from 'xstate';
-import type { MrStatus } from '@protocol/wire';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { MeetingMachine } from '@machines/meeting/meetingMachine';
+import { selectStatusField } from '@machines/meeting/selectors';
 import type { RollCallView } from './RollCallDialog';
+import { useSessionChild } from './useSessionChild';
 
 export interface MeetingStatusView {
   allGuestsMute: boolean;
@@ -16,26 +17,28 @@ export interface MeetingStatusView {
   rollCall: { usrId: string; view: RollCallView } | null;
 }
 
-/** Picks the status out of a session snapshot (root context or a `meeting` child). */
-function statusOf(session: AnyActorRef): Partial<MrStatus> | undefined {
-  const meeting = session.system.get('meeting') as AnyActorRef | undefined;
-  const ctx = (meeting ?? session).getSnapshot()?.context as { status?: Partial<MrStatus>; mrStatus?: Partial<MrStatus> } | undefined;
-  return ctx?.status ?? ctx?.mrStatus;
-}
-
-const key = (s: Partial<MrStatus> | undefined) =>
-  [s?.all_guests_mute, s?.mr_atx_mode, s?.mr_vtx_mode, s?.mic_gain_auto, s?.roll_call, s?.rollcall_usr_id, s?.rollcall_view].join('|');
+const allGuestsMute = selectStatusField('all_guests_mute');
+const atxMode = selectStatusField('mr_atx_mode');
+const vtxMode = selectStatusField('mr_vtx_mode');
+const micGainAuto = selectStatusField('mic_gain_auto');
+const rollCall = selectStatusField('roll_call');
+const rollCallUsr = selectStatusField('rollcall_usr_id');
+const rollCallView = selectStatusField('rollcall_view');
 
 export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
-  const meeting = useSelector(session, () => session.system.get('meeting') as AnyActorRef | undefined);
-  // re-read whenever the meeting actor (or the root) changes; the key keeps re-renders to real changes
-  useSelector(meeting ?? session, () => key(statusOf(session)));
-  const s = statusOf(session);
+  const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
+  const guests = useSelector(meeting, (s) => (s ? allGuestsMute(s) : undefined));
+  const atx = useSelector(meeting, (s) => (s ? atxMode(s) : undefined));
+  const vtx = useSelector(meeting, (s) => (s ? vtxMode(s) : undefined));
+  const micAuto = useSelector(meeting, (s) => (s ? micGainAuto(s) : undefined));
+  const calling = useSelector(meeting, (s) => (s ? rollCall(s) : undefined));
+  const called = useSelector(meeting, (s) => (s ? rollCallUsr(s) : undefined));
+  const view = useSelector(meeting, (s) => (s ? rollCallView(s) : undefined));
   return {
-    allGuestsMute: s?.all_guests_mute === 1,
-    atxMode: s?.mr_atx_mode === 1,
-    vtxMode: s?.mr_vtx_mode === 1,
-    micGainAuto: s?.mic_gain_auto === 1,
-    rollCall: s?.roll_call === 1 && s.rollcall_usr_id ? { usrId: s.rollcall_usr_id, view: s.rollcall_view ?? 'with_speaker' } : null,
+    allGuestsMute: guests === 1,
+    atxMode: atx === 1,
+    vtxMode: vtx === 1,
+    micGainAuto: micAuto === 1,
+    rollCall: calling === 1 && called ? { usrId: called, view: view ?? 'with_speaker' } : null,
   };
 }
