@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { SessionHolder, type SessionRecord } from './sessionHolder';
+
+const record: SessionRecord = {
+  mrId: '0123',
+  sessId: 's1',
+  role: 'host',
+  signKey: 'a2V5',
+  signing: 'strict',
+  mrScene: 'class',
+  mrStartDtm: 1_700_000_000,
+  scheduleStartDtm: 0,
+  scheduleName: '',
+  standAlone: 1,
+  invalidTime: 0,
+  expiredNotify: '',
+  afterSaleMgrEmail: '',
+  extra: '',
+};
+
+function memoryStore(initial: unknown = null) {
+  const store = {
+    record: initial,
+    mrId: null as string | null,
+    standalone: null as boolean | null,
+    sessionRecord: () => store.record,
+    setSessionRecord: (r: unknown) => {
+      store.record = r === null ? null : JSON.parse(JSON.stringify(r));
+    },
+    setMrId: (id: string) => {
+      store.mrId = id;
+    },
+    setStandalone: (v: boolean) => {
+      store.standalone = v;
+    },
+  };
+  return store;
+}
+
+const idle = createMachine({ id: 'session', initial: 'running', states: { running: {} } });
+
+describe('SessionHolder', () => {
+  it('starts logged out when the tab has no session', () => {
+    const holder = new SessionHolder(null, memoryStore());
+    expect(holder.current()).toBeNull();
+    expect(holder.actor()).toBeNull();
+  });
+
+  it('start keeps the record in the tab and the meeting id and standalone flag in the browser', () => {
+    const store = memoryStore();
+    const holder = new SessionHolder(null, store);
+    const listener = vi.fn();
+    holder.subscribe(listener);
+    holder.start(record);
+    expect(holder.current()).toEqual(record);
+    expect(store.record).toEqual(record);
+    expect(store.mrId).toBe('0123');
+    expect(store.standalone).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('a reload restores the session from the tab storage and re-creates the actor from it', () => {
+    const factory = vi.fn((r: SessionRecord) => createActor(idle, { input: r }).start());
+    const holder = new SessionHolder(factory, memoryStore(JSON.parse(JSON.stringify(record))));
+    expect(holder.current()?.mrId).toBe('0123');
+    const actor = holder.actor();
+    expect(actor?.getSnapshot().status).toBe('active');
+    expect(holder.actor()).toBe(actor);
+    expect(factory).toHaveBeenCalledTimes(1);
+    expect(factory.mock.calls[0][0].mrId).toBe('0123');
+  });
+
+  it('a malformed stored record counts as logged out', () => {
+    expect(new SessionHolder(null, memoryStore({ ...record, role: 'admin' })).current()).toBeNull();
+    expect(new SessionHolder(null, memoryStore({ mrId: 123 })).current()).toBeNull();
+    expect(new SessionHolder(null, memoryStore('garbage')).current()).toBeNull();
+  });
+
+  it('stop stops the actor and forgets the session', () => {
+    const store = memoryStore();
+    const holder = new SessionHolder((r) => createActor(idle, { input: r }).start(), store);
+    holder.start(record);
+    const actor = holder.actor()!;
+    holder.stop();
+    expect(actor.getSnapshot().status).toBe('stopped');
+    expect(holder.current()).toBeNull();
+    expect(holder.actor()).toBeNull();
+    expect(store.record).toBeNull();
+    // the meeting id stays for the next login
+    expect(store.mrId).toBe('0123');
+  });
+
+  it('a new login replaces the previous session and stops its actor', () => {
+    const holder = new SessionHolder((r) => createActor(idle, { input: r }).start(), memoryStore());
+    holder.start(record);
+    const first = holder.actor()!;
+    holder.start({ ...record, mrId: '8008038', sessId: 's2' });
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(holder.actor()).not.toBe(first);
+    expect(holder.current()?.sessId).toBe('s2');
+  });
+});
