@@ -28,6 +28,9 @@ type CommandsRef = ActorRefFrom<CommandsMachine>;
 
 const NO_PENDING: ReadonlyMap<string, number> = new Map();
 
+/** Labels of the commands this half sends: its refusals are the ones it reports. */
+export const LABEL_PREFIX = 'participants:';
+
 export interface ParticipantsPanelProps {
   /** the root session actor */
   session: AnyActorRef;
@@ -64,6 +67,8 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   useEffect(() => {
     if (!commands) return;
     const sub = commands.on('command.refused', (e: Extract<CommandsEmitted, { type: 'command.refused' }>) => {
+      // other panels report their own commands
+      if (!e.label.startsWith(LABEL_PREFIX)) return;
       const text = e.result !== undefined ? resultCodeText(i18n, e.result) : t`The request failed, please try again`;
       if (text === null) return;
       notifications.show({ color: 'red', title: t`The command was refused`, message: text, autoClose: 6000 });
@@ -80,7 +85,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
         suffix,
         body: body as unknown as Record<string, unknown>,
         usrIds: commandTargets(cmd),
-        label: cmd.type === 'eps' ? cmd.action : cmd.type === 'status' ? cmd.key : cmd.type,
+        label: LABEL_PREFIX + (cmd.type === 'eps' ? cmd.action : cmd.type === 'status' ? cmd.key : cmd.type),
       });
     },
     [commands],

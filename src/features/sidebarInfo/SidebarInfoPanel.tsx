@@ -1,0 +1,67 @@
+/**
+ * Feeds the sidebar information from the session: meeting info and schedule from the meeting
+ * actor, member counts from the participants actor; the overtime request goes through the
+ * commands actor (its refusal, e.g. a collision with the next booking, is reported by the
+ * participant panel's refusal notifications, which share the command label prefix).
+ */
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { MrScene } from '@protocol/wire';
+import type { MeetingMachine } from '@machines/meeting/meetingMachine';
+import type { ParticipantsMachine } from '@machines/participants/participantsMachine';
+import type { CommandsMachine } from '@machines/commands/commandsMachine';
+import { selectMeetingInfo, selectScheduleInfo } from '@machines/meeting/selectors';
+import { selectOnlineCount, selectTotalCount } from '@machines/participants/selectors';
+import { selectIsLabelPending } from '@machines/commands/selectors';
+import { useSessionChild } from '#/features/participants/useSessionChild';
+import { LABEL_PREFIX } from '#/features/participants/ParticipantsPanel';
+import { toWireRequest } from '#/features/participants/commands';
+import { SidebarInfo } from './SidebarInfo';
+
+const OVERTIME_LABEL = `${LABEL_PREFIX}overtime`;
+const overtimePending = selectIsLabelPending(OVERTIME_LABEL);
+
+export interface SidebarInfoPanelProps {
+  /** the root session actor */
+  session: AnyActorRef;
+  /** meeting number of the login */
+  mrId: string;
+  /** scene from the login, until the meeting info arrives */
+  scene: MrScene;
+  /** supervisors may not ask for overtime */
+  role: 'host' | 'supervisor';
+}
+
+export function SidebarInfoPanel({ session, mrId, scene, role }: SidebarInfoPanelProps) {
+  const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
+  const participants = useSessionChild<ActorRefFrom<ParticipantsMachine>>(session, 'participants');
+  const commands = useSessionChild<ActorRefFrom<CommandsMachine>>(session, 'commands');
+  const info = useSelector(meeting, (s) => (s ? selectMeetingInfo(s) : null));
+  const schedule = useSelector(meeting, (s) => (s ? selectScheduleInfo(s) : null));
+  const online = useSelector(participants, (s) => (s ? selectOnlineCount(s) : 0)) ?? 0;
+  const total = useSelector(participants, (s) => (s ? selectTotalCount(s) : 0)) ?? 0;
+  const pending = useSelector(commands, (s) => (s ? overtimePending(s) : false)) ?? false;
+  // the server's clock as of the info's arrival: elapsed and remaining tick from it
+  const clockOffsetSec = useMemo(() => (info?.current_dtm ? info.current_dtm - Date.now() / 1000 : 0), [info]);
+
+  return (
+    <SidebarInfo
+      mrId={info?.mr_id || mrId}
+      scene={info?.mr_scene ?? scene}
+      bandwidth={info?.bandwidth ?? 0}
+      startSec={info?.real_launch_dtm ?? 0}
+      durationSec={info?.duration ?? 0}
+      nextBookingSec={schedule?.next_start_dtm || info?.next_booking_dtm || 0}
+      clockOffsetSec={clockOffsetSec}
+      onlineCount={online}
+      totalCount={total}
+      overtimePending={pending}
+      canRequestOvertime={role === 'host'}
+      onOvertime={(minutes) => {
+        const { suffix, body } = toWireRequest({ type: 'overtime', increaseSecs: minutes * 60 });
+        commands?.send({ type: 'command.send', suffix, body: body as unknown as Record<string, unknown>, label: OVERTIME_LABEL });
+      }}
+    />
+  );
+}
