@@ -36,7 +36,7 @@ export function SharePanel({ info, failed = false, onReload }: SharePanelProps) 
   };
   const textItem = (key: 'share_link' | 'mr_addr') => {
     const it = item(key);
-    return it.result === 0 ? (
+    return it.result === 0 && it.value !== undefined ? (
       <Group key={key} align="flex-end" gap="xs" data-share-item={key} data-state="ok">
         <TextInput style={{ flex: 1 }} label={label[key]} value={it.value} readOnly />
         <CopyButton value={it.value}>
@@ -60,7 +60,7 @@ export function SharePanel({ info, failed = false, onReload }: SharePanelProps) 
         <Text size="sm" fw={500}>
           {label[key]}
         </Text>
-        {it.result === 0 ? (
+        {it.result === 0 && it.value !== undefined ? (
           <QrCode text={it.value} size={140} label={label[key]} />
         ) : (
           <Alert color="orange" role="alert">

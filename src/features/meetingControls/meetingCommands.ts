@@ -112,7 +112,9 @@ export function commandTarget(cmd: MeetingCommand): string {
     case 'status': {
       const id = (Object.keys(SWITCH_WIRE) as MeetingSwitchId[]).find((s) => SWITCH_WIRE[s].key === cmd.key);
       if (id) return `switch.${id}`;
-      return cmd.key === 'enable_bypass' ? 'bypass' : `status.${cmd.key}`;
+      if (cmd.key === 'enable_bypass') return 'bypass';
+      if (cmd.key === 'cascade_mode') return 'cascade';
+      return `status.${cmd.key}`;
     }
     case 'bypassOn':
       return 'bypass';

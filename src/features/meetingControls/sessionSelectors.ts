@@ -1,0 +1,53 @@
+/**
+ * The one place that knows how the meeting-wide controls reach the session's actors: children by
+ * system id, read with the machines' named selectors. Every selector accepts the snapshot of an
+ * actor that may not exist yet (useSelector then passes nothing and gets undefined).
+ */
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import * as meeting from '@machines/meeting/selectors';
+import * as participants from '@machines/participants/selectors';
+import * as commands from '@machines/commands/selectors';
+import type { MeetingMachine } from '@machines/meeting/meetingMachine';
+import type { ParticipantsMachine } from '@machines/participants/participantsMachine';
+import type { CommandsMachine } from '@machines/commands/commandsMachine';
+
+type AnySnap = { value: unknown; context: Record<string, unknown> };
+
+const EMPTY_LABELS: ReadonlySet<string> = new Set();
+
+/** useSelector calls a selector with `undefined` while the actor does not exist. */
+const safe =
+  <S, R>(f: (s: S) => R) =>
+  (s: S | undefined): R | undefined =>
+    s === undefined ? undefined : f(s);
+
+export const sessionSelectors = {
+  /** a child actor of the session by system id, undefined until spawned */
+  child: (session: AnyActorRef, systemId: string): AnyActorRef | undefined => session.system.get(systemId) as AnyActorRef | undefined,
+
+  status: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectMeetingStatus(s)),
+  scene: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectMrScene(s)),
+  titles: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectTitleConfigs(s)),
+  layouts: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectLayouts(s)),
+  mosaicConfigs: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectMosaicConfigs(s)),
+
+  participantsVersion: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantsVersion(s)),
+  participantList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantList(s)),
+  waitingList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectWaitingList(s)),
+
+  /** labels of the commands in flight (see commandTarget) */
+  pendingLabels: (s: SnapshotFrom<CommandsMachine> | undefined): ReadonlySet<string> => {
+    if (!s) return EMPTY_LABELS;
+    const pending = commands.selectPendingCommands(s);
+    if (pending.size === 0) return EMPTY_LABELS;
+    return new Set([...pending.values()].map((c) => c.label));
+  },
+  sameLabels: (a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean =>
+    a === b || (!!a && !!b && a.size === b.size && [...a].every((x) => b.has(x))),
+
+  /** the recording machine's state name: idle, starting, recording, stopping or failed */
+  recordingState: (s: AnySnap | undefined): string | undefined => (typeof s?.value === 'string' ? s.value : undefined),
+  recordingFailure: (s: AnySnap | undefined): string | undefined => (s?.context.failureReason as string | undefined) || undefined,
+  /** the cascade machine's state name: nonCascade, parent or child */
+  cascadeMode: (s: AnySnap | undefined): string | undefined => (typeof s?.value === 'string' ? s.value : undefined),
+};
