@@ -56,6 +56,8 @@ export interface AppDeps {
   loginGuard?: LoginGuardOptions;
   /** how a failed login's answer is held back (tests record instead of waiting) */
   sleep?: (ms: number) => Promise<void>;
+  /** verify codes one client address may fetch per minute (default 300) */
+  verifyCodesPerMinute?: number;
 }
 
 export interface RunningServer {
@@ -117,6 +119,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
     now,
     sleep: deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     log: (m) => log.info(m),
+    codesPerMinute: deps.verifyCodesPerMinute,
   });
   for (const add of deps.routes ?? []) add(router);
 

@@ -300,3 +300,19 @@ describe('brute-force protection', () => {
     expect((await attempt(ctx)).status).toBe(200);
   });
 });
+
+describe('verify-code issuance limit', () => {
+  it('an address fetching pictures too fast gets 429 tooFrequent; others are unaffected', async () => {
+    const engine = new FakeEngine();
+    const config = testConfig({ trustProxy: true });
+    const server = await createServer(config, { engine, verifyCodesPerMinute: 3, log: { info: () => {}, warn: () => {}, error: () => {} } });
+    running.push(server);
+    const client = new TestClient({ origin: server.origin, devid: config.devId, devtoken: config.devToken });
+    const from = (ip: string) => client.get('/rest/v1/meetings/verify-code', { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++) expect((await from('10.0.0.7')).status).toBe(200);
+    const refused = await from('10.0.0.7');
+    expect(refused.status).toBe(429);
+    expect(refused.json.result).toBe(RC.tooFrequent);
+    expect((await from('10.0.0.8')).status).toBe(200);
+  });
+});

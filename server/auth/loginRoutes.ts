@@ -29,6 +29,8 @@ import type { VerifyCodes } from './verifyCodes';
 
 export interface LoginDeps {
   engine: EngineFacade;
+  /** verify codes one address may fetch per minute (each costs a picture; default 300) */
+  codesPerMinute?: number;
   codes: VerifyCodes;
   guard: LoginGuard;
   signing: SigningMode;
@@ -41,9 +43,39 @@ export interface LoginDeps {
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function registerLoginRoutes(router: Router, deps: LoginDeps): void {
-  router.get('/rest/v1/meetings/verify-code', () => pictureCode(deps));
-  router.get('/rest/v1/meetings/temp-verify-code', () => textCode(deps));
+  const limit = new PerMinuteLimit(deps.codesPerMinute ?? 300, deps.now);
+  const limited = (issue: () => ApiResult) => (req: ApiRequest) => {
+    if (!limit.take(req.ip)) throw new HttpError(429, RC.tooFrequent, 'verify-code', { 'Retry-After': '60' });
+    return issue();
+  };
+  router.get('/rest/v1/meetings/verify-code', limited(() => pictureCode(deps)));
+  router.get('/rest/v1/meetings/temp-verify-code', limited(() => textCode(deps)));
   router.post('/rest/v1/meetings/:mrId/sessions/', (req) => login(req, deps));
+}
+
+/**
+ * Counts events per key in fixed one-minute windows: a cheap bound on how many pictures one
+ * address can make the server draw and how many challenges it can park in memory.
+ */
+class PerMinuteLimit {
+  private windowStart = 0;
+  private counts = new Map<string, number>();
+
+  constructor(
+    private readonly max: number,
+    private readonly now: () => number,
+  ) {}
+
+  take(key: string): boolean {
+    const t = this.now();
+    if (t - this.windowStart >= 60_000) {
+      this.windowStart = t;
+      this.counts = new Map();
+    }
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    return n <= this.max;
+  }
 }
 
 function pictureCode(deps: LoginDeps): ApiResult {
