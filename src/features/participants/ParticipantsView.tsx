@@ -63,8 +63,13 @@ export function ParticipantsView({
   const collator = useMemo(() => new Intl.Collator(i18n.locale === 'zh' ? 'zh-CN' : 'en'), [i18n.locale]);
   const counts = useMemo(() => countTabs(rows, customTabs), [rows, customTabs]);
   const shown = useMemo(() => visibleRows(rows, tab, customTabs, sort, collator), [rows, tab, customTabs, sort, collator]);
-  const selectedIds = useMemo(() => [...selected], [selected]);
-  const online = useMemo(() => visibleRows(rows, 'online', [], sort, collator), [rows, sort, collator]);
+  // bulk actions act on the selected rows still shown (a participant who left drops out)
+  const selectedIds = useMemo(() => shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId), [shown, selected]);
+  const rollCallOpen = actionDialog === 'rollCall';
+  const online = useMemo(
+    () => (rollCallOpen ? visibleRows(rows, 'online', [], sort, collator) : []),
+    [rollCallOpen, rows, sort, collator],
+  );
 
   const openRowDialog = useCallback((dialog: RowDialog, row: ParticipantRow) => setRowDialog({ dialog, usrId: row.usrId }), []);
   const dialogRow = rowDialog ? rows.find((r) => r.usrId === rowDialog.usrId) ?? null : null;
