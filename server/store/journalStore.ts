@@ -245,6 +245,7 @@ class JournalStoreImpl implements JournalStore {
       // A partial line may now sit at the end of the journal; appending after it would bury
       // it mid-file, so refuse further writes (the torn tail is dropped on the next load).
       this.broken = e;
+      this.warn(`journal write failed, refusing further writes until restart: ${String(e)}`);
       for (const w of batch) w.reject(e);
       return;
     }
