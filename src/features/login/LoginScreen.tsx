@@ -9,6 +9,7 @@ import { MR_ID } from '#/search';
 import { browserStore } from '#/session/browserStore';
 import { useApis } from '#/session/ApiContext';
 import { useSessionHolder } from '#/session/SessionContext';
+import { inspectOption } from '#/session/inspector';
 import { CONSOLE_VERSION } from '#/version';
 import { LoginPanel } from './LoginPanel';
 import { LOGIN_LINK_PATHS } from './links';
@@ -27,7 +28,7 @@ export function LoginScreen({ branding }: {
   const navigate = useNavigate();
   const search = useSearch({ strict: false });
   const prefill = search[MR_ID] ?? browserStore.mrId() ?? '';
-  const actor = useActorRef(loginMachine, { input: { api: login, mrId: prefill } });
+  const actor = useActorRef(loginMachine, { input: { api: login, mrId: prefill }, inspect: inspectOption() });
 
   useEffect(() => {
     const sub = actor.on('login.succeeded', ({ result }) => {
