@@ -1,0 +1,101 @@
+/**
+ * The supervisor's private-talk panel: which microphone and speaker this browser uses, a test
+ * tone at the chosen output volume (default 60), and a one-on-one talk with one participant
+ * through the server (`ctrl_mr_eps private_talk`).
+ */
+import { useState } from 'react';
+import { Button, Group, Select, Slider, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export interface AudioDevice {
+  deviceId: string;
+  label: string;
+}
+
+export interface PrivateTalkPanelProps {
+  /** the browser's microphones and speakers */
+  microphones: readonly AudioDevice[];
+  speakers: readonly AudioDevice[];
+  /** chosen devices ('' = the browser's default) */
+  micId: string;
+  speakerId: string;
+  /** output volume 0–100 */
+  volume: number;
+  onMic: (deviceId: string) => void;
+  onSpeaker: (deviceId: string) => void;
+  onVolume: (volume: number) => void;
+  /** plays a short tone on the chosen speaker at the chosen volume */
+  onTestTone: () => void;
+  /** participants one can talk to */
+  candidates: ReadonlyArray<{ usrId: string; name: string }>;
+  /** usr_id of the participant in a private talk, '' when none (as the server reports it) */
+  talkingWith: string;
+  /** true while a talk request is on its way */
+  pending?: boolean;
+  /** translated refusal of the last talk request; default none */
+  error?: string;
+  onStartTalk: (usrId: string) => void;
+  onEndTalk: (usrId: string) => void;
+}
+
+export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
+  const { microphones, speakers, micId, speakerId, volume, candidates, talkingWith, pending = false, error } = props;
+  const { t } = useLingui();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const defaultOption = { value: '', label: t`Browser default` };
+  const talkingName = candidates.find((c) => c.usrId === talkingWith)?.name ?? talkingWith;
+  return (
+    <Stack gap="xs" data-testid="private-talk" data-talking={talkingWith || undefined} aria-busy={pending}>
+      <Select
+        label={t`Microphone`}
+        allowDeselect={false}
+        value={micId}
+        data={[defaultOption, ...microphones.map((d, i) => ({ value: d.deviceId, label: d.label || t`Microphone ${i + 1}` }))]}
+        onChange={(v) => v !== null && props.onMic(v)}
+      />
+      <Select
+        label={t`Speaker`}
+        allowDeselect={false}
+        value={speakerId}
+        data={[defaultOption, ...speakers.map((d, i) => ({ value: d.deviceId, label: d.label || t`Speaker ${i + 1}` }))]}
+        onChange={(v) => v !== null && props.onSpeaker(v)}
+      />
+      <Text size="sm" fw={500} id="private-talk-volume">
+        <Trans>Output volume</Trans>
+      </Text>
+      <Slider aria-labelledby="private-talk-volume" thumbLabel={t`Output volume`} min={0} max={100} value={volume} onChange={props.onVolume} data-value={volume} />
+      <Group>
+        <Button size="xs" variant="light" onClick={props.onTestTone}>
+          <Trans>Play test tone</Trans>
+        </Button>
+      </Group>
+      {talkingWith ? (
+        <Group gap="xs">
+          <Text size="sm" data-testid="private-talk-state">{t`Talking privately with ${talkingName}`}</Text>
+          <Button size="xs" color="red" loading={pending} onClick={() => props.onEndTalk(talkingWith)}>
+            <Trans>End private talk</Trans>
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="xs" align="flex-end">
+          <Select
+            style={{ flex: 1 }}
+            label={t`Talk privately with`}
+            searchable
+            value={chosen}
+            data={candidates.map((c) => ({ value: c.usrId, label: c.name }))}
+            onChange={setChosen}
+          />
+          <Button size="xs" disabled={!chosen} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
+            <Trans>Start private talk</Trans>
+          </Button>
+        </Group>
+      )}
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
