@@ -34,3 +34,14 @@ export function statusCommand(
     origin: opts.origin,
   };
 }
+
+/**
+ * Hands a command to the session's commands actor (system id `commands`) from any action.
+ * Returns false when there is none (the session is gone), so callers may say so.
+ */
+export function dispatchCommand(system: { get: (id: string) => { send: (e: SendCommandEvent) => void } | undefined }, event: SendCommandEvent): boolean {
+  const ref = system.get('commands');
+  if (!ref) return false;
+  ref.send(event);
+  return true;
+}

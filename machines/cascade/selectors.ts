@@ -1,0 +1,15 @@
+/**
+ * Named selectors for the cascade actor (system id `cascade`).
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { CascadeMode } from '../../protocol/wire';
+import type { CascadeMachine } from './cascadeMachine';
+
+type CascadeSnapshot = SnapshotFrom<CascadeMachine>;
+
+/** the wire value: '' non-cascade, 'parent', 'child' */
+export const selectCascadeMode = (s: CascadeSnapshot): CascadeMode =>
+  s.matches('parent') ? 'parent' : s.matches('child') ? 'child' : '';
+export const selectCascadePoints = (s: CascadeSnapshot): number => s.context.cascadePoints;
+/** switching to non-cascade is allowed only without cascade points */
+export const selectCanLeaveCascade = (s: CascadeSnapshot): boolean => s.context.cascadePoints === 0;

@@ -1,0 +1,188 @@
+/**
+ * Meeting-wide data the feed carries (spec §3 "Also held", §4): meeting info and status (partial
+ * deltas merged), schedule info, resource template info, title configs, mosaic configs and the
+ * supported layouts, per-participant call quality answers and user infos.
+ *
+ * Title and mosaic configs and the layouts are not part of the long poll's start-up load, so
+ * this machine fetches them once itself (their failure is logged: the feed fills them later).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { SessionApi } from '../api';
+import type {
+  GetCallQaRspEvent,
+  MosicConfigEvent,
+  OneMrInfoEvent,
+  OneMrStatusEvent,
+  ResourceTmplInfoEvent,
+  ScheduleInfoEvent,
+  SysMosicsEvent,
+  TitleConfigEvent,
+  UserInfosEvent,
+} from '../../protocol/events';
+import type { MosicConfigEntry, MosicGroupEntry, MrInfo, MrStatus, TitleConfig } from '../../protocol/wire';
+import type { MeetingSnapshot } from '../longPoll/longPollMachine';
+
+export type ScheduleInfo = Omit<ScheduleInfoEvent, 'cmdid' | 'seq'>;
+export type ResourceTemplateInfo = Omit<ResourceTmplInfoEvent, 'cmdid' | 'seq'>;
+
+export interface UserInfo {
+  usr_id: string;
+  nick_name: string;
+  usr_type: number;
+  phone_no: string;
+}
+
+export interface MeetingContext {
+  api?: SessionApi;
+  info: MrInfo | null;
+  status: MrStatus | null;
+  schedule: ScheduleInfo | null;
+  resourceTemplate: ResourceTemplateInfo | null;
+  titles: readonly TitleConfig[];
+  mosaicConfigs: readonly MosicConfigEntry[];
+  layouts: readonly MosicGroupEntry[];
+  /** latest call quality per usr_id (answers to get_call_qa) */
+  callQa: Readonly<Record<string, Record<string, number>>>;
+  userInfos: Readonly<Record<string, UserInfo>>;
+}
+
+export type MeetingEvent =
+  | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
+  | { type: 'server.one_mr_status'; event: OneMrStatusEvent }
+  | { type: 'server.one_mr_info'; event: OneMrInfoEvent }
+  | { type: 'server.schedule_info'; event: ScheduleInfoEvent }
+  | { type: 'server.resource_tmpl_info'; event: ResourceTmplInfoEvent }
+  | { type: 'server.title_config'; event: TitleConfigEvent }
+  | { type: 'server.mosic_config'; event: MosicConfigEvent }
+  | { type: 'server.sys_mosics'; event: SysMosicsEvent }
+  | { type: 'server.get_call_qa_rsp'; event: GetCallQaRspEvent }
+  | { type: 'server.user_infos'; event: UserInfosEvent };
+
+interface Configs {
+  titles?: TitleConfig[];
+  mosaicConfigs?: MosicConfigEntry[];
+  layouts?: MosicGroupEntry[];
+}
+
+/** Drops `cmdid` and `seq` from an event so only entity fields are merged. */
+function fields<T extends { cmdid?: unknown; seq?: unknown }>(e: T): Omit<T, 'cmdid' | 'seq'> {
+  const { cmdid: _c, seq: _s, ...rest } = e;
+  return rest;
+}
+
+/** Titles answer either `{ titles: [...] }` or a list. */
+function titleList(value: unknown): TitleConfig[] | undefined {
+  if (Array.isArray(value)) return value as TitleConfig[];
+  const titles = (value as { titles?: unknown } | null)?.titles;
+  return Array.isArray(titles) ? (titles as TitleConfig[]) : undefined;
+}
+
+export const meetingMachine = setup({
+  types: {
+    context: {} as MeetingContext,
+    events: {} as MeetingEvent,
+    input: {} as { api?: SessionApi },
+  },
+  actors: {
+    loadConfigs: fromPromise<Configs, { api?: SessionApi }>(async ({ input, signal }) => {
+      const api = input.api;
+      if (!api) return {};
+      const [titles, mosaic, layouts] = await Promise.allSettled([
+        api.get<unknown>('title-config', signal),
+        api.get<{ config_info?: MosicConfigEntry[] }>('mosic-config', signal),
+        api.get<{ mosic_group?: MosicGroupEntry[] }>('sys_mosics', signal),
+      ]);
+      return {
+        titles: titles.status === 'fulfilled' ? titleList(titles.value) : undefined,
+        mosaicConfigs: mosaic.status === 'fulfilled' ? mosaic.value?.config_info : undefined,
+        layouts: layouts.status === 'fulfilled' ? layouts.value?.mosic_group : undefined,
+      };
+    }),
+  },
+  actions: {
+    loadSnapshot: assign((_, p: { snapshot: MeetingSnapshot }) => ({ status: p.snapshot.status, info: p.snapshot.info })),
+    mergeStatus: assign(({ context }, p: { event: OneMrStatusEvent }) => ({
+      status: { ...(context.status ?? ({} as MrStatus)), ...fields(p.event) } as MrStatus,
+    })),
+    mergeInfo: assign(({ context }, p: { event: OneMrInfoEvent }) => ({
+      info: { ...(context.info ?? ({} as MrInfo)), ...fields(p.event) } as MrInfo,
+    })),
+    storeConfigs: assign(({ context }, p: { configs: Configs }) => ({
+      // a feed event may have arrived first: it is newer than the GET
+      titles: context.titles.length ? context.titles : (p.configs.titles ?? []),
+      mosaicConfigs: context.mosaicConfigs.length ? context.mosaicConfigs : (p.configs.mosaicConfigs ?? []),
+      layouts: context.layouts.length ? context.layouts : (p.configs.layouts ?? []),
+    })),
+  },
+}).createMachine({
+  id: 'meeting',
+  context: ({ input }) => ({
+    api: input.api,
+    info: null,
+    status: null,
+    schedule: null,
+    resourceTemplate: null,
+    titles: [],
+    mosaicConfigs: [],
+    layouts: [],
+    callQa: {},
+    userInfos: {},
+  }),
+  invoke: {
+    src: 'loadConfigs',
+    input: ({ context }) => ({ api: context.api }),
+    onDone: { actions: { type: 'storeConfigs', params: ({ event }) => ({ configs: event.output }) } },
+  },
+  on: {
+    'server.meeting_snapshot': {
+      target: '.ready',
+      actions: { type: 'loadSnapshot', params: ({ event }) => ({ snapshot: event.snapshot }) },
+    },
+    'server.one_mr_status': { actions: { type: 'mergeStatus', params: ({ event }) => ({ event: event.event }) } },
+    'server.one_mr_info': { actions: { type: 'mergeInfo', params: ({ event }) => ({ event: event.event }) } },
+    'server.schedule_info': { actions: assign({ schedule: ({ event }) => fields(event.event) }) },
+    'server.resource_tmpl_info': { actions: assign({ resourceTemplate: ({ event }) => fields(event.event) }) },
+    'server.title_config': {
+      actions: assign({
+        titles: ({ context, event }) => {
+          // an event may carry only the changed targets: replace those, keep the others
+          const byRole = new Map(context.titles.map((t) => [t.to_role, t]));
+          for (const t of event.event.titles) byRole.set(t.to_role, t);
+          return [...byRole.values()];
+        },
+      }),
+    },
+    'server.mosic_config': {
+      actions: assign({
+        mosaicConfigs: ({ context, event }) => {
+          const byRole = new Map(context.mosaicConfigs.map((c) => [c.role, c]));
+          for (const c of event.event.config_info) byRole.set(c.role, c);
+          return [...byRole.values()];
+        },
+      }),
+    },
+    'server.sys_mosics': { actions: assign({ layouts: ({ event }) => event.event.mosic_group }) },
+    'server.get_call_qa_rsp': {
+      actions: assign({ callQa: ({ context, event }) => ({ ...context.callQa, [event.event.usr_id]: event.event.qa }) }),
+    },
+    'server.user_infos': {
+      actions: assign({
+        userInfos: ({ context, event }) => {
+          const e = event.event;
+          const next = { ...context.userInfos };
+          e.usr_ids.forEach((id, i) => {
+            next[id] = { usr_id: id, nick_name: e.nick_names[i] ?? '', usr_type: e.usr_types[i] ?? 0, phone_no: e.phone_nos[i] ?? '' };
+          });
+          return next;
+        },
+      }),
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {},
+    ready: {},
+  },
+});
+
+export type MeetingMachine = typeof meetingMachine;
