@@ -1,0 +1,55 @@
+/**
+ * Opens the control screen as host in a given language and returns the participant page object
+ * with an API session to check the server's state. Login happens in English (the login page
+ * object's names), then the stored language is switched and the page reloaded: the session
+ * survives the reload.
+ */
+import { expect, type Page } from '@playwright/test';
+import { LoginPage } from './LoginPage';
+import { ParticipantsApi } from './ParticipantsApi';
+import { ParticipantsPanel, type Lang } from './ParticipantsPanel';
+import type { TestServer } from '../server';
+
+export async function openParticipants(page: Page, server: TestServer, lang: Lang): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
+  const login = new LoginPage(page, server);
+  await login.goto();
+  await login.loginAsHost();
+  await expect(page).toHaveURL(new RegExp(`/control\\?mr-id=${server.mrId}`));
+  if (lang === 'zh') {
+    await page.evaluate(() => localStorage.setItem('podium.language', 'zh'));
+    await page.reload();
+  }
+  const panel = new ParticipantsPanel(page, lang);
+  await expect(panel.table).toBeVisible({ timeout: 20_000 });
+  // the first full load has arrived once the roster shows
+  await expect.poll(() => panel.tabCount('all'), { timeout: 20_000 }).toBeGreaterThan(0);
+  const api = await ParticipantsApi.login(server);
+  return { panel, api };
+}
+
+/**
+ * An online participant (not waiting) that is both on screen and online on the server, so a
+ * command can be checked against the server right away.
+ */
+export async function pickOnline(panel: ParticipantsPanel, api: ParticipantsApi, skip: string[] = []): Promise<{ name: string; usrId: string }> {
+  let found: { name: string; usrId: string } | undefined;
+  await expect
+    .poll(async () => {
+      const states = await api.endpointStates();
+      const rows = panel.table.locator('[role="row"][data-online="true"][data-waiting="false"][data-pending="false"]');
+      const n = await rows.count();
+      for (let i = 0; i < n; i++) {
+        const usrId = (await rows.nth(i).getAttribute('data-usr-id')) ?? '';
+        const name = (await rows.nth(i).getAttribute('aria-label')) ?? '';
+        const st = states.get(usrId);
+        // names on screen can lag a rename by the 800 ms participant batch: match the server's
+        if (st && !st.flags.waiting && !skip.includes(usrId) && st.name === name) {
+          found = { name, usrId };
+          return true;
+        }
+      }
+      return false;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return found!;
+}
