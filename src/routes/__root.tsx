@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } from '@tanstack/react-router';
 import type { RouterContext } from '#/router';
 import { MR_ID, validateAppSearch } from '#/search';
@@ -13,7 +14,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   useParentLogoutMessage();
+  useDocumentTitle();
   return <Outlet />;
+}
+
+/** The window title follows the language like every other text. */
+function useDocumentTitle(): void {
+  const { t } = useLingui();
+  const title = t`Meeting control`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }
 
 /**
