@@ -34,6 +34,21 @@ test.describe('login screen', () => {
     await expect(loginPage.meetingNumber).toHaveValue(server.mrId);
   });
 
+  test("a 'logout' message from the parent window logs the embedded console out", async ({ page, loginPage, server }) => {
+    await loginPage.goto();
+    await loginPage.loginAsHost();
+    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
+    // the platform page embeds the console in a frame (same tab, so the same session)
+    await page.evaluate((mrId) => {
+      document.body.innerHTML = `<iframe id="console" src="/control?mr-id=${mrId}" style="width:1200px;height:800px"></iframe>`;
+    }, server.mrId);
+    const frame = page.frameLocator('#console');
+    await expect(frame.getByTestId('meeting-number')).toHaveText(server.mrId);
+    await page.evaluate(() => (document.getElementById('console') as HTMLIFrameElement).contentWindow!.postMessage('logout', '*'));
+    await expect(frame.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect.poll(() => page.frames()[1]?.url()).toContain('/login');
+  });
+
   test('/control without a session redirects to the login screen', async ({ page, loginPage }) => {
     await page.goto('/control?mr-id=8008038');
     await expect(page).toHaveURL('/login?mr-id=8008038');
