@@ -39,22 +39,31 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   const titles = useSelector(meeting, sel.titles);
   const layouts = useSelector(meeting, sel.layouts);
   const mosaicConfigs = useSelector(meeting, sel.mosaicConfigs);
-  const pendingLabels = useSelector(commands, sel.pendingLabels, sel.sameLabels);
+  const rawPending = useSelector(commands, sel.pendingLabels, sel.sameLabels);
+  const pendingLabels = useMemo(() => new Set([...rawPending].map(viewTarget)), [rawPending]);
   const version = useSelector(participants, sel.participantsVersion);
   const participantList = useSelector(participants, sel.participantList);
   const waitingList = useSelector(participants, sel.waitingList);
   const recState = useSelector(recording, sel.recordingState) as RecordingState | undefined;
   const recFailure = useSelector(recording, sel.recordingFailure);
-  const cascadeMode = useSelector(cascade, sel.cascadeMode) as CascadeModeChoice | undefined;
+  const cascadeMode = useSelector(cascade, sel.cascadeMode);
+  const cascadePoints = useSelector(cascade, sel.cascadePoints);
   const [refusal, setRefusal] = useState<MeetingControlsModel['refusal']>(undefined);
 
   useEffect(() => {
     if (!commands) return;
     const sub = commands.on('command.refused', (e: { label: string; result?: number; status: number }) =>
-      setRefusal({ target: e.label, error: { result: e.result, status: e.status } }),
+      setRefusal({ target: viewTarget(e.label), error: { result: e.result, status: e.status } }),
     );
     return () => sub.unsubscribe();
   }, [commands]);
+
+  useEffect(() => {
+    if (!cascade) return;
+    // refused before anything was sent (cascade points exist): only the cascade actor knows
+    const sub = cascade.on('cascade.refused', (e: { result?: number; status?: number }) => setRefusal({ target: 'cascade', error: { result: e.result, status: e.status } }));
+    return () => sub.unsubscribe();
+  }, [cascade]);
 
   const online = useMemo(
     () => (participantList ?? EMPTY).filter((p) => p.online === 1).map((p) => ({ usrId: p.usr_id, name: p.usr_name || p.usr_id })),
@@ -63,7 +72,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     [participantList, version],
   );
   const waiting = useMemo(() => (waitingList ?? EMPTY).map((w) => ({ usrId: w.usr_id, name: w.usr_name || w.usr_id })), [waitingList]);
-  const recFailureText = useRefusalText(recFailure && /^\d+$/.test(recFailure) ? Number(recFailure) : undefined);
+  const recFailureText = useRefusalText(
+    recFailure && /^\d+$/.test(recFailure) ? Number(recFailure) : refusal?.target === 'recording' ? refusal.error : undefined,
+  );
 
   const model: MeetingControlsModel = {
     scene: infoScene ?? scene,
@@ -76,7 +87,10 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     online,
     waiting,
     recording: { state: recState ?? (status?.rec_state as RecordingState | undefined) ?? 'idle', failure: recFailureText },
-    cascade: { mode: cascadeMode ?? toCascadeChoice(status?.cascade_mode), points: status?.cascade_points ?? 0 },
+    cascade: {
+      mode: toCascadeChoice(cascadeMode ?? status?.cascade_mode),
+      points: cascadePoints ?? status?.cascade_points ?? 0,
+    },
     liveBuiltin,
   };
 
@@ -90,22 +104,53 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   return (
     <MeetingControlsView
       model={model}
-      onCommand={(cmd) => send(cmd)}
+      onCommand={(cmd) => {
+        const waitingEvent = cmd.type === 'eps' ? WAITING_EVENTS[cmd.action] : undefined;
+        if (waitingRoom && waitingEvent && cmd.type === 'eps') {
+          setRefusal(undefined);
+          waitingRoom.send({ type: waitingEvent, usrIds: cmd.usrIds });
+        } else send(cmd);
+      }}
       onRecording={(start) => {
+        setRefusal(undefined);
         if (recording) recording.send({ type: start ? 'recording.start' : 'recording.stop' });
         else send({ type: 'status', key: 'enable_rec', value: start ? 1 : 0 });
       }}
       onCascade={(mode) => {
         const wire = mode === 'nonCascade' ? '' : mode;
+        setRefusal(undefined);
         if (cascade) cascade.send({ type: 'cascade.set', mode: wire });
         else send({ type: 'status', key: 'cascade_mode', value: wire });
       }}
       onWaitingRoom={(on) => {
+        setRefusal(undefined);
         if (waitingRoom) waitingRoom.send({ type: on ? 'waitingRoom.enable' : 'waitingRoom.disable' });
         else send({ type: 'status', key: 'waiting_room', value: on ? 1 : 0 });
       }}
     />
   );
+}
+
+/** The waiting-room actor's events for the view's waiting-room commands. */
+const WAITING_EVENTS: Partial<Record<string, string>> = {
+  waiting_permit: 'waitingRoom.admit',
+  waiting_refuse: 'waitingRoom.refuse',
+  waiting_move: 'waitingRoom.move',
+};
+
+/** The feature machines label their commands their own way; the view names controls by commandTarget. */
+const MACHINE_LABELS: Record<string, string> = {
+  'cascade.switch': 'cascade',
+  'waitingRoom.switch': 'status.waiting_room',
+  'waitingRoom.admit': 'eps.waiting_permit',
+  'waitingRoom.refuse': 'eps.waiting_refuse',
+  'waitingRoom.move': 'eps.waiting_move',
+  'recording.start': 'recording',
+  'recording.stop': 'recording',
+};
+
+function viewTarget(label: string): string {
+  return MACHINE_LABELS[label] ?? label;
 }
 
 function toCascadeChoice(mode: MrStatus['cascade_mode'] | undefined): CascadeModeChoice {

@@ -10,7 +10,7 @@ export type RecordingState = 'idle' | 'starting' | 'recording' | 'stopping' | 'f
 export interface RecordingControlProps {
   /** the recording machine's state */
   state: RecordingState;
-  /** translated reason of the last failure, shown in the failed state; default none */
+  /** translated reason of the last failure or refusal; default none */
   failure?: string;
   /** false hides the actions (the resource template has no recording); default true */
   available?: boolean;
@@ -53,7 +53,7 @@ export function RecordingControl({ state, failure, available = true, onStart, on
           {badge[state]}
         </Button>
       )}
-      {state === 'failed' && failure && (
+      {failure && (
         <Text size="xs" c="red" role="alert">
           {failure}
         </Text>

@@ -7,6 +7,8 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import * as meeting from '@machines/meeting/selectors';
 import * as participants from '@machines/participants/selectors';
 import * as commands from '@machines/commands/selectors';
+import * as cascade from '@machines/cascade/selectors';
+import type { CascadeMachine } from '@machines/cascade/cascadeMachine';
 import type { MeetingMachine } from '@machines/meeting/meetingMachine';
 import type { ParticipantsMachine } from '@machines/participants/participantsMachine';
 import type { CommandsMachine } from '@machines/commands/commandsMachine';
@@ -48,6 +50,7 @@ export const sessionSelectors = {
   /** the recording machine's state name: idle, starting, recording, stopping or failed */
   recordingState: (s: AnySnap | undefined): string | undefined => (typeof s?.value === 'string' ? s.value : undefined),
   recordingFailure: (s: AnySnap | undefined): string | undefined => (s?.context.failureReason as string | undefined) || undefined,
-  /** the cascade machine's state name: nonCascade, parent or child */
-  cascadeMode: (s: AnySnap | undefined): string | undefined => (typeof s?.value === 'string' ? s.value : undefined),
+  /** the cascade mode as the wire spells it: '' non-cascade, 'parent', 'child' */
+  cascadeMode: safe((s: SnapshotFrom<CascadeMachine>) => cascade.selectCascadeMode(s)),
+  cascadePoints: safe((s: SnapshotFrom<CascadeMachine>) => cascade.selectCascadePoints(s)),
 };
