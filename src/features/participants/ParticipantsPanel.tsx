@@ -14,6 +14,7 @@ import type { CommandsMachine, CommandsEmitted } from '@machines/commands/comman
 import { selectParticipantList, selectParticipantsVersion, selectWaitingList } from '@machines/participants/selectors';
 import { selectAnyPending, selectPendingByUsr } from '@machines/commands/selectors';
 import type { ActorRefFrom } from 'xstate';
+import type { RollCallMachine, RollCallView } from '@machines/rollCall/rollCallMachine';
 import { resultCodeText } from '#/i18n/messages';
 import { ParticipantsView } from './ParticipantsView';
 import { toRows } from './toRows';
@@ -45,6 +46,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   const { t, i18n } = useLingui();
   const participants = useSessionChild<ParticipantsRef>(session, 'participants');
   const commands = useSessionChild<CommandsRef>(session, 'commands');
+  const rollCall = useSessionChild<ActorRefFrom<RollCallMachine>>(session, 'rollCall');
 
   const version = useSelector(participants, (s) => (s ? selectParticipantsVersion(s) : -1));
   const list = useSelector(participants, (s) => (s ? selectParticipantList(s) : undefined));
@@ -78,6 +80,13 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
 
   const onCommand = useCallback(
     (cmd: ParticipantCommand) => {
+      // roll call has its own actor, which follows the server's roll-call state
+      if (rollCall && cmd.type === 'eps' && cmd.action.startsWith('roll_call_')) {
+        if (cmd.action === 'roll_call_start') rollCall.send({ type: 'rollCall.start', usrId: cmd.usrIds[0], view: cmd.value as RollCallView });
+        else if (cmd.action === 'roll_call_next') rollCall.send({ type: 'rollCall.next', usrId: cmd.usrIds[0] });
+        else rollCall.send({ type: 'rollCall.end' });
+        return;
+      }
       if (!commands) return;
       const { suffix, body } = toWireRequest(cmd);
       commands.send({
@@ -88,7 +97,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
         label: LABEL_PREFIX + (cmd.type === 'eps' ? cmd.action : cmd.type === 'status' ? cmd.key : cmd.type),
       });
     },
-    [commands],
+    [commands, rollCall],
   );
 
   return (

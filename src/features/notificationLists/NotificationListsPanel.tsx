@@ -1,0 +1,66 @@
+/**
+ * Feeds the notification lists from the controllers and notifications actors; opening a list
+ * tells its actor the entries were read.
+ */
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { ControllersMachine } from '@machines/controllers/controllersMachine';
+import type { NotificationsMachine } from '@machines/notifications/notificationsMachine';
+import { selectControllerCount, selectControllerEntries, selectControllersUnread } from '@machines/controllers/selectors';
+import { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread } from '@machines/notifications/selectors';
+import { useSessionChild } from '#/features/participants/useSessionChild';
+import { NotificationLists, type NoteList } from './NotificationLists';
+
+export function NotificationListsPanel({ session }: {
+  /** the root session actor */
+  session: AnyActorRef;
+}) {
+  const controllers = useSessionChild<ActorRefFrom<ControllersMachine>>(session, 'controllers');
+  const notes = useSessionChild<ActorRefFrom<NotificationsMachine>>(session, 'notifications');
+  const entries = useSelector(controllers, (s) => (s ? selectControllerEntries(s) : undefined));
+  const count = useSelector(controllers, (s) => (s ? selectControllerCount(s) : undefined));
+  const ctrlUnread = useSelector(controllers, (s) => (s ? selectControllersUnread(s) : 0)) ?? 0;
+  const failed = useSelector(notes, (s) => (s ? selectFailedCalls(s) : undefined));
+  const left = useSelector(notes, (s) => (s ? selectLeftCalls(s) : undefined));
+  const failedUnread = useSelector(notes, (s) => (s ? selectFailedUnread(s) : 0)) ?? 0;
+  const leftUnread = useSelector(notes, (s) => (s ? selectLeftUnread(s) : 0)) ?? 0;
+
+  const controllerNotes = useMemo(
+    () =>
+      (entries ?? []).map((e) => ({
+        type: e.type,
+        peerIp: e.peer_ip,
+        sessionId: e.sessionid,
+        role: e.role,
+        dtm: e.type === 'in' ? e.dtm : e.quit_dtm,
+      })),
+    [entries],
+  );
+  const failedNotes = useMemo(
+    () =>
+      (failed ?? []).map((f) => ({ time: f.time, reason: f.reason, epType: f.ep_type, nickName: f.nick_name, peerAddr: f.peer_addr })),
+    [failed],
+  );
+  const leftNotes = useMemo(
+    () => (left ?? []).map((l) => ({ createDtm: l.create_dtm, nickName: l.nick_name, reason: l.reason })),
+    [left],
+  );
+
+  const onRead = (list: NoteList) => {
+    if (list === 'controllers') controllers?.send({ type: 'controllers.markRead' });
+    else if (list === 'failedCalls') notes?.send({ type: 'notifications.markFailedRead' });
+    else notes?.send({ type: 'notifications.markLeftRead' });
+  };
+
+  return (
+    <NotificationLists
+      controllers={controllerNotes}
+      failedCalls={failedNotes}
+      leftCalls={leftNotes}
+      unread={{ controllers: ctrlUnread, failedCalls: failedUnread, leftCalls: leftUnread }}
+      controllerCount={count}
+      onRead={onRead}
+    />
+  );
+}
