@@ -29,6 +29,8 @@ export const CMD = {
   getUsrOnlineStatus: 'get_usr_online_status',
   loginReq: 'login_req',
   logoutReq: 'logout_req',
+  /** (podium) change the room's join, host and supervisor passwords */
+  modMrPwd: 'mod_mr_pwd',
   // responses and events
   verifyCode: 'verify_code',
   ctrlMrRsp: 'ctrl_mr_rsp',

@@ -252,6 +252,15 @@ export type ModMrStatusRequest = { cmdid: typeof CMD.modMrStatus; req_id?: strin
   Record<MrStatusKey, number | string>
 >;
 
+/** (podium) `POST P + mr-pwd`: new room passwords (digits; join optional; all different). */
+export interface ModMrPwdRequest {
+  cmdid: typeof CMD.modMrPwd;
+  join_pwd?: string;
+  ctrl_pwd: string;
+  supervisor_pwd: string;
+  req_id?: string;
+}
+
 export interface StopMrRequest {
   cmdid: typeof CMD.stopMrReq;
   reason: string;

@@ -19,6 +19,7 @@ import { bit, int, intArray, oneOf, str, strArray, type Body } from './validate'
 export const SUPERVISOR_FORBIDDEN: ReadonlySet<string> = new Set([
   'stop_mr_req',
   'mod_mr_info',
+  'mod_mr_pwd',
   'status:lock_mr',
   'status:enable_guest',
   'status:waiting_room',
@@ -707,7 +708,14 @@ export { CommandError };
 // ---------------------------------------------------------------------------------------------
 // calls, live, camera
 
-import { VALIDATION_RESULT_CODES, callAddressKind, validateLiveAddresses, validateRtmpPushAddress, validateTempCall } from '../../protocol/validation';
+import {
+  VALIDATION_RESULT_CODES,
+  callAddressKind,
+  validateLiveAddresses,
+  validateRoomPasswords,
+  validateRtmpPushAddress,
+  validateTempCall,
+} from '../../protocol/validation';
 import type { ResultCode } from '../../protocol/codes';
 
 function ruleCode(err: keyof typeof VALIDATION_RESULT_CODES): ResultCode {
@@ -767,4 +775,30 @@ export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body)
   const [ep] = online(room, [usrId]);
   if (ep.flags[POS.waiting]) throw refused(RC.endpointOffline, usrId);
   return { movement };
+}
+
+/**
+ * `mod_mr_pwd` (podium): new join, host and supervisor passwords. Controllers whose password
+ * changed are logged out (`force_logout` reason `password_changed`), except the one asking.
+ */
+export function modMrPwd(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+  checkPermission(sess, 'mod_mr_pwd');
+  const text = (f: string) => (typeof body[f] === 'string' ? (body[f] as string).trim() : body[f] === undefined ? undefined : '\u0000');
+  const host = text('ctrl_pwd') ?? '';
+  const supervisor = text('supervisor_pwd') ?? '';
+  const join = text('join_pwd');
+  const err = validateRoomPasswords({ join, host, supervisor });
+  if (err) throw refused(ruleCode(err), err);
+  if (host.length > 32 || supervisor.length > 32 || (join ?? '').length > 32) throw badField('ctrl_pwd', RC.fieldTooLong);
+  const r = room.record;
+  const hostChanged = r.hostPwd !== host;
+  const supervisorChanged = r.supervisorPwd !== supervisor;
+  r.hostPwd = host;
+  r.supervisorPwd = supervisor;
+  if (join !== undefined) r.joinPwd = join;
+  room.recordDirty = true;
+  for (const s of [...engine.sessions.values()]) {
+    if (s.mrId !== room.mrId || s.sessId === sess.sessId) continue;
+    if ((s.role === 'host' && hostChanged) || (s.role === 'supervisor' && supervisorChanged)) engine.forceLogout(s.sessId, 'password_changed');
+  }
 }

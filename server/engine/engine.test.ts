@@ -740,6 +740,37 @@ describe('administrative events', () => {
     h.engine.stop();
   });
 
+  it('an operator account without the right gets 556; a host changes passwords and other controllers are logged out', async () => {
+    const h = makeHarness({ simActivity: 0 });
+    const code = await h.call('GET', '/rest/v1/app1/manager/sessions/web-verify-code/');
+    const op = await h.call('POST', '/rest/v1/app1/manager/sessions/login_req/', {
+      cmdid: 'login_req',
+      login_id: 'operator',
+      login_pwd: 'e10adc3949ba59abbe56e057f20f883e',
+      cert_code: '4321',
+      code_id: code.body.code_id,
+    });
+    const r = await h.call('POST', `/rest/v1/app1/manager/sessions/${op.body.session_id}/rooms/trash-can/`, { room_ids: [MR] });
+    expect(r).toMatchObject({ status: 556, body: { result: RC.noAccessRights } });
+    expect(h.engine.roomAuth(MR)).toBeDefined();
+
+    const host = h.login();
+    const otherHost = h.login();
+    const sup = h.login('supervisor');
+    const since = h.engine.rooms.get(MR)!.feed.head;
+    const pwd = (b: Record<string, unknown>) => host.post('mr-pwd', { cmdid: 'mod_mr_pwd', ...b });
+    expect((await pwd({ ctrl_pwd: '', supervisor_pwd: '1' })).body.result).toBe(RC.hostPasswordEmpty);
+    expect((await pwd({ ctrl_pwd: '12a', supervisor_pwd: '1' })).body.result).toBe(RC.passwordDigitsOnly);
+    expect((await pwd({ ctrl_pwd: '111', supervisor_pwd: '111' })).body.result).toBe(RC.passwordsMustDiffer);
+    expect((await sup.post('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '111', supervisor_pwd: '222' })).body.result).toBe(RC.supervisorForbidden);
+    expect((await pwd({ ctrl_pwd: '111222', supervisor_pwd: '654321', join_pwd: '999' })).status).toBe(200);
+    expect(h.engine.roomAuth(MR)).toMatchObject({ hostPwd: '111222', supervisorPwd: '654321' });
+    expect(ofType(await otherHost.poll(since), 'force_logout')).toEqual([expect.objectContaining({ reason: 'password_changed' })]);
+    expect(ofType(await sup.poll(since), 'force_logout')).toEqual([]);
+    expect((await host.get('mr-status')).status).toBe(200);
+    h.engine.stop();
+  });
+
   it('a store failure refuses the command with a database code and tells the controllers (not_rpc_cs)', async () => {
     const store = createMemoryStore();
     const h = makeHarness({ store, simActivity: 0 });

@@ -257,7 +257,8 @@ export class Engine implements EngineFacade {
     const ops: StoreOp[] = [
       ...book.departments.map((d) => ({ op: 'put' as const, collection: COLLECTIONS.departments, key: String(d.id), value: d })),
       ...book.users.map((u) => ({ op: 'put' as const, collection: COLLECTIONS.users, key: String(u.id), value: u })),
-      { op: 'put', collection: COLLECTIONS.admins, key: 'admin', value: { loginId: 'admin', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e' } },
+      { op: 'put', collection: COLLECTIONS.admins, key: 'admin', value: { loginId: 'admin', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e', privileged: true } },
+      { op: 'put', collection: COLLECTIONS.admins, key: 'operator', value: { loginId: 'operator', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e', privileged: false } },
     ];
     const write = this.store.batch(ops).then(() => Promise.all([...this.rooms.values()].map((r) => this.saveRoom(r, true)))).then(() => undefined);
     return { ...book, write };

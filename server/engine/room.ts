@@ -47,6 +47,8 @@ export interface RoomRecord {
   mrScene: MrScene;
   hostPwd: string;
   supervisorPwd: string;
+  /** participants' join password, '' for none */
+  joinPwd?: string;
   adhocEnabled: boolean;
   bandwidth: number;
   features: string;

@@ -24,6 +24,8 @@ interface AdminRecord {
   loginId: string;
   /** lowercase hex MD5 of the password */
   pwdMd5: string;
+  /** may manage rooms and departments (an operator account may only log in) */
+  privileged?: boolean;
 }
 
 const MGMT_SESSION_MS = 8 * 3600_000;
@@ -34,7 +36,12 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
     now: () => engine.clock.now(),
     fixedCode: opts.captchaTestCode && /^\d+$/.test(opts.captchaTestCode) ? opts.captchaTestCode : undefined,
   });
-  const sessions = new Map<string, { loginId: string; expiresAt: number }>();
+  const sessions = new Map<string, { loginId: string; expiresAt: number; privileged: boolean }>();
+  /** a management session that may change rooms and departments: 403/1088 without one, 556 without the right */
+  const privileged = (sid: string) => {
+    if (!auth.isValid(sid)) throw new CommandError(403, RC.loginAsAdministrator);
+    if (!sessions.get(sid)!.privileged) throw new CommandError(556, RC.noAccessRights);
+  };
   const auth: ManagementAuth = {
     codes,
     isValid(ssid) {
@@ -80,7 +87,7 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
       const admin = engine.store.get<AdminRecord>(COLLECTIONS.admins, name);
       if (!admin || admin.pwdMd5 !== String(pwd).toLowerCase()) throw new CommandError(403, RC.wrongUserPassword);
       const ssid = randomBytes(16).toString('hex');
-      sessions.set(ssid, { loginId: name, expiresAt: engine.clock.now() + MGMT_SESSION_MS });
+      sessions.set(ssid, { loginId: name, expiresAt: engine.clock.now() + MGMT_SESSION_MS, privileged: admin.privileged !== false });
       return json(200, {
         cmdid: 'login_rsp',
         result: '0',
@@ -110,7 +117,7 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
   router.post(
     '/rest/v1/app1/manager/sessions/:sid/rooms/trash-can/',
     guard(async (req) => {
-      if (!auth.isValid(req.params.sid)) throw new CommandError(403, RC.loginAsAdministrator);
+      privileged(req.params.sid);
       const ids = strArray(asBody(req.body), 'room_ids', { max: 100, maxLen: 32 });
       const failIds: string[] = [];
       for (const id of ids) {
@@ -125,7 +132,7 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
     'PUT',
     '/rest/v1/app1/manager/sessions/:sid/departments/',
     guard(async (req) => {
-      if (!auth.isValid(req.params.sid)) throw new CommandError(403, RC.loginAsAdministrator);
+      privileged(req.params.sid);
       const body = asBody(req.body);
       const id = int(body, 'department_id', 1, 1e9);
       const name = str(body, 'department_name', { max: 64 });

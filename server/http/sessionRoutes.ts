@@ -15,6 +15,7 @@ import {
   fecc,
   modBypassUrl,
   modMrInfo,
+  modMrPwd,
   modMrStatus,
   modRtmpUrl,
   modSubtitlePosition,
@@ -88,6 +89,7 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   router.post(`${P}mr-status`, command({ mod_mr_status: modMrStatus, stop_mr_req: stopMeeting }));
   router.get(`${P}mr-info`, session((_req, _s, room) => json(200, room.mrInfo(engine.nowSecs()))));
   router.post(`${P}mr-info`, command({ mod_mr_info: modMrInfo }));
+  router.post(`${P}mr-pwd`, command({ mod_mr_pwd: modMrPwd }));
 
   // endpoints and roster
   router.get(`${P}eps-info`, session((_req, _s, room) => json(200, { cmdid: 'online_eps_info', ...room.epsInfo() })));
