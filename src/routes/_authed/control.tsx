@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MR_ID } from '#/search';
 import { SessionPage } from '#/features/session/SessionPage';
+import { ParticipantArea } from '#/features/participants/ParticipantArea';
 
 export const Route = createFileRoute('/_authed/control')({
   beforeLoad: ({ context, search }) => {
@@ -15,5 +16,10 @@ export const Route = createFileRoute('/_authed/control')({
 });
 
 function ControlPage() {
-  return <SessionPage screen="control" />;
+  return (
+    <>
+      <SessionPage screen="control" />
+      <ParticipantArea />
+    </>
+  );
 }
