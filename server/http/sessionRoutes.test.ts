@@ -91,6 +91,40 @@ describe('session routes over HTTP', () => {
     expect((await host.get('mr-status')).status).toBe(200);
   });
 
+  it('answers resync over HTTP, and applies a repeated req_id once', async () => {
+    const { client, server } = await start();
+    const host = await login(client);
+    const room = server.engine.rooms.get(MR)!;
+    expect(await host.poll(room.feed.head + 50)).toEqual([{ cmdid: 'resync', seq: room.feed.head }]);
+    const body = { cmdid: 'mod_mr_info', increase_secs: 120, req_id: 'same-1' };
+    const a = await host.post('mr-info', body);
+    const b = await host.post('mr-info', body);
+    expect(b.json).toEqual(a.json);
+    expect((await host.get('mr-info')).json.duration).toBe(7200 + 120);
+  });
+
+  it('survives malformed input on every engine route over HTTP', async () => {
+    const { client, server } = await start();
+    const host = await login(client);
+    const bodies = ['', 'null', '[]', '"x"', '{"cmdid":7}', '{"usr_ids":{"a":1}}', `{"a":"${'y'.repeat(4999)}"}`, '{"config_info":[[[[]]]]}', '{"filter_type":["keyword"],"filter_value":[null]}'];
+    const paths = [
+      'mr-status', 'mr-info', 'mr-pwd', 'eps-status', 'user-infos', 'mosic-config', 'title-config', 'mod-subtitle-position', 'temp-usrs',
+      'mod-bypass-url', 'mod-rtmp-url', 'fecc', 'get_call_qa', 'set-confmgr-ssid', 'departments/department_ids/search/',
+      'departments/department_ids/', 'departments/children_ids/', 'usrs/usr_id/search/', 'usrs/usr_ids/', 'usrs/get_usr_online_status/',
+    ].map((p) => host.P + p);
+    paths.push('/status/participant/packets_lost_rate/', '/rest/v1/meetings/forward_mmgr', '/rest/v1/app1/manager/overtime_judge/', '/rest/v1/app1/manager/multi_login_verify/', '/rest/v1/app1/manager/sessions/login_req/');
+    for (const path of paths) {
+      for (const body of bodies) {
+        const r = await client.send('POST', path, { body });
+        expect(r.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
+    expect((await client.get('/status/participant/abc/media_stream/')).status).toBe(400);
+    expect((await client.get('/status/participant/999999/media_stream/')).status).toBe(404);
+    expect((await host.get('mr-status')).status).toBe(200);
+    expect(server.engine.rooms.get(MR)!.record.running).toBe(true);
+  });
+
   it('logs out, and the logged-out session is refused', async () => {
     const { client } = await start();
     const host = await login(client);
