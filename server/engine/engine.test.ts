@@ -648,6 +648,8 @@ describe('durability', () => {
     await c.post('title-config', { cmdid: 'set_title', to_role: 'guest', message: 'Kept', has_title: 1 });
     await c.post('mosic-config', { cmdid: 'config_mosic', config_info: [{ role: 'speaker', mosic_id: '1', layout_mode: 2, roles_lst: [['1010']], poll_secs: 10, view_has_self: 0 }] });
     await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 900 });
+    const retried = { cmdid: 'mod_mr_info', increase_secs: 60, req_id: 'before-restart' };
+    const firstAnswer = await c.post('mr-info', retried);
     const lastSeq = h.engine.rooms.get(MR)!.feed.head;
     const rosterSize = h.engine.rooms.get(MR)!.roster.size;
     h.engine.stop();
@@ -657,7 +659,10 @@ describe('durability', () => {
     expect(room.status).toMatchObject({ mr_locked: 1, all_guests_mute: 1, waiting_room: 1 });
     expect(room.record.titles[1]).toMatchObject({ message: 'Kept', has_title: 1 });
     expect(room.record.mosaic[0]).toMatchObject({ mosic_id: '1', roles_lst: [['1010']] });
-    expect(room.record.duration).toBe(7200 + 900);
+    expect(room.record.duration).toBe(7200 + 900 + 60);
+    // a retry of a command acknowledged before the restart gets its first answer and is not applied again
+    expect(await h2.call('POST', `${c.P}mr-info`, retried)).toEqual(firstAnswer);
+    expect(room.record.duration).toBe(7200 + 900 + 60);
     expect(room.roster.size).toBeGreaterThanOrEqual(rosterSize - 3);
     expect(h2.engine.addressBook.users.size).toBe(300);
     expect(room.feed.head).toBeGreaterThan(lastSeq);

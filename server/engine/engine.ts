@@ -120,6 +120,7 @@ const SERVICE_WARN_DAYS = 30;
 const BOOKING_WARN_MARKS = [15, 10, 5, 1];
 const LOG_CAP = 500;
 const PRESENCE_RECORDS_MAX = 200;
+const RECENT_REQS_KEPT = 200;
 
 export class Engine implements EngineFacade {
   readonly clock: Clock;
@@ -209,6 +210,9 @@ export class Engine implements EngineFacade {
   private addRoom(rec: RoomRecord, roster: RosterEntry[]): Room {
     const room = new Room(rec, roster, { onUserPresence: (id) => this.userPresence(room, id) }, this.config.historyCapacity);
     this.rooms.set(rec.mrId, room);
+    for (const [reqId, body] of rec.recentReqs ?? []) {
+      this.idempotency.set(`${rec.mrId}\u0000${reqId}`, Promise.resolve({ status: 200, body }));
+    }
     return room;
   }
 
@@ -421,9 +425,16 @@ export class Engine implements EngineFacade {
       if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
       const extra = apply(room);
       room.flush();
-      await this.saveRoom(room);
       const body: Record<string, unknown> = { result: 0, seq: room.feed.head };
       if (extra && typeof extra === 'object') Object.assign(body, extra);
+      if (reqId) {
+        // the answer is stored with the command's effect, so a retry after a restart is not applied twice
+        const recent = (room.record.recentReqs ??= []);
+        recent.push([reqId, body]);
+        if (recent.length > RECENT_REQS_KEPT) recent.splice(0, recent.length - RECENT_REQS_KEPT);
+        room.recordDirty = true;
+      }
+      await this.saveRoom(room);
       return { status: 200, body };
     })().catch((e: unknown) => {
       if (e instanceof CommandError) return { status: e.status, body: { cmdid: 'error', result: e.result, detail: e.detail } };

@@ -76,6 +76,8 @@ export interface RoomRecord {
   serviceExpiryDtm: number;
   /** counter of meetings held, for ids */
   meetingNo: number;
+  /** the last acknowledged commands' req_ids and answers (idempotency across restarts) */
+  recentReqs?: [string, unknown][];
 }
 
 /** One entry of the invited roster (`mr_participants`). */
