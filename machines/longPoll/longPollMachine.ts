@@ -385,6 +385,7 @@ export const longPollMachine = setup({
       entry: 'emitEnded',
     },
   },
+  output: ({ context }) => ({ endReason: context.endReason }),
 });
 
 export type LongPollMachine = typeof longPollMachine;

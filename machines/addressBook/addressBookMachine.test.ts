@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiError } from '../../protocol/errors';
+import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
+import { addressBookMachine } from './addressBookMachine';
+import { SubscriptionCache, unzip } from './subscriptionCache';
+import { selectAddressBookError, selectDepartmentRecord, selectUserRecord } from './selectors';
+
+function started() {
+  const script = scriptedSessionApi();
+  const actor = createActor(addressBookMachine, { input: { api: script.api } }).start();
+  return { ...script, actor, snap: () => actor.getSnapshot() };
+}
+
+describe('SubscriptionCache', () => {
+  it('holds at most 500 entries, least recently used out first', () => {
+    const cache = new SubscriptionCache<{ last_modify_dtms: number }>();
+    for (let i = 0; i < 501; i++) cache.put(i, { last_modify_dtms: i });
+    expect(cache.size).toBe(500);
+    expect(cache.get(0)).toBeUndefined();
+    cache.touch([1]);
+    cache.put(600, { last_modify_dtms: 1 });
+    expect(cache.get(1)).toBeDefined();
+    expect(cache.get(2)).toBeUndefined();
+  });
+
+  it('unzips parallel arrays into records', () => {
+    expect(unzip({ usr_ids: [1, 2], nick_names: ['a', 'b'], x: 'y' }, 'usr_ids')).toEqual([
+      { usr_ids: 1, nick_names: 'a' },
+      { usr_ids: 2, nick_names: 'b' },
+    ]);
+  });
+});
+
+describe('subscriptions', () => {
+  it('subscribe_usr sends cached last_modify_dtms; the answer fills the cache', async () => {
+    const h = started();
+    h.actor.send({ type: 'addressBook.subscribeUsers', ids: [1, 2] });
+    expect(h.calls[0]).toMatchObject({ suffix: 'usrs/usr_ids/', body: { cmdid: 'subscribe_usr', usr_ids: [1, 2], last_modify_dtms: [0, 0] } });
+    h.answer('usrs/usr_ids/', { usr_ids: [1, 2], nick_names: ['a', 'b'], last_modify_dtms: [10, 20] });
+    await flush();
+    expect(selectUserRecord(2)(h.snap())).toMatchObject({ nick_names: 'b', last_modify_dtms: 20 });
+    h.actor.send({ type: 'addressBook.subscribeUsers', ids: [1, 2] });
+    expect(h.calls[1].body).toMatchObject({ last_modify_dtms: [10, 20] });
+  });
+
+  it('304 → the cache is used, no error', async () => {
+    const h = started();
+    h.actor.send({ type: 'server.department_info', event: { cmdid: 'department_info', seq: 1, department_ids: [5], department_names: ['Sales'], last_modify_dtms: [7] } } as never);
+    h.actor.send({ type: 'addressBook.subscribeDepartments', ids: [5] });
+    expect(h.calls[0].body).toMatchObject({ cmdid: 'subscribe_department', department_ids: [5], last_modify_dtms: [7] });
+    h.fail('departments/department_ids/', new ApiError('http', 304, '/departments'));
+    await flush();
+    expect(selectDepartmentRecord(5)(h.snap())).toMatchObject({ department_names: 'Sales' });
+    expect(selectAddressBookError(h.snap())).toBeNull();
+  });
+
+  it('other failures are kept as the last error', async () => {
+    const h = started();
+    h.actor.send({ type: 'addressBook.subscribeUsers', ids: [1] });
+    h.fail('usrs/usr_ids/', new ApiError('http', 403, '/usrs', 1001));
+    await flush();
+    expect(selectAddressBookError(h.snap())).toEqual({ kind: 'users', status: 403, result: 1001 });
+  });
+});

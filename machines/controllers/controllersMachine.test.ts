@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { controllersMachine } from './controllersMachine';
+import { selectControllerCount, selectControllerEntries, selectControllersUnread } from './selectors';
+
+const inEv = (sessionid: string, seq = 1) =>
+  ({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq, peer_ip: '10.0.0.1', sessionid, role: 'host', dtm: 100 } }) as never;
+const outEv = (sessionid: string) =>
+  ({ type: 'server.mr_ctrl_out', event: { cmdid: 'mr_ctrl_out', seq: 9, peer_ip: '10.0.0.1', sessionid, quit_dtm: 200, reason: 'logout' } }) as never;
+
+describe('controllers', () => {
+  it('in adds and counts; out of the same session decrements and stamps the quit time; unread rises on each', () => {
+    const actor = createActor(controllersMachine).start();
+    const emitted: string[] = [];
+    actor.on('*', (e) => emitted.push(e.type));
+    actor.send(inEv('a'));
+    actor.send(inEv('b'));
+    expect(selectControllerCount(actor.getSnapshot())).toBe(2);
+    actor.send(outEv('a'));
+    const s = actor.getSnapshot();
+    expect(selectControllerCount(s)).toBe(1);
+    expect(selectControllersUnread(s)).toBe(3);
+    const entries = selectControllerEntries(s);
+    expect(entries[0]).toMatchObject({ type: 'out', sessionid: 'a', quit_dtm: 200 });
+    expect(entries.find((e) => e.type === 'in' && e.sessionid === 'a')!.quit_dtm).toBe(200);
+    expect(entries.find((e) => e.type === 'in' && e.sessionid === 'b')!.quit_dtm).toBe(0);
+    expect(emitted).toEqual(['controllers.joined', 'controllers.joined', 'controllers.left']);
+    actor.send({ type: 'controllers.markRead' });
+    expect(selectControllersUnread(actor.getSnapshot())).toBe(0);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Message lists and notices the feed carries (spec §4 "Message lists", "Meeting ended...",
+ * "Booking conflicts"): failed calls (newest first, at most 200) and left calls with unread
+ * counters; `show_warning_info` as a toast or an alert per its flag, with the booking-conflict
+ * and service-expiry warnings recognised by their codes. Text stays in the UI: notices carry the
+ * warning code and its parameters.
+ */
+import { assign, enqueueActions, setup } from 'xstate';
+import type { FailedCallEvent, LeftCallEvent, ShowWarningInfoEvent } from '../../protocol/events';
+
+export const FAILED_CALL_CAP = 200;
+export const LEFT_CALL_CAP = 500;
+
+export type FailedCall = Omit<FailedCallEvent, 'cmdid' | 'seq'>;
+export type LeftCall = Omit<LeftCallEvent, 'cmdid' | 'seq'>;
+
+export interface ServiceExpiry {
+  params: Record<string, string | number>;
+}
+
+export interface NotificationsContext {
+  /** newest first */
+  failedCalls: readonly FailedCall[];
+  leftCalls: readonly LeftCall[];
+  failedUnread: number;
+  leftUnread: number;
+  /** the last service-expiry reminder (days left, expiry time), for its dialog */
+  serviceExpiry: ServiceExpiry | null;
+}
+
+export type NotificationsEvent =
+  | { type: 'server.failed_call'; event: FailedCallEvent }
+  | { type: 'server.left_call'; event: LeftCallEvent }
+  | { type: 'server.show_warning_info'; event: ShowWarningInfoEvent }
+  | { type: 'notifications.markFailedRead' }
+  | { type: 'notifications.markLeftRead' }
+  | { type: 'notifications.clearFailed' }
+  | { type: 'notifications.clearLeft' }
+  | { type: 'notifications.dismissServiceExpiry' };
+
+export type NoticeDisplay = 'toast' | 'alert';
+
+export type NotificationsEmitted =
+  | { type: 'notice.warning'; code: string; display: NoticeDisplay; params: Record<string, string | number> }
+  | { type: 'notice.bookingConflict'; display: NoticeDisplay; params: Record<string, string | number> }
+  | { type: 'notice.serviceExpiry'; display: NoticeDisplay; params: Record<string, string | number> }
+  | { type: 'notice.failedCall'; call: FailedCall }
+  | { type: 'notice.leftCall'; call: LeftCall };
+
+function strip<T extends { cmdid: unknown; seq: unknown }>(e: T): Omit<T, 'cmdid' | 'seq'> {
+  const { cmdid: _c, seq: _s, ...rest } = e;
+  return rest;
+}
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    emitted: {} as NotificationsEmitted,
+  },
+  actions: {
+    addFailed: enqueueActions(({ context, enqueue }, p: { event: FailedCallEvent }) => {
+      const call = strip(p.event);
+      // prepend; past the cap the oldest falls off
+      const failedCalls = [call, ...context.failedCalls];
+      if (failedCalls.length > FAILED_CALL_CAP) failedCalls.length = FAILED_CALL_CAP;
+      enqueue.assign({ failedCalls, failedUnread: context.failedUnread + 1 });
+      enqueue.emit({ type: 'notice.failedCall', call });
+    }),
+    addLeft: enqueueActions(({ context, enqueue }, p: { event: LeftCallEvent }) => {
+      const call = strip(p.event);
+      const leftCalls = [call, ...context.leftCalls];
+      if (leftCalls.length > LEFT_CALL_CAP) leftCalls.length = LEFT_CALL_CAP;
+      enqueue.assign({ leftCalls, leftUnread: context.leftUnread + 1 });
+      enqueue.emit({ type: 'notice.leftCall', call });
+    }),
+    warn: enqueueActions(({ enqueue }, p: { event: ShowWarningInfoEvent }) => {
+      const e = p.event;
+      const display: NoticeDisplay = e.is_toast ? 'toast' : 'alert';
+      const params = e.params ?? {};
+      if (e.warn_info === 'booking_conflict') enqueue.emit({ type: 'notice.bookingConflict', display, params });
+      else if (e.warn_info === 'service_expiry') {
+        enqueue.assign({ serviceExpiry: { params } });
+        enqueue.emit({ type: 'notice.serviceExpiry', display, params });
+      } else enqueue.emit({ type: 'notice.warning', code: e.warn_info, display, params });
+    }),
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { failedCalls: [], leftCalls: [], failedUnread: 0, leftUnread: 0, serviceExpiry: null },
+  on: {
+    'server.failed_call': { actions: { type: 'addFailed', params: ({ event }) => ({ event: event.event }) } },
+    'server.left_call': { actions: { type: 'addLeft', params: ({ event }) => ({ event: event.event }) } },
+    'server.show_warning_info': { actions: { type: 'warn', params: ({ event }) => ({ event: event.event }) } },
+    'notifications.markFailedRead': { actions: assign({ failedUnread: 0 }) },
+    'notifications.markLeftRead': { actions: assign({ leftUnread: 0 }) },
+    'notifications.clearFailed': { actions: assign({ failedCalls: [], failedUnread: 0 }) },
+    'notifications.clearLeft': { actions: assign({ leftCalls: [], leftUnread: 0 }) },
+    'notifications.dismissServiceExpiry': { actions: assign({ serviceExpiry: null }) },
+  },
+});
+
+export type NotificationsMachine = typeof notificationsMachine;

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
+import { ApiError } from '../../protocol/errors';
+import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
+import { epsInfo, epsStatus, mrInfo, mrStatus, roster } from '../testing/fixtures';
+import type { LoginResult } from '../login/loginMachine';
+import { PARTICIPANT_UPDATE_DELAY_MS } from '../participants/participantsMachine';
+import { selectOnlineCount } from '../participants/selectors';
+import { selectRecordingState } from '../recording/selectors';
+import { selectWaitingRoomEnabled } from '../waitingRoom/selectors';
+import { selectControllerCount } from '../controllers/selectors';
+import { selectFailedCalls } from '../notifications/selectors';
+import { sessionMachine, SESSION_CHILDREN, type SessionEnd } from './sessionMachine';
+import { selectChild, selectSessionEnd, selectSessionEnded } from './selectors';
+
+const login: LoginResult = {
+  mrId: '0123',
+  sessId: 's-1',
+  role: 'host',
+  signing: 'compat',
+  mrScene: 'conference',
+  mrStartDtm: 0,
+  scheduleStartDtm: 0,
+  scheduleName: '',
+  standAlone: 0,
+  invalidTime: 0,
+  expiredNotify: '',
+  afterSaleMgrEmail: '',
+  extra: '',
+};
+
+async function startedSession() {
+  const script = scriptedSessionApi();
+  const clock = new SimulatedClock();
+  const actor = createActor(sessionMachine, {
+    clock,
+    input: { api: script.api, login, log: () => {}, random: () => 0.5, newRequestId: () => 'r1' },
+  }).start();
+  const ended: SessionEnd[] = [];
+  actor.on('session.ended', (e) => ended.push(e.end));
+  const child = (id: (typeof SESSION_CHILDREN)[number]) => selectChild(id)(actor.getSnapshot()) as AnyActorRef;
+  // the long poll's start-up load
+  script.answer('participants', { ...roster(['1', '2']), seq: 3 });
+  script.answer('eps-info', epsInfo(['1']));
+  script.answer('eps-status', epsStatus(['1']));
+  await flush();
+  script.answer('mr-status', mrStatus({ waiting_room: 1 }));
+  script.answer('mr-info', mrInfo());
+  await flush();
+  return { ...script, clock, actor, ended, child };
+}
+
+describe('when a session starts', () => {
+  it('spawns every child with id === system id', async () => {
+    const h = await startedSession();
+    for (const id of SESSION_CHILDREN) {
+      expect(h.actor.getSnapshot().children[id]).toBeDefined();
+      expect(h.actor.system.get(id)).toBe(h.actor.getSnapshot().children[id]);
+    }
+  });
+
+  it('routes the start-up load to participants and the status readers', async () => {
+    const h = await startedSession();
+    expect(selectOnlineCount(h.child('participants').getSnapshot())).toBe(1);
+    expect(selectWaitingRoomEnabled(h.child('waitingRoom').getSnapshot())).toBe(true);
+    expect(h.child('meeting').getSnapshot().context.info.mr_name).toBe('Weekly');
+  });
+});
+
+describe('when live', () => {
+  it('routes feed events to their children', async () => {
+    const h = await startedSession();
+    h.poll([
+      { cmdid: 'online_eps_info', seq: 4, ...epsInfo(['2']) },
+      { cmdid: 'xuding_rec_status', seq: 5, rec_state: 'recording', record_uuid: 'u' },
+      { cmdid: 'mr_ctrl_in', seq: 6, peer_ip: '1.2.3.4', sessionid: 's-2', role: 'supervisor', dtm: 1 },
+      { cmdid: 'failed_call', seq: 7, time: 1, reason: 'busy', ep_type: 'sip', nick_name: 'x', peer_addr: 'a' },
+    ] as never);
+    await flush();
+    h.clock.increment(PARTICIPANT_UPDATE_DELAY_MS);
+    expect(selectOnlineCount(h.child('participants').getSnapshot())).toBe(2);
+    expect(selectRecordingState(h.child('recording').getSnapshot())).toBe('recording');
+    expect(selectControllerCount(h.child('controllers').getSnapshot())).toBe(1);
+    expect(selectFailedCalls(h.child('notifications').getSnapshot())).toHaveLength(1);
+    expect(h.pending('changes')[0].sinceSeq).toBe(7);
+  });
+
+  it('command.send to the session is forwarded to the commands actor', async () => {
+    const h = await startedSession();
+    h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'drop', usr_ids: ['1'] } });
+    expect(h.calls.at(-1)).toMatchObject({ method: 'post', suffix: 'eps-status', body: { req_id: 'r1' } });
+  });
+});
+
+describe('when the session ends', () => {
+  it('session.logout → ended, every child stopped, session.ended emitted', async () => {
+    const h = await startedSession();
+    const poll = h.pending('changes')[0];
+    h.actor.send({ type: 'session.logout' });
+    expect(selectSessionEnded(h.actor.getSnapshot())).toBe(true);
+    expect(h.ended).toEqual([{ code: 'logout' }]);
+    expect(h.actor.getSnapshot().output).toEqual({ code: 'logout' });
+    expect(poll.signal?.aborted).toBe(true);
+    for (const ref of Object.values(h.actor.getSnapshot().children)) expect((ref as AnyActorRef).getSnapshot().status).toBe('stopped');
+    await flush();
+    h.clock.increment(60_000);
+    expect(h.pending('changes')).toHaveLength(0);
+  });
+
+  it.each([
+    [{ cmdid: 'force_logout', reason: 'kicked' }, { code: 'forcedLogout', detail: 'kicked' }],
+    [{ cmdid: 'force_logout', reason: 'meeting_ended' }, { code: 'meetingEnded', detail: 'meeting_ended' }],
+    [{ cmdid: 'mr_deled', mr_id: '0123' }, { code: 'meetingDeleted' }],
+    [{ cmdid: 'not_rpc_cs', result: 9994 }, { code: 'notRpcServer', result: 9994 }],
+  ])('%o → ended with %o', async (event, end) => {
+    const h = await startedSession();
+    h.poll([{ seq: 9, ...event }] as never);
+    await flush();
+    expect(selectSessionEnd(h.actor.getSnapshot())).toEqual(end);
+    expect(h.ended).toEqual([end]);
+  });
+
+  it('the server no longer knows the session → ended as sessionLost', async () => {
+    const h = await startedSession();
+    h.fail('changes', new ApiError('http', 404, '/changes'));
+    await flush();
+    expect(selectSessionEnd(h.actor.getSnapshot())).toEqual({ code: 'sessionLost' });
+  });
+});
