@@ -27,8 +27,8 @@ describe('WaitingRoomPanel', () => {
   it('permits many at once', () => {
     const onPermit = vi.fn();
     renderUi(<WaitingRoomPanel enabled waiting={waiting} movable={[]} onEnable={noop} onPermit={onPermit} onRefuse={noop} onMoveIn={noop} />);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alice' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Carol' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Alice' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Carol' }));
     fireEvent.click(screen.getByRole('button', { name: 'Permit selected (2)' }));
     expect(onPermit).toHaveBeenCalledWith(['u1', 'u3']);
   });

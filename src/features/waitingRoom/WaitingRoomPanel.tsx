@@ -78,7 +78,7 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
               {waiting.map((w) => (
                 <Table.Tr key={w.usrId} data-usr-id={w.usrId}>
                   <Table.Td>
-                    <Checkbox aria-label={t`Select ${w.name}`} checked={ticked.has(w.usrId)} onChange={(e) => toggle(w.usrId, e.currentTarget.checked)} />
+                    <Checkbox aria-label={t`Select waiting user ${w.name}`} checked={ticked.has(w.usrId)} onChange={(e) => toggle(w.usrId, e.currentTarget.checked)} />
                   </Table.Td>
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td>

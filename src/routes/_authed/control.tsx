@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MR_ID } from '#/search';
 import { SessionPage } from '#/features/session/SessionPage';
 import { ParticipantArea } from '#/features/participants/ParticipantArea';
+import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
 
 export const Route = createFileRoute('/_authed/control')({
   beforeLoad: ({ context, search }) => {
@@ -19,7 +20,12 @@ function ControlPage() {
   return (
     <>
       <SessionPage screen="control" />
-      <ParticipantArea />
+      <div style={{ display: 'flex', alignItems: 'flex-start' }}>
+        <ControlSidebar />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <ParticipantArea />
+        </div>
+      </div>
     </>
   );
 }

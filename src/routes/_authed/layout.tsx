@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SessionPage } from '#/features/session/SessionPage';
+import { LayoutScreenMount } from '#/features/layoutScreen/LayoutScreenMount';
 
 export const Route = createFileRoute('/_authed/layout')({
-  component: LayoutPage,
+  component: LayoutScreenMount,
 });
-
-function LayoutPage() {
-  return <SessionPage screen="layout" />;
-}

@@ -1,0 +1,53 @@
+/**
+ * Reads the server's meeting state for the meeting-wide specs through the console's own client
+ * factories (src/api): a second controller session, logged in with the test verify code. Specs
+ * check every switch and dialog against what the server holds, never only against the UI.
+ */
+import { createApiClient } from '../../src/api';
+import type { SessionApi } from '../../machines/api';
+import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
+import { TEST_CODE, type TestServer } from '../server';
+
+export class MeetingControlsApi {
+  private constructor(readonly session: SessionApi) {}
+
+  /** Logs in as host (or supervisor) on the test server. */
+  static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
+    const api = createApiClient({ baseUrl: server.baseURL });
+    const code = await api.login.getVerifyCode();
+    const login = await api.login.login({
+      mrId: server.mrId,
+      password: role === 'host' ? server.hostPwd : server.supervisorPwd,
+      code: TEST_CODE,
+      codeId: code.code_id,
+    });
+    return new MeetingControlsApi(api.session(login));
+  }
+
+  status(): Promise<MrStatus> {
+    return this.session.get<MrStatus>('mr-status');
+  }
+
+  async titles(): Promise<TitleConfig[]> {
+    return (await this.session.get<{ titles: TitleConfig[] }>('title-config')).titles;
+  }
+
+  async mosaicConfigs(): Promise<MosicConfigEntry[]> {
+    return (await this.session.get<{ config_info: MosicConfigEntry[] }>('mosic-config')).config_info;
+  }
+
+  shareInfo(): Promise<ShareInfoResponse> {
+    return this.session.get<ShareInfoResponse>('share-info');
+  }
+
+  /** Sets status keys directly (arranging a test), as another console would. */
+  setStatus(fields: Record<string, number | string>): Promise<unknown> {
+    return this.session.post('mr-status', { cmdid: 'mod_mr_status', ...fields });
+  }
+
+  /** usr_ids and names of the online endpoints. */
+  async online(): Promise<{ usrId: string; name: string }[]> {
+    const info = await this.session.get<{ usr_ids: string[]; usr_names: string[] }>('eps-info');
+    return info.usr_ids.map((usrId, i) => ({ usrId, name: info.usr_names[i] ?? usrId }));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Page object of the meeting-wide half of the control screen. Controls are found by role and
+ * accessible name in the active language (zh or en), so one spec runs in both.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export type Lang = 'zh' | 'en';
+
+/** Accessible names per language (the zh catalog's translations). */
+export const MC_NAMES = {
+  en: {
+    switches: {
+      lock: 'Lock meeting',
+      allowGuests: 'Allow guests',
+      allowSelfUnmute: 'Allow self-unmute',
+      contentSharing: 'Audience content sharing',
+      platformLayout: 'Platform-controlled layout',
+      sameLayout: 'Same layout',
+      subtitles: 'Subtitles',
+      live: 'Live',
+    },
+    startRecording: 'Start recording',
+    stopRecording: 'Stop recording',
+    endMeeting: 'End meeting',
+    confirmEnd: 'Confirm end meeting',
+    nonCascade: 'Non-cascade',
+    parent: 'Parent meeting',
+    pushSettings: 'Push stream settings',
+    pushAddress: 'Push address',
+    saveAndPush: 'Save and start pushing',
+    pushStream: 'Push stream',
+    subtitleSettings: 'Subtitle settings',
+    subtitleContent: 'Subtitle content',
+    showSubtitle: 'Show subtitle',
+    applySubtitle: 'Apply subtitle',
+    fontSize: 'Font size',
+    chatAndMode: 'Chat and meeting mode',
+    allowLiveChat: 'Allow live chat',
+    discussion: 'Discussion mode',
+    waitingRoom: 'Waiting room',
+    screenLayout: 'Screen layout',
+    applyLayout: 'Apply layout',
+    customize: 'Customize',
+    layout: (id: string) => `Layout ${id}`,
+    automaticLayout: 'Automatic layout',
+  },
+  zh: {
+    switches: {
+      lock: '锁定会议',
+      allowGuests: '允许访客入会',
+      allowSelfUnmute: '允许自我解除静音',
+      contentSharing: '观众共享内容',
+      platformLayout: '平台控制布局',
+      sameLayout: '相同布局',
+      subtitles: '字幕',
+      live: '直播',
+    },
+    startRecording: '开始录制',
+    stopRecording: '停止录制',
+    endMeeting: '结束会议',
+    confirmEnd: '确认结束会议',
+    nonCascade: '非级联',
+    parent: '上级会议',
+    pushSettings: '推流设置',
+    pushAddress: '推流地址',
+    saveAndPush: '保存并开始推流',
+    pushStream: '推流',
+    subtitleSettings: '字幕设置',
+    subtitleContent: '字幕内容',
+    showSubtitle: '显示字幕',
+    applySubtitle: '应用字幕',
+    fontSize: '字体大小',
+    chatAndMode: '聊天与会议模式',
+    allowLiveChat: '允许直播聊天',
+    discussion: '讨论模式',
+    waitingRoom: '等候室',
+    screenLayout: '分屏布局',
+    applyLayout: '应用布局',
+    customize: '自定义',
+    layout: (id: string) => `布局 ${id}`,
+    automaticLayout: '自动布局',
+  },
+} as const;
+
+export type SwitchId = keyof (typeof MC_NAMES)['en']['switches'];
+
+export class MeetingControlsPanel {
+  readonly root: Locator;
+  readonly names: (typeof MC_NAMES)[Lang];
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = 'en',
+  ) {
+    this.root = page.getByTestId('meeting-controls');
+    this.names = MC_NAMES[lang];
+  }
+
+  switch(id: SwitchId): Locator {
+    return this.root.getByRole('switch', { name: this.names.switches[id], exact: true });
+  }
+
+  /** the switch's wrapper carrying data-state (on/off/unknown) and data-pending */
+  switchState(id: SwitchId): Locator {
+    return this.root.locator(`[data-switch="${id}"]`).first();
+  }
+
+  get switchesError(): Locator {
+    return this.root.getByTestId('meeting-switches-error');
+  }
+
+  get recording(): Locator {
+    return this.root.getByTestId('recording-control');
+  }
+
+  get cascade(): Locator {
+    return this.root.getByTestId('cascade-mode');
+  }
+
+  button(name: string): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** Opens an accordion section of the panel by its title. */
+  async openSection(title: string): Promise<void> {
+    const control = this.root.getByRole('button', { name: title, exact: true });
+    if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  }
+
+  /** Ends the meeting through the confirmation dialog. */
+  async endMeeting(): Promise<void> {
+    await this.button(this.names.endMeeting).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: this.names.confirmEnd }).click();
+  }
+}

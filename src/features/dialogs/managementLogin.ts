@@ -1,0 +1,45 @@
+/**
+ * The management-platform (CM) login as the dialog performs it: a digits-only picture code from
+ * `web-verify-code`, then `login_req` with the MD5 of the password (protocol-facts §1.6), then
+ * the management session handed to the meeting session (`set-confmgr-ssid`).
+ */
+import { md5 } from '@noble/hashes/legacy.js';
+import type { SessionApi } from '@machines/api';
+import { toHex, utf8 } from '@protocol/bytes';
+import type { Transport } from '#/api';
+
+export interface ManagementCode {
+  image: string;
+  codeId: string;
+}
+
+/** Fetches a new picture code; the image is a data: URL. */
+export async function fetchManagementCode(transport: Transport): Promise<ManagementCode> {
+  const rsp = await transport.request<{ base64: string; code_id: string }>({ method: 'GET', path: '/rest/v1/app1/manager/sessions/web-verify-code/' });
+  return { image: `data:image/png;base64,${rsp.base64}`, codeId: rsp.code_id };
+}
+
+/**
+ * Logs in to the management platform and hands the management session to this meeting session.
+ * Rejects with the ApiError of the refused step (1003 wrong or expired code, 1001 wrong password).
+ */
+export async function managementLogin(
+  transport: Transport,
+  session: SessionApi,
+  form: { loginId: string; password: string; code: string; codeId: string },
+): Promise<{ ssid: string }> {
+  const rsp = await transport.request<{ session_id: string }>({
+    method: 'POST',
+    path: '/rest/v1/app1/manager/sessions/login_req/',
+    body: {
+      cmdid: 'login_req',
+      login_id: form.loginId,
+      login_pwd: toHex(md5(utf8(form.password))),
+      login_type: 1,
+      cert_code: form.code,
+      code_id: form.codeId,
+    },
+  });
+  await session.post('set-confmgr-ssid', { cmdid: 'set_confmgr_ssid', ssid: rsp.session_id });
+  return { ssid: rsp.session_id };
+}

@@ -1,0 +1,167 @@
+/**
+ * The meeting-wide half of /control, ready to mount: the controls panel, meeting share, the
+ * management login, the server's reminders (booking conflict, service expiry) and, for a
+ * supervisor, the supervisor panel. Reads the session holder; renders nothing before login.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import type { AnyActorRef } from 'xstate';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { createApiClient, type ApiClient } from '#/api';
+import type { SessionApi } from '@machines/api';
+import type { ShareInfoResponse } from '@protocol/wire';
+import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
+import type { SessionRecord } from '#/session/sessionHolder';
+import { MeetingControlsPanel } from './MeetingControlsPanel';
+import { SharePanel } from './SharePanel';
+import { ManagementLoginDialog } from '../dialogs/ManagementLoginDialog';
+import { BookingConflictDialog, ServiceExpiryDialog } from '../dialogs/ReminderDialogs';
+import { fetchManagementCode, managementLogin, type ManagementCode } from '../dialogs/managementLogin';
+import { checkManagementLogin } from '../live/rules';
+import { SupervisorPanel } from '../supervisor/SupervisorPanel';
+import { ParentLogoutListener } from '../layoutScreen/ParentLogoutListener';
+
+export interface ControlSidebarProps {
+  /** URL of the /layout screen for the supervisor's layout window; default `layout` beside /control */
+  layoutUrl?: string;
+}
+
+export function ControlSidebar({ layoutUrl }: ControlSidebarProps) {
+  const holder = useSessionHolder();
+  const record = useSessionRecord();
+  const navigate = useNavigate();
+  const session = record ? holder.actor() : null;
+  if (!record || !session) return null;
+  return (
+    <>
+      <ParentLogoutListener
+        onLogout={() => {
+          holder.stop();
+          void navigate({ to: '/login' });
+        }}
+      />
+      <ControlSidebarFor record={record} session={session} layoutUrl={layoutUrl ?? layoutUrlOf(record)} />
+    </>
+  );
+}
+
+function layoutUrlOf(record: SessionRecord): string {
+  const url = new URL('layout', window.location.href);
+  url.search = `?mr-id=${encodeURIComponent(record.mrId)}`;
+  return url.toString();
+}
+
+function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionRecord; session: AnyActorRef; layoutUrl: string }) {
+  const { t } = useLingui();
+  const client = useMemo<ApiClient>(() => createApiClient(), []);
+  const api = useMemo<SessionApi>(
+    () => client.session({ mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing }),
+    [client, record.mrId, record.sessId, record.signKey, record.signing],
+  );
+
+  const [shareOpen, setShareOpen] = useState(false);
+  const [share, setShare] = useState<{ info?: ShareInfoResponse; failed: boolean } | null>(null);
+  const loadShare = () => {
+    setShare(null);
+    api.get<ShareInfoResponse>('share-info').then(
+      (info) => setShare({ info, failed: false }),
+      () => setShare({ failed: true }),
+    );
+  };
+
+  const [mgmtOpen, setMgmtOpen] = useState(false);
+  const [mgmtCode, setMgmtCode] = useState<ManagementCode | undefined>(undefined);
+  const [mgmtPending, setMgmtPending] = useState(false);
+  const [mgmtRefusal, setMgmtRefusal] = useState<unknown>(undefined);
+  const [mgmtDone, setMgmtDone] = useState(false);
+  const refreshCode = () => {
+    setMgmtCode(undefined);
+    fetchManagementCode(client.platform.transport).then(setMgmtCode, (e) => setMgmtRefusal(e));
+  };
+
+  const [booking, setBooking] = useState<number | null>(null);
+  const [expiry, setExpiry] = useState<{ daysLeft: number; expiresAt: number } | null>(null);
+  const notifications = session.system.get('notifications') as AnyActorRef | undefined;
+  useEffect(() => {
+    if (!notifications) return;
+    const subs = [
+      notifications.on('notice.bookingConflict', (e: { params: Record<string, string | number> }) => setBooking(Number(e.params.minutes) || 0)),
+      notifications.on('notice.serviceExpiry', (e: { params: Record<string, string | number> }) =>
+        setExpiry({ daysLeft: Number(e.params.days_left) || 0, expiresAt: Number(e.params.expiry_dtm) || 0 }),
+      ),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [notifications]);
+
+  return (
+    <Stack gap="sm" w={360} p="sm" component="aside" aria-label={t`Meeting-wide controls`} data-testid="control-sidebar">
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            setShareOpen(true);
+            loadShare();
+          }}
+        >
+          {t`Meeting share`}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          data-state={mgmtDone ? 'logged-in' : 'logged-out'}
+          onClick={() => {
+            setMgmtOpen(true);
+            setMgmtRefusal(undefined);
+            refreshCode();
+          }}
+        >
+          {mgmtDone ? t`Platform management (logged in)` : t`Platform management login`}
+        </Button>
+      </Group>
+      <MeetingControlsPanel session={session} scene={record.mrScene} />
+      {record.role === 'supervisor' && <SupervisorPanel session={session} layoutUrl={layoutUrl} title={record.mrId} />}
+      <Modal opened={shareOpen} onClose={() => setShareOpen(false)} title={t`Meeting share`} centered>
+        <SharePanel info={share?.info} failed={share?.failed} onReload={loadShare} />
+      </Modal>
+      <ManagementLoginDialog
+        opened={mgmtOpen}
+        codeImage={mgmtCode?.image}
+        pending={mgmtPending}
+        refusal={mgmtRefusal}
+        validate={checkManagementLogin}
+        onRefreshCode={refreshCode}
+        onClose={() => setMgmtOpen(false)}
+        onSubmit={(form) => {
+          if (!mgmtCode) return;
+          setMgmtPending(true);
+          setMgmtRefusal(undefined);
+          managementLogin(client.platform.transport, api, { ...form, codeId: mgmtCode.codeId }).then(
+            () => {
+              setMgmtPending(false);
+              setMgmtDone(true);
+              setMgmtOpen(false);
+            },
+            (e) => {
+              setMgmtPending(false);
+              setMgmtRefusal(e);
+              // a code is single use: every failure needs a fresh one
+              refreshCode();
+            },
+          );
+        }}
+      />
+      <BookingConflictDialog opened={booking !== null} minutes={booking ?? 0} scene={record.mrScene} onClose={() => setBooking(null)} />
+      <ServiceExpiryDialog
+        opened={expiry !== null}
+        daysLeft={expiry?.daysLeft ?? 0}
+        expiresAt={expiry?.expiresAt ?? 0}
+        onClose={() => {
+          setExpiry(null);
+          notifications?.send({ type: 'notifications.dismissServiceExpiry' });
+        }}
+      />
+    </Stack>
+  );
+}
