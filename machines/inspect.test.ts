@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ParticipantStore } from './participants/participantStore';
+import { sanitizeContext, sanitizeEvent, wantsInspector } from './inspect';
+
+describe('inspector', () => {
+  it('is wanted only in development with ?inspect', () => {
+    expect(wantsInspector('?inspect', true)).toBe(true);
+    expect(wantsInspector('?inspect', false)).toBe(false);
+    expect(wantsInspector('?mr-id=1', true)).toBe(false);
+  });
+
+  it('strips ports, passwords, codes and keys, and summarises the participant store', () => {
+    const out = sanitizeContext({
+      api: { post: () => 0 },
+      password: 'p',
+      code: 'AB12',
+      login: { mrId: '1', signKey: 'k' },
+      store: new ParticipantStore(),
+      mrId: '1',
+    }) as Record<string, unknown>;
+    expect(out).toMatchObject({ api: '[port]', password: '[secret]', code: '[secret]', login: { mrId: '1', signKey: '[secret]' }, mrId: '1' });
+    expect(out.store).toEqual({ size: 0, counts: { total: 0, online: 0, handUp: 0, waiting: 0 }, version: 0 });
+    expect(JSON.stringify(out)).not.toContain('AB12');
+  });
+
+  it('strips a typed password from login.edit events', () => {
+    expect(sanitizeEvent({ type: 'login.edit', field: 'password', value: 'p' })).toEqual({ type: 'login.edit', field: 'password', value: '[secret]' });
+  });
+});
