@@ -139,6 +139,18 @@ describe('change feed', () => {
     h.engine.stop();
   });
 
+  it('keeps the durable notification log bounded, newest last', async () => {
+    const h = makeHarness({ simActivity: 0 });
+    const room = h.engine.rooms.get(MR)!;
+    for (let i = 0; i < 520; i++) h.engine.callFailed(room, { callAddr: `a${i}@x`, name: `n${i}`, usrType: 2, protoType: 2 }, 'busy');
+    await Promise.resolve();
+    const logs = h.engine.logsOf(MR) as any[];
+    expect(logs).toHaveLength(500);
+    expect(logs.at(-1).peer_addr).toBe('a519@x');
+    expect(h.store.keys('logs').filter((k) => k.startsWith(`${MR}/`)).length).toBe(500);
+    h.engine.stop();
+  });
+
   it('logs out with logout_req and DELETE', async () => {
     const h = makeHarness({ simActivity: 0 });
     const watcher = h.login();

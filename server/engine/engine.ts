@@ -137,6 +137,7 @@ export class Engine implements EngineFacade {
   private readonly onlineUsers = new Map<number, number>();
   private readonly presenceChanged = new Set<number>();
   private logCounter = 0;
+  private readonly logKeys = new Map<string, string[]>();
   /** rooms deleted while controllers were still polling them: their last polls drain here */
   readonly deletedRooms = new Map<string, Room>();
 
@@ -474,16 +475,33 @@ export class Engine implements EngineFacade {
 
   /** Emits an event and keeps it in the meeting's durable log (controllers, failed and left calls). */
   emitLogged(room: Room, event: { cmdid: string } & Record<string, unknown>): void {
-    const seq = room.emit(event);
-    const key = `${room.mrId}/${String(++this.logCounter + this.clock.now() * 1000).padStart(20, '0')}`;
-    void this.store.put(COLLECTIONS.logs, key, { mrId: room.mrId, seq, event }).catch(() => undefined);
+    room.emit(event);
+    this.appendLog(room.mrId, event);
+  }
+
+  /** Adds to the durable log of a meeting, dropping the oldest beyond {@link LOG_CAP}. */
+  private appendLog(mrId: string, event: Record<string, unknown>): void {
+    let keys = this.logKeys.get(mrId);
+    if (!keys) {
+      const prefix = `${mrId}/`;
+      keys = this.store.keys(COLLECTIONS.logs).filter((k) => k.startsWith(prefix));
+      this.logKeys.set(mrId, keys);
+    }
+    const key = `${mrId}/${String(this.clock.now()).padStart(15, '0')}-${String(++this.logCounter).padStart(9, '0')}`;
+    keys.push(key);
+    const ops: StoreOp[] = [{ op: 'put', collection: COLLECTIONS.logs, key, value: { mrId, event } }];
+    while (keys.length > LOG_CAP) ops.push({ op: 'delete', collection: COLLECTIONS.logs, key: keys.shift()! });
+    void this.store.batch(ops).catch(() => undefined);
   }
 
   /** The durable notification log of a meeting, newest last (at most {@link LOG_CAP}). */
   logsOf(mrId: string): unknown[] {
     const prefix = `${mrId}/`;
-    const keys = this.store.keys(COLLECTIONS.logs).filter((k) => k.startsWith(prefix));
-    return keys.slice(-LOG_CAP).map((k) => (this.store.get<{ event: unknown }>(COLLECTIONS.logs, k) as { event: unknown }).event);
+    const keys = this.logKeys.get(mrId) ?? this.store.keys(COLLECTIONS.logs).filter((k) => k.startsWith(prefix));
+    return keys
+      .slice(-LOG_CAP)
+      .map((k) => this.store.get<{ event: unknown }>(COLLECTIONS.logs, k)?.event)
+      .filter((e) => e !== undefined);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -638,13 +656,7 @@ export class Engine implements EngineFacade {
   }
 
   logLeft(room: Room, ep: Endpoint, reason: string): void {
-    const key = `${room.mrId}/${String(++this.logCounter + this.clock.now() * 1000).padStart(20, '0')}`;
-    void this.store
-      .put(COLLECTIONS.logs, key, {
-        mrId: room.mrId,
-        event: { cmdid: 'left_call', ep_id: ep.epId, usr_id: ep.usrId, reason, nick_name: ep.name, create_dtm: this.nowSecs() },
-      })
-      .catch(() => undefined);
+    this.appendLog(room.mrId, { cmdid: 'left_call', ep_id: ep.epId, usr_id: ep.usrId, reason, nick_name: ep.name, create_dtm: this.nowSecs() });
   }
 
   private userPresence(room: Room, abUserId: number): void {
