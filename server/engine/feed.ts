@@ -125,16 +125,23 @@ export class ChangeFeed {
     return false;
   }
 
+  /** Whether a poll at `cursor` has something to answer (newest first: usually one look). */
+  private hasNews(cursor: number, sessId: string): boolean {
+    if (cursor >= this.last) return cursor > this.last;
+    if (cursor < this.oldest - 1) return true;
+    for (let s = this.last; s > cursor; s--) {
+      const to = this.ring[s % this.capacity]!.to;
+      if (to === undefined || to === sessId) return true;
+    }
+    return false;
+  }
+
   private scheduleWake(): void {
     if (this.wakeScheduled) return;
     this.wakeScheduled = true;
     queueMicrotask(() => {
       this.wakeScheduled = false;
-      for (const w of [...this.waiters]) {
-        if (w.cursor >= this.last) continue;
-        const r = this.read(w.cursor, w.sessId);
-        if (r.kind === 'resync' || r.entries.length > 0) w.wake();
-      }
+      for (const w of [...this.waiters]) if (this.hasNews(w.cursor, w.sessId)) w.wake();
     });
   }
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from './clock';
+import { ChangeFeed, MAX_BATCH, pollBody } from './feed';
+
+const ev = (n: number) => ({ cmdid: 'one_mr_status', n });
+
+describe('ChangeFeed', () => {
+  it('numbers events from the start seq and reads what follows a cursor', () => {
+    const feed = new ChangeFeed(100, 10);
+    for (let i = 0; i < 3; i++) feed.append(ev(i));
+    expect(feed.head).toBe(103);
+    const r = feed.read(101, 's');
+    expect(r.kind === 'events' && r.entries.map((e) => e.seq)).toEqual([102, 103]);
+    expect(JSON.parse(pollBody(r))).toEqual([{ cmdid: 'one_mr_status', n: 1, seq: 102 }, { cmdid: 'one_mr_status', n: 2, seq: 103 }]);
+  });
+
+  it('answers resync exactly when the cursor is older than the history or ahead of the head', () => {
+    const feed = new ChangeFeed(0, 10);
+    for (let i = 0; i < 25; i++) feed.append(ev(i));
+    expect(feed.oldest).toBe(16);
+    expect(feed.read(15, 's').kind).toBe('events');
+    expect(feed.read(14, 's')).toEqual({ kind: 'resync', seq: 25 });
+    expect(feed.read(26, 's')).toEqual({ kind: 'resync', seq: 25 });
+    expect(pollBody({ kind: 'resync', seq: 25 })).toBe('[{"cmdid":"resync","seq":25}]');
+  });
+
+  it('shows addressed events only to their session and caps a batch', () => {
+    const feed = new ChangeFeed(0, 5000);
+    feed.append({ cmdid: 'force_logout', reason: 'x' }, 'a');
+    for (let i = 0; i < MAX_BATCH + 10; i++) feed.append(ev(i));
+    const forB = feed.read(0, 'b');
+    const forA = feed.read(0, 'a');
+    expect(forB.kind === 'events' && forB.entries[0].cmdid).toBe('one_mr_status');
+    expect(forA.kind === 'events' && forA.entries[0].cmdid).toBe('force_logout');
+    expect(forA.kind === 'events' && forA.entries.length).toBe(MAX_BATCH);
+  });
+
+  it('holds a poll until an event for it arrives, ignores events for others, honours abort and the deadline', async () => {
+    const clock = new ManualClock();
+    const feed = new ChangeFeed(0, 100);
+    let answered: unknown;
+    const p = feed.poll(0, 'a', 10_000, clock).then((r) => (answered = r));
+    feed.append({ cmdid: 'get_call_qa_rsp' }, 'b');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(answered).toBeUndefined();
+    feed.append(ev(1));
+    await p;
+    expect(answered).toMatchObject({ kind: 'events' });
+
+    const ctl = new AbortController();
+    const aborted = feed.poll(feed.head, 'a', 10_000, clock, ctl.signal);
+    ctl.abort();
+    expect(await aborted).toEqual({ kind: 'events', entries: [] });
+
+    const timed = feed.poll(feed.head, 'a', 2_000, clock);
+    clock.advance(2_000);
+    expect(await timed).toEqual({ kind: 'events', entries: [] });
+    expect(feed.waiting).toBe(0);
+    expect(clock.pending()).toBe(0);
+  });
+});
