@@ -18,7 +18,9 @@ import { SharePanel } from './SharePanel';
 import { ManagementLoginDialog } from '../dialogs/ManagementLoginDialog';
 import { BookingConflictDialog, ServiceExpiryDialog } from '../dialogs/ReminderDialogs';
 import { fetchManagementCode, managementLogin, type ManagementCode } from '../dialogs/managementLogin';
-import { checkManagementLogin } from '../live/rules';
+import { checkManagementLogin, checkRoomPasswords } from '../live/rules';
+import { PasswordsDialog } from '../dialogs/PasswordsDialog';
+import { CMD } from '@protocol/cmdids';
 import { SupervisorPanel } from '../supervisor/SupervisorPanel';
 import { ParentLogoutListener } from '../layoutScreen/ParentLogoutListener';
 
@@ -45,6 +47,8 @@ export function ControlSidebar({ layoutUrl }: ControlSidebarProps) {
     </>
   );
 }
+
+const PASSWORDS_LABEL = 'passwords';
 
 function layoutUrlOf(record: SessionRecord): string {
   const url = new URL('layout', window.location.href);
@@ -79,6 +83,22 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
     setMgmtCode(undefined);
     fetchManagementCode(client.platform.transport).then(setMgmtCode, (e) => setMgmtRefusal(e));
   };
+
+  const [pwdOpen, setPwdOpen] = useState(false);
+  const [pwdRefusal, setPwdRefusal] = useState<unknown>(undefined);
+  const commands = session.system.get('commands') as AnyActorRef | undefined;
+  useEffect(() => {
+    if (!commands) return;
+    const subs = [
+      commands.on('command.refused', (e: { label: string; result?: number; status: number }) => {
+        if (e.label === PASSWORDS_LABEL) setPwdRefusal({ result: e.result, status: e.status });
+      }),
+      commands.on('command.succeeded', (e: { label: string }) => {
+        if (e.label === PASSWORDS_LABEL) setPwdOpen(false);
+      }),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [commands]);
 
   const [booking, setBooking] = useState<number | null>(null);
   const [expiry, setExpiry] = useState<{ daysLeft: number; expiresAt: number } | null>(null);
@@ -119,6 +139,18 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
         >
           {mgmtDone ? t`Platform management (logged in)` : t`Platform management login`}
         </Button>
+        {record.role === 'host' && (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              setPwdRefusal(undefined);
+              setPwdOpen(true);
+            }}
+          >
+            {t`Meeting passwords`}
+          </Button>
+        )}
       </Group>
       <MeetingControlsPanel session={session} scene={record.mrScene} />
       {record.role === 'supervisor' && <SupervisorPanel session={session} layoutUrl={layoutUrl} title={record.mrId} />}
@@ -152,6 +184,24 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           );
         }}
       />
+      {pwdOpen && (
+        <PasswordsDialog
+          opened
+          initial={{ join: '', host: '', supervisor: '' }}
+          refusal={pwdRefusal}
+          validate={checkRoomPasswords}
+          onClose={() => setPwdOpen(false)}
+          onSave={(p) => {
+            setPwdRefusal(undefined);
+            commands?.send({
+              type: 'command.send',
+              suffix: 'mr-pwd',
+              body: { cmdid: CMD.modMrPwd, join_pwd: p.join, ctrl_pwd: p.host, supervisor_pwd: p.supervisor },
+              label: PASSWORDS_LABEL,
+            });
+          }}
+        />
+      )}
       <BookingConflictDialog opened={booking !== null} minutes={booking ?? 0} scene={record.mrScene} onClose={() => setBooking(null)} />
       <ServiceExpiryDialog
         opened={expiry !== null}

@@ -36,6 +36,8 @@ import {
   movePane,
   PANE,
   POLL_INTERVALS,
+  LAYOUT_MODE,
+  TRADITIONAL_LAYOUT_MODE,
   withLayout,
   type MosaicRole,
 } from './mosaicModel';
@@ -250,6 +252,12 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
             value={String(config.poll_secs)}
             data={POLL_INTERVALS.map((s) => ({ value: String(s), label: t`${s} seconds` }))}
             onChange={(v) => v !== null && edit({ ...config, poll_secs: Number(v) })}
+          />
+          <Checkbox
+            label={t`Traditional mosaic`}
+            disabled={config.mosic_id === AUTO_MOSAIC}
+            checked={config.layout_mode !== LAYOUT_MODE}
+            onChange={(e) => edit({ ...config, layout_mode: e.currentTarget.checked ? TRADITIONAL_LAYOUT_MODE : LAYOUT_MODE })}
           />
           <Checkbox
             label={t`Participants see themselves`}

@@ -118,7 +118,10 @@ export function paneRects(group: MosaicGroupLike): PaneRect[] {
   return Array.from({ length: count }, (_, i) => ({ x: (i % cols) / cols, y: Math.floor(i / cols) / rows, w: 1 / cols, h: 1 / rows }));
 }
 
-/** A layout the platform cannot compose in this console (the spec reports it as unsupported). */
-export function isTraditional(group: MosaicGroupLike): boolean {
-  return group.layout_type === 'traditional';
+/** The layout_mode of a traditional mosaic, which the platform reports as not supported. */
+export const TRADITIONAL_LAYOUT_MODE = 1;
+
+/** A layout the platform cannot compose (the spec reports a traditional mosaic as unsupported). */
+export function isTraditional(group: MosaicGroupLike & { layout_mode?: number }): boolean {
+  return group.layout_type === 'traditional' || (group.layout_mode !== undefined && group.layout_mode !== LAYOUT_MODE);
 }
