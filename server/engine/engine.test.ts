@@ -447,6 +447,15 @@ describe('endpoint control', () => {
     h.engine.stop();
   });
 
+  it('refuses calls beyond the room\'s max_call with max_calls', async () => {
+    const h = makeHarness({ simActivity: 0 });
+    const room = h.engine.rooms.get(MR)!;
+    room.record.maxCall = room.endpoints.size;
+    const r = h.engine.joinRoom(MR, { usrId: 'guest.extra', name: 'X', uri: 'webrtc:x', devType: 'webrtc', protoType: 4, usrType: 2, callAddr: '' });
+    expect(r).toEqual({ failed: 'max_calls' });
+    h.engine.stop();
+  });
+
   it('lets supervisors mute but not end the meeting; only supervisors talk privately', async () => {
     const h = makeHarness({ simActivity: 0 });
     const sup = h.login('supervisor');

@@ -121,6 +121,8 @@ const BOOKING_WARN_MARKS = [15, 10, 5, 1];
 const LOG_CAP = 500;
 const PRESENCE_RECORDS_MAX = 200;
 const RECENT_REQS_KEPT = 200;
+/** the platform's default `max_call` (protocol-facts §6.5) */
+const DEFAULT_MAX_CALL = 1000;
 
 export class Engine implements EngineFacade {
   readonly clock: Clock;
@@ -237,6 +239,8 @@ export class Engine implements EngineFacade {
       ],
     });
     demo.mrName = 'Podium demo meeting';
+    // room for the whole simulated population and the calls controllers add
+    demo.maxCall = Math.max(1000, Math.ceil(cfg.simEndpoints * 1.5));
     demo.status.cascade_mode = 'parent';
     const scheduled = newRoomRecord({
       mrId: String(Number(cfg.demoMrId) + 1),
@@ -632,6 +636,7 @@ export class Engine implements EngineFacade {
     if (st.mr_locked && !opts.invited && !member) return { failed: 'room_locked' };
     if (!st.guest_enabled && isGuestId(spec.usrId)) return { failed: 'guests_not_allowed' };
     if (room.endDtm() - now < 60) return { failed: 'meeting_ending' };
+    if (!room.endpoints.has(spec.usrId) && room.endpoints.size >= (room.record.maxCall ?? DEFAULT_MAX_CALL)) return { failed: 'max_calls' };
     return room.join(spec, now);
   }
 

@@ -76,6 +76,8 @@ export interface RoomRecord {
   serviceExpiryDtm: number;
   /** counter of meetings held, for ids */
   meetingNo: number;
+  /** most endpoints at once (`max_call`); beyond it calls fail with `max_calls` */
+  maxCall?: number;
   /** the last acknowledged commands' req_ids and answers (idempotency across restarts) */
   recentReqs?: [string, unknown][];
 }
