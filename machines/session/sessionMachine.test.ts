@@ -10,7 +10,7 @@ import { selectRecordingState } from '../recording/selectors';
 import { selectWaitingRoomEnabled } from '../waitingRoom/selectors';
 import { selectControllerCount } from '../controllers/selectors';
 import { selectFailedCalls } from '../notifications/selectors';
-import { sessionMachine, SESSION_CHILDREN, type SessionEnd } from './sessionMachine';
+import { LOGOUT_TIMEOUT_MS, sessionMachine, SESSION_CHILDREN, type SessionEnd } from './sessionMachine';
 import { selectChild, selectSessionEnd, selectSessionEnded } from './selectors';
 
 const login: LoginResult = {
@@ -93,10 +93,14 @@ describe('when live', () => {
 });
 
 describe('when the session ends', () => {
-  it('session.logout → ended, every child stopped, session.ended emitted', async () => {
+  it('session.logout → tells the server, then ended, every child stopped, session.ended emitted', async () => {
     const h = await startedSession();
     const poll = h.pending('changes')[0];
     h.actor.send({ type: 'session.logout' });
+    expect(h.calls.at(-1)).toMatchObject({ method: 'post', suffix: 'logout_req', body: { cmdid: 'logout_req' } });
+    expect(selectSessionEnded(h.actor.getSnapshot())).toBe(false);
+    h.answer('logout_req', {});
+    await flush();
     expect(selectSessionEnded(h.actor.getSnapshot())).toBe(true);
     expect(h.ended).toEqual([{ code: 'logout' }]);
     expect(h.actor.getSnapshot().output).toEqual({ code: 'logout' });
@@ -111,6 +115,7 @@ describe('when the session ends', () => {
     [{ cmdid: 'force_logout', reason: 'kicked' }, { code: 'forcedLogout', detail: 'kicked' }],
     [{ cmdid: 'force_logout', reason: 'meeting_ended' }, { code: 'meetingEnded', detail: 'meeting_ended' }],
     [{ cmdid: 'mr_deled', mr_id: '0123' }, { code: 'meetingDeleted' }],
+    [{ cmdid: 'force_logout', reason: 'meeting_deleted' }, { code: 'meetingDeleted', detail: 'meeting_deleted' }],
     [{ cmdid: 'not_rpc_cs', result: 9994 }, { code: 'notRpcServer', result: 9994 }],
   ])('%o → ended with %o', async (event, end) => {
     const h = await startedSession();
@@ -118,6 +123,13 @@ describe('when the session ends', () => {
     await flush();
     expect(selectSessionEnd(h.actor.getSnapshot())).toEqual(end);
     expect(h.ended).toEqual([end]);
+  });
+
+  it('a logout the server does not answer ends after the timeout', async () => {
+    const h = await startedSession();
+    h.actor.send({ type: 'session.logout' });
+    h.clock.increment(LOGOUT_TIMEOUT_MS);
+    expect(h.ended).toEqual([{ code: 'logout' }]);
   });
 
   it('the server no longer knows the session → ended as sessionLost', async () => {

@@ -8,7 +8,8 @@
  * their selectors, sends user intents to them (or to the session, which forwards), and listens
  * for `session.ended` to show the warning and reload on confirm.
  */
-import { assign, emit, enqueueActions, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { CMD } from '../../protocol/cmdids';
 import type { SessionApi } from '../api';
 import type { ChangeEvent, ForceLogoutEvent, NotRpcCsEvent } from '../../protocol/events';
 import type { LoginResult } from '../login/loginMachine';
@@ -73,7 +74,10 @@ export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> 
 };
 
 /** force_logout reasons that mean the meeting itself is over */
-const MEETING_ENDED_REASONS = new Set(['meeting_ended', 'mr_stopped', 'mr_ended', 'stopped']);
+const MEETING_ENDED_REASONS = new Set(['meeting_ended', 'class_ended', 'mr_stopped', 'mr_ended', 'stopped']);
+const MEETING_DELETED_REASONS = new Set(['meeting_deleted']);
+/** how long a logout waits for the server before leaving anyway */
+export const LOGOUT_TIMEOUT_MS = 3000;
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -128,6 +132,9 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
+    logout: fromPromise<unknown, { api: SessionApi }>(({ input, signal }) =>
+      input.api.post('logout_req', { cmdid: CMD.logoutReq }, signal),
+    ),
     longPoll: longPollMachine,
     participants: participantsMachine,
     commands: commandsMachine,
@@ -140,6 +147,7 @@ export const sessionMachine = setup({
     notifications: notificationsMachine,
     addressBook: addressBookMachine,
   },
+  delays: { logoutTimeout: LOGOUT_TIMEOUT_MS },
   guards: {
     isForcedLogout: ({ event }) => event.type === 'server.force_logout',
     isMeetingDeleted: ({ event }) => event.type === 'server.mr_deled',
@@ -160,7 +168,11 @@ export const sessionMachine = setup({
     endWith: assign((_, params: SessionEnd) => ({ end: params })),
     endForcedLogout: assign(({ event }) => {
       const reason = ((event as { event?: ForceLogoutEvent }).event?.reason ?? '').trim();
-      const end: SessionEnd = MEETING_ENDED_REASONS.has(reason) ? { code: 'meetingEnded', detail: reason } : { code: 'forcedLogout', detail: reason };
+      const end: SessionEnd = MEETING_ENDED_REASONS.has(reason)
+        ? { code: 'meetingEnded', detail: reason }
+        : MEETING_DELETED_REASONS.has(reason)
+          ? { code: 'meetingDeleted', detail: reason }
+          : { code: 'forcedLogout', detail: reason };
       return { end };
     }),
     endNotRpcServer: assign(({ event }) => ({
@@ -208,7 +220,7 @@ export const sessionMachine = setup({
         }),
       }),
       on: {
-        'session.logout': { target: 'ended', actions: { type: 'endWith', params: { code: 'logout' } } },
+        'session.logout': { target: 'loggingOut', actions: { type: 'endWith', params: { code: 'logout' } } },
         'command.send': { actions: 'forwardCommand' },
         'xstate.done.actor.longPoll': {
           guard: 'feedLost',
@@ -222,6 +234,16 @@ export const sessionMachine = setup({
           { actions: 'routeServerEvent' },
         ],
       },
+    },
+    /** tells the server (others see this controller quit), then ends whatever it answers */
+    loggingOut: {
+      invoke: {
+        src: 'logout',
+        input: ({ context }) => ({ api: context.api }),
+        onDone: 'ended',
+        onError: 'ended',
+      },
+      after: { logoutTimeout: 'ended' },
     },
     ended: {
       type: 'final',

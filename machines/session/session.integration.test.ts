@@ -1,0 +1,133 @@
+/**
+ * The login machine and the session actor against the real reference server (engine, HTTP,
+ * signing, simulated endpoints) through the real console client of src/api: the console logs in,
+ * loads, follows the feed and ends up holding exactly what the server holds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { startServer, type StartedServer } from '../../server/main';
+import { testConfig } from '../../server/config';
+import { createMemoryStore } from '../../server/store/memoryStore';
+import { createApiClient } from '../../src/api/index';
+import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
+import { loginMachine, type LoginResult } from '../login/loginMachine';
+import { ParticipantStore } from '../participants/participantStore';
+import { selectParticipant, selectParticipantList, selectParticipantsLoaded } from '../participants/selectors';
+import { selectConnectionState } from '../longPoll/selectors';
+import { selectAnyPending } from '../commands/selectors';
+import { sessionMachine, type SessionEnd } from './sessionMachine';
+
+const CODE = 'AB12';
+const MR = '8008038';
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+let server: StartedServer;
+
+beforeAll(async () => {
+  const config = testConfig({
+    captchaTestCode: CODE,
+    simEndpoints: 8,
+    demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' },
+  });
+  server = await startServer(config, { store: createMemoryStore(), log: quiet });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function logIn(password: string): Promise<{ result: LoginResult; client: ReturnType<typeof createApiClient> }> {
+  const client = createApiClient({ baseUrl: server.url });
+  const login = createActor(loginMachine, { input: { api: client.login, mrId: MR } }).start();
+  await waitFor(login, (s) => s.matches({ active: { captcha: 'ready' } }), { timeout: 5000 });
+  login.send({ type: 'login.edit', field: 'password', value: password });
+  login.send({ type: 'login.edit', field: 'code', value: CODE });
+  login.send({ type: 'login.submit' });
+  const done = await waitFor(login, (s) => s.status === 'done' || s.context.failure !== null, { timeout: 5000 });
+  if (done.status !== 'done') throw new Error(`login failed: ${JSON.stringify(done.context.failure)}`);
+  return { result: done.output!, client };
+}
+
+function startSession(result: LoginResult, client: ReturnType<typeof createApiClient>) {
+  const api = client.session({ mr_id: result.mrId, sess_id: result.sessId, sign_key: result.signKey, signing: result.signing });
+  const actor = createActor(sessionMachine, { input: { api, login: result, log: () => {} } }).start();
+  const child = (id: string) => actor.system.get(id) as AnyActorRef;
+  return { actor, api, child };
+}
+
+/** What the server holds now, merged by the same rules (a fresh full load). */
+async function serverView(api: ReturnType<ReturnType<typeof createApiClient>['session']>) {
+  const [roster, info, status] = await Promise.all([
+    api.get<MrParticipants>('participants'),
+    api.get<OnlineEpsInfo>('eps-info'),
+    api.get<OnlineEpsStatus>('eps-status'),
+  ]);
+  const store = new ParticipantStore();
+  store.load(roster, info, status);
+  return summarise(store.list());
+}
+
+function summarise(list: readonly { usr_id: string; online: number; usr_stat: string }[]) {
+  return [...list].map((p) => `${p.usr_id}:${p.online}:${p.usr_stat}`).sort();
+}
+
+describe('a session against the reference server', () => {
+  it('logs in, loads, follows the feed, applies a command through it, and ends on logout', async () => {
+    const { result, client } = await logIn('123456');
+    expect(result).toMatchObject({ mrId: MR, role: 'host' });
+    const { actor, api, child } = startSession(result, client);
+    const ended: SessionEnd[] = [];
+    actor.on('session.ended', (e) => ended.push(e.end));
+
+    await waitFor(child('participants'), selectParticipantsLoaded, { timeout: 10_000 });
+    await waitFor(child('longPoll'), (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
+    expect(child('meeting').getSnapshot().context.status.mr_id).toBe(MR);
+
+    // mute an online participant's audio at the MCU: the change arrives through the feed only
+    const online = selectParticipantList(child('participants').getSnapshot()).find((p) => p.online === 1);
+    expect(online).toBeDefined();
+    actor.send({
+      type: 'command.send',
+      suffix: 'eps-status',
+      body: { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [online!.usr_id], value: 0 },
+      usrIds: [online!.usr_id],
+    });
+    await waitFor(child('commands'), (s) => !selectAnyPending(s as never), { timeout: 5000 });
+    await waitFor(child('participants'), (s) => selectParticipant(online!.usr_id)(s as never)?.usr_stat[0] === '0', {
+      timeout: 5000,
+    });
+
+    // in step: the actor's records equal a fresh load from the server (the simulation keeps
+    // moving, so compare at a moment both agree on, within a few polls)
+    let same = false;
+    for (let i = 0; i < 10 && !same; i++) {
+      const expected = await serverView(api);
+      await new Promise((r) => setTimeout(r, 1000));
+      same = JSON.stringify(summarise(selectParticipantList(child('participants').getSnapshot()))) === JSON.stringify(expected);
+    }
+    expect(same).toBe(true);
+
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+    expect(ended).toEqual([{ code: 'logout' }]);
+  });
+
+  it('a supervisor sees the host controller join and quit', async () => {
+    const sup = await logIn('654321');
+    const supervisor = startSession(sup.result, sup.client);
+    await waitFor(supervisor.child('longPoll'), (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
+    const host = await logIn('123456');
+    await waitFor(supervisor.child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(host.result.sessId), {
+      timeout: 5000,
+    });
+    // the host's logout reaches the supervisor as a controller quitting
+    const hostSession = startSession(host.result, host.client);
+    hostSession.actor.send({ type: 'session.logout' });
+    await waitFor(hostSession.actor, (s) => s.status === 'done', { timeout: 5000 });
+    await waitFor(supervisor.child('controllers'), (s) => !(s as never as { context: { active: Set<string> } }).context.active.has(host.result.sessId), {
+      timeout: 15_000,
+    });
+    supervisor.actor.send({ type: 'session.logout' });
+    await waitFor(supervisor.actor, (s) => s.status === 'done', { timeout: 5000 });
+  });
+});
