@@ -89,6 +89,20 @@ async function fanout(label: string, n: number, rounds: number): Promise<void> {
     const msgs: ((m: any) => void)[] = [];
     child.on('message', (m) => msgs.shift()?.(m));
     const next = () => new Promise<any>((r) => msgs.push(r));
+    // server-side view: from the command entering the engine to each poll's answer being ready
+    let tCommand = 0;
+    const serverSide: number[] = [];
+    const command = engine.command.bind(engine);
+    engine.command = (...args: Parameters<typeof command>) => {
+      tCommand = performance.now();
+      return command(...args);
+    };
+    const poll = engine.poll.bind(engine);
+    engine.poll = async (...args: Parameters<typeof poll>) => {
+      const out = await poll(...args);
+      if (tCommand) serverSide.push(performance.now() - tCommand);
+      return out;
+    };
     let maxHeld = 0;
     let rssHeld = 0;
     const latencies: number[] = [];
@@ -103,16 +117,22 @@ async function fanout(label: string, n: number, rounds: number): Promise<void> {
       maxHeld = Math.max(maxHeld, performance.now() - t);
       rssHeld = Math.max(rssHeld, process.memoryUsage().rss);
       const done = next();
+      const mark = serverSide.length;
       child.send('go');
       const r = await done;
-      if (round < WARMUP) continue; // connections opened and code warmed up: not measured
+      tCommand = 0;
+      if (round < WARMUP) {
+        serverSide.length = mark; // connections opened and code warmed up: not measured
+        continue;
+      }
       latencies.push(...r.latencies);
       missing += r.missing;
     }
     child.kill();
     console.log(
       `[${label}] ${n} held polls (server RSS +${((rssHeld - rssBefore) / 1048576).toFixed(1)} MiB) × ${rounds} commands: ` +
-        `delivery p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}; missing ${missing}`,
+        `delivery p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}; missing ${missing}` +
+        `\n         server side (command in → answer ready): p50 ${ms(pct(serverSide, 50))}, p99 ${ms(pct(serverSide, 99))}`,
     );
   });
 }
