@@ -10,7 +10,23 @@ import { ParticipantsApi } from './ParticipantsApi';
 import { ParticipantsPanel, type Lang } from './ParticipantsPanel';
 import type { TestServer } from '../server';
 
+/**
+ * The server reminds every new session of the service expiry (and of a following booking) in a
+ * modal dialog; it would block the clicks of the participant specs, so it is acknowledged
+ * whenever it shows up.
+ */
+export async function acknowledgeReminders(page: Page): Promise<void> {
+  for (const id of ['service-expiry-text', 'booking-conflict-text']) {
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId(id) });
+    await page.addLocatorHandler(dialog, async () => {
+      await dialog.getByRole('button', { name: /^(OK|确定|好的)$/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+  }
+}
+
 export async function openParticipants(page: Page, server: TestServer, lang: Lang): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
+  await acknowledgeReminders(page);
   const login = new LoginPage(page, server);
   await login.goto();
   await login.loginAsHost();
