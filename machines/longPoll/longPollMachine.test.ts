@@ -4,7 +4,7 @@ import { ApiError } from '../../protocol/errors';
 import type { ChangeEvent } from '../../protocol/events';
 import { epsInfo, epsStatus, mrInfo, mrStatus, roster } from '../testing/fixtures';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
-import { longPollMachine, retryDelayMs, type LongPollInput, type PollLogEntry } from './longPollMachine';
+import { HIDDEN_KEEPALIVE_MS, longPollMachine, retryDelayMs, type LongPollInput, type PollLogEntry } from './longPollMachine';
 import { selectConnectionState, selectSinceSeq } from './selectors';
 
 /** A parent that records what the long poll sends it (the session's role). */
@@ -189,11 +189,28 @@ describe('when the page is hidden', () => {
     expect(selectConnectionState(h.snap())).toBe('paused');
     expect(open.signal?.aborted).toBe(true);
     await flush();
-    h.clock.increment(120_000);
+    h.clock.increment(HIDDEN_KEEPALIVE_MS - 1);
     expect(h.pending('changes')).toHaveLength(0);
     h.setVisibility('visible');
     expect(h.pending('changes')).toHaveLength(1);
     expect(h.pending('changes')[0].sinceSeq).toBe(7);
+  });
+
+  it('while hidden, a catch-up poll (no hold) every 20 s keeps the session alive and in step', async () => {
+    const h = harness();
+    await syncFully(h, 7);
+    h.setVisibility('hidden');
+    await flush();
+    h.clock.increment(HIDDEN_KEEPALIVE_MS);
+    const catchUp = h.pending('changes')[0];
+    expect(catchUp.sinceSeq).toBe(7);
+    h.poll([ev({ cmdid: 'online_eps_left', seq: 8, usr_ids: ['1'] })]);
+    await flush();
+    expect(h.received().at(-1)!.type).toBe('server.online_eps_left');
+    expect(selectConnectionState(h.snap())).toBe('paused');
+    expect(h.pending('changes')).toHaveLength(0);
+    h.clock.increment(HIDDEN_KEEPALIVE_MS);
+    expect(h.pending('changes')[0].sinceSeq).toBe(8);
   });
 
   it('stays polling when pauseWhenHidden is false', async () => {

@@ -8,7 +8,7 @@
  * a `backoff` sibling (exponential, jittered, named delay `retryDelay`); a `resync` answer
  * reloads everything and polls on from its `seq`. A hidden page pauses the loop; it resumes at
  * once (through a history state) when the page shows again, and a returning network skips the
- * remaining backoff.
+ * remaining backoff. While hidden, a short catch-up poll every 20 s keeps the session alive.
  *
  * Everything received goes to the parent as `server.<cmdid>` events (plus `server.snapshot` and
  * `server.meeting_snapshot` for the full loads); the parent (session) routes them.
@@ -24,6 +24,8 @@ import { networkListener, visibilityListener, type NetworkEvent, type NetworkTar
 export const LONG_POLL_BLOCK_SECS = 10;
 export const RETRY_BASE_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
+/** catch-up poll interval while the page is hidden: below the server's 30 s session expiry */
+export const HIDDEN_KEEPALIVE_MS = 20_000;
 /** how long the "resynced" / "reconnected" badge stays */
 export const RECOVERY_NOTICE_MS = 5000;
 
@@ -148,6 +150,7 @@ export const longPollMachine = setup({
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.attempt, context.random),
     recoveryNotice: RECOVERY_NOTICE_MS,
+    hiddenKeepAlive: HIDDEN_KEEPALIVE_MS,
   },
   guards: {
     pausesWhenHidden: ({ context }) => context.pauseWhenHidden,
@@ -374,10 +377,63 @@ export const longPollMachine = setup({
         hist: { type: 'history', history: 'shallow' },
       },
     },
+    /**
+     * Hidden page: no long poll held open, but a short catch-up poll every 20 s, because the
+     * poll is the session's keep-alive (the server drops a session after 30 s without one).
+     */
     paused: {
       tags: ['paused'],
+      initial: 'waiting',
       on: {
         'page.visible': 'active.hist',
+      },
+      states: {
+        waiting: {
+          after: { hiddenKeepAlive: 'catchingUp' },
+        },
+        catchingUp: {
+          invoke: {
+            src: 'poll',
+            input: ({ context }) => ({ api: context.api, sinceSeq: context.sinceSeq, blockSecs: 0 }),
+            onDone: [
+              {
+                guard: { type: 'isResync', params: ({ event }) => ({ events: event.output }) },
+                target: '#longPoll.active.syncing',
+                actions: { type: 'startResync', params: ({ event }) => ({ events: event.output }) },
+              },
+              {
+                guard: { type: 'hasTerminal', params: ({ event }) => ({ events: event.output }) },
+                target: '#longPoll.ended',
+                actions: [
+                  { type: 'deliverEvents', params: ({ event }) => ({ events: event.output }) },
+                  { type: 'advanceCursor', params: ({ event }) => ({ events: event.output }) },
+                  { type: 'endWith', params: { reason: 'terminalEvent' } },
+                ],
+              },
+              {
+                target: 'waiting',
+                actions: [
+                  { type: 'deliverEvents', params: ({ event }) => ({ events: event.output }) },
+                  { type: 'advanceCursor', params: ({ event }) => ({ events: event.output }) },
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                target: '#longPoll.ended',
+                actions: { type: 'endWith', params: { reason: 'sessionLost' } },
+              },
+              {
+                target: 'waiting',
+                actions: [
+                  { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'logFailure', params: ({ event }) => ({ phase: 'poll' as const, error: event.error }) },
+                ],
+              },
+            ],
+          },
+        },
       },
     },
     ended: {
