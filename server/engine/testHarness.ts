@@ -1,16 +1,34 @@
 /**
- * Test support: an engine on a memory store and a manual clock, its routes on a router, and a
- * caller that runs handlers the way the platform does (no network). Used by the engine tests.
+ * Test support: an engine on a memory store and a manual clock, its routes, and a caller. The
+ * caller runs the handlers either directly on a router (`router`) or over real HTTP through the
+ * platform's server with signed requests (`http`), so the same tests cover both.
  */
+import { afterEach } from 'vitest';
+import { createServer, type RunningServer } from '../app';
+import { testConfig } from '../config';
 import { createMemoryStore } from '../store/memoryStore';
 import type { Store } from '../store/types';
 import { registerSessionRoutes } from '../http/sessionRoutes';
 import { Router, type ApiRequest } from '../http/router';
+import { TestClient } from '../http/testSupport';
 import { ManualClock } from './clock';
 import type { EngineConfig } from './engine';
 import { createEngine } from './index';
 
 export const MR = '8008038';
+export type Transport = 'router' | 'http';
+export const TRANSPORTS: Transport[] = ['router', 'http'];
+
+let transport: Transport = 'router';
+/** Which way the harnesses made from now on call the handlers. */
+export function useTransport(t: Transport): void {
+  transport = t;
+}
+
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
 
 export interface CallResult {
   status: number;
@@ -28,8 +46,28 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
   });
   const router = new Router();
   const mgmt = registerSessionRoutes(router, engine, { captchaTestCode: '4321' });
+  const mode = transport;
+  let http: Promise<{ server: RunningServer; client: TestClient }> | undefined;
+  const startHttp = () =>
+    (http ??= (async () => {
+      const config = testConfig({ signing: 'compat', captchaTestCode: '4321' });
+      const server = await createServer(config, {
+        engine,
+        routes: [(r) => void registerSessionRoutes(r, engine, { captchaTestCode: '4321' })],
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        sleep: async () => {},
+      });
+      servers.push(server);
+      return { server, client: new TestClient({ origin: server.origin, prefix: '', devid: config.devId, devtoken: config.devToken }) };
+    })());
 
   async function call(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<CallResult> {
+    if (mode === 'http') {
+      const { client } = await startHttp();
+      const hasBody = body !== undefined && method !== 'GET' && method !== 'DELETE';
+      const r = await client.send(method, path, { body: hasBody ? JSON.stringify(body) : undefined });
+      return { status: r.status, body: r.json };
+    }
     const match = router.match(method, path.split('?')[0]);
     if (!('handler' in match)) return { status: match.methodMismatch ? 405 : 404, body: undefined };
     const req: ApiRequest = {
@@ -56,7 +94,7 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       P,
       get: (suffix: string) => call('GET', P + suffix),
       post: (suffix: string, body: unknown) => call('POST', P + suffix, body),
-      /** a non-blocking poll from `since` */
+      /** a poll from `since` (non-blocking by default) */
       poll: async (since: number, blockSecs = 0) => (await call('POST', P + 'changes', { cmdid: 'get_changes', block_secs: blockSecs, since_seq: since })).body as any[],
     };
   }
@@ -69,10 +107,22 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
     }
   }
 
-  return { store, clock, engine, router, call, login, tick, mgmt };
+  /** Waits (real time, bounded) until `cond` holds: a request sent over HTTP has reached the engine. */
+  async function until(cond: () => boolean, limitMs = 5000) {
+    const end = Date.now() + limitMs;
+    while (!cond()) {
+      if (Date.now() > end) throw new Error('condition not reached');
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+
+  return { store, clock, engine, router, call, login, tick, until, mgmt, mode };
 }
 
 /** Events of one kind from a poll answer. */
 export function ofType(events: any[], cmdid: string): any[] {
   return events.filter((e) => e.cmdid === cmdid);
 }
+
+/** An ended or unknown session is refused: 401 from the engine, 404 from the platform's session check. */
+export const GONE = [401, 404];
