@@ -305,6 +305,9 @@ export class Simulator implements EndpointDriver {
       }
       // talkers stop after a few seconds, independent of activity
       if (ep.flags[POS.vad] && (rng.chance(0.25) || !ep.flags[POS.a_rx] || ep.flags[POS.mic])) room.setFlag(ep, 'vad', 0);
+      // people tire of waiting with a raised hand (about 3 minutes) or a content request
+      if (ep.flags[POS.hand] && rng.chance(0.005)) room.setFlag(ep, 'hand', 0);
+      if (ep.flags[POS.cont_req] && (ep.flags[POS.cont_allowed] || rng.chance(0.01))) room.setFlag(ep, 'cont_req', 0);
       if (!rng.chance(this.activity)) continue;
       if (ep.devType === 'mr_cascade_sub') {
         if (ep.flags[POS.a_rx] && !ep.flags[POS.mic]) room.setFlag(ep, 'vad', ep.flags[POS.vad] ? 0 : 1);
