@@ -1,6 +1,7 @@
 /**
  * The login machine and the session actor against the real reference server (engine, HTTP,
- * signing, simulated endpoints) through the real console client of src/api: the console logs in,
+ * signing, simulated endpoints) through a minimal signed HTTP client (machines/testing/httpApi.ts; src/api has its own
+ * tests against the server): the console logs in,
  * loads, follows the feed and ends up holding exactly what the server holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { startServer, type StartedServer } from '../../server/main';
 import { testConfig } from '../../server/config';
 import { createMemoryStore } from '../../server/store/memoryStore';
-import { createApiClient } from '../../src/api/index';
+import { httpClient } from '../testing/httpApi';
 import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
 import { loginMachine, type LoginResult } from '../login/loginMachine';
 import { ParticipantStore } from '../participants/participantStore';
@@ -36,8 +37,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function logIn(password: string): Promise<{ result: LoginResult; client: ReturnType<typeof createApiClient> }> {
-  const client = createApiClient({ baseUrl: server.url });
+async function logIn(password: string): Promise<{ result: LoginResult; client: Awaited<ReturnType<typeof httpClient>> }> {
+  const client = await httpClient(server.url);
   const login = createActor(loginMachine, { input: { api: client.login, mrId: MR } }).start();
   await waitFor(login, (s) => s.matches({ active: { captcha: 'ready' } }), { timeout: 5000 });
   login.send({ type: 'login.edit', field: 'password', value: password });
@@ -48,15 +49,15 @@ async function logIn(password: string): Promise<{ result: LoginResult; client: R
   return { result: done.output!, client };
 }
 
-function startSession(result: LoginResult, client: ReturnType<typeof createApiClient>) {
-  const api = client.session({ mr_id: result.mrId, sess_id: result.sessId, sign_key: result.signKey, signing: result.signing });
+function startSession(result: LoginResult, client: Awaited<ReturnType<typeof httpClient>>) {
+  const api = client.session({ mr_id: result.mrId, sess_id: result.sessId, sign_key: result.signKey });
   const actor = createActor(sessionMachine, { input: { api, login: result, log: () => {} } }).start();
   const child = (id: string) => actor.system.get(id) as AnyActorRef;
   return { actor, api, child };
 }
 
 /** What the server holds now, merged by the same rules (a fresh full load). */
-async function serverView(api: ReturnType<ReturnType<typeof createApiClient>['session']>) {
+async function serverView(api: ReturnType<Awaited<ReturnType<typeof httpClient>>['session']>) {
   const [roster, info, status] = await Promise.all([
     api.get<MrParticipants>('participants'),
     api.get<OnlineEpsInfo>('eps-info'),

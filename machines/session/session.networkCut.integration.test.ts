@@ -9,7 +9,7 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { startServer, type StartedServer } from '../../server/main';
 import { testConfig } from '../../server/config';
 import { createMemoryStore } from '../../server/store/memoryStore';
-import { createApiClient } from '../../src/api/index';
+import { httpClient } from '../testing/httpApi';
 import { ApiError } from '../../protocol/errors';
 import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
 import type { SessionApi } from '../api';
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 async function login(password: string) {
-  const client = createApiClient({ baseUrl: server.url });
+  const client = await httpClient(server.url);
   const code = await client.login.getVerifyCode();
   const answer: LoginResponse = await client.login.login({ mrId: MR, password, code: CODE, codeId: code.code_id });
   return { client, answer, api: client.session(answer) };
