@@ -204,6 +204,7 @@ describe('when submitting', () => {
     expect(selectLockRemaining(actor.getSnapshot())).toBe(1);
     clock.increment(1000);
     expect(selectIsLocked(actor.getSnapshot())).toBe(false);
+    expect(selectFailure(actor.getSnapshot())).toBeNull();
     expect(actor.getSnapshot().context.code).toBe('ZZ99');
     actor.send({ type: 'login.submit' });
     expect(loginCalls).toHaveLength(2);

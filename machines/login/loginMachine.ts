@@ -274,7 +274,8 @@ export const loginMachine = setup({
               },
             },
             locked: {
-              always: { guard: 'lockOver', target: 'editing' },
+              // the lock message would be stale once the wait is over
+              always: { guard: 'lockOver', target: 'editing', actions: 'clearFailure' },
               after: { lockTick: { target: 'locked', reenter: true, actions: 'countDown' } },
             },
           },
