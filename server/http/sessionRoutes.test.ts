@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RC } from '../../protocol/codes';
+import { decodeSignKey } from '../../protocol/signing';
 import { decodeUsrStats } from '../../protocol/usrStats';
 import { testConfig, type Config } from '../config';
 import { startServer, type StartedServer } from '../main';
@@ -123,6 +124,30 @@ describe('session routes over HTTP', () => {
     expect((await client.get('/status/participant/999999/media_stream/')).status).toBe(404);
     expect((await host.get('mr-status')).status).toBe(200);
     expect(server.engine.rooms.get(MR)!.record.running).toBe(true);
+  });
+
+  it('works with strict signing: per-session HMAC on polls and commands, key kept across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'podium-strict-'));
+    temps.push(dir);
+    const cfg = config({ signing: 'strict', dataDir: dir });
+    const first = await startServer(cfg, { log: silent });
+    const client = new TestClient({ origin: first.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
+    const code = await client.get('/rest/v1/meetings/verify-code');
+    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: '123456', cert_code: CODE, code_id: code.json.code_id });
+    const sign = { sessId: r.json.sess_id, key: decodeSignKey(r.json.sign_key) };
+    const P = `/rest/v1/meetings/${MR}/sessions/${sign.sessId}/`;
+    const cmd = JSON.stringify({ cmdid: 'mod_mr_status', lock_mr: 1 });
+    expect((await client.send('POST', P + 'mr-status', { body: cmd, sign })).status).toBe(200);
+    expect((await client.send('POST', P + 'mr-status', { body: cmd })).status).toBe(401);
+    const poll = await client.send('POST', P + 'changes', { body: JSON.stringify({ cmdid: 'get_changes', block_secs: 0 }), sign });
+    expect(poll.json.some((e: any) => e.cmdid === 'one_mr_status' && e.mr_locked === 1)).toBe(true);
+    await first.close();
+    const second = await startServer({ ...cfg, port: 0 }, { log: silent });
+    running.push(second);
+    const c2 = new TestClient({ origin: second.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
+    const st = await c2.send('GET', P + 'mr-status', { sign });
+    expect(st.status).toBe(200);
+    expect(st.json.mr_locked).toBe(1);
   });
 
   it('logs out, and the logged-out session is refused', async () => {
