@@ -22,6 +22,8 @@ export const visibilityListener = fromCallback<PageEvent, { target?: VisibilityT
   if (!target) return;
   const onChange = () => sendBack({ type: target.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
   target.addEventListener('visibilitychange', onChange);
+  // a session started in a background tab starts paused
+  if (target.visibilityState === 'hidden') sendBack({ type: 'page.hidden' });
   return () => target.removeEventListener('visibilitychange', onChange);
 });
 

@@ -213,6 +213,18 @@ describe('when the page is hidden', () => {
     expect(h.pending('changes')[0].sinceSeq).toBe(8);
   });
 
+  it('a session started in a hidden tab starts paused, and loads when the tab shows', async () => {
+    const script = scriptedSessionApi();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
+    const actor = createActor(longPollMachine, { input: { api: script.api, visibilityTarget: doc, log: () => {} }, clock: new SimulatedClock() }).start();
+    expect(selectConnectionState(actor.getSnapshot())).toBe('paused');
+    await flush();
+    expect(script.pending('participants')).toHaveLength(0);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(script.pending('participants')).toHaveLength(1);
+  });
+
   it('stays polling when pauseWhenHidden is false', async () => {
     const h = harness({ pauseWhenHidden: false });
     await syncFully(h, 7);
