@@ -71,6 +71,23 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       h.engine.stop();
     });
 
+    it('stamps snapshots with the feed position they reflect', async () => {
+      const h = makeHarness({ simActivity: 0 });
+      const c = h.login();
+      const room = h.engine.rooms.get(MR)!;
+      const ep = [...room.endpoints.values()][1];
+      room.setFlag(ep, 'hand', 1); // a delta not yet flushed
+      const st = (await c.get('eps-status')).body;
+      expect(st.seq).toBe(room.feed.head);
+      expect(decodeUsrStats(st.usr_stats[st.usr_ids.indexOf(ep.usrId)]).hand).toBe(1);
+      // the delta was emitted before the snapshot's seq: polling from it does not repeat it
+      expect(ofType(await c.poll(st.seq), 'online_eps_status')).toEqual([]);
+      for (const s of ['participants', 'eps-info', 'mr-status', 'mr-info', 'mosic-config', 'title-config']) {
+        expect((await c.get(s)).body.seq, s).toBe(room.feed.head);
+      }
+      h.engine.stop();
+    });
+
     it('batches many status changes of one tick into one event', async () => {
       const h = makeHarness({ simActivity: 0 });
       const c = h.login();

@@ -84,18 +84,28 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
     }, true),
   );
 
+  /**
+   * A snapshot with the feed position it reflects (podium `seq`): pending deltas are flushed
+   * first, so polling from `seq` neither misses nor repeats a change.
+   */
+  const snapshot = (build: (room: Room) => object) =>
+    session((_req, _s, room) => {
+      room.flush();
+      return json(200, { ...build(room), seq: room.feed.head });
+    });
+
   // meeting status and info
-  router.get(`${P}mr-status`, session((_req, _s, room) => json(200, room.mrStatus())));
+  router.get(`${P}mr-status`, snapshot((room) => room.mrStatus()));
   router.post(`${P}mr-status`, command({ mod_mr_status: modMrStatus, stop_mr_req: stopMeeting }));
-  router.get(`${P}mr-info`, session((_req, _s, room) => json(200, room.mrInfo(engine.nowSecs()))));
+  router.get(`${P}mr-info`, snapshot((room) => room.mrInfo(engine.nowSecs())));
   router.post(`${P}mr-info`, command({ mod_mr_info: modMrInfo }));
   router.post(`${P}mr-pwd`, command({ mod_mr_pwd: modMrPwd }));
 
   // endpoints and roster
-  router.get(`${P}eps-info`, session((_req, _s, room) => json(200, { cmdid: 'online_eps_info', ...room.epsInfo() })));
-  router.get(`${P}eps-status`, session((_req, _s, room) => json(200, { cmdid: 'online_eps_status', ...room.epsStatus() })));
+  router.get(`${P}eps-info`, snapshot((room) => ({ cmdid: 'online_eps_info', ...room.epsInfo() })));
+  router.get(`${P}eps-status`, snapshot((room) => ({ cmdid: 'online_eps_status', ...room.epsStatus() })));
   router.post(`${P}eps-status`, command({ ctrl_mr_eps: ctrlMrEps }));
-  router.get(`${P}participants`, session((_req, _s, room) => json(200, { cmdid: 'mr_participants', ...room.participants() })));
+  router.get(`${P}participants`, snapshot((room) => ({ cmdid: 'mr_participants', ...room.participants() })));
   router.post(
     `${P}user-infos`,
     session((req, _s, room) => {
@@ -117,9 +127,9 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
 
   // layouts, titles
   router.get(`${P}sys_mosics`, session(() => json(200, { cmdid: 'sys_mosics', mosic_group: sysMosics() })));
-  router.get(`${P}mosic-config`, session((_req, _s, room) => json(200, { cmdid: 'mosic_config', config_info: room.mosaicConfig() })));
+  router.get(`${P}mosic-config`, snapshot((room) => ({ cmdid: 'mosic_config', config_info: room.mosaicConfig() })));
   router.post(`${P}mosic-config`, command({ config_mosic: configMosic }));
-  router.get(`${P}title-config`, session((_req, _s, room) => json(200, { cmdid: 'title_config', titles: room.record.titles })));
+  router.get(`${P}title-config`, snapshot((room) => ({ cmdid: 'title_config', titles: room.record.titles })));
   router.post(`${P}title-config`, command({ set_title: setTitle }));
   router.post(`${P}mod-subtitle-position`, command({ mod_subtitle_position: modSubtitlePosition }));
 
