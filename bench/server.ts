@@ -12,6 +12,7 @@
  */
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { signCompat } from '../protocol/signing';
@@ -240,9 +241,13 @@ const want = (p: string) => parts.length === 0 || parts.includes(p);
 if (parts.includes('--client')) {
   await client();
 } else {
+  // figures from a shared machine are only as good as its idleness: say how busy it was
+  const load = () => `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+  console.log(`[server bench] start: ${load()}`);
   if (want('search')) benchSearch();
   if (want('polls')) await fanout('polls', 2000, 3);
   if (want('fanout')) await fanout('fanout', 500, 20);
   if (want('stall')) await benchStall();
+  console.log(`[server bench] end: ${load()}`);
   agent.destroy();
 }
