@@ -100,6 +100,11 @@ export class MeetingControlsPanel {
     return this.root.getByRole('switch', { name: this.names.switches[id], exact: true });
   }
 
+  /** Clicks a switch through its visible label (the input itself is visually hidden). */
+  async toggle(id: SwitchId): Promise<void> {
+    await this.root.locator('label', { hasText: new RegExp(`^${this.names.switches[id]}$`) }).click();
+  }
+
   /** the switch's wrapper carrying data-state (on/off/unknown) and data-pending */
   switchState(id: SwitchId): Locator {
     return this.root.locator(`[data-switch="${id}"]`).first();
