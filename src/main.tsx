@@ -11,7 +11,7 @@ import { i18n, initialLocale, loadCatalog } from './i18n/i18n';
 import { createAppRouter } from './router';
 import { SessionHolder } from './session/sessionHolder';
 import { SessionProvider } from './session/SessionContext';
-import { createSessionActor } from './session/createSessionActor';
+import { sessionActorFactory } from './session/createSessionActor';
 import { ApiProvider } from './session/ApiContext';
 import { createApiClient } from './api/index';
 
@@ -34,7 +34,7 @@ function boot(): void {
     // One platform client for the tab: the login and session clients share its signing settings.
     const client = createApiClient();
     const apis = { platform: client.platform, login: client.login };
-    const session = new SessionHolder(createSessionActor);
+    const session = new SessionHolder(sessionActorFactory(client.platform));
     const router = createAppRouter({ session, apis });
     root.render(
       <StrictMode>

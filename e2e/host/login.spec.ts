@@ -26,7 +26,7 @@ test.describe('login screen', () => {
     await page.reload();
     await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
     await expect(controlPage.meetingNumber).toHaveText(server.mrId);
-    await controlPage.logout.click();
+    await controlPage.logOut();
     await expect(page).toHaveURL(/\/login/);
     await page.goto(`/control?mr-id=${server.mrId}`);
     await expect(page).toHaveURL(`/login?mr-id=${server.mrId}`);
@@ -38,10 +38,15 @@ test.describe('login screen', () => {
     await loginPage.goto();
     await loginPage.loginAsHost();
     await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
-    // the platform page embeds the console in a frame (same tab, so the same session)
-    await page.evaluate((mrId) => {
-      document.body.innerHTML = `<iframe id="console" src="/control?mr-id=${mrId}" style="width:1200px;height:800px"></iframe>`;
-    }, server.mrId);
+    // the platform page embeds the console in a frame (same tab and origin, so the same session);
+    // the page is served by the test so that only the framed console runs
+    await page.route('**/embedding-platform-page', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><body><iframe id="console" src="/control?mr-id=${server.mrId}" style="width:1200px;height:800px"></iframe></body></html>`,
+      }),
+    );
+    await page.goto('/embedding-platform-page');
     const frame = page.frameLocator('#console');
     await expect(frame.getByTestId('meeting-number')).toHaveText(server.mrId);
     await page.evaluate(() => (document.getElementById('console') as HTMLIFrameElement).contentWindow!.postMessage('logout', '*'));

@@ -13,7 +13,7 @@ test.describe('two consoles', () => {
     await expect(host.controlPage.role).toHaveAttribute('data-role', 'host');
     await expect(supervisor.controlPage.role).toHaveAttribute('data-role', 'supervisor');
     // one console logging out does not end the other's session
-    await host.controlPage.logout.click();
+    await host.controlPage.logOut();
     await expect(host.page).toHaveURL(/\/login/);
     await supervisor.page.reload();
     await expect(supervisor.controlPage.role).toHaveAttribute('data-role', 'supervisor');

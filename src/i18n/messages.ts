@@ -5,9 +5,11 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { codeMessage, localize, loginFailureMessage, SILENT_RESULT_CODES } from '@protocol/codes';
+import { codeInfo, codeMessage, forceLogoutMessage, localize, loginFailureMessage, SILENT_RESULT_CODES } from '@protocol/codes';
+import type { MrScene } from '@protocol/wire';
 import { LIMITS, type ValidationError } from '@protocol/validation';
-import type { LoginFailure, LoginField, LoginFieldError } from '@machines/index';
+import type { LoginFailure, LoginField, LoginFieldError, SessionEnd } from '@machines/index';
+import { sceneText } from './scene';
 import type { FailureClass } from '#/api/classify';
 
 /**
@@ -135,5 +137,29 @@ export function failureText(i18n: I18n, failure: FailureClass): string | null {
       return i18n._(msg`Request to the server failed, please log in again`);
     case 'http.statisticsDisabled':
       return i18n._(msg`The meeting statistics function is not enabled`);
+  }
+}
+
+/**
+ * The warning shown when the server ends the session (spec §4): meeting ended or deleted,
+ * forced logout with its mapped reason, a non-RPC-server error, or a lost session.
+ * Null for the user's own logout.
+ */
+export function sessionEndText(i18n: I18n, end: SessionEnd, scene: MrScene): string | null {
+  switch (end.code) {
+    case 'logout':
+      return null;
+    case 'meetingEnded':
+      return i18n._(sceneText('ended', end.detail === 'class_ended' ? 'class' : scene));
+    case 'meetingDeleted':
+      return localize(forceLogoutMessage('meeting_deleted'), i18n.locale);
+    case 'forcedLogout':
+      return localize(forceLogoutMessage(end.detail ?? ''), i18n.locale);
+    case 'notRpcServer':
+      return end.result !== undefined && codeInfo(end.result)
+        ? i18n._(msg`The meeting control service failed: ${codeMessage(end.result, i18n.locale)}`)
+        : i18n._(msg`The meeting control service is unavailable`);
+    case 'sessionLost':
+      return i18n._(msg`Login timed out, please log in again`);
   }
 }

@@ -1,7 +1,36 @@
 /**
- * Builds the root session actor of a login. The session machine (machines/session) is plugged in
- * here once it exists; until then the console runs with the session record alone.
+ * Builds the root session actor of a login (machines/session): a session client signed for this
+ * session and sharing the platform settings, the page as visibility/network source, and the dev
+ * inspector when asked for. Ending it sends `session.logout`, so the server announces the quit to
+ * the other controllers before the actor stops its children.
  */
+import { createActor, type AnyActorRef } from 'xstate';
+import { sessionMachine } from '@machines/index';
+import { createSessionApi } from '#/api/session';
+import type { PlatformClient } from '#/api/platform';
+import { inspectOption } from './inspector';
 import type { SessionActorFactory } from './sessionHolder';
 
-export const createSessionActor: SessionActorFactory | null = null;
+export function sessionActorFactory(platform: PlatformClient): SessionActorFactory {
+  return (record) => {
+    const api = createSessionApi({
+      platform,
+      login: { mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing },
+    });
+    const actor = createActor(sessionMachine, {
+      input: { api, login: record, visibilityTarget: document, networkTarget: window },
+      inspect: inspectOption(),
+    }).start();
+    return {
+      actor,
+      end: () => {
+        const snapshot = actor.getSnapshot();
+        if (snapshot.status !== 'active') return;
+        // The held long poll is cancelled first: once the server has ended the session it answers
+        // that poll with 404, which the browser reports as a console error on every logout.
+        (snapshot.children as Record<string, AnyActorRef | undefined>).longPoll?.send({ type: 'longPoll.stop' });
+        actor.send({ type: 'session.logout' });
+      },
+    };
+  };
+}

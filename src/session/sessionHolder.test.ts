@@ -40,6 +40,11 @@ function memoryStore(initial: unknown = null) {
 
 const idle = createMachine({ id: 'session', initial: 'running', states: { running: {} } });
 
+function started(r: SessionRecord) {
+  const actor = createActor(idle, { input: r }).start();
+  return { actor, end: () => actor.stop() };
+}
+
 describe('SessionHolder', () => {
   it('starts logged out when the tab has no session', () => {
     const holder = new SessionHolder(null, memoryStore());
@@ -61,7 +66,7 @@ describe('SessionHolder', () => {
   });
 
   it('a reload restores the session from the tab storage and re-creates the actor from it', () => {
-    const factory = vi.fn((r: SessionRecord) => createActor(idle, { input: r }).start());
+    const factory = vi.fn((r: SessionRecord) => started(r));
     const holder = new SessionHolder(factory, memoryStore(JSON.parse(JSON.stringify(record))));
     expect(holder.current()?.mrId).toBe('0123');
     const actor = holder.actor();
@@ -79,7 +84,7 @@ describe('SessionHolder', () => {
 
   it('stop stops the actor and forgets the session', () => {
     const store = memoryStore();
-    const holder = new SessionHolder((r) => createActor(idle, { input: r }).start(), store);
+    const holder = new SessionHolder(started, store);
     holder.start(record);
     const actor = holder.actor()!;
     holder.stop();
@@ -92,7 +97,7 @@ describe('SessionHolder', () => {
   });
 
   it('a new login replaces the previous session and stops its actor', () => {
-    const holder = new SessionHolder((r) => createActor(idle, { input: r }).start(), memoryStore());
+    const holder = new SessionHolder(started, memoryStore());
     holder.start(record);
     const first = holder.actor()!;
     holder.start({ ...record, mrId: '8008038', sessId: 's2' });

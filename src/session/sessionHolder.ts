@@ -13,8 +13,15 @@ import { browserStore } from './browserStore';
 /** What the console remembers about a successful login: the login machine's output. */
 export type SessionRecord = LoginResult;
 
-/** Builds and starts the root session actor of a record; returns it running. */
-export type SessionActorFactory = (record: SessionRecord) => AnyActorRef;
+/** A running root session actor and how to end it (it may need to tell the server first). */
+export interface StartedSession {
+  actor: AnyActorRef;
+  /** ends the session; the actor stops itself (and every child) once done */
+  end(): void;
+}
+
+/** Builds and starts the root session actor of a record. */
+export type SessionActorFactory = (record: SessionRecord) => StartedSession;
 
 type Listener = () => void;
 
@@ -42,7 +49,7 @@ function isRecord(value: unknown): value is SessionRecord {
 
 export class SessionHolder {
   private record: SessionRecord | null;
-  private actorRef: AnyActorRef | null = null;
+  private started: StartedSession | null = null;
   private readonly listeners = new Set<Listener>();
 
   constructor(
@@ -61,8 +68,8 @@ export class SessionHolder {
   /** The running root session actor, started lazily so a reload re-creates it from the record. */
   actor(): AnyActorRef | null {
     if (!this.record || !this.createActor) return null;
-    if (!this.actorRef) this.actorRef = this.createActor(this.record);
-    return this.actorRef;
+    if (!this.started) this.started = this.createActor(this.record);
+    return this.started.actor;
   }
 
   /** Starts a session after a successful login, replacing any previous one. */
@@ -76,7 +83,7 @@ export class SessionHolder {
     return record;
   }
 
-  /** Ends the session: stops the actor (and with it every child) and forgets the record. */
+  /** Ends the session (the actor logs out and stops with every child) and forgets the record. */
   stop(): void {
     this.stopActor();
     this.record = null;
@@ -90,9 +97,9 @@ export class SessionHolder {
   };
 
   private stopActor(): void {
-    const ref = this.actorRef;
-    this.actorRef = null;
-    ref?.stop();
+    const started = this.started;
+    this.started = null;
+    started?.end();
   }
 
   private notify(): void {
