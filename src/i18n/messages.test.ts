@@ -4,7 +4,7 @@ import { ApiError } from '@protocol/errors';
 import { codeInfo, RC } from '@protocol/codes';
 import { SPEC_MESSAGES, VALIDATION_RESULT_CODES, type ValidationError } from '@protocol/validation';
 import { classifyFailure } from '#/api/classify';
-import { failureText, loginFailureText, resultCodeText, validationText, VALIDATION_MESSAGES } from './messages';
+import { failureText, loginFailureText, resultCodeText, sessionEndText, validationText, VALIDATION_MESSAGES } from './messages';
 import { loadCatalog } from './i18n';
 
 let en: I18n;
@@ -84,5 +84,32 @@ describe('request failures (spec §8)', () => {
   it('silent outcomes have no text', () => {
     expect(text(en, new ApiError('http', 401, '/x'))).toBeNull();
     expect(text(en, new ApiError('aborted', 0, '/x'))).toBeNull();
+  });
+});
+
+describe('session end warnings (spec §4)', () => {
+  it('the user’s own logout shows nothing', () => {
+    expect(sessionEndText(en, { code: 'logout' }, 'conference')).toBeNull();
+  });
+
+  it('meeting ended follows the scene wording', () => {
+    expect(sessionEndText(en, { code: 'meetingEnded', detail: 'meeting_ended' }, 'conference')).toBe('The meeting has ended, exit control');
+    expect(sessionEndText(en, { code: 'meetingEnded', detail: 'class_ended' }, 'conference')).toBe('The class has ended, exit control');
+    expect(sessionEndText(zh, { code: 'meetingEnded' }, 'class')).toBe('课堂已结束，退出控制');
+  });
+
+  it('a forced logout shows the mapped reason in the active language', () => {
+    expect(sessionEndText(en, { code: 'forcedLogout', detail: 'kicked' }, 'conference')).toBe('You were logged out by an administrator');
+    expect(sessionEndText(zh, { code: 'forcedLogout', detail: 'kicked' }, 'conference')).toBe('您已被管理员强制退出');
+    expect(sessionEndText(en, { code: 'forcedLogout', detail: 'something new' }, 'conference')).toBe('You have been logged out');
+  });
+
+  it('deleted meeting, lost session and non-RPC-server errors have their own texts', () => {
+    expect(sessionEndText(en, { code: 'meetingDeleted' }, 'conference')).toBe('The meeting room was deleted');
+    expect(sessionEndText(en, { code: 'sessionLost' }, 'conference')).toBe('Login timed out, please log in again');
+    expect(sessionEndText(en, { code: 'notRpcServer' }, 'conference')).toBe('The meeting control service is unavailable');
+    expect(sessionEndText(en, { code: 'notRpcServer', result: RC.meetingNotFound }, 'conference')).toBe(
+      `The meeting control service failed: ${codeInfo(RC.meetingNotFound)!.en}`,
+    );
   });
 });
