@@ -130,6 +130,10 @@ test.describe('login screen', () => {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
+    // the platform's title comes from its icon-title call, in the language on screen
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podium Meeting Control');
+    await loginPage.switchLanguage('中文');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podium 会议控制台');
   });
 });
 
