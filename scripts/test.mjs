@@ -32,10 +32,11 @@ function ensureChromium() {
     );
     return false;
   }
+  // fonts-noto-cjk: the Chinese screens are readable in screenshots and traces
   console.log(`test: ${CHROMIUM} missing, installing Debian Chromium (apt-get)`);
   const ok =
     sh('apt-get', ['update'], { DEBIAN_FRONTEND: 'noninteractive' }) &&
-    sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+    sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { DEBIAN_FRONTEND: 'noninteractive' });
   if (!ok || !existsSync(CHROMIUM)) {
     console.error('test: installing chromium failed; run as root: apt-get update && apt-get install -y chromium');
     return false;

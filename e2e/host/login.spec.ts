@@ -9,14 +9,14 @@ test.describe('login screen', () => {
     await loginPage.loginAsHost();
     await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
     await expect(controlPage.meetingNumber).toHaveText(server.mrId);
-    await expect(controlPage.role).toHaveAttribute('data-role', 'host');
+    await expect(controlPage.role).toHaveAttribute('data-controller-role', 'host');
   });
 
   test('supervisor logs in with the supervisor password', async ({ page, loginPage, controlPage, server }) => {
     await loginPage.goto('/');
     await loginPage.loginAsSupervisor();
     await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
-    await expect(controlPage.role).toHaveAttribute('data-role', 'supervisor');
+    await expect(controlPage.role).toHaveAttribute('data-controller-role', 'supervisor');
   });
 
   test('a reload of /control keeps the session; logout returns to login and guards /control', async ({ page, loginPage, controlPage, server }) => {

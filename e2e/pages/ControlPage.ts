@@ -13,7 +13,7 @@ export class ControlPage {
 
   constructor(readonly page: Page) {
     this.meetingNumber = page.getByTestId('meeting-number');
-    this.role = page.locator('[data-role]');
+    this.role = page.locator('[data-controller-role]');
     this.logout = page.getByRole('button', { name: /^(Logout|退出登录)$/ });
     this.connection = page.locator('[data-connection]');
   }

@@ -10,12 +10,12 @@ test.describe('two consoles', () => {
     await supervisor.loginPage.loginAsSupervisor();
     await expect(host.page).toHaveURL(`/control?mr-id=${server.mrId}`);
     await expect(supervisor.page).toHaveURL(`/control?mr-id=${server.mrId}`);
-    await expect(host.controlPage.role).toHaveAttribute('data-role', 'host');
-    await expect(supervisor.controlPage.role).toHaveAttribute('data-role', 'supervisor');
+    await expect(host.controlPage.role).toHaveAttribute('data-controller-role', 'host');
+    await expect(supervisor.controlPage.role).toHaveAttribute('data-controller-role', 'supervisor');
     // one console logging out does not end the other's session
     await host.controlPage.logOut();
     await expect(host.page).toHaveURL(/\/login/);
     await supervisor.page.reload();
-    await expect(supervisor.controlPage.role).toHaveAttribute('data-role', 'supervisor');
+    await expect(supervisor.controlPage.role).toHaveAttribute('data-controller-role', 'supervisor');
   });
 });

@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Badge, Box, Group, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { TopBar } from '#/components/TopBar';
 import { sceneText } from '#/i18n/scene';
@@ -7,12 +8,15 @@ import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { ConnectionState } from './ConnectionState';
 
 /**
- * The logged-in page of /control and /layout until their panels arrive: which meeting, which
- * role, the connection state of the session actor, and logout.
+ * The frame of the logged-in screens (/control, /layout): the top bar with the meeting number in
+ * the scene's wording, the controller's role, the connection state of the change feed, language
+ * and logout; the screen's content below fills the rest of the window.
  */
-export function SessionPage({ screen }: {
-  /** which route shows the page */
+export function SessionPage({ screen, children }: {
+  /** which route shows the page (names the main region) */
   screen: 'control' | 'layout';
+  /** the screen's content */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const holder = useSessionHolder();
@@ -25,33 +29,24 @@ export function SessionPage({ screen }: {
   if (!record) return null;
   const actor = holder.actor();
   return (
-    <Stack gap={0} mih="100vh">
-      <TopBar onLogout={logout} />
-      <Stack p="md" component="main" aria-label={screen === 'control' ? t`Meeting control` : t`Layout`}>
-        <Card withBorder maw={480}>
-          <Stack gap="xs">
-            <Group gap="xs">
-              <Text fw={500}>{i18n._(sceneText('number', record.mrScene))}</Text>
-              <Text data-testid="meeting-number">{record.mrId}</Text>
-            </Group>
-            <Group gap="xs">
-              <Text fw={500}>
-                <Trans>Role</Trans>
-              </Text>
-              <Badge data-role={record.role} variant="light">
-                {record.role === 'host' ? t`Host` : t`Supervisor`}
-              </Badge>
-            </Group>
-            {record.mrStartDtm > 0 && (
-              <Group gap="xs">
-                <Text fw={500}>{i18n._(sceneText('startTime', record.mrScene))}</Text>
-                <Text>{i18n.date(new Date(record.mrStartDtm * 1000), { dateStyle: 'medium', timeStyle: 'short' })}</Text>
-              </Group>
-            )}
-            {actor && <ConnectionState actor={actor} />}
-          </Stack>
-        </Card>
-      </Stack>
-    </Stack>
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <TopBar onLogout={logout}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" c="dimmed" component="span">
+            {i18n._(sceneText('number', record.mrScene))}
+          </Text>
+          <Text size="sm" fw={600} component="span" data-testid="meeting-number">
+            {record.mrId}
+          </Text>
+        </Group>
+        <Badge variant="light" data-controller-role={record.role} aria-label={t`Role`}>
+          {record.role === 'host' ? t`Host` : t`Supervisor`}
+        </Badge>
+        {actor && <ConnectionState actor={actor} />}
+      </TopBar>
+      <Box component="main" aria-label={screen === 'control' ? t`Meeting control` : t`Layout`} style={{ flex: 1, minHeight: 0 }}>
+        {children}
+      </Box>
+    </Box>
   );
 }

@@ -18,14 +18,13 @@ export const Route = createFileRoute('/_authed/control')({
 
 function ControlPage() {
   return (
-    <>
-      <SessionPage screen="control" />
+    <SessionPage screen="control">
       <div style={{ display: 'flex', alignItems: 'flex-start' }}>
         <ControlSidebar />
         <div style={{ flex: 1, minWidth: 0 }}>
           <ParticipantArea />
         </div>
       </div>
-    </>
+    </SessionPage>
   );
 }
