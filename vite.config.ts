@@ -24,7 +24,7 @@ export default defineConfig({
   // URLs keep it working at any prefix.
   base: './',
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
-  server: { proxy: { '/rest': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080', '/oem': 'http://127.0.0.1:8080', '/status': 'http://127.0.0.1:8080' } },
+  server: { proxy: { '/rest': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080', '/oem': 'http://127.0.0.1:8080', '/status': 'http://127.0.0.1:8080', '/app1': 'http://127.0.0.1:8080' } },
   test: {
     include: ['protocol/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
