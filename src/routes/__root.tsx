@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } fro
 import type { RouterContext } from '#/router';
 import { MR_ID, validateAppSearch } from '#/search';
 import { useSessionHolder } from '#/session/SessionContext';
+import { trustedOrigins } from '#/features/layoutScreen/windowLinks';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: validateAppSearch,
@@ -29,13 +30,17 @@ function useDocumentTitle(): void {
 
 /**
  * Spec §2: the whole app listens for a 'logout' message from a parent (or opener) window, e.g. the
- * platform page that embeds the console in a frame, and then logs out.
+ * platform page that embeds the console in a frame, and then logs out; from an allowed origin only.
  */
 function useParentLogoutMessage(): void {
   const holder = useSessionHolder();
   const router = useRouter();
   useEffect(() => {
+    const allowed = trustedOrigins();
     const onMessage = (event: MessageEvent) => {
+      // Only the console's own origin (and configured portal origins) may log it out: a foreign
+      // page framing the console must not be able to end the session.
+      if (!allowed.has(event.origin)) return;
       const fromParent = event.source !== null && (event.source === window.parent || event.source === window.opener);
       if (!fromParent || event.source === window) return;
       const data: unknown = event.data;

@@ -4,7 +4,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import {
-  isParentLogout,
   MESSAGE_SOURCE,
   normaliseOrigins,
   readLayoutMessage,
@@ -22,24 +21,6 @@ function configuredOrigins(): string[] {
 /** The origins this page trusts: its own plus the configured ones. */
 export function trustedOrigins(): ReadonlySet<string> {
   return normaliseOrigins(window.location.origin, configuredOrigins());
-}
-
-/**
- * Logs the app out when the parent window (the page framing it) says `logout`, from a trusted
- * origin only. Does nothing when the app is not framed.
- */
-export function useParentLogout(onLogout: () => void): void {
-  const latest = useRef(onLogout);
-  latest.current = onLogout;
-  useEffect(() => {
-    if (window.parent === window) return;
-    const allowed = trustedOrigins();
-    const onMessage = (e: MessageEvent) => {
-      if (isParentLogout(e, window.parent, allowed)) latest.current();
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
 }
 
 /**

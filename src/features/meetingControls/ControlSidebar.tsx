@@ -4,7 +4,6 @@
  * supervisor, the supervisor panel. Reads the session holder; renders nothing before login.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import type { AnyActorRef } from 'xstate';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
@@ -22,7 +21,6 @@ import { checkManagementLogin, checkRoomPasswords } from '../live/rules';
 import { PasswordsDialog } from '../dialogs/PasswordsDialog';
 import { CMD } from '@protocol/cmdids';
 import { SupervisorPanel } from '../supervisor/SupervisorPanel';
-import { ParentLogoutListener } from '../layoutScreen/ParentLogoutListener';
 
 export interface ControlSidebarProps {
   /** URL of the /layout screen for the supervisor's layout window; default `layout` beside /control */
@@ -32,20 +30,9 @@ export interface ControlSidebarProps {
 export function ControlSidebar({ layoutUrl }: ControlSidebarProps) {
   const holder = useSessionHolder();
   const record = useSessionRecord();
-  const navigate = useNavigate();
   const session = record ? holder.actor() : null;
   if (!record || !session) return null;
-  return (
-    <>
-      <ParentLogoutListener
-        onLogout={() => {
-          holder.stop();
-          void navigate({ to: '/login' });
-        }}
-      />
-      <ControlSidebarFor record={record} session={session} layoutUrl={layoutUrl ?? layoutUrlOf(record)} />
-    </>
-  );
+  return <ControlSidebarFor record={record} session={session} layoutUrl={layoutUrl ?? layoutUrlOf(record)} />;
 }
 
 const PASSWORDS_LABEL = 'passwords';
