@@ -36,27 +36,37 @@ const CUT_SECONDS = (process.env.NETCUT_SECONDS ?? '5').split(',').map(Number);
 test.describe('network cut', () => {
   for (const seconds of CUT_SECONDS) {
     test(`offline for ${seconds} s while another controller acts: back in step, nothing lost or duplicated`, async ({ page, context, server, consoleErrors }) => {
-    test.setTimeout(90_000 + seconds * 1000);
-    // the browser reports the failed requests of the cut itself
-    consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to load resource|Failed to fetch|net::/);
-    const { panel, api } = await openParticipants(page, server, 'en');
-    const connection = page.locator('[data-connection]');
-    await expect(connection).toHaveAttribute('data-connection', 'live', { timeout: 20_000 });
-    await expectInStep(panel, api);
+      test.setTimeout(90_000 + seconds * 1000);
+      // the browser reports the failed requests of the cut itself
+      consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to load resource|Failed to fetch|net::/);
+      const { panel, api } = await openParticipants(page, server, 'en');
+      const connection = page.locator('[data-connection]');
+      await expect(connection).toHaveAttribute('data-connection', 'live', { timeout: 20_000 });
+      await expectInStep(panel, api);
 
-    await context.setOffline(true);
-    await expect(connection).toHaveAttribute('data-connection', 'reconnecting', { timeout: 15_000 });
-    // meanwhile: everyone online is muted and someone is dropped
-    const states = await api.endpointStates();
-    const online = [...states.entries()].filter(([, s]) => !s.flags.waiting).map(([id]) => id);
-    await api.eps('a_rx', online, 0);
-    if (online.length > 1) await api.eps('drop', [online[0]]);
-    await page.waitForTimeout(seconds * 1000);
-    await context.setOffline(false);
+      await context.setOffline(true);
+      await expect(connection).toHaveAttribute('data-connection', 'reconnecting', { timeout: 15_000 });
+      // meanwhile: everyone online is muted and someone is dropped
+      const states = await api.endpointStates();
+      const online = [...states.entries()].filter(([, s]) => !s.flags.waiting).map(([id]) => id);
+      await api.eps('a_rx', online, 0);
+      if (online.length > 1) await api.eps('drop', [online[0]]);
+      await page.waitForTimeout(seconds * 1000);
+      await context.setOffline(false);
 
-    await expect(connection).toHaveAttribute('data-connection', /^(live|reconnected|resynced)$/, { timeout: 20_000 });
-    await expectInStep(panel, api);
-    await api.logout();
-  });
+      await expect(connection).toHaveAttribute('data-connection', /^(live|reconnected|resynced)$/, { timeout: 20_000 });
+      await expectInStep(panel, api);
+      // the mute made during the cut shows on the rows still muted on the server
+      await panel.openTab('online');
+      const rows = panel.table.locator('[role="row"][data-online="true"][data-waiting="false"]');
+      const shown = Math.min(5, await rows.count());
+      const now = await api.endpointStates();
+      for (let i = 0; i < shown; i++) {
+        const usrId = (await rows.nth(i).getAttribute('data-usr-id')) ?? '';
+        const name = (await rows.nth(i).getAttribute('aria-label')) ?? '';
+        if (now.get(usrId)?.flags.a_rx === 0) await expect(panel.button(panel.n.unmute(name))).toBeVisible();
+      }
+      await api.logout();
+    });
   }
 });
