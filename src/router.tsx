@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { parseSearch, stringifySearch } from './search';
 import type { SessionHolder } from './session/sessionHolder';
@@ -11,11 +11,16 @@ export interface RouterContext {
   apis: ConsoleApis;
 }
 
-export function createAppRouter(context: RouterContext, basepath = routerBasepath()) {
+/**
+ * The console's router. Tests pass a memory `history` and the root `basepath`; the app uses the
+ * browser history and the frame prefix of the page.
+ */
+export function createAppRouter(context: RouterContext, options: { basepath?: string; history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
     context,
-    basepath,
+    basepath: options.basepath ?? routerBasepath(),
+    history: options.history,
     parseSearch,
     stringifySearch,
     defaultPreload: false,

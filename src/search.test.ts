@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from './router';
@@ -39,17 +40,25 @@ describe('mr-id in the URL', () => {
     expect(validateAppSearch({ [MR_ID]: { nested: 1 } })).toEqual({});
   });
 
-  it.each(['0123', '123'])('the router keeps %s as a string through navigation', async (id) => {
-    const history = createMemoryHistory({ initialEntries: [`/login?${MR_ID}=${id}`] });
-    const router = createAppRouter({ session: new SessionHolder(null, memoryStore()), apis: offlineApis }, '/');
-    router.update({ ...router.options, history });
+  it.each(['0123', '123'])('the router keeps %s as a string through navigation and redirects', async (id) => {
+    const history = createMemoryHistory({ initialEntries: ['/'] });
+    const router = createAppRouter({ session: new SessionHolder(null, memoryStore()), apis: offlineApis }, { basepath: '/', history });
     await router.load();
+    await router.navigate({ to: '/login', search: { [MR_ID]: id } });
+    expect(router.state.location.href).toBe(`/login?${MR_ID}=${id}`);
     expect(router.state.location.search).toEqual({ [MR_ID]: id });
     // a guarded page without a session redirects to /login, retaining mr-id as written
+    await router.navigate({ to: '/', search: {} });
     await router.navigate({ to: '/control', search: { [MR_ID]: id } });
-    await router.load();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.href).toBe(`/login?${MR_ID}=${id}`);
     expect(router.state.location.search[MR_ID]).toBe(id);
+  });
+
+  it('a URL typed with 0123 reads back as the string 0123', async () => {
+    const history = createMemoryHistory({ initialEntries: [`/login?${MR_ID}=0123`] });
+    const router = createAppRouter({ session: new SessionHolder(null, memoryStore()), apis: offlineApis }, { basepath: '/', history });
+    await router.load();
+    expect(router.state.location.search).toEqual({ [MR_ID]: '0123' });
   });
 });

@@ -48,8 +48,7 @@ async function renderApp(path: string, login: LoginApi) {
   };
   const store = memoryStore();
   const holder = new SessionHolder(null, store);
-  const router = createAppRouter({ session: holder, apis }, '/');
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter({ session: holder, apis }, { basepath: '/', history: createMemoryHistory({ initialEntries: [path] }) });
   await act(() => router.load());
   render(
     <StrictMode>

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createAppRouter } from '#/router';
+import { SessionHolder, type SessionRecord } from '#/session/sessionHolder';
+
+const record: SessionRecord = {
+  mrId: '0123', sessId: 's1', role: 'host', signing: 'compat', mrScene: 'conference', mrStartDtm: 0, scheduleStartDtm: 0,
+  scheduleName: '', standAlone: 0, invalidTime: 0, expiredNotify: '', afterSaleMgrEmail: '', extra: '',
+};
+
+const offline = () => Promise.reject(new Error('offline'));
+const apis = {
+  login: { getVerifyCode: offline, login: offline },
+  platform: { getPlatform: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
+};
+
+async function land(path: string, loggedIn: boolean) {
+  let stored: unknown = loggedIn ? record : null;
+  const holder = new SessionHolder(null, {
+    sessionRecord: () => stored,
+    setSessionRecord: (r: unknown) => {
+      stored = r;
+    },
+    setMrId: () => {},
+    setStandalone: () => {},
+  });
+  const router = createAppRouter({ session: holder, apis }, { basepath: '/', history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await router.load();
+  // a navigation follows beforeLoad redirects to the end (an initial load leaves that to the provider)
+  const url = new URL(path, 'http://console.test');
+  await router.navigate({ to: url.pathname as '/control', search: Object.fromEntries(url.searchParams) });
+  await router.load();
+  return router.state.location.href;
+}
+
+describe('route guards', () => {
+  it('logged out: /control and /layout go to the login screen, keeping mr-id', async () => {
+    expect(await land('/control?mr-id=0123', false)).toBe('/login?mr-id=0123');
+    expect(await land('/layout', false)).toBe('/login');
+  });
+
+  it('logged in: /control without mr-id gets the session meeting', async () => {
+    expect(await land('/control', true)).toBe('/control?mr-id=0123');
+  });
+
+  it('logged in: /control for another meeting asks for a login to that meeting', async () => {
+    expect(await land('/control?mr-id=123', true)).toBe('/login?mr-id=123');
+  });
+
+  it('logged in: /control for the session meeting stays', async () => {
+    expect(await land('/control?mr-id=0123', true)).toBe('/control?mr-id=0123');
+  });
+});
