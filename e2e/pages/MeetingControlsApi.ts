@@ -45,6 +45,12 @@ export class MeetingControlsApi {
     return this.session.post('mr-status', { cmdid: 'mod_mr_status', ...fields });
   }
 
+  /** usr_ids currently in the waiting room (usr_stats position 16). */
+  async waitingIds(): Promise<string[]> {
+    const st = await this.session.get<{ usr_ids: string[]; usr_stats: string[] }>('eps-status');
+    return st.usr_ids.filter((_, i) => st.usr_stats[i]?.[16] === '1');
+  }
+
   /** usr_ids and names of the online endpoints. */
   async online(): Promise<{ usrId: string; name: string }[]> {
     const info = await this.session.get<{ usr_ids: string[]; usr_names: string[] }>('eps-info');

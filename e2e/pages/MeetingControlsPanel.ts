@@ -43,6 +43,27 @@ export const MC_NAMES = {
     customize: 'Customize',
     layout: (id: string) => `Layout ${id}`,
     automaticLayout: 'Automatic layout',
+    chatPermission: 'Chat permission',
+    publicOnly: 'Public chat only',
+    polling: 'Polling',
+    pollAudience: 'Poll audience view',
+    moveToWaiting: 'Move participants to the waiting room',
+    moveIn: 'Move in',
+    permit: (n: string) => `Permit ${n}`,
+    mainVenue: 'Main venue',
+    share: 'Meeting share',
+    shareLink: 'Share link',
+    mgmtLogin: 'Platform management login',
+    mgmtLoggedIn: 'Platform management (logged in)',
+    loginId: 'Login ID',
+    password: 'Password',
+    code: 'Verification code',
+    logIn: 'Log in',
+    passwords: 'Meeting passwords',
+    joinPwd: 'Join password',
+    hostPwd: 'Host password',
+    supervisorPwd: 'Supervisor password',
+    savePasswords: 'Save passwords',
   },
   zh: {
     switches: {
@@ -79,6 +100,27 @@ export const MC_NAMES = {
     customize: '自定义',
     layout: (id: string) => `布局 ${id}`,
     automaticLayout: '自动布局',
+    chatPermission: '聊天权限',
+    publicOnly: '仅公开聊天',
+    polling: '轮询',
+    pollAudience: '轮询观众画面',
+    moveToWaiting: '将参会者移入等候室',
+    moveIn: '移入',
+    permit: (n: string) => `准入 ${n}`,
+    mainVenue: '主会场',
+    share: '会议分享',
+    shareLink: '分享链接',
+    mgmtLogin: '平台管理登录',
+    mgmtLoggedIn: '平台管理（已登录）',
+    loginId: '登录账号',
+    password: '密码',
+    code: '验证码',
+    logIn: '登录',
+    passwords: '会议密码',
+    joinPwd: '入会密码',
+    hostPwd: '主持人密码',
+    supervisorPwd: '监管员密码',
+    savePasswords: '保存密码',
   },
 } as const;
 
@@ -98,6 +140,11 @@ export class MeetingControlsPanel {
 
   switch(id: SwitchId): Locator {
     return this.root.getByRole('switch', { name: this.names.switches[id], exact: true });
+  }
+
+  /** Clicks a labelled switch or checkbox inside `scope` through its visible label. */
+  async clickLabel(scope: Locator, name: string): Promise<void> {
+    await scope.locator('label', { hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) }).click();
   }
 
   /** Clicks a switch through its visible label (the input itself is visually hidden). */
