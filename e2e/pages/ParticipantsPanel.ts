@@ -177,6 +177,23 @@ export class ParticipantsPanel {
     return Number(await this.tab(tab).getAttribute('data-count'));
   }
 
+  /** the participant half (the meeting-wide sidebar has controls of similar names) */
+  get view(): Locator {
+    return this.page.getByTestId('participants-view');
+  }
+
+  switchControl(name: string): Locator {
+    return this.view.getByRole('switch', { name, exact: true });
+  }
+
+  /**
+   * Clicks a switch where it is drawn: Mantine draws the track over the (transparent) input, so
+   * the click lands on the track, as a user's does.
+   */
+  async toggleSwitch(name: string): Promise<void> {
+    await this.switchControl(name).click({ force: true });
+  }
+
   button(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
   }

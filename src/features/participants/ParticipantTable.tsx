@@ -35,7 +35,10 @@ export interface ParticipantTableProps {
 }
 
 const OVERSCAN = 8;
-const COLUMNS = '36px minmax(120px,1.6fr) 56px 72px minmax(120px,1.4fr) 150px 80px 96px 96px 150px 110px 120px';
+const COLUMNS =
+  '36px minmax(120px,1.6fr) 56px 72px minmax(120px,1.4fr) 150px 80px 96px 96px 150px 110px 120px';
+/** the fixed columns plus the two flexible ones at their minimum, gaps and padding */
+const TABLE_MIN_WIDTH = 1290;
 
 const gridStyle: CSSProperties = {
   display: 'grid',
@@ -92,81 +95,95 @@ export function ParticipantTable({
   const slice = useMemo(() => rows.slice(start, end), [rows, start, end]);
 
   return (
-    <div role="table" aria-label={t`Participants`} aria-rowcount={rows.length + 1} aria-busy={pending.size > 0}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} style={{ ...gridStyle, height: rowHeight, fontWeight: 600 }}>
-          <div role="columnheader">
-            <Checkbox
-              aria-label={t`Select all in this tab`}
-              checked={allSelected}
-              indeterminate={someSelected}
-              onChange={toggleAll}
-              size="xs"
-            />
-          </div>
-          <div role="columnheader">
-            <Trans>Name</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Index</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Protocol</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Remote address</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Status</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Share content</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Audio</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Speaker</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Raised hand</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Video/watch</Trans>
-          </div>
-          <div role="columnheader">
-            <Trans>Operation</Trans>
-          </div>
-        </div>
-      </div>
+    // every column stays readable on narrow screens: the table scrolls sideways in its own box
+    <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
       <div
-        ref={scroller}
-        onScroll={onScroll}
-        data-testid="participant-scroller"
-        style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict' }}
+        role="table"
+        aria-label={t`Participants`}
+        aria-rowcount={rows.length + 1}
+        aria-busy={pending.size > 0}
+        style={{ minWidth: TABLE_MIN_WIDTH }}
       >
-        <div role="rowgroup" style={{ height: rows.length * rowHeight, position: 'relative' }}>
-          <div style={{ transform: `translateY(${start * rowHeight}px)` }}>
-            {slice.map((row, i) => (
-              <Row
-                key={row.usrId}
-                row={row}
-                index={start + i}
-                height={rowHeight}
-                selected={selected.has(row.usrId)}
-                pending={pending.has(row.usrId)}
-                onToggle={toggleOne}
-                onCommand={onCommand}
-                onOpenDialog={onOpenDialog}
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} style={{ ...gridStyle, height: rowHeight, fontWeight: 600 }}>
+            <div role="columnheader">
+              <Checkbox
+                aria-label={t`Select all in this tab`}
+                checked={allSelected}
+                indeterminate={someSelected}
+                onChange={toggleAll}
+                size="xs"
               />
-            ))}
+            </div>
+            <div role="columnheader">
+              <Trans>Name</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Index</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Protocol</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Remote address</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Status</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Share content</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Audio</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Speaker</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Raised hand</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Video/watch</Trans>
+            </div>
+            <div role="columnheader">
+              <Trans>Operation</Trans>
+            </div>
           </div>
         </div>
-        {rows.length === 0 && (
-          <Text c="dimmed" ta="center" style={{ position: 'absolute', top: 16, insetInline: 0 }}>
-            <Trans>No participants in this tab</Trans>
-          </Text>
-        )}
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          data-testid="participant-scroller"
+          style={{
+            height,
+            overflowY: 'auto',
+            position: 'relative',
+            contain: 'strict',
+          }}
+        >
+          <div role="rowgroup" style={{ height: rows.length * rowHeight, position: 'relative' }}>
+            <div style={{ transform: `translateY(${start * rowHeight}px)` }}>
+              {slice.map((row, i) => (
+                <Row
+                  key={row.usrId}
+                  row={row}
+                  index={start + i}
+                  height={rowHeight}
+                  selected={selected.has(row.usrId)}
+                  pending={pending.has(row.usrId)}
+                  onToggle={toggleOne}
+                  onCommand={onCommand}
+                  onOpenDialog={onOpenDialog}
+                />
+              ))}
+            </div>
+          </div>
+          {rows.length === 0 && (
+            <Text c="dimmed" ta="center" style={{ position: 'absolute', top: 16, insetInline: 0 }}>
+              <Trans>No participants in this tab</Trans>
+            </Text>
+          )}
+        </div>
       </div>
     </div>
   );
@@ -183,7 +200,16 @@ interface RowProps {
   onOpenDialog: (dialog: RowDialog, row: ParticipantRow) => void;
 }
 
-const Row = memo(function Row({ row, index, height, selected, pending, onToggle, onCommand, onOpenDialog }: RowProps) {
+const Row = memo(function Row({
+  row,
+  index,
+  height,
+  selected,
+  pending,
+  onToggle,
+  onCommand,
+  onOpenDialog,
+}: RowProps) {
   const { t } = useLingui();
   const name = row.name;
   const ids = [row.usrId];
@@ -219,14 +245,35 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
       }}
     >
       <div role="cell">
-        <Checkbox aria-label={t`Select ${name}`} checked={selected} onChange={() => onToggle(row.usrId)} size="xs" />
+        <Checkbox
+          aria-label={t`Select ${name}`}
+          checked={selected}
+          onChange={() => onToggle(row.usrId)}
+          size="xs"
+        />
       </div>
-      <div role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={name}>
+      <div
+        role="cell"
+        style={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+        title={name}
+      >
         {name}
       </div>
       <div role="cell">{index + 1}</div>
       <div role="cell">{protocolName(row.protocol) ?? t`Auto`}</div>
-      <div role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.remoteAddr}>
+      <div
+        role="cell"
+        style={{
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+        title={row.remoteAddr}
+      >
         {row.remoteAddr}
       </div>
       <div role="cell">
@@ -273,7 +320,14 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
             aria-label={audio ? t`Mute ${name}` : t`Unmute ${name}`}
             data-state={audio ? 'on' : 'off'}
             disabled={pending}
-            onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
+            onClick={() =>
+              eps({
+                type: 'eps',
+                action: 'a_rx',
+                usrIds: ids,
+                value: audio ? 0 : 1,
+              })
+            }
           >
             {audio ? <Trans>On</Trans> : <Trans>Muted</Trans>}
           </Button>
@@ -290,7 +344,14 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
             aria-label={listen ? t`Stop ${name} listening` : t`Let ${name} listen`}
             data-state={listen ? 'on' : 'off'}
             disabled={pending}
-            onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
+            onClick={() =>
+              eps({
+                type: 'eps',
+                action: 'a_tx',
+                usrIds: ids,
+                value: listen ? 0 : 1,
+              })
+            }
           >
             {listen ? <Trans>Listening</Trans> : <Trans>Silenced</Trans>}
           </Button>
@@ -306,7 +367,14 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
               color="green"
               aria-label={t`Permit ${name} to speak`}
               disabled={pending}
-              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+              onClick={() =>
+                eps({
+                  type: 'eps',
+                  action: 'hand_permit',
+                  usrIds: ids,
+                  value: 1,
+                })
+              }
             >
               <Trans>Permit</Trans>
             </Button>
@@ -315,7 +383,14 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
               variant="default"
               aria-label={t`Refuse ${name}'s raised hand`}
               disabled={pending}
-              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+              onClick={() =>
+                eps({
+                  type: 'eps',
+                  action: 'hand_permit',
+                  usrIds: ids,
+                  value: 0,
+                })
+              }
             >
               <Trans>Refuse</Trans>
             </Button>
@@ -337,7 +412,14 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
               aria-label={watch ? t`Stop ${name} watching` : t`Let ${name} watch`}
               data-state={watch ? 'on' : 'off'}
               disabled={pending}
-              onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
+              onClick={() =>
+                eps({
+                  type: 'eps',
+                  action: 'v_tx',
+                  usrIds: ids,
+                  value: watch ? 0 : 1,
+                })
+              }
             >
               {watch ? <Trans>Watching</Trans> : <Trans>Blind</Trans>}
             </Button>
@@ -359,19 +441,47 @@ const Row = memo(function Row({ row, index, height, selected, pending, onToggle,
             </Menu.Item>
             {inMeeting && (
               <>
-                <Menu.Item onClick={() => eps({ type: 'eps', action: 'host', usrIds: ids, value: host ? 0 : 1 })}>
+                <Menu.Item
+                  onClick={() =>
+                    eps({
+                      type: 'eps',
+                      action: 'host',
+                      usrIds: ids,
+                      value: host ? 0 : 1,
+                    })
+                  }
+                >
                   {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
                 </Menu.Item>
                 <Menu.Item
                   onClick={() =>
                     speaker
-                      ? eps({ type: 'eps', action: 'speaker', usrIds: [''], value: 1 })
-                      : eps({ type: 'eps', action: 'speaker', usrIds: ids, value: 1 })
+                      ? eps({
+                          type: 'eps',
+                          action: 'speaker',
+                          usrIds: [''],
+                          value: 1,
+                        })
+                      : eps({
+                          type: 'eps',
+                          action: 'speaker',
+                          usrIds: ids,
+                          value: 1,
+                        })
                   }
                 >
                   {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
                 </Menu.Item>
-                <Menu.Item onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}>
+                <Menu.Item
+                  onClick={() =>
+                    eps({
+                      type: 'eps',
+                      action: 'focus',
+                      usrIds: ids,
+                      value: focus ? 0 : 1,
+                    })
+                  }
+                >
                   {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
                 </Menu.Item>
                 <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}>

@@ -1,0 +1,66 @@
+/**
+ * Raised hands come from the simulated endpoints themselves (muted ones raise them more often),
+ * so these specs run against a server of their own with a larger population, where hands go
+ * up within seconds once everyone is muted. Each result is checked on the server.
+ */
+import { test as base, expect } from '../fixtures';
+import { startTestServer, type TestServer } from '../server';
+import { openParticipants } from '../pages/ParticipantsSession';
+import type { ParticipantsApi } from '../pages/ParticipantsApi';
+import type { Lang } from '../pages/ParticipantsPanel';
+
+const test = base.extend<object, { server: TestServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startTestServer({ env: { SIM_ENDPOINTS: '60' } });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+async function raisedHands(api: ParticipantsApi): Promise<string[]> {
+  return [...(await api.endpointStates()).values()].filter((s) => s.flags.hand === 1 && !s.flags.waiting).map((s) => s.usrId);
+}
+
+async function waitForHands(api: ParticipantsApi, count: number): Promise<string[]> {
+  await api.eps('all_a_rx', [], 0);
+  let hands: string[] = [];
+  await expect.poll(async () => (hands = await raisedHands(api)).length, { timeout: 40_000 }).toBeGreaterThanOrEqual(count);
+  return hands;
+}
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test.describe(`raised hands (${lang})`, () => {
+    test('the raise-hand tab lists raised hands; permitting one lowers it and lets the person speak', async ({ page, server }) => {
+      test.setTimeout(90_000);
+      const { panel, api } = await openParticipants(page, server, lang);
+      await waitForHands(api, 1);
+      await panel.openTab('hand');
+      const first = panel.table.locator('[role="row"][data-usr-id]').first();
+      await expect(first).toBeVisible();
+      const usrId = (await first.getAttribute('data-usr-id'))!;
+      const name = (await first.getAttribute('aria-label'))!;
+      await panel.button(panel.n.permit(name)).click();
+      await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);
+      await api.eps('all_a_rx', [], 1);
+    });
+
+    test('lower all hands lowers every raised hand on the server', async ({ page, server }) => {
+      test.setTimeout(90_000);
+      const { panel, api } = await openParticipants(page, server, lang);
+      const before = await waitForHands(api, 2);
+      await expect.poll(() => panel.tabCount('hand')).toBeGreaterThanOrEqual(2);
+      await panel.button(panel.n.lowerAllHands).click();
+      await expect
+        .poll(async () => {
+          const now = new Set(await raisedHands(api));
+          return before.filter((id) => now.has(id)).length;
+        })
+        .toBe(0);
+      await api.eps('all_a_rx', [], 1);
+    });
+  });
+}
