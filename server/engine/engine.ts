@@ -12,7 +12,7 @@ import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CommandError } from './errors';
 import type { ControllerSession, EngineFacade, RoomAuth } from './facade';
-import { pollBody } from './feed';
+import { pollBody, pollBodyBytes, type PollOutcome } from './feed';
 import { isGuestId, newRoomRecord, Room, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
 import { asBody, int, type Body } from './validate';
@@ -390,6 +390,18 @@ export class Engine implements EngineFacade {
 
   /** `get_changes`: holds until events arrive or `block_secs` pass; answers a JSON array string. */
   async poll(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<string> {
+    return pollBody(await this.pollOutcome(sess, raw, signal));
+  }
+
+  /**
+   * {@link poll} as UTF-8 bytes: polls at the same cursor get the same Buffer, so answering a
+   * meeting's controllers encodes each batch once (the HTTP route sends these).
+   */
+  async pollBytes(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<Buffer> {
+    return pollBodyBytes(await this.pollOutcome(sess, raw, signal));
+  }
+
+  private async pollOutcome(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<PollOutcome> {
     const body = asBody(raw ?? {});
     const blockSecs = body.block_secs === undefined ? 10 : int(body, 'block_secs', 0, 60);
     const since = body.since_seq === undefined ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);
@@ -400,12 +412,11 @@ export class Engine implements EngineFacade {
     if (sess.closing) {
       const out = room.feed.read(cursor, sess.sessId);
       this.sessions.delete(sess.sessId);
-      return pollBody(out);
+      return out;
     }
     sess.polling++;
     try {
-      const out = await room.feed.poll(cursor, sess.sessId, blockSecs * 1000, this.clock, signal);
-      return pollBody(out);
+      return await room.feed.poll(cursor, sess.sessId, blockSecs * 1000, this.clock, signal);
     } finally {
       sess.polling--;
       sess.lastPollMs = this.clock.now();

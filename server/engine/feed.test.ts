@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock';
-import { ChangeFeed, MAX_BATCH, pollBody } from './feed';
+import { ChangeFeed, MAX_BATCH, pollBody, pollBodyBytes } from './feed';
 
 const ev = (n: number) => ({ cmdid: 'one_mr_status', n });
 
@@ -58,5 +58,34 @@ describe('ChangeFeed', () => {
     expect(await timed).toEqual({ kind: 'events', entries: [] });
     expect(feed.waiting).toBe(0);
     expect(clock.pending()).toBe(0);
+  });
+
+  it('gives polls at the same cursor one shared answer, encoded once, until the head moves', () => {
+    const feed = new ChangeFeed(0, 100);
+    for (let i = 0; i < 3; i++) feed.append(ev(i));
+    const a = feed.read(1, 'a');
+    const b = feed.read(1, 'b');
+    expect(b).toBe(a);
+    expect(pollBodyBytes(b)).toBe(pollBodyBytes(a));
+    expect(pollBodyBytes(a).toString()).toBe(pollBody(a));
+    expect(feed.read(2, 'a')).not.toBe(a);
+    feed.append(ev(3));
+    const c = feed.read(1, 'a');
+    expect(c).not.toBe(a);
+    expect(c.kind === 'events' && c.entries.map((e) => e.seq)).toEqual([2, 3, 4]);
+  });
+
+  it('reads per session again while an addressed event lies after the cursor', () => {
+    const feed = new ChangeFeed(0, 100);
+    feed.append(ev(0));
+    feed.append({ cmdid: 'get_call_qa_rsp' }, 'a');
+    feed.append(ev(1));
+    const forA = feed.read(0, 'a');
+    const forB = feed.read(0, 'b');
+    expect(forA.kind === 'events' && forA.entries.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(forB.kind === 'events' && forB.entries.map((e) => e.seq)).toEqual([1, 3]);
+    expect(JSON.parse(pollBodyBytes(forB).toString()).map((e: { seq: number }) => e.seq)).toEqual([1, 3]);
+    // past the addressed event everyone shares again
+    expect(feed.read(2, 'a')).toBe(feed.read(2, 'b'));
   });
 });

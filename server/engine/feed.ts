@@ -1,8 +1,9 @@
 /**
  * The change feed of one meeting: every event gets the next sequence number, the last
  * `capacity` events are kept, and long polls wait here until something after their cursor
- * arrives. Events are serialised once, so handing one event to 500 controllers costs 500 string
- * joins, not 500 JSON encodings.
+ * arrives. Events are serialised once, and polls at the same cursor (most controllers of a
+ * meeting wait at the head) share one answer while the head stays: handing one event to 500
+ * controllers costs one join and one UTF-8 encoding, not 500.
  */
 import type { Clock, TimerHandle } from './clock';
 
@@ -15,7 +16,14 @@ export interface FeedEntry {
   json: string;
 }
 
+/** What a poll gets; `entries` of an outcome may be shared between polls and must not be changed. */
 export type PollOutcome = { kind: 'events'; entries: FeedEntry[] } | { kind: 'resync'; seq: number };
+
+/**
+ * Answer bodies of outcomes shared by several polls (null until the first asks for it). Keyed
+ * weakly so an outcome nobody holds any more takes its body with it.
+ */
+const sharedBodies = new WeakMap<PollOutcome, Buffer | null>();
 
 interface Waiter {
   sessId: string;
@@ -33,6 +41,11 @@ export class ChangeFeed {
   private last: number;
   private readonly waiters = new Set<Waiter>();
   private wakeScheduled = false;
+  /** highest seq of an event addressed to one session: cursors at or above it read the same for everyone */
+  private lastAddressed = 0;
+  /** outcomes for cursors with nothing addressed after them, valid while the head is {@link sharedAt} */
+  private readonly shared = new Map<number, PollOutcome>();
+  private sharedAt = -1;
 
   /**
    * @param startSeq the sequence number before the first event: after a restart it continues
@@ -65,6 +78,7 @@ export class ChangeFeed {
     const seq = ++this.last;
     const entry: FeedEntry = { seq, cmdid: event.cmdid, to, json: JSON.stringify({ ...event, seq }) };
     this.ring[seq % this.capacity] = entry;
+    if (to !== undefined) this.lastAddressed = seq;
     if (this.count < this.capacity) this.count++;
     this.scheduleWake();
     return seq;
@@ -76,12 +90,30 @@ export class ChangeFeed {
    */
   read(cursor: number, sessId: string): PollOutcome {
     if (cursor > this.last || cursor < this.oldest - 1) return { kind: 'resync', seq: this.last };
+    if (cursor >= this.lastAddressed) return this.sharedRead(cursor);
     const entries: FeedEntry[] = [];
     for (let s = cursor + 1; s <= this.last && entries.length < MAX_BATCH; s++) {
       const e = this.ring[s % this.capacity]!;
       if (e.to === undefined || e.to === sessId) entries.push(e);
     }
     return { kind: 'events', entries };
+  }
+
+  /** {@link read} for a cursor after which every event is for everyone: one outcome per cursor and head. */
+  private sharedRead(cursor: number): PollOutcome {
+    if (this.sharedAt !== this.last) {
+      this.shared.clear();
+      this.sharedAt = this.last;
+    }
+    let out = this.shared.get(cursor);
+    if (out) return out;
+    const end = Math.min(this.last, cursor + MAX_BATCH);
+    const entries: FeedEntry[] = new Array(end - cursor);
+    for (let s = cursor + 1; s <= end; s++) entries[s - cursor - 1] = this.ring[s % this.capacity]!;
+    out = { kind: 'events', entries };
+    this.shared.set(cursor, out);
+    sharedBodies.set(out, null);
+    return out;
   }
 
   /**
@@ -150,4 +182,16 @@ export class ChangeFeed {
 export function pollBody(outcome: PollOutcome): string {
   if (outcome.kind === 'resync') return `[{"cmdid":"resync","seq":${outcome.seq}}]`;
   return `[${outcome.entries.map((e) => e.json).join(',')}]`;
+}
+
+/**
+ * {@link pollBody} as UTF-8 bytes; an outcome shared by several polls is joined and encoded once
+ * and every poll sends the same Buffer.
+ */
+export function pollBodyBytes(outcome: PollOutcome): Buffer {
+  const cached = sharedBodies.get(outcome);
+  if (cached) return cached;
+  const bytes = Buffer.from(pollBody(outcome), 'utf8');
+  if (cached === null) sharedBodies.set(outcome, bytes);
+  return bytes;
 }

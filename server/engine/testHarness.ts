@@ -82,7 +82,9 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       signal: signal ?? new AbortController().signal,
     };
     const res = await match.handler(req);
-    const parsed = typeof res.body === 'string' ? JSON.parse(res.body) : res.body;
+    // as the platform sends them: strings and Buffers (the poll's shared answer) are the body's text
+    const text = typeof res.body === 'string' ? res.body : Buffer.isBuffer(res.body) ? res.body.toString('utf8') : undefined;
+    const parsed = text === undefined ? res.body : JSON.parse(text);
     return { status: res.status, body: parsed };
   }
 

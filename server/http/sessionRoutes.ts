@@ -34,6 +34,8 @@ import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
 export const SESSION_PREFIX = '/rest/v1/meetings/:mrId/sessions/:sessId/';
 
+const POLL_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json; charset=utf-8' });
+
 type SessionHandler = (req: ApiRequest, sess: SessionState, room: Room) => ApiResult | Promise<ApiResult>;
 
 function refusal(e: unknown): ApiResult {
@@ -79,8 +81,9 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   router.post(
     `${P}changes`,
     session(async (req, sess) => {
-      const text = await engine.poll(sess, req.body, req.signal);
-      return { status: 200, body: text, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
+      // the same Buffer for every poll at the same cursor (never an AES path: sent as is)
+      const bytes = await engine.pollBytes(sess, req.body, req.signal);
+      return { status: 200, body: bytes, headers: POLL_HEADERS };
     }, true),
   );
 
