@@ -335,6 +335,7 @@ const loginFields: Fields<LoginResponse> = {
   mr_scene: dflt(mrScene, 'conference'),
   sign_key: opt(str),
   signing: opt(oneOf('strict', 'compat')),
+  resume_token: opt(str),
 };
 const decodeLoginRaw = object<LoginResponse>('ctrl_mr_rsp', loginFields, { cmdid: 'ctrl_mr_rsp' });
 

@@ -74,6 +74,17 @@ export interface LoginRequest {
   code_id: string;
 }
 
+/**
+ * (podium) Session resume: a new session for the same role without password or verify code,
+ * with the single-use `resume_token` of the previous login or resume (docs/protocol.md
+ * "Session resume"). Sent to the same path as {@link LoginRequest}.
+ */
+export interface ResumeRequest {
+  cmdid: typeof CMD.ctrlMrReq;
+  mr_id: string;
+  resume_token: string;
+}
+
 export interface LoginResponse {
   cmdid: typeof CMD.ctrlMrRsp;
   /** "200" on success */
@@ -94,6 +105,11 @@ export interface LoginResponse {
   /** (podium) per-session HMAC key (base64) when the server signs strictly */
   sign_key?: string;
   signing: SigningMode;
+  /**
+   * (podium) single-use token to open a new session for the same role after this one expired
+   * (random 32 bytes, base64url); each resume answers a fresh one.
+   */
+  resume_token?: string;
 }
 
 /** Failure body of a login (HTTP 403 / 404 / other). */

@@ -23,9 +23,12 @@ import { RC } from '../protocol/codes';
 import { NonceCache } from '../protocol/signing';
 import { LoginGuard, type LoginGuardOptions } from './auth/loginGuard';
 import { registerLoginRoutes } from './auth/loginRoutes';
+import { ResumeTokens } from './auth/resumeTokens';
 import { VerifyCodes } from './auth/verifyCodes';
 import { VERIFY_CODE_ALPHABET, type Config } from './config';
 import type { EngineFacade } from './engine/facade';
+import { createMemoryStore } from './store/memoryStore';
+import type { Store } from './store/types';
 import { decodeUtf8, parseJson, readBody } from './http/body';
 import { asRefusal, errorBody, HttpError } from './http/errors';
 import { registerPlatformRoutes } from './http/platformRoutes';
@@ -58,6 +61,10 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** verify codes one client address may fetch per minute (default 300) */
   verifyCodesPerMinute?: number;
+  /** where resume tokens are kept (hashed) so they survive a restart; default in memory */
+  store?: Store;
+  /** how long a resume token stays usable (default 12 h) */
+  resumeMaxAgeMs?: number;
 }
 
 export interface RunningServer {
@@ -109,6 +116,10 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
   const nonces = new NonceCache();
   const active = new Set<AbortController>();
   let listeningPort = config.port;
+  const resume = new ResumeTokens(deps.store ?? createMemoryStore(), { now, maxAgeMs: deps.resumeMaxAgeMs });
+  const stopRevocations = engine.onResumeRevoked?.((r) =>
+    r.kind === 'session' ? resume.revokeSession(r.sessId) : resume.revokeMeeting(r.mrId),
+  );
 
   registerPlatformRoutes(router, { config, port: () => listeningPort });
   registerLoginRoutes(router, {
@@ -120,6 +131,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
     sleep: deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     log: (m) => log.info(m),
     codesPerMinute: deps.verifyCodesPerMinute,
+    resume,
   });
   for (const add of deps.routes ?? []) add(router);
 
@@ -265,6 +277,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
     server,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        stopRevocations?.();
         for (const c of active) c.abort();
         server.close(() => resolve());
         server.closeIdleConnections();

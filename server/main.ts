@@ -39,7 +39,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const e = engine;
     // the demo seed is written asynchronously: have it on disk before anyone can log in
     await e.ready;
-    const http = await createServer(config, { engine: e, routes: [(router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode })], log });
+    const http = await createServer(config, { engine: e, store, routes: [(router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode })], log });
     let closing: Promise<void> | undefined;
     return {
       ...http,

@@ -9,7 +9,12 @@
  * | wrong password | 403 | `result: '403'`, `extra: '4002'` |
  * | unknown meeting / not running | 404 | `result: '404'`, `extra` = reason string |
  * | too many failures | 429 | `result: '429'`, `extra: '1005'`, `retry_after` (s) |
+ * | resume refused (podium) | 403 | `result: '403'`, `extra: '1013'` |
  * | malformed request | 400 | {@link ErrorBody} |
+ *
+ * (podium) The same path resumes a session: `{ cmdid, mr_id, resume_token }` without password
+ * or code (docs/protocol.md "Session resume", rules in `resumeTokens.ts`). Every success answers
+ * a fresh `resume_token`; refusals count against the same brute-force guard as logins.
  *
  * The order of checks matters: attempt limits first (a locked client learns nothing), then the
  * verify code (each attempt costs a solved picture), then the meeting, then the password.
@@ -20,11 +25,12 @@ import { RC } from '../../protocol/codes';
 import { encodeSignKey } from '../../protocol/signing';
 import { validateMeetingNumber, validatePassword, validateVerifyCode, VALIDATION_RESULT_CODES } from '../../protocol/validation';
 import type { ControllerRole, LoginFailure, LoginResponse, SigningMode, VerifyCodeResponse } from '../../protocol/wire';
-import type { EngineFacade } from '../engine/facade';
+import type { EngineFacade, RoomAuth } from '../engine/facade';
 import { HttpError } from '../http/errors';
 import { json, type ApiRequest, type ApiResult, type Router } from '../http/router';
 import { renderCaptcha } from './captchaImage';
 import type { LoginGuard } from './loginGuard';
+import { passwordsDigest, type ResumeTokens } from './resumeTokens';
 import type { VerifyCodes } from './verifyCodes';
 
 export interface LoginDeps {
@@ -38,6 +44,8 @@ export interface LoginDeps {
   /** waits before a failed answer goes out (tests pass a recorder) */
   sleep: (ms: number) => Promise<void>;
   log: (message: string) => void;
+  /** (podium) session resume; without it a `resume_token` is refused */
+  resume?: ResumeTokens;
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -152,8 +160,25 @@ function secretEquals(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** The token of a resume request, or undefined when the body is a password login. */
+function readResumeToken(req: ApiRequest, mrId: string): string | undefined {
+  const b = req.body;
+  if (typeof b !== 'object' || b === null || Array.isArray(b) || !('resume_token' in b)) return undefined;
+  const { resume_token: token, ctrl_pwd: pwd, cmdid, mr_id: bodyMrId } = b as Record<string, unknown>;
+  const mrError = validateMeetingNumber(mrId);
+  if (mrError) throw new HttpError(400, VALIDATION_RESULT_CODES[mrError], 'mr_id');
+  if (typeof token !== 'string') throw new HttpError(400, RC.fieldWrongType, 'resume_token');
+  // one request is either a login or a resume: a password beside a token is a client bug
+  if (pwd !== undefined) throw new HttpError(400, RC.fieldWrongType, 'ctrl_pwd');
+  if (cmdid !== undefined && cmdid !== CMD.ctrlMrReq) throw new HttpError(400, RC.fieldWrongType, 'cmdid');
+  if (bodyMrId !== undefined && bodyMrId !== mrId) throw new HttpError(400, RC.fieldWrongType, 'mr_id');
+  return token;
+}
+
 async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
   const mrId = req.params.mrId;
+  const resumeToken = readResumeToken(req, mrId);
+  if (resumeToken !== undefined) return resume(req, deps, mrId, resumeToken);
   const body = readLoginBody(req, mrId);
   const ipKey = `ip:${req.ip}`;
   const mrKey = `mr:${mrId}`;
@@ -191,7 +216,16 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
   }
 
   deps.guard.reset(ipKey);
-  const session = deps.engine.openSession({ mrId, role, peerIp: req.ip });
+  return opened(deps, room, role, req.ip);
+}
+
+/**
+ * Opens a session for a role that proved itself (password, or resume token) and answers the
+ * login response with the session's resume token.
+ */
+async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, peerIp: string): Promise<ApiResult> {
+  const mrId = room.mrId;
+  const session = deps.engine.openSession({ mrId, role, peerIp });
   const rsp: LoginResponse = {
     cmdid: CMD.ctrlMrRsp,
     result: '200',
@@ -210,5 +244,43 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
     signing: deps.signing,
   };
   if (deps.signing === 'strict') rsp.sign_key = encodeSignKey(session.signKey);
+  if (deps.resume) {
+    rsp.resume_token = await deps.resume.issue({
+      mrId,
+      role,
+      peerIp,
+      sessId: session.sessId,
+      meetingStart: room.mrStartDtm,
+      authDigest: passwordsDigest(room.hostPwd, room.supervisorPwd),
+    });
+  }
   return json(200, rsp, NO_STORE);
+}
+
+/**
+ * A resume: the token must be valid for this meeting and address, and the meeting it was issued
+ * in must still run under the same passwords. Refusals are all alike to the client (403, 1013)
+ * and count as failed attempts from its address.
+ */
+async function resume(req: ApiRequest, deps: LoginDeps, mrId: string, token: string): Promise<ApiResult> {
+  const ipKey = `ip:${req.ip}`;
+  const verdict = deps.guard.check([ipKey, `mr:${mrId}`]);
+  if (verdict.locked) return failure(429, String(RC.tooManyLoginAttempts), verdict.retryAfterSec);
+
+  const refuse = async (why: string): Promise<ApiResult> => {
+    const delay = deps.guard.recordFailure([ipKey]);
+    deps.log(`resume refused (${why}) for meeting ${mrId} from ${req.ip}`);
+    await deps.sleep(delay);
+    return failure(403, String(RC.resumeRefused));
+  };
+  if (!deps.resume) return refuse('disabled');
+  const outcome = await deps.resume.redeem(token, mrId, req.ip);
+  if (!outcome.ok) return refuse(outcome.why);
+  const { grant } = outcome;
+  const room = deps.engine.roomAuth(mrId);
+  if (!room || !room.running) return refuse('meeting not running');
+  if (room.mrStartDtm !== grant.meetingStart) return refuse('another meeting');
+  if (passwordsDigest(room.hostPwd, room.supervisorPwd) !== grant.authDigest) return refuse('passwords changed');
+  deps.guard.reset(ipKey);
+  return opened(deps, room, grant.role, req.ip);
 }

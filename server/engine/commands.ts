@@ -797,6 +797,8 @@ export function modMrPwd(engine: Engine, sess: SessionState, room: Room, body: B
   r.supervisorPwd = supervisor;
   if (join !== undefined) r.joinPwd = join;
   room.recordDirty = true;
+  // nobody resumes a session under the old passwords, the asker's own token included
+  if (hostChanged || supervisorChanged) engine.revokeResume({ kind: 'meeting', mrId: room.mrId });
   for (const s of [...engine.sessions.values()]) {
     if (s.mrId !== room.mrId || s.sessId === sess.sessId) continue;
     if ((s.role === 'host' && hostChanged) || (s.role === 'supervisor' && supervisorChanged)) engine.forceLogout(s.sessId, 'password_changed');

@@ -11,7 +11,7 @@ import type { Store, StoreOp } from '../store/types';
 import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from './addressBook';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CommandError } from './errors';
-import type { ControllerSession, EngineFacade, RoomAuth } from './facade';
+import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
 import { pollBody, pollBodyBytes, type PollOutcome } from './feed';
 import { isGuestId, newRoomRecord, Room, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
@@ -142,6 +142,7 @@ export class Engine implements EngineFacade {
   private readonly logKeys = new Map<string, string[]>();
   /** rooms deleted while controllers were still polling them: their last polls drain here */
   readonly deletedRooms = new Map<string, Room>();
+  private readonly resumeListeners = new Set<(revocation: ResumeRevocation) => void>();
 
   constructor(
     readonly store: Store,
@@ -340,6 +341,16 @@ export class Engine implements EngineFacade {
     return { sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey };
   }
 
+  onResumeRevoked(listener: (revocation: ResumeRevocation) => void): () => void {
+    this.resumeListeners.add(listener);
+    return () => this.resumeListeners.delete(listener);
+  }
+
+  /** Voids resume tokens: of a session logged out or forced out, or of a whole meeting. */
+  revokeResume(revocation: ResumeRevocation): void {
+    for (const listener of this.resumeListeners) listener(revocation);
+  }
+
   getSession(sessId: string): ControllerSession | undefined {
     const s = this.sessions.get(sessId);
     return s ? { sessId: s.sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey: s.signKey } : undefined;
@@ -366,6 +377,7 @@ export class Engine implements EngineFacade {
   async logout(sess: SessionState, reason = 'logout'): Promise<void> {
     const room = this.room(sess.mrId);
     this.sessions.delete(sess.sessId);
+    this.revokeResume({ kind: 'session', sessId: sess.sessId, mrId: sess.mrId });
     this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: sess.peerIp, sessionid: sess.sessId, quit_dtm: this.nowSecs(), reason });
     room.feed.release(sess.sessId);
     await this.store.delete(COLLECTIONS.sessions, sess.sessId);
@@ -378,6 +390,7 @@ export class Engine implements EngineFacade {
     const room = this.rooms.get(s.mrId);
     s.closing = true;
     s.lastPollMs = this.clock.now();
+    this.revokeResume({ kind: 'session', sessId, mrId: s.mrId });
     if (room) {
       room.emit({ cmdid: 'force_logout', reason }, sessId);
       this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: sessId, quit_dtm: this.nowSecs(), reason: 'forced' });
@@ -593,6 +606,7 @@ export class Engine implements EngineFacade {
       private_talk_usr_id: '',
     });
     room.recordDirty = true;
+    this.revokeResume({ kind: 'meeting', mrId: room.mrId });
     for (const s of this.sessions.values()) if (s.mrId === room.mrId) this.forceLogout(s.sessId, logoutReason);
     room.clearLive();
     this.driver?.meetingEnded(room);

@@ -28,8 +28,16 @@ export interface ControllerSession {
   signKey: Uint8Array;
 }
 
+/**
+ * (podium) Why resume tokens stop being valid: a session ended by logout or `force_logout`
+ * (`session`), or a meeting that ended or whose control passwords changed (`meeting`).
+ */
+export type ResumeRevocation = { kind: 'session'; sessId: string; mrId: string } | { kind: 'meeting'; mrId: string };
+
 export interface EngineFacade {
   roomAuth(mrId: string): RoomAuth | undefined;
   openSession(args: { mrId: string; role: ControllerRole; peerIp: string }): ControllerSession;
   getSession(sessId: string): ControllerSession | undefined;
+  /** (podium) subscribes the resume tokens to revocations; returns the unsubscribe */
+  onResumeRevoked?(listener: (revocation: ResumeRevocation) => void): () => void;
 }
