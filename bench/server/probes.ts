@@ -24,8 +24,10 @@ export function sharedNow(): number {
 }
 
 /**
- * The calling thread's CPU time and run-queue wait, from `/proc/thread-self/schedstat`
- * (nanoseconds: on CPU, waiting for a CPU, time slices). `available` is false off Linux.
+ * CPU time and run-queue wait: `read()` gives [CPU ms of this process (main thread plus V8's GC
+ * helpers, from getrusage: exact), ms the main thread has waited for a CPU (Linux
+ * `/proc/thread-self/schedstat`, NaN elsewhere)]. The schedstat CPU field is only brought up to
+ * date at scheduler ticks, so it is not used for CPU time.
  */
 export class ThreadClock {
   private fd = -1;
@@ -39,18 +41,15 @@ export class ThreadClock {
     }
   }
 
-  get available(): boolean {
-    return this.fd >= 0;
-  }
-
-  /** [cpu ms, wait ms] of this thread so far; NaN when unavailable. */
   read(): [number, number] {
-    if (this.fd < 0) return [NaN, NaN];
+    const u = process.cpuUsage();
+    const cpu = (u.user + u.system) / 1000;
+    if (this.fd < 0) return [cpu, NaN];
     const n = readSync(this.fd, this.buf, 0, this.buf.length, 0);
     const text = this.buf.toString('latin1', 0, n);
     const a = text.indexOf(' ');
     const b = text.indexOf(' ', a + 1);
-    return [Number(text.slice(0, a)) / 1e6, Number(text.slice(a + 1, b)) / 1e6];
+    return [cpu, Number(text.slice(a + 1, b)) / 1e6];
   }
 
   close(): void {
@@ -111,9 +110,10 @@ function gcKind(kind: number | undefined): string {
 
 /**
  * Event-loop delay two ways: `monitorEventLoopDelay` (wall clock, what a waiting request feels)
- * and, per loop turn between two timer callbacks, how much of the gap this thread spent on the
- * CPU and how much waiting for one. The longest on-CPU stretch is what the loop would stall on a
- * machine of its own; the wait is other processes' doing.
+ * and, per loop turn between two timer callbacks, how much CPU the process used in the gap and
+ * how long the main thread waited for a CPU. The longest on-CPU stretch is about what the loop
+ * would stall on a machine of its own (a little more: GC helper threads count too); the wait is
+ * other processes' doing.
  */
 export class LoopProbe {
   private readonly hist = monitorEventLoopDelay({ resolution: 5 });

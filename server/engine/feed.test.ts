@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock';
-import { ChangeFeed, MAX_BATCH, pollBody, pollBodyBytes } from './feed';
+import { ChangeFeed, MAX_BATCH, pollBody, pollBodyBytes, WAKE_BUDGET_BYTES, WAKE_COST_PER_POLL } from './feed';
 
 const ev = (n: number) => ({ cmdid: 'one_mr_status', n });
 
@@ -87,5 +87,32 @@ describe('ChangeFeed', () => {
     expect(JSON.parse(pollBodyBytes(forB).toString()).map((e: { seq: number }) => e.seq)).toEqual([1, 3]);
     // past the addressed event everyone shares again
     expect(feed.read(2, 'a')).toBe(feed.read(2, 'b'));
+  });
+
+  it('answers many waiting polls a budget at a time, yielding to the event loop between bursts', async () => {
+    const clock = new ManualClock();
+    const feed = new ChangeFeed(0, 100);
+    const n = 3 * Math.ceil(WAKE_BUDGET_BYTES / WAKE_COST_PER_POLL);
+    let answered = 0;
+    const polls = Array.from({ length: n }, (_, i) => feed.poll(0, `s${i}`, 10_000, clock).then(() => answered++));
+    feed.append(ev(1));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBeLessThan(n);
+    await Promise.all(polls);
+    expect(answered).toBe(n);
+    expect(feed.waiting).toBe(0);
+  });
+
+  it('answers big batches a few polls per burst', async () => {
+    const clock = new ManualClock();
+    const feed = new ChangeFeed(0, 100);
+    let answered = 0;
+    const polls = Array.from({ length: 50 }, (_, i) => feed.poll(0, `s${i}`, 10_000, clock).then(() => answered++));
+    feed.append({ cmdid: 'online_eps_status', usr_ids: Array.from({ length: 40_000 }, (_, i) => `u${i}`) });
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(answered).toBeLessThanOrEqual(10);
+    await Promise.all(polls);
+    expect(answered).toBe(50);
   });
 });

@@ -678,12 +678,21 @@ export class Room {
   }
 }
 
-/** The `usr_stats` string of an endpoint (cached until a flag changes). */
+/** character codes of one flag string, reused: a mute-all rebuilds 10,000 strings at once */
+let statsCodes: number[] = [];
+
+/** The `usr_stats` string of an endpoint (cached until a flag changes): one digit per flag. */
 export function statsString(ep: Endpoint): string {
   if (ep.statsCache === null) {
-    let s = '';
-    for (let i = 0; i < ep.flags.length; i++) s += ep.flags[i];
-    ep.statsCache = s;
+    const flags = ep.flags;
+    if (statsCodes.length !== flags.length) statsCodes = new Array<number>(flags.length).fill(48);
+    // one flat string in one step; appending digit by digit built an 18-deep rope per endpoint
+    let digits = true;
+    for (let i = 0; i < flags.length; i++) {
+      statsCodes[i] = 48 + flags[i];
+      if (flags[i] > 9) digits = false;
+    }
+    ep.statsCache = digits ? String.fromCharCode.apply(null, statsCodes) : Array.from(flags).join('');
   }
   return ep.statsCache;
 }
