@@ -13,6 +13,11 @@ export interface LoginApi {
   getVerifyCode(signal?: AbortSignal): Promise<VerifyCodeResponse>;
   /** POST /rest/v1/meetings/{mrId}/sessions/ */
   login(args: { mrId: string; password: string; code: string; codeId: string }, signal?: AbortSignal): Promise<LoginResponse>;
+  /**
+   * (podium) POST /rest/v1/meetings/{mrId}/sessions/ `{ resume_token }`: a new session for the
+   * role of an expired one (docs/protocol.md "Session resume"); 403 when refused
+   */
+  resume?(args: { mrId: string; resumeToken: string }, signal?: AbortSignal): Promise<LoginResponse>;
 }
 
 /** Requests under /rest/v1/meetings/{mrId}/sessions/{sessId}/ for one logged-in session. */
@@ -27,3 +32,22 @@ export interface SessionApi {
   /** a path outside the session prefix (e.g. /status/participant/{id}/media_stream/) */
   raw<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
 }
+
+/**
+ * (podium) Sent by the session to every child that holds the {@link SessionApi} once a resume
+ * opened a new session: requests from then on go to the new session.
+ */
+export type SessionApiChangedEvent = { type: 'session.api'; api: SessionApi };
+
+/** (podium) What a session resume gives back: the new login answer and a client signed for it. */
+export interface ResumedSession {
+  answer: LoginResponse;
+  api: SessionApi;
+}
+
+/**
+ * (podium) Opens a new session for the same meeting and role with the single-use resume token
+ * of the previous login (POST /rest/v1/meetings/{mrId}/sessions/ `{ resume_token }`,
+ * docs/protocol.md "Session resume"). Rejects with {@link ApiError}: 403 when refused.
+ */
+export type ResumeSession = (args: { mrId: string; resumeToken: string }, signal?: AbortSignal) => Promise<ResumedSession>;

@@ -23,6 +23,14 @@ describe('inspector', () => {
     expect(JSON.stringify(out)).not.toContain('AB12');
   });
 
+  it('strips the resume token from the session context and from resume events', () => {
+    const token = 'r3sum3-t0k3n-value';
+    const ctx = sanitizeContext({ login: { mrId: '1', resumeToken: token }, answer: { resume_token: token } });
+    expect(ctx).toEqual({ login: { mrId: '1', resumeToken: '[secret]' }, answer: { resume_token: '[secret]' } });
+    const event = sanitizeEvent({ type: 'session.resumed', login: { mrId: '1', resumeToken: token } });
+    expect(JSON.stringify(event)).not.toContain(token);
+  });
+
   it('strips a typed password from login.edit events', () => {
     expect(sanitizeEvent({ type: 'login.edit', field: 'password', value: 'p' })).toEqual({ type: 'login.edit', field: 'password', value: '[secret]' });
   });

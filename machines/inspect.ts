@@ -6,7 +6,18 @@
  */
 import type { AnyEventObject, InspectionEvent, Observer } from 'xstate';
 
-const SECRET_KEYS = new Set(['password', 'code', 'signKey', 'sign_key', 'ctrl_pwd', 'cert_code', 'devtoken', 'codeImage']);
+const SECRET_KEYS = new Set([
+  'password',
+  'code',
+  'signKey',
+  'sign_key',
+  'ctrl_pwd',
+  'cert_code',
+  'devtoken',
+  'codeImage',
+  'resumeToken',
+  'resume_token',
+]);
 const OPAQUE_KEYS = new Set(['api', 'env', 'newRequestId', 'random', 'log']);
 
 /**

@@ -4,7 +4,7 @@
  * `usr_info` / `department_info` changes through the feed. Both caches hold at most 500 entries.
  */
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
-import type { SessionApi } from '../api';
+import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { CMD } from '../../protocol/cmdids';
 import { isApiError } from '../../protocol/errors';
 import type { DepartmentInfoEvent, UsrInfoEvent } from '../../protocol/events';
@@ -27,6 +27,7 @@ export interface AddressBookContext {
 }
 
 export type AddressBookEvent =
+  | SessionApiChangedEvent
   | { type: 'addressBook.subscribeUsers'; ids: readonly number[] }
   | { type: 'addressBook.subscribeDepartments'; ids: readonly number[] }
   | { type: 'addressBook.loaded'; kind: SubscriptionKind; ids: readonly number[]; answer: unknown }
@@ -128,6 +129,7 @@ export const addressBookMachine = setup({
     lastError: null,
   }),
   on: {
+    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
     'addressBook.subscribeUsers': { actions: { type: 'start', params: ({ event }) => ({ kind: 'users' as const, ids: event.ids }) } },
     'addressBook.subscribeDepartments': {
       actions: { type: 'start', params: ({ event }) => ({ kind: 'departments' as const, ids: event.ids }) },

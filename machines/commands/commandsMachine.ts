@@ -9,7 +9,7 @@
  * retried safely (the server applies a repeated id once, architecture §7).
  */
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
-import type { SessionApi } from '../api';
+import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { isApiError } from '../../protocol/errors';
 
 export const COMMAND_RETRY_LIMIT = 2;
@@ -53,6 +53,7 @@ export type SendCommandEvent = {
 
 export type CommandsEvent =
   | SendCommandEvent
+  | SessionApiChangedEvent
   | { type: 'command.answered'; reqId: string; response: unknown }
   | { type: 'command.errored'; reqId: string; error: unknown }
   | { type: 'command.retry'; reqId: string };
@@ -198,6 +199,8 @@ export const commandsMachine = setup({
     pendingByUsr: new Map(),
   }),
   on: {
+    // a resumed session: later sends go to it (ones in flight finish on the old one)
+    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
     'command.send': { target: '.busy', actions: { type: 'start', params: ({ event }) => ({ event }) } },
     'command.answered': {
       target: '.settling',

@@ -31,6 +31,8 @@ export interface LoginResult {
   expiredNotify: string;
   afterSaleMgrEmail: string;
   extra: string;
+  /** (podium) single-use token to reopen the session after it expired; a secret */
+  resumeToken?: string;
 }
 
 /**
@@ -115,6 +117,7 @@ export function toLoginResult(rsp: LoginResponse, typedMrId: string): LoginResul
     expiredNotify: rsp.expired_notify,
     afterSaleMgrEmail: rsp.after_sale_mgr_email,
     extra: rsp.extra,
+    ...(rsp.resume_token ? { resumeToken: rsp.resume_token } : {}),
   };
 }
 

@@ -12,9 +12,16 @@
  *
  * Everything received goes to the parent as `server.<cmdid>` events (plus `server.snapshot` and
  * `server.meeting_snapshot` for the full loads); the parent (session) routes them.
+ *
+ * Session resume (podium, input `resumable`): when the server no longer knows the session
+ * (401/404/410, e.g. it expired during a network cut longer than 30 s), the feed does not end but
+ * waits in `resuming` after telling the parent `longPoll.sessionLost`; the parent reopens a
+ * session and sends `session.api` with its client, upon which the feed reloads the snapshot,
+ * polls from the snapshot's `seq` and shows `resynced`. A refused resume ends the parent, and
+ * with it this actor.
  */
 import { assign, emit, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
-import type { SessionApi } from '../api';
+import type { SessionApi, SessionApiChangedEvent } from '../api';
 import type { ChangeEvent } from '../../protocol/events';
 import { isApiError } from '../../protocol/errors';
 import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
@@ -56,6 +63,11 @@ export interface LongPollInput {
   random?: () => number;
   /** poll errors are only logged (spec §4); defaults to console.warn */
   log?: (entry: PollLogEntry) => void;
+  /**
+   * (podium) the parent can reopen a lost session: wait for `session.api` in `resuming` instead
+   * of ending (default false)
+   */
+  resumable?: boolean;
 }
 
 export type Recovery = 'none' | 'reconnected' | 'resynced';
@@ -81,9 +93,17 @@ export interface LongPollContext {
   syncs: number;
   /** why polling stopped, once ended */
   endReason: 'terminalEvent' | 'sessionLost' | null;
+  resumable: boolean;
+  /** sessions resumed so far */
+  resumes: number;
 }
 
-export type LongPollEvent = PageEvent | NetworkEvent | { type: 'longPoll.clearRecovery' } | { type: 'longPoll.stop' };
+export type LongPollEvent =
+  | PageEvent
+  | NetworkEvent
+  | SessionApiChangedEvent
+  | { type: 'longPoll.clearRecovery' }
+  | { type: 'longPoll.stop' };
 
 export type LongPollEmitted =
   | { type: 'connection.lost' }
@@ -92,6 +112,7 @@ export type LongPollEmitted =
 
 /** Parent-bound events (the session routes them). */
 export type LongPollOutput =
+  | { type: 'longPoll.sessionLost' }
   | { type: 'server.snapshot'; snapshot: RosterSnapshot }
   | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
   | { type: `server.${string}`; event: ChangeEvent };
@@ -155,6 +176,7 @@ export const longPollMachine = setup({
   guards: {
     pausesWhenHidden: ({ context }) => context.pauseWhenHidden,
     sessionLost: (_, params: { error: unknown }) => isSessionLost(params.error),
+    resumableLoss: ({ context }, params: { error: unknown }) => context.resumable && isSessionLost(params.error),
     isResync: (_, params: { events: ChangeEvent[] }) => params.events.some((e) => e.cmdid === 'resync'),
     hasTerminal: (_, params: { events: ChangeEvent[] }) => params.events.some((e) => TERMINAL_CMDIDS.has(e.cmdid)),
   },
@@ -210,6 +232,14 @@ export const longPollMachine = setup({
       enqueue.raise({ type: 'longPoll.clearRecovery' }, { delay: 'recoveryNotice', id: 'recoveryNotice' });
     }),
     clearRecovery: assign({ recovery: 'none' }),
+    askResume: sendParent({ type: 'longPoll.sessionLost' }),
+    /** a new session: nothing of the old cursor is trusted, the reload gives the new one */
+    useResumedSession: assign(({ context }, params: { api: SessionApi }) => ({
+      api: params.api,
+      sinceSeq: 0,
+      pendingRecovery: 'resync' as const,
+      resumes: context.resumes + 1,
+    })),
     endWith: assign((_, params: { reason: 'terminalEvent' | 'sessionLost' }) => ({ endReason: params.reason })),
     emitEnded: emit(({ context }) => ({ type: 'connection.ended' as const, reason: context.endReason ?? 'terminalEvent' })),
   },
@@ -231,6 +261,8 @@ export const longPollMachine = setup({
     pendingRecovery: 'none',
     syncs: 0,
     endReason: null,
+    resumable: input.resumable ?? false,
+    resumes: 0,
   }),
   invoke: [
     { id: 'visibility', src: 'visibilityListener', input: ({ context }) => ({ target: context.visibilityTarget }) },
@@ -239,6 +271,7 @@ export const longPollMachine = setup({
   on: {
     'longPoll.clearRecovery': { actions: 'clearRecovery' },
     'longPoll.stop': { target: '.ended', actions: { type: 'endWith', params: { reason: 'terminalEvent' } } },
+    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
   },
   initial: 'active',
   states: {
@@ -263,6 +296,10 @@ export const longPollMachine = setup({
                   ],
                 },
                 onError: [
+                  {
+                    guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
+                    target: '#longPoll.resuming',
+                  },
                   {
                     guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
                     target: '#longPoll.ended',
@@ -292,6 +329,10 @@ export const longPollMachine = setup({
                   ],
                 },
                 onError: [
+                  {
+                    guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
+                    target: '#longPoll.resuming',
+                  },
                   {
                     guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
                     target: '#longPoll.ended',
@@ -351,6 +392,10 @@ export const longPollMachine = setup({
                   },
                 ],
                 onError: [
+                  {
+                    guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
+                    target: '#longPoll.resuming',
+                  },
                   {
                     guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
                     target: '#longPoll.ended',
@@ -420,6 +465,10 @@ export const longPollMachine = setup({
             ],
             onError: [
               {
+                guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
+                target: '#longPoll.resuming',
+              },
+              {
                 guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
                 target: '#longPoll.ended',
                 actions: { type: 'endWith', params: { reason: 'sessionLost' } },
@@ -433,6 +482,20 @@ export const longPollMachine = setup({
               },
             ],
           },
+        },
+      },
+    },
+    /**
+     * The server no longer knows this session: the parent is asked to resume it and answers with
+     * the new session's client (a refusal ends the parent and this actor with it).
+     */
+    resuming: {
+      tags: ['reconnecting'],
+      entry: 'askResume',
+      on: {
+        'session.api': {
+          target: '#longPoll.active.syncing',
+          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api }) },
         },
       },
     },

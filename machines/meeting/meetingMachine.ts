@@ -7,7 +7,7 @@
  * this machine fetches them once itself (their failure is logged: the feed fills them later).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { SessionApi } from '../api';
+import type { SessionApi, SessionApiChangedEvent } from '../api';
 import type {
   GetCallQaRspEvent,
   MosicConfigEvent,
@@ -47,6 +47,7 @@ export interface MeetingContext {
 }
 
 export type MeetingEvent =
+  | SessionApiChangedEvent
   | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
   | { type: 'server.one_mr_status'; event: OneMrStatusEvent }
   | { type: 'server.one_mr_info'; event: OneMrInfoEvent }
@@ -134,6 +135,7 @@ export const meetingMachine = setup({
     onDone: { actions: { type: 'storeConfigs', params: ({ event }) => ({ configs: event.output }) } },
   },
   on: {
+    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
     'server.meeting_snapshot': {
       target: '.ready',
       actions: { type: 'loadSnapshot', params: ({ event }) => ({ snapshot: event.snapshot }) },

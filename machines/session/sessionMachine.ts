@@ -4,15 +4,22 @@
  * that care, and ends (stopping every child) on logout, a forced logout, meeting end or
  * deletion, a not-rpc-server error, or a session the server no longer knows.
  *
+ * Session resume (podium): when the long poll finds the session gone (the server expired it
+ * during a network cut of more than 30 s), the session tries once to reopen one with the login's
+ * single-use resume token through the injected `resume` port, hands the new client to every
+ * child that holds one (`session.api`) and emits `session.resumed` with the new login so the
+ * shell keeps it. A refused resume ends the session with `sessionLost`.
+ *
  * The UI reads children through `snapshot.children.<id>` (or `actorRef.system.get(id)`) with
  * their selectors, sends user intents to them (or to the session, which forwards), and listens
  * for `session.ended` to show the warning and reload on confirm.
  */
 import { assign, emit, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { isApiError } from '../../protocol/errors';
 import { CMD } from '../../protocol/cmdids';
-import type { SessionApi } from '../api';
+import type { ResumedSession, ResumeSession, SessionApi } from '../api';
 import type { ChangeEvent, ForceLogoutEvent, NotRpcCsEvent } from '../../protocol/events';
-import type { LoginResult } from '../login/loginMachine';
+import { toLoginResult, type LoginResult } from '../login/loginMachine';
 import { addressBookMachine } from '../addressBook/addressBookMachine';
 import { cascadeMachine } from '../cascade/cascadeMachine';
 import { commandsMachine, type SendCommandEvent } from '../commands/commandsMachine';
@@ -78,6 +85,12 @@ const MEETING_ENDED_REASONS = new Set(['meeting_ended', 'class_ended', 'mr_stopp
 const MEETING_DELETED_REASONS = new Set(['meeting_deleted']);
 /** how long a logout waits for the server before leaving anyway */
 export const LOGOUT_TIMEOUT_MS = 3000;
+/** a resume that got no answer at all (network still flapping) is tried again this often */
+export const RESUME_ATTEMPTS = 4;
+export const RESUME_RETRY_MS = 2000;
+
+/** Children that hold the session's client and get the new one after a resume. */
+const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'longPoll'];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -105,6 +118,8 @@ export interface SessionInput {
   random?: () => number;
   newRequestId?: () => string;
   pauseWhenHidden?: boolean;
+  /** (podium) reopens an expired session with the login's resume token; without it a lost session ends */
+  resume?: ResumeSession;
 }
 
 export interface SessionContext {
@@ -113,15 +128,21 @@ export interface SessionContext {
   /** browser hooks and test seams handed to the children */
   env: Omit<SessionInput, 'api' | 'login'>;
   end: SessionEnd | null;
+  /** attempts of the resume under way (network failures are retried a few times) */
+  resumeAttempts: number;
 }
 
 export type SessionEvent =
   | { type: 'session.logout' }
   | SendCommandEvent
+  | { type: 'longPoll.sessionLost' }
   | { type: `server.${string}`; event?: ChangeEvent; snapshot?: unknown }
   | { type: 'xstate.done.actor.longPoll'; output?: unknown };
 
-export type SessionEmitted = { type: 'session.ended'; end: SessionEnd };
+export type SessionEmitted =
+  | { type: 'session.ended'; end: SessionEnd }
+  /** a resume opened a new session: `login` (with its new resume token) replaces the stored one */
+  | { type: 'session.resumed'; login: LoginResult };
 
 export const sessionMachine = setup({
   types: {
@@ -135,6 +156,9 @@ export const sessionMachine = setup({
     logout: fromPromise<unknown, { api: SessionApi }>(({ input, signal }) =>
       input.api.post('logout_req', { cmdid: CMD.logoutReq }, signal),
     ),
+    resumeSession: fromPromise<ResumedSession, { resume: ResumeSession; mrId: string; resumeToken: string }>(
+      ({ input, signal }) => input.resume({ mrId: input.mrId, resumeToken: input.resumeToken }, signal),
+    ),
     longPoll: longPollMachine,
     participants: participantsMachine,
     commands: commandsMachine,
@@ -147,11 +171,17 @@ export const sessionMachine = setup({
     notifications: notificationsMachine,
     addressBook: addressBookMachine,
   },
-  delays: { logoutTimeout: LOGOUT_TIMEOUT_MS },
+  delays: { logoutTimeout: LOGOUT_TIMEOUT_MS, resumeRetry: RESUME_RETRY_MS },
   guards: {
     isForcedLogout: ({ event }) => event.type === 'server.force_logout',
     isMeetingDeleted: ({ event }) => event.type === 'server.mr_deled',
     isNotRpcServer: ({ event }) => event.type === 'server.not_rpc_cs',
+    canResume: ({ context }) => !!context.env.resume && !!context.login.resumeToken,
+    /** no answer at all (the request may not have reached the server): worth another try */
+    resumeUnanswered: ({ context, event }) => {
+      const error = (event as { error?: unknown }).error;
+      return context.resumeAttempts < RESUME_ATTEMPTS && isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+    },
     feedLost: ({ event }) =>
       event.type === 'xstate.done.actor.longPoll' &&
       (event.output as { endReason?: string } | undefined)?.endReason === 'sessionLost',
@@ -179,12 +209,21 @@ export const sessionMachine = setup({
       end: { code: 'notRpcServer' as const, result: (event as { event?: NotRpcCsEvent }).event?.result },
     })),
     emitEnded: emit(({ context }) => ({ type: 'session.ended' as const, end: context.end ?? { code: 'logout' } })),
+    countResumeAttempt: assign({ resumeAttempts: ({ context }) => context.resumeAttempts + 1 }),
+    /** the old token is spent whatever happens: never present it twice */
+    adoptResumedSession: enqueueActions(({ context, enqueue }, params: { resumed: ResumedSession }) => {
+      const login = toLoginResult(params.resumed.answer, context.login.mrId);
+      const api = params.resumed.api;
+      enqueue.assign({ api, login, resumeAttempts: 0 });
+      for (const id of API_HOLDERS) enqueue.sendTo(id, { type: 'session.api', api });
+      enqueue.emit({ type: 'session.resumed', login });
+    }),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
     const { api, login, ...env } = input;
-    return { api, login, env, end: null };
+    return { api, login, env, end: null, resumeAttempts: 0 };
   },
   // commands first: the feature children find it through the system when they act
   entry: [
@@ -217,8 +256,43 @@ export const sessionMachine = setup({
           log: context.env.log,
           random: context.env.random,
           pauseWhenHidden: context.env.pauseWhenHidden,
+          resumable: !!context.env.resume,
         }),
       }),
+      initial: 'running',
+      states: {
+        running: {
+          on: {
+            'longPoll.sessionLost': [
+              { guard: 'canResume', target: 'resuming' },
+              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+            ],
+          },
+        },
+        /** one resume with the stored token; only an unanswered request is sent again */
+        resuming: {
+          entry: 'countResumeAttempt',
+          invoke: {
+            src: 'resumeSession',
+            input: ({ context }) => ({
+              resume: context.env.resume!,
+              mrId: context.login.mrId,
+              resumeToken: context.login.resumeToken!,
+            }),
+            onDone: {
+              target: 'running',
+              actions: { type: 'adoptResumedSession', params: ({ event }) => ({ resumed: event.output }) },
+            },
+            onError: [
+              { guard: 'resumeUnanswered', target: 'waitingToResume' },
+              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+            ],
+          },
+        },
+        waitingToResume: {
+          after: { resumeRetry: 'resuming' },
+        },
+      },
       on: {
         'session.logout': { target: 'loggingOut', actions: { type: 'endWith', params: { code: 'logout' } } },
         'command.send': { actions: 'forwardCommand' },

@@ -9,7 +9,7 @@ import { ApiError } from '../../protocol/errors';
 import type { ChangeEvent } from '../../protocol/events';
 import { decodeSignKey, signCompat, signStrict } from '../../protocol/signing';
 import type { LoginResponse, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
-import type { LoginApi, SessionApi } from '../api';
+import type { LoginApi, ResumeSession, SessionApi } from '../api';
 
 interface Settings {
   mode: 'strict' | 'compat';
@@ -71,6 +71,15 @@ export async function httpClient(baseUrl: string) {
         { cmdid: 'ctrl_mr_req', mr_id: args.mrId, ctrl_pwd: args.password, cert_code: args.code, code_id: args.codeId },
         signal,
       ),
+    resume: (args, signal) =>
+      request<LoginResponse>(
+        baseUrl,
+        settings,
+        'POST',
+        `/rest/v1/meetings/${encodeURIComponent(args.mrId)}/sessions/`,
+        { cmdid: 'ctrl_mr_req', mr_id: args.mrId, resume_token: args.resumeToken },
+        signal,
+      ),
   };
   let reqSeq = 0;
   const session = (answer: Pick<LoginResponse, 'mr_id' | 'sess_id' | 'sign_key'>): SessionApi => {
@@ -87,5 +96,10 @@ export async function httpClient(baseUrl: string) {
       raw: (method, path, body, signal) => request(baseUrl, settings, method, path, body, signal, signing),
     };
   };
-  return { login, session };
+  /** the session's resume port: the resume answer and a client for the new session */
+  const resume: ResumeSession = async (args, signal) => {
+    const answer = await login.resume!(args, signal);
+    return { answer, api: session(answer) };
+  };
+  return { login, session, resume };
 }

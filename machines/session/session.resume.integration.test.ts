@@ -1,0 +1,220 @@
+/**
+ * Session resume against the real reference server (session timeout shortened to 1.5 s so a
+ * "long" cut takes seconds): the console is offline longer than the timeout while another
+ * controller changes the meeting; when the network returns the server answers 404 "session
+ * expired", the session resumes with its token and the console is back in step, showing
+ * `resynced`. A resume the server refuses (the meeting ended meanwhile) ends the session as
+ * `sessionLost`.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { startServer, type StartedServer } from '../../server/main';
+import { testConfig, type Config } from '../../server/config';
+import { createMemoryStore } from '../../server/store/memoryStore';
+import { httpClient } from '../testing/httpApi';
+import { ApiError } from '../../protocol/errors';
+import { decodeUsrStats } from '../../protocol/usrStats';
+import type { LoginResponse, MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
+import type { SessionApi } from '../api';
+import { toLoginResult, type LoginResult } from '../login/loginMachine';
+import { ParticipantStore } from '../participants/participantStore';
+import { selectParticipantList } from '../participants/selectors';
+import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
+import { sessionMachine, type SessionEnd } from './sessionMachine';
+
+const CODE = 'AB12';
+const MR = '8008038';
+const TIMEOUT_MS = 1500;
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+let server: StartedServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start() {
+  const config = {
+    ...testConfig({ captchaTestCode: CODE, simEndpoints: 12, demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' } }),
+    sessionTimeoutMs: TIMEOUT_MS,
+    tickMs: 100,
+  } as Config;
+  server = await startServer(config, { store: createMemoryStore(), log: quiet });
+  return server;
+}
+
+const keepAlives: Array<ReturnType<typeof setInterval>> = [];
+afterEach(() => {
+  for (const t of keepAlives.splice(0)) clearInterval(t);
+});
+
+async function login(srv: StartedServer, password: string) {
+  const client = await httpClient(srv.url);
+  const code = await client.login.getVerifyCode();
+  const answer: LoginResponse = await client.login.login({ mrId: MR, password, code: CODE, codeId: code.code_id });
+  return { client, answer, api: client.session(answer) };
+}
+
+/** Another controller that stays logged in: it polls often enough for the short timeout. */
+async function otherController(srv: StartedServer, password: string) {
+  const other = await login(srv, password);
+  keepAlives.push(setInterval(() => void other.api.changes(0, 0).catch(() => undefined), TIMEOUT_MS / 3));
+  return other;
+}
+
+/** The first session's client behind a switch; the resumed session's client is a plain one. */
+function switchable(inner: SessionApi) {
+  let offline = false;
+  const inFlight = new Set<AbortController>();
+  const network = new EventTarget();
+  function guard<T>(run: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+    if (offline) return Promise.reject(new ApiError('network', 0, 'offline'));
+    const ctl = new AbortController();
+    outer?.addEventListener('abort', () => ctl.abort());
+    inFlight.add(ctl);
+    const settle = (e?: unknown) => {
+      inFlight.delete(ctl);
+      if (ctl.signal.aborted && !outer?.aborted) throw new ApiError('network', 0, 'offline');
+      if (e !== undefined) throw e;
+    };
+    return run(ctl.signal).then(
+      (v) => (settle(), v),
+      (e) => settle(e) as never,
+    );
+  }
+  const api: SessionApi = {
+    mrId: inner.mrId,
+    sessId: inner.sessId,
+    get: (suffix, signal) => guard((s) => inner.get(suffix, s), signal),
+    post: (suffix, body, signal) => guard((s) => inner.post(suffix, body, s), signal),
+    changes: (since, block, signal) => guard((s) => inner.changes(since, block, s), signal),
+    raw: (m, path, body, signal) => guard((s) => inner.raw(m, path, body, s), signal),
+  };
+  return {
+    api,
+    network,
+    cut() {
+      offline = true;
+      for (const ctl of inFlight) ctl.abort();
+      network.dispatchEvent(new Event('offline'));
+    },
+    restore() {
+      offline = false;
+      network.dispatchEvent(new Event('online'));
+    },
+  };
+}
+
+function summarise(list: readonly { usr_id: string; online: number; usr_stat: string }[]): string[] {
+  return list.map((p) => `${p.usr_id}:${p.online}:${p.usr_stat}`).sort();
+}
+
+async function serverView(api: SessionApi): Promise<string[]> {
+  const [roster, info, status] = await Promise.all([
+    api.get<MrParticipants>('participants'),
+    api.get<OnlineEpsInfo>('eps-info'),
+    api.get<OnlineEpsStatus>('eps-status'),
+  ]);
+  const store = new ParticipantStore();
+  store.load(roster, info, status);
+  return summarise(store.list());
+}
+
+async function expectInStep(participants: AnyActorRef, api: SessionApi): Promise<void> {
+  let last = { mine: [] as string[], theirs: [] as string[] };
+  for (let i = 0; i < 15; i++) {
+    const theirs = await serverView(api);
+    await new Promise((r) => setTimeout(r, 1000));
+    const mine = summarise(selectParticipantList(participants.getSnapshot()));
+    if (JSON.stringify(mine) === JSON.stringify(theirs)) {
+      const ids = mine.map((m) => m.split(':')[0]);
+      expect(new Set(ids).size).toBe(ids.length);
+      return;
+    }
+    last = { mine, theirs };
+  }
+  expect(last.mine).toEqual(last.theirs);
+}
+
+async function consoleSession(srv: StartedServer) {
+  const host = await login(srv, '123456');
+  const net = switchable(host.api);
+  const loginResult: LoginResult = toLoginResult(host.answer, MR);
+  expect(loginResult.resumeToken).toBeTruthy();
+  const session = createActor(sessionMachine, {
+    input: { api: net.api, login: loginResult, networkTarget: net.network, log: () => {}, random: () => 0.5, resume: host.client.resume },
+  }).start();
+  const states: ConnectionState[] = [];
+  const ended: SessionEnd[] = [];
+  const resumed: LoginResult[] = [];
+  session.on('session.ended', (e) => ended.push(e.end));
+  session.on('session.resumed', (e) => resumed.push(e.login));
+  const poller = session.system.get('longPoll') as AnyActorRef;
+  poller.subscribe((s) => {
+    const c = selectConnectionState(s as never);
+    if (states.at(-1) !== c) states.push(c);
+  });
+  const participants = session.system.get('participants') as AnyActorRef;
+  await waitFor(poller, (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
+  return { host, net, session, poller, participants, states, ended, resumed };
+}
+
+async function waitUntilExpired(srv: StartedServer, sessId: string) {
+  const deadline = Date.now() + 10_000;
+  while (srv.engine.sessions.has(sessId)) {
+    if (Date.now() > deadline) throw new Error('session never expired');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('session resume against the reference server', () => {
+  it('a cut longer than the session timeout: resumed, back in step, the other controller’s change shown', async () => {
+    const srv = await start();
+    const c = await consoleSession(srv);
+    const other = await otherController(srv, '654321');
+    await expectInStep(c.participants, other.api);
+
+    c.net.cut();
+    // during the cut the supervisor mutes everyone online; the console's session expires
+    const online = selectParticipantList(c.participants.getSnapshot()).filter((p) => p.online === 1).map((p) => p.usr_id);
+    expect(online.length).toBeGreaterThan(0);
+    await other.api.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: online, value: 0 });
+    await waitUntilExpired(srv, c.host.answer.sess_id);
+    c.net.restore();
+
+    await waitFor(c.poller, (s) => selectConnectionState(s as never) === 'resynced', { timeout: 15_000 });
+    expect(c.ended).toEqual([]);
+    expect(c.resumed).toHaveLength(1);
+    const newSessId = c.resumed[0].sessId;
+    expect(newSessId).not.toBe(c.host.answer.sess_id);
+    expect(c.resumed[0].resumeToken).not.toBe(c.host.answer.resume_token);
+    expect(srv.engine.sessions.get(newSessId)?.role).toBe('host');
+    expect(c.states).toEqual(expect.arrayContaining(['live', 'reconnecting', 'resynced']));
+    // the mute made during the cut is on the server for those still online, and the console's
+    // records equal the server's (checked below), so the console shows it
+    const view = await other.api.get<OnlineEpsStatus>('eps-status');
+    const mutedNow = view.usr_ids.filter(
+      (id, i) => online.includes(id) && decodeUsrStats(view.usr_stats[i], view.stats_desc).a_rx === 0,
+    );
+    expect(mutedNow.length).toBeGreaterThan(0);
+    await expectInStep(c.participants, other.api);
+
+    // the resumed session is a full one: its logout is told to the server
+    c.session.send({ type: 'session.logout' });
+    await waitFor(c.session, (s) => s.status === 'done', { timeout: 5000 });
+    expect(srv.engine.sessions.has(newSessId)).toBe(false);
+  }, 90_000);
+
+  it('a resume the server refuses (the meeting ended during the cut) ends the session as sessionLost', async () => {
+    const srv = await start();
+    const c = await consoleSession(srv);
+    c.net.cut();
+    await waitUntilExpired(srv, c.host.answer.sess_id);
+    const other = await login(srv, '123456');
+    await other.api.post('mr-status', { cmdid: 'stop_mr_req', reason: '' });
+    c.net.restore();
+    await waitFor(c.session, (s) => s.status === 'done', { timeout: 15_000 });
+    expect(c.ended).toEqual([{ code: 'sessionLost' }]);
+    expect(c.resumed).toEqual([]);
+  }, 60_000);
+});
