@@ -90,8 +90,14 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await panel.rowOperation(p.name, panel.n.unsetHost);
       await expect.poll(async () => (await api.flags(p.usrId))?.host).toBe(0);
 
+      // an earlier test may have left this participant in focus
+      await api.eps('focus', [p.usrId], 0);
+      await expect(panel.row(p.name).locator('[data-role="focus"]')).toHaveCount(0);
       await panel.rowOperation(p.name, panel.n.setFocus);
       await expect.poll(async () => (await api.status()).spec_focus_usr_ids).toContain(p.usrId);
+      await expect(panel.row(p.name).locator('[data-role="focus"]')).toBeVisible();
+      await panel.rowOperation(p.name, panel.n.cancelFocus);
+      await expect.poll(async () => (await api.status()).spec_focus_usr_ids).not.toContain(p.usrId);
     });
 
     test('a refused command shows the server reason and the row keeps the server state', async ({ page, server, consoleErrors }) => {

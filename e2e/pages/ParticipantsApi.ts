@@ -5,7 +5,7 @@
  */
 import { signCompat, signStrict, signingPath, decodeSignKey } from '../../protocol/signing';
 import { decodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
-import type { LoginResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
+import type { LoginResponse, MediaStreamResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
 import { TEST_CODE, type TestServer } from '../server';
 
 export interface EndpointState {
@@ -83,6 +83,14 @@ export class ParticipantsApi {
     if (value !== undefined) body.value = value;
     const res = await this.post('eps-status', body);
     if (res.status >= 300) throw new Error(`ctrl_mr_eps ${action} refused: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  /** Media statistics of one call leg (outside the session prefix, still signed). */
+  async mediaStream(epId: number): Promise<MediaStreamResponse> {
+    const path = `/status/participant/${epId}/media_stream/`;
+    const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
+    if (!res.ok) throw new Error(`GET media_stream: ${res.status} ${await res.text()}`);
+    return (await res.json()) as MediaStreamResponse;
   }
 
   async status(): Promise<MrStatus> {

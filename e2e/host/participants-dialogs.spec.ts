@@ -1,0 +1,145 @@
+/**
+ * The participant dialogs and side panels against the real server, in Chinese and English:
+ * camera pad, microphone gain, statistics chart, address book, overtime, notification lists.
+ */
+import { test, expect } from '../fixtures';
+import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
+import type { Lang } from '../pages/ParticipantsPanel';
+
+const T = {
+  en: {
+    camera: 'Camera control',
+    up: 'Up',
+    mic: 'Microphone adjustment',
+    gain: 'Microphone gain',
+    apply: 'Apply',
+    stats: 'Statistics',
+    addressBook: 'Add from address book',
+    searchUsers: 'Search users',
+    search: 'Search',
+    addSelected: 'Add 1 selected',
+    requestDelay: 'Request delay',
+    delayMinutes: 'Delay (minutes)',
+    tooLong: 'The delay can be at most 9999 minutes',
+    conflict: /conflicts with the next booking/,
+    controllers: /^Controllers/,
+    joined: /joined/,
+  },
+  zh: {
+    camera: '摄像头控制',
+    up: '上',
+    mic: '麦克风调节',
+    gain: '麦克风增益',
+    apply: '应用',
+    stats: '统计',
+    addressBook: '从通讯录添加',
+    searchUsers: '搜索用户',
+    search: '搜索',
+    addSelected: '添加所选 1 个',
+    requestDelay: '申请延时',
+    delayMinutes: '延时（分钟）',
+    tooLong: '延时最多 9999 分钟',
+    conflict: /下一预约冲突/,
+    controllers: /^控制端/,
+    joined: /已加入/,
+  },
+} as const;
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  const t = T[lang];
+  test.describe(`participant dialogs (${lang})`, () => {
+    test('camera pad: holding a direction sends start, continues every 500 ms, and stops on release; the server accepts each', async ({ page, server }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      const p = await pickOnline(panel, api);
+      const sent: { action: string; movement: string; status: number }[] = [];
+      page.on('response', async (res) => {
+        if (!res.url().endsWith('/fecc')) return;
+        const body = res.request().postDataJSON() as { action: string; movement: string };
+        sent.push({ action: body.action, movement: body.movement, status: res.status() });
+      });
+      await panel.rowOperation(p.name, t.camera);
+      const up = page.getByRole('button', { name: t.up, exact: true });
+      await up.hover();
+      await page.mouse.down();
+      await page.waitForTimeout(1300);
+      await page.mouse.up();
+      await expect.poll(() => sent.some((s) => s.action === 'stop')).toBe(true);
+      expect(sent[0]).toMatchObject({ action: 'start', movement: 'up', status: 200 });
+      expect(sent.filter((s) => s.action === 'continue').length).toBeGreaterThanOrEqual(2);
+      expect(sent.filter((s) => s.action === 'stop')).toHaveLength(1);
+      expect(sent.every((s) => s.status === 200 && s.movement === 'up')).toBe(true);
+    });
+
+    test('microphone gain is applied on the server', async ({ page, server }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      const p = await pickOnline(panel, api);
+      await panel.rowOperation(p.name, t.mic);
+      const slider = page.getByRole('slider', { name: t.gain });
+      await slider.focus();
+      await page.keyboard.press('Home');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+      await page.getByRole('dialog').getByRole('button', { name: t.apply }).click();
+      await expect.poll(async () => (await api.flags(p.usrId))?.mic_gain).toBe(3);
+    });
+
+    test('the statistics chart keeps adding samples from the server while open', async ({ page, server }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      const p = await pickOnline(panel, api);
+      await panel.rowOperation(p.name, t.stats);
+      const samples = page.getByTestId('stats-samples');
+      await expect.poll(async () => Number(await samples.getAttribute('data-count')), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await expect(page.getByTestId('stats-chart').locator('.recharts-line')).toHaveCount(6);
+      // the figures come from the server's media statistics of this participant's call leg
+      const eps = await api.endpoints();
+      const media = await api.mediaStream(eps.ep_ids[eps.usr_ids.indexOf(p.usrId)]);
+      expect(media.data.length).toBeGreaterThan(0);
+    });
+
+    test('address book: a broad search asks for narrower criteria; a picked user is invited on the server', async ({ page, server }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      const found = await api.post<{ ids: number[]; total: number }>('usrs/usr_id/search/', { cmdid: 'search_usr', filter_type: [], filter_value: [] });
+      const roster = new Set((await api.roster()).added_usr_ids);
+      const id = found.body.ids.find((u) => !roster.has(String(u)))!;
+      const info = await api.post<{ call_addrs: string[] }>('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: [id], last_modify_dtms: [0] });
+      const callAddr = info.body.call_addrs[0];
+
+      await page.getByRole('button', { name: t.addressBook, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: t.search, exact: true }).click();
+      if (found.body.total > 500) await expect(dialog.getByTestId('search-too-many')).toBeVisible();
+      await dialog.getByRole('textbox', { name: t.searchUsers }).fill(callAddr);
+      await dialog.getByRole('button', { name: t.search, exact: true }).click();
+      await dialog.getByRole('checkbox', { name: new RegExp(callAddr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().check();
+      await dialog.getByRole('button', { name: t.addSelected }).click();
+      await expect.poll(async () => (await api.roster()).added_usr_ids).toContain(String(id));
+    });
+
+    test('overtime: too long and colliding requests are refused with the reason; a valid one extends the meeting on the server', async ({ page, server }) => {
+      const { api } = await openParticipants(page, server, lang);
+      const before = await api.info();
+      await page.getByRole('button', { name: t.requestDelay }).click();
+      const input = page.getByRole('textbox', { name: t.delayMinutes });
+      await input.fill('10000');
+      await page.getByRole('dialog').getByRole('button', { name: t.apply }).click();
+      await expect(page.getByText(t.tooLong)).toBeVisible();
+      // the demo room's next booking starts 3 hours after the meeting: 9 hours more collide
+      await input.fill('540');
+      await page.getByRole('dialog').getByRole('button', { name: t.apply }).click();
+      await expect(page.getByText(t.conflict)).toBeVisible();
+      expect((await api.info()).duration).toBe(before.duration);
+      await input.fill('5');
+      await page.getByRole('dialog').getByRole('button', { name: t.apply }).click();
+      await expect.poll(async () => (await api.info()).duration).toBe(before.duration + 300);
+    });
+
+    test('the controllers list counts another console joining as unread and lists it', async ({ page, server }) => {
+      await openParticipants(page, server, lang);
+      const button = page.getByRole('button', { name: t.controllers });
+      // openParticipants logged in an API session: the screen hears it join
+      await expect.poll(async () => Number(await button.getAttribute('data-unread'))).toBeGreaterThanOrEqual(1);
+      await button.click();
+      await expect(page.getByRole('listitem').filter({ hasText: t.joined }).first()).toBeVisible();
+      await expect(button).toHaveAttribute('data-unread', '0');
+    });
+  });
+}
