@@ -1,0 +1,47 @@
+/**
+ * Ending the meeting, each run on a server of its own (it ends the meeting for every later test):
+ * the confirmation, then the server no longer runs the meeting. In English and Chinese.
+ */
+import { test, expect } from '../fixtures';
+import { startTestServer } from '../server';
+import { LoginPage } from '../pages/LoginPage';
+import { MeetingControlsApi } from '../pages/MeetingControlsApi';
+import { MeetingControlsPanel, type Lang } from '../pages/MeetingControlsPanel';
+import { dismissReminders } from '../pages/MeetingControlsSession';
+
+const CANCEL = { en: 'Cancel', zh: '取消' } as const;
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`end meeting asks first, then the server ends the meeting (${lang})`, async ({ page, consoleErrors }) => {
+    test.setTimeout(90_000);
+    consoleErrors.allow(/status of 40\d/);
+    const own = await startTestServer();
+    try {
+      const login = new LoginPage(page, own);
+      await login.goto(`${own.baseURL}/login`);
+      await login.loginAsHost();
+      await expect(page).toHaveURL(/\/control\?mr-id=/);
+      if (lang === 'zh') {
+        await page.evaluate(() => localStorage.setItem('podium.language', 'zh'));
+        await page.reload();
+      }
+      const panel = new MeetingControlsPanel(page, lang);
+      await expect(panel.root).toBeVisible({ timeout: 20_000 });
+      await dismissReminders(page, lang);
+      const api = await MeetingControlsApi.login(own);
+      expect((await api.status()).mr_id).toBe(own.mrId);
+
+      await panel.button(panel.names.endMeeting).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: CANCEL[lang], exact: true }).click();
+      await expect(dialog).toBeHidden();
+      expect((await api.status()).mr_id).toBe(own.mrId);
+
+      await panel.endMeeting();
+      await expect.poll(async () => MeetingControlsApi.login(own).then(() => 'running', () => 'ended'), { timeout: 10_000 }).toBe('ended');
+    } finally {
+      await own.stop();
+    }
+  });
+}
