@@ -141,19 +141,26 @@ export class AddressBook {
       .sort((a, b) => String(b.value).length - String(a.value).length);
     const text = textFilters.map((f) => ({ col: idx.cols[f.type], v: String(f.value).toLowerCase() }));
     const depFilters = filters.filter((f) => f.type === 'department_id').map((f) => Number(f.value));
-    const hits: number[] = [];
     const n = idx.ids.length;
+    const sorting = sortby === 'nick_name';
+    // rows past the answer's limit are only counted, unless all of them must be sorted first
+    const hits: number[] = [];
+    let total = 0;
+    const hit = (i: number) => {
+      if (sorting || hits.length < SEARCH_LIMIT) hits.push(i);
+      total++;
+    };
     const keep = (i: number) => {
       for (let k = 1; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) return;
       for (let k = 0; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) return;
-      hits.push(i);
+      hit(i);
     };
     if (depFilters.length) {
       // the department's members are the candidates
       outer: for (const i of idx.byDep.get(depFilters[0]) ?? []) {
         for (let k = 0; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) continue outer;
         for (let k = 1; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) continue outer;
-        hits.push(i);
+        hit(i);
       }
     } else if (text.length && text[0].v.length > 0 && !text[0].v.includes('\n')) {
       // candidates from one indexOf pass over the joined column, then the other filters per row
@@ -172,15 +179,18 @@ export class AddressBook {
         keep(lo);
         from = starts[lo + 1];
       }
+    } else if (!text.length && !depFilters.length) {
+      // no filter: everyone, in id order
+      total = n;
+      for (let i = 0; i < n && (sorting || i < SEARCH_LIMIT); i++) hits.push(i);
     } else {
       outer: for (let i = 0; i < n; i++) {
         for (let k = 0; k < text.length; k++) if (!text[k].col[i].includes(text[k].v)) continue outer;
         for (let k = 0; k < depFilters.length; k++) if (!idx.deps[i].includes(depFilters[k])) continue outer;
-        hits.push(i);
+        hit(i);
       }
     }
-    if (sortby === 'nick_name') hits.sort((a, b) => (idx.cols.nick_name[a] < idx.cols.nick_name[b] ? -1 : 1));
-    const total = hits.length;
+    if (sorting) hits.sort((a, b) => (idx.cols.nick_name[a] < idx.cols.nick_name[b] ? -1 : 1));
     const ids = hits.slice(0, SEARCH_LIMIT).map((i) => idx.ids[i]);
     return { ids, total, tooMany: total > SEARCH_LIMIT };
   }
