@@ -17,6 +17,7 @@ const SWITCHES: [SwitchId, keyof MrStatus][] = [
   ['platformLayout', 'force_mcu_layout'],
   ['sameLayout', 'same_layout'],
   ['subtitles', 'title_enabled'],
+  ['live', 'live_enabled'],
 ];
 
 for (const lang of ['en', 'zh'] as Lang[]) {
@@ -42,6 +43,17 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(panel.switchState('lock')).toHaveAttribute('data-state', locked ? 'off' : 'on');
       await api.setStatus({ lock_mr: locked });
       await expect(panel.switchState('lock')).toHaveAttribute('data-state', locked ? 'on' : 'off');
+    });
+
+    test('designating the main venue reaches the server', async ({ page, server }) => {
+      const { panel, api } = await openMeetingControls(page, server, lang);
+      const waiting = new Set(await api.waitingIds());
+      const target = (await api.online()).find((p) => p.name && !waiting.has(p.usrId));
+      expect(target, 'an online participant').toBeTruthy();
+      await panel.root.getByRole('combobox', { name: panel.names.mainVenue, exact: true }).fill(target!.name);
+      await page.getByRole('option', { name: target!.name, exact: true }).first().click();
+      await expect.poll(async () => (await api.status()).spk_usr_id).toBe(target!.usrId);
+      await expect(panel.root.getByTestId('main-venue')).toHaveAttribute('data-state', target!.usrId);
     });
 
     test('recording starts and stops on the server', async ({ page, server }) => {

@@ -32,3 +32,37 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     await expect(section).toHaveAttribute('data-state', 'off');
   });
 }
+
+const LIVE = {
+  en: { push: 'Live push address', pull: 'Live pull address', save: 'Save live addresses' },
+  zh: { push: '直播推流地址', pull: '直播拉流地址', save: '保存直播地址' },
+} as const;
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`live addresses: both required, saved while live is off, locked while live is on (${lang})`, async ({ page, server }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    await api.setStatus({ enable_live: 0 });
+    await panel.openSection(panel.names.pushSettings);
+    const section = page.getByTestId('live-addresses');
+    await expect(section).toHaveAttribute('data-editable', 'true');
+    const push = section.getByLabel(LIVE[lang].push);
+    const pull = section.getByLabel(LIVE[lang].pull);
+    await push.fill('rtmp://127.0.0.1/live/a');
+    await pull.fill('');
+    await section.getByRole('button', { name: LIVE[lang].save }).click();
+    await expect(section.getByRole('alert')).toHaveText(codeMessage(RC.pullAddressRequired, lang));
+
+    const pushUrl = `rtmp://127.0.0.1:1935/live/${lang}-push`;
+    const pullUrl = `http://127.0.0.1/liveplay/${lang}-pull.flv`;
+    await push.fill(pushUrl);
+    await pull.fill(pullUrl);
+    await section.getByRole('button', { name: LIVE[lang].save }).click();
+    await expect.poll(async () => { const s = await api.status(); return [s.push_url, s.rtmp_url]; }).toEqual([pushUrl, pullUrl]);
+
+    await api.setStatus({ enable_live: 1 });
+    await expect(section).toHaveAttribute('data-editable', 'false');
+    await expect(section.getByTestId('live-addresses-locked')).toHaveText(codeMessage(RC.liveAddressWhileLiveOn, lang));
+    await expect(push).toBeDisabled();
+    await api.setStatus({ enable_live: 0 });
+  });
+}
