@@ -2,7 +2,7 @@
  * How the address book dialog reads the tenant's address book: the per-session calls of spec §7
  * (`departments/...`, `usrs/...`) behind a narrow interface, so the dialog is tested with a fake.
  */
-import type { SessionApi } from '@machines/api';
+import type { SessionApi } from '@machines/index';
 import type { DepartmentInfo, SearchResponse, UsrInfo } from '@protocol/wire';
 import { CMD } from '@protocol/cmdids';
 

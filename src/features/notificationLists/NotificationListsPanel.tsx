@@ -5,10 +5,10 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { ControllersMachine } from '@machines/controllers/controllersMachine';
-import type { NotificationsMachine } from '@machines/notifications/notificationsMachine';
-import { selectControllerCount, selectControllerEntries, selectControllersUnread } from '@machines/controllers/selectors';
-import { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread } from '@machines/notifications/selectors';
+import { controllersSelectors, notificationsSelectors, type ControllersMachine, type NotificationsMachine } from '@machines/index';
+
+const { selectControllerCount, selectControllerEntries, selectControllersUnread } = controllersSelectors;
+const { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread } = notificationsSelectors;
 import { useSessionChild } from '#/features/participants/useSessionChild';
 import { NotificationLists, type NoteList } from './NotificationLists';
 

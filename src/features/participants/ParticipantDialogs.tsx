@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { AnyActorRef, ActorRefFrom } from 'xstate';
-import type { CommandsMachine } from '@machines/commands/commandsMachine';
+import type { CommandsMachine } from '@machines/index';
 import type { MediaStreamResponse } from '@protocol/wire';
 import { usrStat } from '@protocol/usrStats';
 import { CameraDialog } from '#/features/camera/CameraDialog';

@@ -9,12 +9,16 @@ import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import type { ParticipantsMachine } from '@machines/participants/participantsMachine';
-import type { CommandsMachine, CommandsEmitted } from '@machines/commands/commandsMachine';
-import { selectParticipantList, selectParticipantsVersion, selectWaitingList } from '@machines/participants/selectors';
-import { selectAnyPending, selectPendingByUsr } from '@machines/commands/selectors';
+import {
+  commandsSelectors,
+  participantsSelectors,
+  type CommandsEmitted,
+  type CommandsMachine,
+  type ParticipantsMachine,
+  type RollCallMachine,
+  type RollCallView,
+} from '@machines/index';
 import type { ActorRefFrom } from 'xstate';
-import type { RollCallMachine, RollCallView } from '@machines/rollCall/rollCallMachine';
 import { resultCodeText } from '#/i18n/messages';
 import { ParticipantsView } from './ParticipantsView';
 import { toRows } from './toRows';
@@ -26,6 +30,9 @@ import { ParticipantDialogs } from './ParticipantDialogs';
 
 type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
 type CommandsRef = ActorRefFrom<CommandsMachine>;
+
+const { selectParticipantList, selectParticipantsVersion, selectWaitingList } = participantsSelectors;
+const { selectAnyPending, selectPendingByUsr } = commandsSelectors;
 
 const NO_PENDING: ReadonlyMap<string, number> = new Map();
 

@@ -3,7 +3,7 @@
  * by the store when it changes, so rows are cached per record: an unchanged participant keeps
  * the same row object and its memoised table row does not re-render.
  */
-import type { Participant, WaitingEntry } from '@machines/participants/participantStore';
+import type { Participant, WaitingEntry } from '@machines/index';
 import type { ParticipantRow } from './participantModel';
 
 /**

@@ -4,8 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { MeetingMachine } from '@machines/meeting/meetingMachine';
-import { selectStatusField } from '@machines/meeting/selectors';
+import { meetingSelectors, type MeetingMachine } from '@machines/index';
 import type { RollCallView } from './RollCallDialog';
 import { useSessionChild } from './useSessionChild';
 
@@ -17,6 +16,7 @@ export interface MeetingStatusView {
   rollCall: { usrId: string; view: RollCallView } | null;
 }
 
+const { selectStatusField } = meetingSelectors;
 const allGuestsMute = selectStatusField('all_guests_mute');
 const atxMode = selectStatusField('mr_atx_mode');
 const vtxMode = selectStatusField('mr_vtx_mode');

@@ -8,16 +8,22 @@ import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { MrScene } from '@protocol/wire';
-import type { MeetingMachine } from '@machines/meeting/meetingMachine';
-import type { ParticipantsMachine } from '@machines/participants/participantsMachine';
-import type { CommandsMachine } from '@machines/commands/commandsMachine';
-import { selectMeetingInfo, selectScheduleInfo } from '@machines/meeting/selectors';
-import { selectOnlineCount, selectTotalCount } from '@machines/participants/selectors';
-import { selectIsLabelPending } from '@machines/commands/selectors';
+import {
+  commandsSelectors,
+  meetingSelectors,
+  participantsSelectors,
+  type CommandsMachine,
+  type MeetingMachine,
+  type ParticipantsMachine,
+} from '@machines/index';
 import { useSessionChild } from '#/features/participants/useSessionChild';
 import { LABEL_PREFIX } from '#/features/participants/ParticipantsPanel';
 import { toWireRequest } from '#/features/participants/commands';
 import { SidebarInfo } from './SidebarInfo';
+
+const { selectMeetingInfo, selectScheduleInfo } = meetingSelectors;
+const { selectOnlineCount, selectTotalCount } = participantsSelectors;
+const { selectIsLabelPending } = commandsSelectors;
 
 const OVERTIME_LABEL = `${LABEL_PREFIX}overtime`;
 const overtimePending = selectIsLabelPending(OVERTIME_LABEL);
