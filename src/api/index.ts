@@ -2,17 +2,17 @@
  * The console's HTTP client: typed ky clients for the platform bootstrap, the login and one
  * session, plus {@link classifyFailure} for the UI. Machines receive these through `input`.
  */
-import type { LoginApi, SessionApi } from '@machines/api';
+import type { LoginApi, ResumeSession, SessionApi } from '@machines/api';
 import { createLoginApi } from './login';
 import { createPlatformApi, type PlatformClient } from './platform';
-import { createSessionApi, type SessionApiOptions } from './session';
+import { createResumeSession, createSessionApi, type SessionApiOptions } from './session';
 import type { ClientOptions, PlatformSettings } from './transport';
 
 export { basePathFromPathname, currentBasePath, defaultBaseUrl, withBasePath } from './basePath';
 export { classifyFailure, type FailureClass, type FailureMessage } from './classify';
 export { createLoginApi } from './login';
 export { createPlatformApi, platformSettings, type PlatformApi, type PlatformClient } from './platform';
-export { createSessionApi, newReqId, type SessionApiOptions } from './session';
+export { createResumeSession, createSessionApi, newReqId, type SessionApiOptions } from './session';
 export { createTransport, type ClientOptions, type PlatformSettings, type RequestSpec, type Transport } from './transport';
 export { trimStrings } from './trim';
 
@@ -21,6 +21,8 @@ export interface ApiClient {
   login: LoginApi;
   /** a session client for a login answer, sharing the platform settings */
   session(login: SessionApiOptions['login'], extra?: Pick<SessionApiOptions, 'onInvalidEvent'>): SessionApi;
+  /** (podium) the session actor's resume port: a new session for an expired one's token */
+  resume: ResumeSession;
 }
 
 /**
@@ -34,5 +36,6 @@ export function createApiClient(options: ClientOptions & { settings?: PlatformSe
     platform,
     login: createLoginApi({ ...options, platform }),
     session: (login, extra) => createSessionApi({ ...options, ...extra, platform, login }),
+    resume: createResumeSession({ ...options, platform }),
   };
 }

@@ -5,7 +5,7 @@
 import type { LoginApi } from '@machines/api';
 import { CMD } from '@protocol/cmdids';
 import { decodeLoginResponse, decodeVerifyCodeResponse } from '@protocol/decode';
-import type { LoginRequest } from '@protocol/wire';
+import type { LoginRequest, ResumeRequest } from '@protocol/wire';
 import { createPlatformApi, type PlatformClient } from './platform';
 import type { ClientOptions, PlatformSettings } from './transport';
 
@@ -23,6 +23,17 @@ export function createLoginApi(
       t.request({ method: 'GET', path: '/rest/v1/meetings/verify-code', signal, decode: decodeVerifyCodeResponse }),
     login: ({ mrId, password, code, codeId }, signal) => {
       const body: LoginRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, ctrl_pwd: password, cert_code: code, code_id: codeId };
+      return t.request({
+        method: 'POST',
+        path: `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/`,
+        body,
+        signal,
+        decode: decodeLoginResponse,
+      });
+    },
+    // (podium) docs/protocol.md "Session resume": the same path, a token instead of password and code
+    resume: ({ mrId, resumeToken }, signal) => {
+      const body: ResumeRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, resume_token: resumeToken };
       return t.request({
         method: 'POST',
         path: `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/`,

@@ -64,6 +64,21 @@ describe.each([
     expect(await session.raw('POST', '/rest/v1/cloud/statistics', { from_dtm: 0 })).toEqual({ got: { from_dtm: 0 } });
   });
 
+  it('resumes with the login token: a new signed session for the same role, a rotated token', async () => {
+    const client = createApiClient({ baseUrl: srv.url });
+    const code = await client.login.getVerifyCode();
+    const answer = await client.login.login({ mrId: '0123', password: '654321', code: CODE, codeId: code.code_id });
+    expect(answer.resume_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const resumed = await client.resume({ mrId: '0123', resumeToken: answer.resume_token! });
+    expect(resumed.answer.use_pwd).toBe('supervisor');
+    expect(resumed.answer.sess_id).not.toBe(answer.sess_id);
+    expect(resumed.answer.resume_token).not.toBe(answer.resume_token);
+    expect(resumed.api.sessId).toBe(resumed.answer.sess_id);
+    expect(await resumed.api.get('echo')).toEqual({ role: 'supervisor' });
+    const again = await client.resume({ mrId: '0123', resumeToken: answer.resume_token! }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ kind: 'http', status: 403, result: RC.resumeRefused });
+  });
+
   it('surfaces the server refusals as classified ApiErrors', async () => {
     const client = createApiClient({ baseUrl: srv.url });
     const code = await client.login.getVerifyCode();
@@ -81,6 +96,9 @@ describe.each([
       .login({ mrId: '9999', password: '123456', code: CODE, codeId: code2.code_id })
       .catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404, detail: 'meeting not found' });
+
+    const refused = await client.resume({ mrId: '0123', resumeToken: 'A'.repeat(43) }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: 'http', status: 403, result: RC.resumeRefused });
 
     const gone = client.session({ mr_id: '0123', sess_id: 'nope', sign_key: 'AAAAAAAAAAAAAAAAAAAAAA==', signing });
     const expired = await gone.get('echo').catch((e: unknown) => e);

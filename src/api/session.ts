@@ -3,13 +3,14 @@
  * `/rest/v1/meetings/{mr_id}/sessions/{sess_id}/`. Requests are signed strictly with the
  * session key when the platform is strict, in compat mode otherwise.
  */
-import type { SessionApi } from '@machines/api';
+import type { ResumeSession, SessionApi } from '@machines/api';
 import { toHex, randomBytes } from '@protocol/bytes';
 import { CMD } from '@protocol/cmdids';
 import { decodeChangeEvents, type DecodeError } from '@protocol/decode';
 import type { GetChangesRequest } from '@protocol/events';
 import { decodeSignKey } from '@protocol/signing';
 import type { LoginResponse } from '@protocol/wire';
+import { createLoginApi } from './login';
 import { createPlatformApi, type PlatformClient } from './platform';
 import type { ClientOptions, PlatformSettings, SessionSigning } from './transport';
 
@@ -74,5 +75,19 @@ export function createSessionApi(options: SessionApiOptions): SessionApi {
     },
     raw: <T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) =>
       t.request<T>({ method, path: path.startsWith('/') ? path : `/${path}`, body, signal, session: signing }),
+  };
+}
+
+/**
+ * The session actor's resume port (machines/api.ts {@link ResumeSession}): resumes with the
+ * token, then builds the client of the new session with the same platform settings.
+ * @example createActor(sessionMachine, { input: { ..., resume: createResumeSession({ platform }) } });
+ */
+export function createResumeSession(options: Omit<SessionApiOptions, 'login'>): ResumeSession {
+  const platform = options.platform ?? createPlatformApi(options);
+  const login = createLoginApi({ ...options, platform });
+  return async (args, signal) => {
+    const answer = await login.resume!(args, signal);
+    return { answer, api: createSessionApi({ ...options, platform, login: answer }) };
   };
 }

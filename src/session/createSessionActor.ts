@@ -1,26 +1,31 @@
 /**
  * Builds the root session actor of a login (machines/session): a session client signed for this
  * session and sharing the platform settings, the page as visibility/network source, and the dev
- * inspector when asked for. Ending it sends `session.logout`, so the server announces the quit to
+ * inspector when asked for. A session the server expired during a long network cut is resumed
+ * with the record's resume token (`createResumeSession`), and the new record goes back to the
+ * holder through `onResumed`. Ending it sends `session.logout`, so the server announces the quit to
  * the other controllers before the actor stops its children.
  */
 import { createActor, type AnyActorRef } from 'xstate';
 import { sessionMachine } from '@machines/index';
-import { createSessionApi } from '#/api/session';
+import { createResumeSession, createSessionApi } from '#/api/session';
 import type { PlatformClient } from '#/api/platform';
 import { inspectOption } from './inspector';
 import type { SessionActorFactory } from './sessionHolder';
 
 export function sessionActorFactory(platform: PlatformClient): SessionActorFactory {
-  return (record) => {
+  const resume = createResumeSession({ platform });
+  return (record, onResumed) => {
     const api = createSessionApi({
       platform,
       login: { mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing },
     });
     const actor = createActor(sessionMachine, {
-      input: { api, login: record, visibilityTarget: document, networkTarget: window },
+      input: { api, login: record, visibilityTarget: document, networkTarget: window, resume },
       inspect: inspectOption(),
-    }).start();
+    });
+    actor.on('session.resumed', (event) => onResumed?.(event.login));
+    actor.start();
     return {
       actor,
       end: () => {

@@ -105,4 +105,35 @@ describe('SessionHolder', () => {
     expect(holder.actor()).not.toBe(first);
     expect(holder.current()?.sessId).toBe('s2');
   });
+
+  it('a resumed session replaces the record, token included, without restarting the actor', () => {
+    const store = memoryStore();
+    let report: ((r: SessionRecord) => void) | undefined;
+    const factory = vi.fn((r: SessionRecord, onResumed?: (r: SessionRecord) => void) => {
+      report = onResumed;
+      return started(r);
+    });
+    const holder = new SessionHolder(factory, store);
+    holder.start({ ...record, resumeToken: 'tok-1' });
+    const actor = holder.actor()!;
+    const listener = vi.fn();
+    holder.subscribe(listener);
+    const reportFirst = report!;
+    reportFirst({ ...record, sessId: 's9', resumeToken: 'tok-2' });
+    expect(holder.current()).toMatchObject({ sessId: 's9', resumeToken: 'tok-2' });
+    expect(store.record).toMatchObject({ sessId: 's9', resumeToken: 'tok-2' });
+    expect(holder.actor()).toBe(actor);
+    expect(factory).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledTimes(1);
+    // a report from an actor that was replaced meanwhile changes nothing
+    holder.start({ ...record, sessId: 's3' });
+    holder.actor();
+    reportFirst({ ...record, sessId: 'stale' });
+    expect(holder.current()?.sessId).toBe('s3');
+  });
+
+  it('reads a stored resume token back, and refuses one that is not a string', () => {
+    expect(new SessionHolder(null, memoryStore({ ...record, resumeToken: 'tok' })).current()?.resumeToken).toBe('tok');
+    expect(new SessionHolder(null, memoryStore({ ...record, resumeToken: 5 })).current()).toBeNull();
+  });
 });

@@ -4,7 +4,9 @@
  * session actors; it reads the holder through `useSession()` and the actor through selectors.
  *
  * The record is kept in sessionStorage so a reload of /control re-creates the actor from it
- * instead of sending the user back to the login screen.
+ * instead of sending the user back to the login screen. After a session resume (docs/protocol.md
+ * "Session resume") the actor reports the new session and its rotated resume token, and the
+ * record is replaced without restarting the actor.
  */
 import type { AnyActorRef } from 'xstate';
 import type { LoginResult } from '@machines/index';
@@ -20,8 +22,11 @@ export interface StartedSession {
   end(): void;
 }
 
-/** Builds and starts the root session actor of a record. */
-export type SessionActorFactory = (record: SessionRecord) => StartedSession;
+/**
+ * Builds and starts the root session actor of a record; `onResumed` is called with the new
+ * record when the actor resumed an expired session.
+ */
+export type SessionActorFactory = (record: SessionRecord, onResumed?: (record: SessionRecord) => void) => StartedSession;
 
 type Listener = () => void;
 
@@ -36,6 +41,7 @@ function isRecord(value: unknown): value is SessionRecord {
     (r.mrScene === 'conference' || r.mrScene === 'class') &&
     (r.signing === 'strict' || r.signing === 'compat') &&
     (r.signKey === undefined || typeof r.signKey === 'string') &&
+    (r.resumeToken === undefined || typeof r.resumeToken === 'string') &&
     typeof r.mrStartDtm === 'number' &&
     typeof r.scheduleStartDtm === 'number' &&
     typeof r.scheduleName === 'string' &&
@@ -68,18 +74,17 @@ export class SessionHolder {
   /** The running root session actor, started lazily so a reload re-creates it from the record. */
   actor(): AnyActorRef | null {
     if (!this.record || !this.createActor) return null;
-    if (!this.started) this.started = this.createActor(this.record);
+    if (!this.started) {
+      const started = this.createActor(this.record, (resumed) => this.resumed(started, resumed));
+      this.started = started;
+    }
     return this.started.actor;
   }
 
   /** Starts a session after a successful login, replacing any previous one. */
   start(record: SessionRecord): SessionRecord {
     this.stopActor();
-    this.record = record;
-    this.store.setMrId(record.mrId);
-    this.store.setStandalone(record.standAlone === 1);
-    this.store.setSessionRecord(record);
-    this.notify();
+    this.keep(record);
     return record;
   }
 
@@ -91,10 +96,26 @@ export class SessionHolder {
     this.notify();
   }
 
+  /** The running actor reopened its session: keep the new one (and its token) for a reload. */
+  private resumed(from: StartedSession, record: SessionRecord): void {
+    if (this.started !== from || !this.record || record.mrId !== this.record.mrId) return;
+    this.record = record;
+    this.store.setSessionRecord(record);
+    this.notify();
+  }
+
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  private keep(record: SessionRecord): void {
+    this.record = record;
+    this.store.setMrId(record.mrId);
+    this.store.setStandalone(record.standAlone === 1);
+    this.store.setSessionRecord(record);
+    this.notify();
+  }
 
   private stopActor(): void {
     const started = this.started;
