@@ -51,6 +51,19 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
     [client, record.mrId, record.sessId, record.signKey, record.signing],
   );
 
+  // live_builtin: the tenant's live service is the platform's own (live switch and addresses apply)
+  const [liveBuiltin, setLiveBuiltin] = useState(true);
+  useEffect(() => {
+    let alive = true;
+    client.platform.getPlatform().then(
+      (rsp) => alive && setLiveBuiltin(rsp.data.func_enabled.live_builtin === 1),
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client]);
+
   const [shareOpen, setShareOpen] = useState(false);
   const [share, setShare] = useState<{ info?: ShareInfoResponse; failed: boolean } | null>(null);
   const loadShare = () => {
@@ -139,7 +152,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           </Button>
         )}
       </Group>
-      <MeetingControlsPanel session={session} scene={record.mrScene} />
+      <MeetingControlsPanel session={session} scene={record.mrScene} liveBuiltin={liveBuiltin} />
       {record.role === 'supervisor' && <SupervisorPanel session={session} layoutUrl={layoutUrl} title={record.mrId} />}
       <Modal opened={shareOpen} onClose={() => setShareOpen(false)} title={t`Meeting share`} centered>
         <SharePanel info={share?.info} failed={share?.failed} onReload={loadShare} />
