@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParticipantStore } from './participants/participantStore';
-import { sanitizeContext, sanitizeEvent, wantsInspector } from './inspect';
+import { sanitizeContext, sanitizeEvent, sanitizeSnapshotData, wantsInspector } from './inspect';
 
 describe('inspector', () => {
   it('is wanted only in development with ?inspect', () => {
@@ -29,6 +29,19 @@ describe('inspector', () => {
     expect(ctx).toEqual({ login: { mrId: '1', resumeToken: '[secret]' }, answer: { resume_token: '[secret]' } });
     const event = sanitizeEvent({ type: 'session.resumed', login: { mrId: '1', resumeToken: token } });
     expect(JSON.stringify(event)).not.toContain(token);
+  });
+
+  it('strips the input and output of promise actors (a resume answer carries the new token and key)', () => {
+    const token = 'r3sum3-t0k3n-value';
+    const event = {
+      type: '@xstate.snapshot',
+      snapshot: { status: 'done', input: { mrId: '1', resumeToken: token }, output: { answer: { resume_token: token, sign_key: 'k' }, api: {} } },
+    };
+    const out = sanitizeSnapshotData(event);
+    expect(JSON.stringify(out)).not.toContain(token);
+    expect(JSON.stringify(out)).not.toContain('"k"');
+    expect(out.snapshot.input).toEqual({ mrId: '1', resumeToken: '[secret]' });
+    expect(sanitizeSnapshotData({ type: '@xstate.event', event: { type: 'x' } })).toEqual({ type: '@xstate.event', event: { type: 'x' } });
   });
 
   it('strips a typed password from login.edit events', () => {

@@ -48,6 +48,20 @@ export function sanitizeEvent(event: AnyEventObject): AnyEventObject {
   return sanitizeContext(event) as AnyEventObject;
 }
 
+/**
+ * Promise actors keep their `input` and `output` in the snapshot, outside the context the
+ * inspector sanitises: a login's or a resume's answer (keys, resume token) would leave the page.
+ * Those two are stripped like a context.
+ */
+export function sanitizeSnapshotData<T>(event: T): T {
+  const snapshot = (event as { snapshot?: Record<string, unknown> }).snapshot;
+  if (!snapshot || typeof snapshot !== 'object' || !('input' in snapshot || 'output' in snapshot)) return event;
+  const clean = { ...snapshot };
+  if ('input' in clean) clean.input = sanitizeContext(clean.input);
+  if ('output' in clean) clean.output = sanitizeContext(clean.output);
+  return { ...event, snapshot: clean };
+}
+
 /** True only in a development build with `?inspect` in the address. */
 export function wantsInspector(search: string, isDev: boolean): boolean {
   return isDev && new URLSearchParams(search).has('inspect');
@@ -68,6 +82,7 @@ export async function createDevInspector(
   const inspector = createBrowserInspector({
     sanitizeContext: (ctx) => sanitizeContext(ctx) as Record<string, unknown>,
     sanitizeEvent,
+    serialize: (event) => sanitizeSnapshotData(event),
   });
   return inspector.inspect;
 }
