@@ -96,6 +96,8 @@ export interface LongPollContext {
   resumable: boolean;
   /** sessions resumed so far */
   resumes: number;
+  /** `syncs` when the last resume was taken: a session lost again before a full load is not resumed again */
+  syncsAtResume: number;
 }
 
 export type LongPollEvent =
@@ -176,7 +178,10 @@ export const longPollMachine = setup({
   guards: {
     pausesWhenHidden: ({ context }) => context.pauseWhenHidden,
     sessionLost: (_, params: { error: unknown }) => isSessionLost(params.error),
-    resumableLoss: ({ context }, params: { error: unknown }) => context.resumable && isSessionLost(params.error),
+    // a resumed session that is lost before its first full load (say, signatures the server keeps
+    // refusing) is not resumed again: that would open session after session
+    resumableLoss: ({ context }, params: { error: unknown }) =>
+      context.resumable && isSessionLost(params.error) && (context.resumes === 0 || context.syncs > context.syncsAtResume),
     isResync: (_, params: { events: ChangeEvent[] }) => params.events.some((e) => e.cmdid === 'resync'),
     hasTerminal: (_, params: { events: ChangeEvent[] }) => params.events.some((e) => TERMINAL_CMDIDS.has(e.cmdid)),
   },
@@ -239,6 +244,7 @@ export const longPollMachine = setup({
       sinceSeq: 0,
       pendingRecovery: 'resync' as const,
       resumes: context.resumes + 1,
+      syncsAtResume: context.syncs,
     })),
     endWith: assign((_, params: { reason: 'terminalEvent' | 'sessionLost' }) => ({ endReason: params.reason })),
     emitEnded: emit(({ context }) => ({ type: 'connection.ended' as const, reason: context.endReason ?? 'terminalEvent' })),
@@ -263,6 +269,7 @@ export const longPollMachine = setup({
     endReason: null,
     resumable: input.resumable ?? false,
     resumes: 0,
+    syncsAtResume: 0,
   }),
   invoke: [
     { id: 'visibility', src: 'visibilityListener', input: ({ context }) => ({ target: context.visibilityTarget }) },

@@ -130,6 +130,19 @@ describe('when the server expired the session', () => {
     expect(h.resumeCalls.map((c) => c.args.resumeToken)).toEqual(['tok-1', 'tok-2']);
   });
 
+  it('a resumed session lost again before its first full load is not resumed again', async () => {
+    const h = await startedSession();
+    h.first.fail('changes', expired());
+    await flush();
+    const second = scriptedSessionApi('0123', 's-2');
+    h.resumeCalls[0].d.resolve({ answer: answerOf('s-2', 'tok-2'), api: second.api });
+    await flush();
+    second.fail('participants', new ApiError('http', 401, '/participants', RC.badSignature));
+    await flush();
+    expect(h.resumeCalls).toHaveLength(1);
+    expect(h.ended).toEqual([{ code: 'sessionLost' }]);
+  });
+
   it('a refused resume ends the session as sessionLost, tried once', async () => {
     const h = await startedSession();
     h.first.fail('changes', expired());
