@@ -51,11 +51,14 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     test('camera pad: holding a direction sends start, continues every 500 ms, and stops on release; the server accepts each', async ({ page, server }) => {
       const { panel, api } = await openParticipants(page, server, lang);
       const p = await pickOnline(panel, api);
+      // in the order the browser sent them, each with the server's answer
       const sent: { action: string; movement: string; status: number }[] = [];
-      page.on('response', async (res) => {
-        if (!res.url().endsWith('/fecc')) return;
-        const body = res.request().postDataJSON() as { action: string; movement: string };
-        sent.push({ action: body.action, movement: body.movement, status: res.status() });
+      page.on('request', (req) => {
+        if (req.method() !== 'POST' || !new URL(req.url()).pathname.endsWith('/fecc')) return;
+        const body = JSON.parse(req.postData() ?? '{}') as { action: string; movement: string };
+        const entry = { action: body.action, movement: body.movement, status: 0 };
+        sent.push(entry);
+        void req.response().then((res) => (entry.status = res?.status() ?? -1));
       });
       await panel.rowOperation(p.name, t.camera);
       const up = page.getByRole('button', { name: t.up, exact: true });
@@ -63,7 +66,8 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await page.mouse.down();
       await page.waitForTimeout(1300);
       await page.mouse.up();
-      await expect.poll(() => sent.some((s) => s.action === 'stop')).toBe(true);
+      await expect.poll(() => sent.some((s) => s.action === 'stop' && s.status !== 0)).toBe(true);
+      await expect.poll(() => sent.every((s) => s.status !== 0)).toBe(true);
       expect(sent[0]).toMatchObject({ action: 'start', movement: 'up', status: 200 });
       expect(sent.filter((s) => s.action === 'continue').length).toBeGreaterThanOrEqual(2);
       expect(sent.filter((s) => s.action === 'stop')).toHaveLength(1);
@@ -100,14 +104,16 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const found = await api.post<{ ids: number[]; total: number }>('usrs/usr_id/search/', { cmdid: 'search_usr', filter_type: [], filter_value: [] });
       const roster = new Set((await api.roster()).added_usr_ids);
       const id = found.body.ids.find((u) => !roster.has(String(u)))!;
-      const info = await api.post<{ call_addrs: string[] }>('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: [id], last_modify_dtms: [0] });
+      const info = await api.post<{ call_addrs: string[]; usr_marks: string[] }>('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: [id], last_modify_dtms: [0] });
       const callAddr = info.body.call_addrs[0];
+      // the user number is unique: the search finds just this user
+      const mark = info.body.usr_marks[0];
 
       await page.getByRole('button', { name: t.addressBook, exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('button', { name: t.search, exact: true }).click();
       if (found.body.total > 500) await expect(dialog.getByTestId('search-too-many')).toBeVisible();
-      await dialog.getByRole('textbox', { name: t.searchUsers }).fill(callAddr);
+      await dialog.getByRole('textbox', { name: t.searchUsers }).fill(mark);
       await dialog.getByRole('button', { name: t.search, exact: true }).click();
       await dialog.getByRole('checkbox', { name: new RegExp(callAddr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().check();
       await dialog.getByRole('button', { name: t.addSelected }).click();

@@ -38,6 +38,7 @@ export function MicDialog({ name, currentGain, autoAdjust, onApply, onClose }: M
         </Text>
         <Slider
           aria-label={t`Microphone gain`}
+          thumbLabel={t`Microphone gain`}
           min={0}
           max={9}
           step={1}

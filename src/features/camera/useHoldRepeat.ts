@@ -19,7 +19,11 @@ export interface HoldRepeat {
 /** The press/hold/release protocol without React, so it is testable with fake timers. */
 export function createHoldRepeat(
   send: (action: FeccAction, movement: Movement) => void,
-  timers: { set: typeof setInterval; clear: typeof clearInterval } = { set: setInterval, clear: clearInterval },
+  // wrapped: the browser's timer functions throw "Illegal invocation" when called as methods of another object
+  timers: { set: (fn: () => void, ms: number) => ReturnType<typeof setInterval>; clear: (id: ReturnType<typeof setInterval>) => void } = {
+    set: (fn, ms) => setInterval(fn, ms),
+    clear: (id) => clearInterval(id),
+  },
 ): HoldRepeat & { dispose: () => void } {
   let held: Movement | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
