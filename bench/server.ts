@@ -7,6 +7,7 @@
  *   npx tsx bench/server.ts --client=http       # polls held by node:http instead of raw sockets
  *   npx tsx bench/server.ts --nice=-10          # raise the bench's priority (root) on a busy machine
  *   npx tsx bench/server.ts --profile=/tmp/p    # CPU profile of the measured phases only (.cpuprofile)
+ *   npx tsx bench/server.ts fanout --profile=/tmp/p --profile-hold   # ... of taking in the polls
  *
  * 1. polls  — one process holds 2,000 concurrent long polls over HTTP; one command releases all.
  * 2. fanout — a command's change reaches all 500 controllers of one meeting (target p99 ≤ 50 ms),
@@ -51,6 +52,8 @@ const parts = args.filter((a) => !a.startsWith('--'));
 const RUNS = Math.max(1, Math.min(20, Number(flag('runs') ?? 1) || 1));
 const CLIENT = flag('client') === 'http' ? 'http' : 'raw';
 const PROFILE_DIR = flag('profile');
+/** `--profile-hold`: in polls/fanout, profile taking in the polls instead of answering them */
+const PROFILE_HOLD = args.includes('--profile-hold');
 
 /**
  * Samples the server process's CPU only while measured work runs (`--profile=DIR`), so the
@@ -167,6 +170,7 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     const ready: number[] = [];
     const written: number[] = [];
     let burstPending = false;
+    let burstEnd = 0;
     const command = engine.command.bind(engine);
     engine.command = (...a: Parameters<typeof command>) => {
       tCommand = sharedNow();
@@ -177,13 +181,13 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
       const out = await poll(...a);
       if (tCommand) {
         ready.push(sharedNow() - tCommand);
-        // the answers of one command are written in one burst of microtasks: note its end
+        // answers are written in bursts of microtasks (a budget per task): note when the last ends
         if (!burstPending) {
           burstPending = true;
           const t0 = tCommand;
           setImmediate(() => {
             burstPending = false;
-            written.push(sharedNow() - t0);
+            burstEnd = sharedNow() - t0;
           });
         }
       }
@@ -198,38 +202,42 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     const roundMax: number[] = [];
     const kernelShare: number[] = [];
     const cpuPerRound: number[] = [];
+    const holdCpu: number[] = [];
     let missing = 0;
     const WARMUP = 3;
     for (let round = 0; round < rounds + WARMUP; round++) {
       const polled = next();
+      if (round >= WARMUP && PROFILE_HOLD) await profiler.begin();
       child.send({ port: server.port, devid, devtoken, mr: MR, sessions, since: room.feed.head, lock: round % 2 === 0 ? 1 : 0 });
+      const holdCpu0 = thread.read()[0];
       await polled;
       const t = performance.now();
       await waitFor(() => room.feed.waiting >= n);
       maxHold = Math.max(maxHold, performance.now() - t);
+      if (round >= WARMUP) holdCpu.push(thread.read()[0] - holdCpu0);
+      if (PROFILE_HOLD) await profiler.end(round === rounds + WARMUP - 1 ? `${part}-hold` : undefined);
       rssHeld = Math.max(rssHeld, process.memoryUsage().rss);
       const mark = ready.length;
-      const markWritten = written.length;
       const done = next();
-      if (round >= WARMUP) await profiler.begin();
+      if (round >= WARMUP && !PROFILE_HOLD) await profiler.begin();
       const [cpu0] = thread.read();
       const usage0 = process.cpuUsage();
       child.send('go');
       const r = await done;
       const [cpu1] = thread.read();
       const usage = process.cpuUsage(usage0);
-      await profiler.end(round === rounds + WARMUP - 1 ? part : undefined);
+      if (!PROFILE_HOLD) await profiler.end(round === rounds + WARMUP - 1 ? part : undefined);
       const tIn = tCommand;
       tCommand = 0;
       if (round < WARMUP) {
         ready.length = mark; // connections opened and code warmed up: not measured
-        written.length = markWritten;
         continue;
       }
       const got = (r.receipts as number[]).map((at) => at - tIn);
       latencies.push(...got);
       roundMax.push(Math.max(...got));
       acks.push(r.ack - tIn);
+      written.push(burstEnd);
       cpuPerRound.push(cpu1 - cpu0);
       kernelShare.push(usage.system / (usage.user + usage.system));
       missing += r.missing;
@@ -241,7 +249,7 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
       `[${part}] ${n} held polls (server RSS +${((rssHeld - rssBefore) / 1048576).toFixed(1)} MiB, all held within ${ms(maxHold)} of being sent) × ${rounds} commands, ${CLIENT} client:` +
         `\n         delivery (command in → answer's last byte at the controller): p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}; missing ${missing}` +
         `\n         slowest answer per command: p50 ${ms(pct(roundMax, 50))}, max ${ms(Math.max(...roundMax))}; server done writing all answers p50 ${ms(pct(written, 50))}, max ${ms(Math.max(...written))}` +
-        `\n         server: answers ready p50 ${ms(pct(ready, 50))}, p99 ${ms(pct(ready, 99))}; command acknowledged p50 ${ms(pct(acks, 50))}; CPU per command ${ms(cpu)} (${((cpu * 1000) / n).toFixed(1)} µs per answer, ${(pct(kernelShare, 50) * 100).toFixed(0)} % of it in the kernel)`,
+        `\n         server: answers ready p50 ${ms(pct(ready, 50))}, p99 ${ms(pct(ready, 99))}; command acknowledged p50 ${ms(pct(acks, 50))}; CPU per command ${ms(cpu)} (${((cpu * 1000) / n).toFixed(1)} µs per answer, ${(pct(kernelShare, 50) * 100).toFixed(0)} % of it in the kernel); taking in the ${n} polls ${ms(pct(holdCpu, 50))} CPU`,
     );
     record({ part, name: 'held polls', value: n, unit: '' });
     record({ part, name: 'missing answers', value: missing, limit: 0, unit: '' });
@@ -251,6 +259,7 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     record({ part, name: 'delivery max', value: Math.max(...latencies) });
     record({ part, name: 'server done writing (per command, p50)', value: pct(written, 50) });
     record({ part, name: 'server CPU per command', value: cpu });
+    record({ part, name: `server CPU to take in ${n} polls`, value: pct(holdCpu, 50) });
   });
 }
 

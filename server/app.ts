@@ -32,7 +32,7 @@ import type { Store } from './store/types';
 import { decodeUtf8, parseJson, readBody } from './http/body';
 import { asRefusal, errorBody, HttpError } from './http/errors';
 import { registerPlatformRoutes } from './http/platformRoutes';
-import { Router, type ApiRequest, type ApiResult } from './http/router';
+import { ClientGoneSignal, Router, type ApiRequest, type ApiResult } from './http/router';
 import { checkSignature, needsSignature, sessionPathParts } from './http/signature';
 import { serveStatic } from './http/static';
 
@@ -114,7 +114,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
   const engine = deps.engine;
   const router = new Router();
   const nonces = new NonceCache();
-  const active = new Set<AbortController>();
+  const active = new Set<ClientGoneSignal>();
   let listeningPort = config.port;
   const resume = new ResumeTokens(deps.store ?? createMemoryStore(), { now, maxAgeMs: deps.resumeMaxAgeMs });
   const stopRevocations = engine.onResumeRevoked?.((r) =>
@@ -187,7 +187,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
     if (aesKey) text = decryptIfWrapped(aesKey, text);
     const body = parseJson(text);
 
-    const controller = new AbortController();
+    const controller = new ClientGoneSignal();
     active.add(controller);
     const onClose = () => {
       if (!res.writableFinished) controller.abort();
@@ -202,7 +202,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
       body,
       rawBody,
       ip: clientIp(req, config.trustProxy),
-      signal: controller.signal,
+      signal: controller,
       session,
     };
     try {

@@ -12,7 +12,7 @@ import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CommandError } from './errors';
 import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
-import { pollBody, pollBodyBytes, type PollOutcome } from './feed';
+import { pollBody, pollBodyBytes, type AbortLike, type PollOutcome } from './feed';
 import { isGuestId, newRoomRecord, Room, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
 import { asBody, int, type Body } from './validate';
@@ -402,7 +402,7 @@ export class Engine implements EngineFacade {
   // long poll
 
   /** `get_changes`: holds until events arrive or `block_secs` pass; answers a JSON array string. */
-  async poll(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<string> {
+  async poll(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<string> {
     return pollBody(await this.pollOutcome(sess, raw, signal));
   }
 
@@ -410,11 +410,11 @@ export class Engine implements EngineFacade {
    * {@link poll} as UTF-8 bytes: polls at the same cursor get the same Buffer, so answering a
    * meeting's controllers encodes each batch once (the HTTP route sends these).
    */
-  async pollBytes(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<Buffer> {
+  async pollBytes(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<Buffer> {
     return pollBodyBytes(await this.pollOutcome(sess, raw, signal));
   }
 
-  private async pollOutcome(sess: SessionState, raw: unknown, signal?: AbortSignal): Promise<PollOutcome> {
+  private async pollOutcome(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<PollOutcome> {
     const body = asBody(raw ?? {});
     const blockSecs = body.block_secs === undefined ? 10 : int(body, 'block_secs', 0, 60);
     const since = body.since_seq === undefined ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);

@@ -17,6 +17,16 @@ export interface FeedEntry {
 }
 
 /** What a poll gets; `entries` of an outcome may be shared between polls and must not be changed. */
+/**
+ * What a long poll needs to know of its client going away: the part of `AbortSignal` it uses
+ * (an `AbortSignal` is one; the HTTP platform passes a lighter one per request).
+ */
+export interface AbortLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export type PollOutcome = { kind: 'events'; entries: FeedEntry[] } | { kind: 'resync'; seq: number };
 
 /**
@@ -134,7 +144,7 @@ export class ChangeFeed {
    * Waits up to `blockMs` for events after `cursor`. Answers at once when some are there or the
    * cursor needs a resync; answers an empty batch at the deadline or when `signal` aborts.
    */
-  poll(cursor: number, sessId: string, blockMs: number, clock: Clock, signal?: AbortSignal): Promise<PollOutcome> {
+  poll(cursor: number, sessId: string, blockMs: number, clock: Clock, signal?: AbortLike): Promise<PollOutcome> {
     const first = this.read(cursor, sessId);
     if (first.kind === 'resync' || first.entries.length > 0 || blockMs <= 0 || signal?.aborted) {
       return Promise.resolve(first);
@@ -151,7 +161,7 @@ export class ChangeFeed {
       const waiter: Waiter = { sessId, cursor, wake: finish };
       this.waiters.add(waiter);
       timer = clock.setTimeout(finish, blockMs);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      signal?.addEventListener('abort', onAbort); // removed in finish()
     });
   }
 

@@ -51,13 +51,19 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
+/** one strict decoder for every request: decode() without `stream` starts afresh each time */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Decodes UTF-8 strictly: a body that is not UTF-8 is malformed, never silently repaired. */
 export function decodeUtf8(buf: Buffer): string {
+  if (buf.length === 0) return '';
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
+    text = strictUtf8.decode(buf);
   } catch {
     throw new HttpError(400, RC.malformedJson, 'utf8');
   }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Parses a JSON body; empty text gives `undefined`. */
@@ -78,22 +84,43 @@ export function parseJson(text: string): unknown {
  * offending field as a path (`usr_ids.3`, `config_info.0.roles_lst`).
  */
 export function checkShape(value: unknown): void {
-  walk(value, '', 0);
+  trail.length = 0;
+  walk(value, 0);
 }
 
-function walk(value: unknown, path: string, depth: number): void {
+/** keys from the root to the value being checked; joined into a path only for a refusal */
+const trail: (string | number)[] = [];
+
+function refuse(result: number): never {
+  const path = trail.join('.');
+  trail.length = 0;
+  throw new HttpError(400, result, path || 'body');
+}
+
+function walk(value: unknown, depth: number): void {
   if (typeof value === 'string') {
-    if (value.length > MAX_FIELD_LENGTH) throw new HttpError(400, RC.fieldTooLong, path || 'body');
+    if (value.length > MAX_FIELD_LENGTH) refuse(RC.fieldTooLong);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
-  if (depth >= MAX_DEPTH) throw new HttpError(400, RC.fieldWrongType, path || 'body');
+  if (depth >= MAX_DEPTH) refuse(RC.fieldWrongType);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walk(value[i], path ? `${path}.${i}` : String(i), depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v !== 'object' && typeof v !== 'string') continue;
+      trail.push(i);
+      walk(v, depth + 1);
+      trail.pop();
+    }
     return;
   }
-  for (const [k, v] of Object.entries(value)) {
-    if (k.length > MAX_FIELD_LENGTH) throw new HttpError(400, RC.fieldTooLong, path || 'body');
-    walk(v, path ? `${path}.${k}` : k, depth + 1);
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+    if (k.length > MAX_FIELD_LENGTH) refuse(RC.fieldTooLong);
+    const v: unknown = (value as Record<string, unknown>)[k];
+    if (typeof v !== 'object' && typeof v !== 'string') continue;
+    trail.push(k);
+    walk(v, depth + 1);
+    trail.pop();
   }
 }

@@ -17,10 +17,51 @@ export interface ApiRequest {
   rawBody: Buffer;
   /** client address (socket address; X-Forwarded-For only when TRUST_PROXY=1) */
   ip: string;
-  /** aborts when the client goes away: long polls must stop waiting */
-  signal: AbortSignal;
+  /**
+   * aborts when the client goes away: long polls must stop waiting. The part of `AbortSignal`
+   * handlers use (an `AbortSignal` is one), so the platform need not build one per request.
+   */
+  signal: RequestSignal;
   /** the controller session, set by the signature check on per-session paths */
   session?: { sessId: string; mrId: string; role: 'host' | 'supervisor' };
+}
+
+/** A request's "client went away" signal: `aborted`, and listeners for 'abort'. */
+export interface RequestSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * The {@link RequestSignal} of one request: a flag and at most a few listeners, a fraction of
+ * the cost of an AbortController (which every long poll used to create).
+ */
+export class ClientGoneSignal implements RequestSignal {
+  private gone = false;
+  private listeners: (() => void)[] = [];
+
+  get aborted(): boolean {
+    return this.gone;
+  }
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (!this.gone) this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    const i = this.listeners.indexOf(listener);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+
+  /** Marks the client gone and calls each listener once. */
+  abort(): void {
+    if (this.gone) return;
+    this.gone = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const l of listeners) l();
+  }
 }
 
 export interface ApiResult {
@@ -59,6 +100,8 @@ export class Router {
     const parts = split(path);
     let methodMismatch = false;
     for (const route of this.routes) {
+      // literal segments first: most routes fail there, before any parameter is decoded
+      if (route.parts.length !== parts.length || !literalsMatch(route.parts, parts)) continue;
       const params = matchParts(route.parts, parts);
       if (!params) continue;
       if (route.method !== method) {
@@ -69,6 +112,14 @@ export class Router {
     }
     return { methodMismatch };
   }
+}
+
+function literalsMatch(pattern: string[], parts: string[]): boolean {
+  for (let i = pattern.length - 1; i >= 0; i--) {
+    const p = pattern[i];
+    if (p.charCodeAt(0) !== 58 /* ':' */ && p !== parts[i]) return false;
+  }
+  return true;
 }
 
 function split(path: string): string[] {
