@@ -115,3 +115,26 @@ describe('ParticipantsView', () => {
     expect(onCommand).toHaveBeenCalledWith({ type: 'tempCall', callUrl: '8008038##1234@10.0.0.9', dispName: 'Branch', usrType: 2 });
   });
 });
+
+describe('ParticipantsView on a large meeting', () => {
+  it('asks before muting everyone, and sends the mute only on confirm', async () => {
+    const onCommand = vi.fn();
+    renderUi(
+      <ParticipantsView
+        rows={rows}
+        flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 150 }}
+        rollCall={null}
+        pending={new Set()}
+        busy={false}
+        customTabsKey="podium.customTabs.large.host"
+        onCommand={onCommand}
+        tableHeight={300}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Mute all' }));
+    expect(await screen.findByText('This meeting has 150 participants online. Mute all of them?')).toBeTruthy();
+    expect(onCommand).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 });
+  });
+});
