@@ -57,15 +57,18 @@ let passed = 0;
 let failed = 0;
 
 function check(name, ok) {
-  results.push(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  results.push(`${ok ? 'PASS' : 'FAIL'}  ${name} (${took()})`);
   if (ok) passed += 1;
   else failed += 1;
   return ok;
 }
 
+let stepStarted = Date.now();
 function banner(name) {
+  stepStarted = Date.now();
   console.log(`\n=== ${name} ${'='.repeat(Math.max(0, 70 - name.length))}`);
 }
+const took = () => `${((Date.now() - stepStarted) / 1000).toFixed(1)} s`;
 
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -91,7 +94,7 @@ const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += (vitest.numFailedTests ?? 0) + (vitestOk || vitest.numFailedTests ? 0 : 1);
-  results.push(`${vitestOk ? 'PASS' : 'FAIL'}  vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+  results.push(`${vitestOk ? 'PASS' : 'FAIL'}  vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${took()})`);
 } else {
   check('vitest (no report)', false);
 }
@@ -110,7 +113,7 @@ if (!built || !haveChromium) {
     const bad = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
     passed += stats.expected ?? 0;
     failed += bad + (pwOk || bad ? 0 : 1);
-    results.push(`${pwOk ? 'PASS' : 'FAIL'}  playwright: ${stats.expected} passed, ${bad} failed`);
+    results.push(`${pwOk ? 'PASS' : 'FAIL'}  playwright: ${stats.expected} passed, ${bad} failed (${took()})`);
   } else {
     check('playwright (no report)', false);
   }
