@@ -9,6 +9,7 @@
  * retried safely (the server applies a repeated id once, architecture §7).
  */
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { RC } from '../../protocol/codes';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { isApiError } from '../../protocol/errors';
 
@@ -25,6 +26,10 @@ export interface PendingCommand {
   /** system id of the actor to tell when it settles */
   origin?: string;
   attempts: number;
+  /** (podium) its session was gone: waiting for the resumed one to be sent again */
+  awaitingSession?: boolean;
+  /** (podium) already sent again after a resume (a second loss refuses it) */
+  resentAfterResume?: boolean;
 }
 
 export interface CommandRefusal {
@@ -74,10 +79,16 @@ export type CommandsEmitted =
 export interface CommandsInput {
   api: SessionApi;
   newRequestId?: () => string;
+  /**
+   * (podium) the session can resume a lost session: a command refused because the session is
+   * gone waits for the new one (`session.api`) and is sent again, instead of failing
+   */
+  resumable?: boolean;
 }
 
 export interface CommandsContext {
   api: SessionApi;
+  resumable: boolean;
   newRequestId: () => string;
   pending: ReadonlyMap<string, PendingCommand>;
   /** pending command count per usr_id */
@@ -98,6 +109,16 @@ const sendCommand = fromCallback<CommandsEvent, { api: SessionApi; command: Pend
 
 function isRetryable(error: unknown): boolean {
   return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/** The server no longer knows the session (not merely a 404 of an unknown path). */
+function isSessionGone(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    (error.status === 401 || error.status === 404 || error.status === 410) &&
+    (error.result === RC.sessionExpired || error.result === RC.sessionNotFound)
+  );
 }
 
 function toRefusal(cmd: PendingCommand, error: unknown): CommandRefusal {
@@ -176,12 +197,28 @@ export const commandsMachine = setup({
         enqueue.raise({ type: 'command.retry', reqId: cmd.reqId }, { delay: 'commandRetryDelay' });
         return;
       }
+      if (context.resumable && isSessionGone(params.error) && !cmd.resentAfterResume) {
+        // the session resumes it (once) and hands us the new client with `session.api`
+        enqueue.assign({ pending: new Map(context.pending).set(cmd.reqId, { ...cmd, awaitingSession: true }) });
+        enqueue.sendParent({ type: 'session.requestLost' });
+        return;
+      }
       const refusal = toRefusal(cmd, params.error);
       enqueue.assign(withoutCommand(context, cmd.reqId));
       enqueue.emit({ type: 'command.refused', ...refusal });
       const origin = cmd.origin ? system.get(cmd.origin) : undefined;
       if (origin) {
         enqueue.sendTo(origin, settled({ reqId: cmd.reqId, label: cmd.label, ok: false, refusal }));
+      }
+    }),
+    /** a resumed session: later sends go to it, and commands that found the old one gone are sent again */
+    useSession: enqueueActions(({ context, enqueue }, params: { api: SessionApi }) => {
+      const waiting = [...context.pending.values()].filter((c) => c.awaitingSession);
+      const pending = new Map(context.pending);
+      for (const c of waiting) pending.set(c.reqId, { ...c, awaitingSession: false, resentAfterResume: true });
+      enqueue.assign({ api: params.api, pending });
+      for (const c of waiting) {
+        enqueue.spawnChild('sendCommand', { id: childId(c.reqId), input: { api: params.api, command: pending.get(c.reqId)! } });
       }
     }),
     resend: enqueueActions(({ context, enqueue }, params: { reqId: string }) => {
@@ -194,13 +231,13 @@ export const commandsMachine = setup({
   id: 'commands',
   context: ({ input }) => ({
     api: input.api,
+    resumable: input.resumable ?? false,
     newRequestId: input.newRequestId ?? (() => globalThis.crypto.randomUUID()),
     pending: new Map(),
     pendingByUsr: new Map(),
   }),
   on: {
-    // a resumed session: later sends go to it (ones in flight finish on the old one)
-    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
+    'session.api': { actions: { type: 'useSession', params: ({ event }) => ({ api: event.api }) } },
     'command.send': { target: '.busy', actions: { type: 'start', params: ({ event }) => ({ event }) } },
     'command.answered': {
       target: '.settling',

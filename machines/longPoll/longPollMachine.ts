@@ -278,7 +278,6 @@ export const longPollMachine = setup({
   on: {
     'longPoll.clearRecovery': { actions: 'clearRecovery' },
     'longPoll.stop': { target: '.ended', actions: { type: 'endWith', params: { reason: 'terminalEvent' } } },
-    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
   },
   initial: 'active',
   states: {
@@ -286,6 +285,12 @@ export const longPollMachine = setup({
       initial: 'syncing',
       on: {
         'page.hidden': { guard: 'pausesWhenHidden', target: 'paused' },
+        // resumed because another request found the session gone: reload from the new session
+        'session.api': {
+          target: 'active',
+          reenter: true,
+          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api }) },
+        },
       },
       states: {
         syncing: {
@@ -438,6 +443,10 @@ export const longPollMachine = setup({
       initial: 'waiting',
       on: {
         'page.visible': 'active.hist',
+        'session.api': {
+          target: '#longPoll.active.syncing',
+          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api }) },
+        },
       },
       states: {
         waiting: {

@@ -136,6 +136,8 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | SendCommandEvent
   | { type: 'longPoll.sessionLost' }
+  /** from `commands`: a command found the session gone */
+  | { type: 'session.requestLost' }
   | { type: `server.${string}`; event?: ChangeEvent; snapshot?: unknown }
   | { type: 'xstate.done.actor.longPoll'; output?: unknown };
 
@@ -230,7 +232,7 @@ export const sessionMachine = setup({
     spawnChild('commands', {
       id: 'commands',
       systemId: 'commands',
-      input: ({ context }) => ({ api: context.api, newRequestId: context.env.newRequestId }),
+      input: ({ context }) => ({ api: context.api, newRequestId: context.env.newRequestId, resumable: !!context.env.resume }),
     }),
     spawnChild('participants', { id: 'participants', systemId: 'participants', input: {} }),
     spawnChild('meeting', { id: 'meeting', systemId: 'meeting', input: ({ context }) => ({ api: context.api }) }),
@@ -264,6 +266,10 @@ export const sessionMachine = setup({
         running: {
           on: {
             'longPoll.sessionLost': [
+              { guard: 'canResume', target: 'resuming' },
+              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+            ],
+            'session.requestLost': [
               { guard: 'canResume', target: 'resuming' },
               { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
             ],

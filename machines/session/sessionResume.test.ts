@@ -179,4 +179,38 @@ describe('when the server expired the session', () => {
       expect(h.resumeCalls).toHaveLength(0);
     }
   });
+
+  it('a command that finds the session gone starts the resume and is sent again, same req_id, on the new session', async () => {
+    const h = await startedSession();
+    h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'drop', usr_ids: ['2'] } });
+    h.first.fail('eps-status', new ApiError('http', 404, '/eps-status', RC.sessionExpired, 'session'));
+    await flush();
+    expect(h.resumeCalls).toHaveLength(1);
+    expect(h.child('commands').getSnapshot().context.pending.size).toBe(1);
+
+    const second = scriptedSessionApi('0123', 's-2');
+    h.resumeCalls[0].d.resolve({ answer: answerOf('s-2', 'tok-2'), api: second.api });
+    await flush();
+    const resent = second.pending('eps-status').filter((c) => c.method === 'post');
+    expect(resent).toHaveLength(1);
+    expect(resent[0].body).toMatchObject({ req_id: 'r1', action: 'drop' });
+    // the feed moves to the new session too and reloads
+    expect(second.pending('participants')).toHaveLength(1);
+    resent[0].settled = true;
+    resent[0].d.resolve({ result: 0 });
+    await flush();
+    expect(h.child('commands').getSnapshot().context.pending.size).toBe(0);
+    expect(h.ended).toEqual([]);
+  });
+
+  it('a 404 that is not about the session (unknown path) is a plain refusal, no resume', async () => {
+    const h = await startedSession();
+    const refused: unknown[] = [];
+    h.child('commands').on('command.refused', (e: unknown) => refused.push(e));
+    h.actor.send({ type: 'command.send', suffix: 'nope', body: { cmdid: 'x' } });
+    h.first.fail('nope', new ApiError('http', 404, '/nope', RC.notImplemented, 'path'));
+    await flush();
+    expect(h.resumeCalls).toHaveLength(0);
+    expect(refused).toHaveLength(1);
+  });
 });
