@@ -195,6 +195,8 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     };
     const thread = new ThreadClock();
     const profiler = new PhaseProfiler();
+    const gc = new GcStats().start();
+    let gcInAnswers = 0;
     let maxHold = 0;
     let rssHeld = 0;
     const latencies: number[] = [];
@@ -222,10 +224,13 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
       if (round >= WARMUP && !PROFILE_HOLD) await profiler.begin();
       const [cpu0] = thread.read();
       const usage0 = process.cpuUsage();
+      const gcMark = gc.pauses.length;
       child.send('go');
       const r = await done;
       const [cpu1] = thread.read();
       const usage = process.cpuUsage(usage0);
+      await new Promise((r) => setImmediate(r)); // GC entries of the round are delivered by now
+      if (round >= WARMUP) for (const p of gc.pauses.slice(gcMark)) gcInAnswers += p.ms;
       if (!PROFILE_HOLD) await profiler.end(round === rounds + WARMUP - 1 ? part : undefined);
       const tIn = tCommand;
       tCommand = 0;
@@ -244,12 +249,13 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     }
     child.kill();
     thread.close();
+    gc.stop();
     const cpu = pct(cpuPerRound, 50);
     console.log(
       `[${part}] ${n} held polls (server RSS +${((rssHeld - rssBefore) / 1048576).toFixed(1)} MiB, all held within ${ms(maxHold)} of being sent) × ${rounds} commands, ${CLIENT} client:` +
         `\n         delivery (command in → answer's last byte at the controller): p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}; missing ${missing}` +
         `\n         slowest answer per command: p50 ${ms(pct(roundMax, 50))}, max ${ms(Math.max(...roundMax))}; server done writing all answers p50 ${ms(pct(written, 50))}, max ${ms(Math.max(...written))}` +
-        `\n         server: answers ready p50 ${ms(pct(ready, 50))}, p99 ${ms(pct(ready, 99))}; command acknowledged p50 ${ms(pct(acks, 50))}; CPU per command ${ms(cpu)} (${((cpu * 1000) / n).toFixed(1)} µs per answer, ${(pct(kernelShare, 50) * 100).toFixed(0)} % of it in the kernel); taking in the ${n} polls ${ms(pct(holdCpu, 50))} CPU`,
+        `\n         server: answers ready p50 ${ms(pct(ready, 50))}, p99 ${ms(pct(ready, 99))}; command acknowledged p50 ${ms(pct(acks, 50))}; CPU per command ${ms(cpu)} (${((cpu * 1000) / n).toFixed(1)} µs per answer, ${(pct(kernelShare, 50) * 100).toFixed(0)} % of it in the kernel, GC ${ms(gcInAnswers / rounds)} per command on average); taking in the ${n} polls ${ms(pct(holdCpu, 50))} CPU`,
     );
     record({ part, name: 'held polls', value: n, unit: '' });
     record({ part, name: 'missing answers', value: missing, limit: 0, unit: '' });
@@ -297,7 +303,7 @@ async function fanoutClient(): Promise<void> {
 async function stall(): Promise<void> {
   const t = performance.now();
   const cfg = testConfig({ signing: 'compat', simEndpoints: 10_000, demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' } });
-  const engine = createEngine({ store: createMemoryStore(), config: { ...cfg, addressBookUsers: 12_000 }, simActivity: 0.01 });
+  const engine = createEngine({ store: createMemoryStore(), config: { ...cfg, addressBookUsers: 12_000 }, simActivity: 0.013 });
   await engine.ready;
   const http = await createServer(cfg, { engine, routes: [(r) => void registerSessionRoutes(r, engine)], log: silent });
   const room = engine.rooms.get(MR)!;
