@@ -36,6 +36,11 @@ export class MeetingControlsApi {
     return (await this.session.get<{ config_info: MosicConfigEntry[] }>('mosic-config')).config_info;
   }
 
+  /** Sets per-role layouts directly (arranging a test), as another console would. */
+  setMosaic(configs: MosicConfigEntry[]): Promise<unknown> {
+    return this.session.post('mosic-config', { cmdid: 'config_mosic', config_info: configs });
+  }
+
   shareInfo(): Promise<ShareInfoResponse> {
     return this.session.get<ShareInfoResponse>('share-info');
   }

@@ -35,6 +35,7 @@ import {
   MOSAIC_ROLES,
   movePane,
   PANE,
+  sameConfig,
   POLL_INTERVALS,
   LAYOUT_MODE,
   TRADITIONAL_LAYOUT_MODE,
@@ -121,7 +122,8 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
     if (dragFrom !== null) edit(movePane(config, dragFrom, to));
     setDragFrom(null);
   };
-  const dirtyRoles = MOSAIC_ROLES.filter((r) => drafts[r] !== undefined);
+  // A draft the server now holds is no longer an edit: only roles that differ are sent again.
+  const dirtyRoles = MOSAIC_ROLES.filter((r) => drafts[r] !== undefined && !sameConfig(drafts[r]!, configFor(r, configs)));
   const message = refusalText(notice, i18n.locale, fallback) ?? refusalText(refusal, i18n.locale, fallback);
 
   return (
@@ -130,7 +132,7 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
         <Tabs value={role} onChange={(v) => v && setRole(v as MosaicRole)}>
           <Tabs.List>
             {MOSAIC_ROLES.map((r) => (
-              <Tabs.Tab key={r} value={r} data-dirty={drafts[r] !== undefined || undefined}>
+              <Tabs.Tab key={r} value={r} data-dirty={dirtyRoles.includes(r) || undefined}>
                 {roleLabels[r]}
               </Tabs.Tab>
             ))}

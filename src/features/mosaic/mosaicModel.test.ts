@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignPane, autoConfig, configFor, defaultCustomConfig, movePane, PANE, paneRects, withLayout } from './mosaicModel';
+import { sameConfig, assignPane, autoConfig, configFor, defaultCustomConfig, movePane, PANE, paneRects, withLayout } from './mosaicModel';
 
 describe('mosaic defaults', () => {
   it('custom layout is 4*4 with 16 unset slots, mode 2, poll 10 s', () => {
@@ -54,5 +54,14 @@ describe('pane geometry', () => {
     const rects = paneRects({ mosic_id: '3*3', mosic_cnts: 9, layout_coord: [] });
     expect(rects).toHaveLength(9);
     expect(rects[4]).toEqual({ x: 1 / 3, y: 1 / 3, w: 1 / 3, h: 1 / 3 });
+  });
+});
+
+describe('sameConfig', () => {
+  it('treats missing pane marks as none and sees pane changes', () => {
+    const a = withLayout(defaultCustomConfig(), '2*2', 4);
+    const { focus_pane: _f, ...withoutMarks } = a;
+    expect(sameConfig(a, withoutMarks)).toBe(true);
+    expect(sameConfig(a, assignPane(a, 1, 'u1'))).toBe(false);
   });
 });

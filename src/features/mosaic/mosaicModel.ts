@@ -125,3 +125,18 @@ export const TRADITIONAL_LAYOUT_MODE = 1;
 export function isTraditional(group: MosaicGroupLike & { layout_mode?: number }): boolean {
   return group.layout_type === 'traditional' || (group.layout_mode !== undefined && group.layout_mode !== LAYOUT_MODE);
 }
+
+/** Whether two configurations of a role would compose the same screen (pane marks default to -1). */
+export function sameConfig(a: MosicConfigEntry, b: MosicConfigEntry): boolean {
+  const mark = (v: number | undefined) => (v === undefined ? -1 : v);
+  return (
+    a.mosic_id === b.mosic_id &&
+    a.layout_mode === b.layout_mode &&
+    a.poll_secs === b.poll_secs &&
+    a.view_has_self === b.view_has_self &&
+    mark(a.focus_pane) === mark(b.focus_pane) &&
+    mark(a.content_pane) === mark(b.content_pane) &&
+    mark(a.special_pane) === mark(b.special_pane) &&
+    JSON.stringify(a.roles_lst) === JSON.stringify(b.roles_lst)
+  );
+}
