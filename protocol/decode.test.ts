@@ -97,6 +97,13 @@ describe('bootstrap and login responses', () => {
     expect(() => decodeLoginResponse({ ...login, use_pwd: 'admin' })).toThrow(/use_pwd/);
   });
 
+  it('keeps the resume token of a login answer (podium), optional and a string', () => {
+    const token = 'A'.repeat(43);
+    expect(decodeLoginResponse({ ...login, resume_token: token }).resume_token).toBe(token);
+    expect(decodeLoginResponse(login).resume_token).toBeUndefined();
+    expect(() => decodeLoginResponse({ ...login, resume_token: 5 })).toThrow(/resume_token/);
+  });
+
   it('decodes login failures and error bodies', () => {
     expect(decodeLoginFailure({ result: '404', extra: 'adhoc disabled' })).toEqual({ result: '404', extra: 'adhoc disabled' });
     expect(decodeLoginFailure({ cmdid: 'ctrl_mr_rsp', result: 403, retry_after: 30 })).toMatchObject({ result: '403', retry_after: 30 });
