@@ -245,14 +245,19 @@ async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, pee
   };
   if (deps.signing === 'strict') rsp.sign_key = encodeSignKey(session.signKey);
   if (deps.resume) {
-    rsp.resume_token = await deps.resume.issue({
-      mrId,
-      role,
-      peerIp,
-      sessId: session.sessId,
-      meetingStart: room.mrStartDtm,
-      authDigest: passwordsDigest(room.hostPwd, room.supervisorPwd),
-    });
+    try {
+      rsp.resume_token = await deps.resume.issue({
+        mrId,
+        role,
+        peerIp,
+        sessId: session.sessId,
+        meetingStart: room.mrStartDtm,
+        authDigest: passwordsDigest(room.hostPwd, room.supervisorPwd),
+      });
+    } catch (e) {
+      // the session is open either way: without a token it simply cannot be resumed
+      deps.log(`resume token not stored for meeting ${mrId}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   return json(200, rsp, NO_STORE);
 }

@@ -195,6 +195,28 @@ describe('session resume over HTTP', () => {
     expect(Number(locked.json.retry_after)).toBeGreaterThan(0);
   });
 
+  it('still logs in when the token cannot be stored, only without a token', async () => {
+    const engine = new FakeEngine();
+    engine.addRoom(MR);
+    const cfg = config();
+    const store = createMemoryStore();
+    const broken: Store = { ...store, put: () => Promise.reject(new Error('disk full')) };
+    const logged: string[] = [];
+    const server = await createServer(cfg, { engine, store: broken, log: { ...silent, info: (m) => logged.push(m) }, sleep: async () => {} });
+    closers.push(() => server.close());
+    const client = new TestClient({ origin: server.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
+    const code = await client.get('/rest/v1/meetings/verify-code', from(HOME));
+    const r = await client.post(
+      `/rest/v1/meetings/${MR}/sessions/`,
+      { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: '123456', cert_code: CODE, code_id: code.json.code_id },
+      from(HOME),
+    );
+    expect(r.status).toBe(200);
+    expect(r.json.sess_id).toBeTruthy();
+    expect(r.json.resume_token).toBeUndefined();
+    expect(logged.some((m) => m.includes('disk full'))).toBe(true);
+  });
+
   it('rejects a malformed resume request without spending anything', async () => {
     const { client } = await start();
     const host = await login(client);
