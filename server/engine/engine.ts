@@ -402,38 +402,48 @@ export class Engine implements EngineFacade {
   // long poll
 
   /** `get_changes`: holds until events arrive or `block_secs` pass; answers a JSON array string. */
-  async poll(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<string> {
-    return pollBody(await this.pollOutcome(sess, raw, signal));
+  poll(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<string> {
+    return this.pollOutcome(sess, raw, signal).then(pollBody);
   }
 
   /**
    * {@link poll} as UTF-8 bytes: polls at the same cursor get the same Buffer, so answering a
    * meeting's controllers encodes each batch once (the HTTP route sends these).
    */
-  async pollBytes(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<Buffer> {
-    return pollBodyBytes(await this.pollOutcome(sess, raw, signal));
+  pollBytes(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<Buffer> {
+    return this.pollOutcome(sess, raw, signal).then(pollBodyBytes);
   }
 
-  private async pollOutcome(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<PollOutcome> {
-    const body = asBody(raw ?? {});
-    const blockSecs = body.block_secs === undefined ? 10 : int(body, 'block_secs', 0, 60);
-    const since = body.since_seq === undefined ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);
-    const room = this.room(sess.mrId);
-    const cursor = since === 0 ? sess.startSeq : since;
-    sess.lastPollMs = this.clock.now();
-    room.flush();
+  /**
+   * The poll itself. Written with `then` rather than `async`/`await`: hundreds of these wait at
+   * once, and each suspended async frame is memory the GC copies until the poll is answered.
+   */
+  private pollOutcome(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<PollOutcome> {
+    let room: Room;
+    let cursor: number;
+    let blockSecs: number;
+    try {
+      const body = asBody(raw ?? {});
+      blockSecs = body.block_secs === undefined ? 10 : int(body, 'block_secs', 0, 60);
+      const since = body.since_seq === undefined ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);
+      room = this.room(sess.mrId);
+      cursor = since === 0 ? sess.startSeq : since;
+      sess.lastPollMs = this.clock.now();
+      room.flush();
+    } catch (e) {
+      return Promise.reject(e);
+    }
     if (sess.closing) {
       const out = room.feed.read(cursor, sess.sessId);
       this.sessions.delete(sess.sessId);
-      return out;
+      return Promise.resolve(out);
     }
     sess.polling++;
-    try {
-      return await room.feed.poll(cursor, sess.sessId, blockSecs * 1000, this.clock, signal);
-    } finally {
+    return room.feed.poll(cursor, sess.sessId, blockSecs * 1000, this.clock, signal).then((out) => {
       sess.polling--;
       sess.lastPollMs = this.clock.now();
-    }
+      return out;
+    });
   }
 
   // ------------------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ export const SESSION_PREFIX = '/rest/v1/meetings/:mrId/sessions/:sessId/';
 
 const POLL_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json; charset=utf-8' });
 
+const pollAnswer = (bytes: Buffer): ApiResult => ({ status: 200, body: bytes, headers: POLL_HEADERS });
+
 type SessionHandler = (req: ApiRequest, sess: SessionState, room: Room) => ApiResult | Promise<ApiResult>;
 
 function refusal(e: unknown): ApiResult {
@@ -80,11 +82,8 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   // long poll
   router.post(
     `${P}changes`,
-    session(async (req, sess) => {
-      // the same Buffer for every poll at the same cursor (never an AES path: sent as is)
-      const bytes = await engine.pollBytes(sess, req.body, req.signal);
-      return { status: 200, body: bytes, headers: POLL_HEADERS };
-    }, true),
+    // the same Buffer for every poll at the same cursor (never an AES path: sent as is)
+    session((req, sess) => engine.pollBytes(sess, req.body, req.signal).then(pollAnswer), true),
   );
 
   /**
