@@ -111,12 +111,15 @@ function isRetryable(error: unknown): boolean {
   return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-/** The server no longer knows the session (not merely a 404 of an unknown path). */
+/**
+ * The server no longer knows the session (not merely a 404 of an unknown path). A 401 is left
+ * out: it is what a session ended by `force_logout` answers, and its poll tells why.
+ */
 function isSessionGone(error: unknown): boolean {
   return (
     isApiError(error) &&
     error.kind === 'http' &&
-    (error.status === 401 || error.status === 404 || error.status === 410) &&
+    (error.status === 404 || error.status === 410) &&
     (error.result === RC.sessionExpired || error.result === RC.sessionNotFound)
   );
 }

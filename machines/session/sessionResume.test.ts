@@ -203,7 +203,7 @@ describe('when the server expired the session', () => {
     expect(h.ended).toEqual([]);
   });
 
-  it('a 404 that is not about the session (unknown path) is a plain refusal, no resume', async () => {
+  it('a 404 that is not about the session, or a 401, is a plain refusal of the command, no resume', async () => {
     const h = await startedSession();
     const refused: unknown[] = [];
     h.child('commands').on('command.refused', (e: unknown) => refused.push(e));
@@ -212,5 +212,11 @@ describe('when the server expired the session', () => {
     await flush();
     expect(h.resumeCalls).toHaveLength(0);
     expect(refused).toHaveLength(1);
+    // a force-logged-out session answers 401: its poll brings the reason, no resume
+    h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'drop', usr_ids: ['2'] } });
+    h.first.fail('eps-status', new ApiError('http', 401, '/eps-status', RC.sessionExpired));
+    await flush();
+    expect(h.resumeCalls).toHaveLength(0);
+    expect(refused).toHaveLength(2);
   });
 });
