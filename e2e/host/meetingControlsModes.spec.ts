@@ -57,5 +57,29 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect.poll(async () => await api.waitingIds(), { timeout: 10_000 }).not.toContain(target!.usrId);
       await api.setStatus({ waiting_room: 0 });
     });
+
+    test('waiting room: two moved in are refused together', async ({ page, server }) => {
+      const { panel, api } = await openMeetingControls(page, server, lang);
+      await api.setStatus({ waiting_room: 1 });
+      await panel.openSection(panel.names.waitingRoom);
+      const section = page.getByTestId('waiting-room');
+      await expect(section).toHaveAttribute('data-state', 'on');
+      const waitingBefore = new Set(await api.waitingIds());
+      const two = (await api.online()).filter((p) => !waitingBefore.has(p.usrId) && p.name).slice(0, 2);
+      expect(two).toHaveLength(2);
+      const picker = section.getByRole('combobox', { name: panel.names.moveToWaiting });
+      for (const p of two) {
+        await picker.fill(p.name);
+        await page.getByRole('option', { name: p.name, exact: true }).first().click();
+      }
+      await section.getByRole('button', { name: panel.names.moveIn, exact: true }).click();
+      await expect.poll(async () => { const w = new Set(await api.waitingIds()); return two.every((p) => w.has(p.usrId)); }, { timeout: 10_000 }).toBe(true);
+
+      for (const p of two) await section.getByRole('checkbox', { name: panel.names.selectWaiting(p.name), exact: true }).check({ force: true });
+      await section.getByRole('button', { name: panel.names.refuseSelected(2), exact: true }).click();
+      await expect.poll(async () => { const w = new Set(await api.waitingIds()); return two.some((p) => w.has(p.usrId)); }, { timeout: 10_000 }).toBe(false);
+      await api.setStatus({ waiting_room: 0 });
+    });
   });
 }
+

@@ -28,3 +28,22 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       .toEqual({ horizontal_position: 'center', vertical_position: 'bottom', horizontal_margin: 10, vertical_margin: 10 });
   });
 }
+
+const TARGET = { en: { label: 'Subtitle target', audience: 'Audience' }, zh: { label: '字幕对象', audience: '观众' } } as const;
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`a subtitle for the audience only lands on the audience's title (${lang})`, async ({ page, server }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    const allBefore = (await api.titles()).find((t) => t.to_role === 'all');
+    await panel.button(panel.names.subtitleSettings).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: TARGET[lang].label }).click();
+    await page.getByRole('option', { name: TARGET[lang].audience, exact: true }).click();
+    await expect(dialog.getByTestId('subtitle-settings')).toHaveAttribute('data-target', 'guest');
+    const text = `audience ${lang} ${Date.now() % 10000}`;
+    await dialog.getByLabel(panel.names.subtitleContent).fill(text);
+    await dialog.getByRole('button', { name: panel.names.applySubtitle }).click();
+    await expect.poll(async () => (await api.titles()).find((t) => t.to_role === 'guest')?.message).toBe(text);
+    expect((await api.titles()).find((t) => t.to_role === 'all')?.message).toBe(allBefore?.message);
+  });
+}

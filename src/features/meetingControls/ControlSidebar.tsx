@@ -4,7 +4,10 @@
  * supervisor, the supervisor panel. Reads the session holder; renders nothing before login.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { selectServiceExpiry } from '@machines/notifications/selectors';
+import type { NotificationsMachine } from '@machines/notifications/notificationsMachine';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { createApiClient, type ApiClient } from '#/api';
@@ -101,17 +104,16 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
   }, [commands]);
 
   const [booking, setBooking] = useState<number | null>(null);
-  const [expiry, setExpiry] = useState<{ daysLeft: number; expiresAt: number } | null>(null);
   const notifications = session.system.get('notifications') as AnyActorRef | undefined;
+  // The expiry reminder is state (it may arrive before this panel mounts): read it, dismiss it.
+  const expiryParams = useSelector(notifications, (s: SnapshotFrom<NotificationsMachine> | undefined) =>
+    s ? selectServiceExpiry(s)?.params : undefined,
+  );
+  const expiry = expiryParams ? { daysLeft: Number(expiryParams.days_left) || 0, expiresAt: Number(expiryParams.expiry_dtm) || 0 } : null;
   useEffect(() => {
     if (!notifications) return;
-    const subs = [
-      notifications.on('notice.bookingConflict', (e: { params: Record<string, string | number> }) => setBooking(Number(e.params.minutes) || 0)),
-      notifications.on('notice.serviceExpiry', (e: { params: Record<string, string | number> }) =>
-        setExpiry({ daysLeft: Number(e.params.days_left) || 0, expiresAt: Number(e.params.expiry_dtm) || 0 }),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
+    const sub = notifications.on('notice.bookingConflict', (e: { params: Record<string, string | number> }) => setBooking(Number(e.params.minutes) || 0));
+    return () => sub.unsubscribe();
   }, [notifications]);
 
   return (
@@ -207,10 +209,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
         opened={expiry !== null}
         daysLeft={expiry?.daysLeft ?? 0}
         expiresAt={expiry?.expiresAt ?? 0}
-        onClose={() => {
-          setExpiry(null);
-          notifications?.send({ type: 'notifications.dismissServiceExpiry' });
-        }}
+        onClose={() => notifications?.send({ type: 'notifications.dismissServiceExpiry' })}
       />
     </Stack>
   );
