@@ -19,7 +19,7 @@ const OK = { en: 'OK', zh: '确定' } as const;
 export async function dismissReminders(page: Page, lang: Lang): Promise<number | null> {
   const dialog = page.getByRole('dialog', { name: EXPIRY_TITLE[lang] });
   try {
-    await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+    await dialog.waitFor({ state: 'visible', timeout: 3_000 });
   } catch {
     return null;
   }
