@@ -27,7 +27,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, getPriority, loadavg, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -103,14 +103,32 @@ interface Figure {
 const figures: Figure[] = [];
 const record = (f: Figure) => figures.push(f);
 
-function post(port: number, path: string, body: unknown, devid: string, devtoken: string): Promise<{ status: number; text: string; at: number }> {
-  const payload = JSON.stringify(body);
+/** The `seq` of the last event of a poll answer: `..."seq":123}]`, read from the end of the bytes. */
+function lastSeq(body: Buffer): number | undefined {
+  const at = body.lastIndexOf('"seq":');
+  if (at < 0) return undefined;
+  let n = 0;
+  let i = at + 6;
+  for (; i < body.length && body[i] >= 48 && body[i] <= 57; i++) n = n * 10 + body[i] - 48;
+  return i > at + 6 ? n : undefined;
+}
+
+function post(
+  port: number,
+  path: string,
+  body: unknown,
+  devid: string,
+  devtoken: string,
+  method = 'POST',
+  bytesOnly = false,
+): Promise<{ status: number; text: string; bytes?: Buffer; at: number }> {
+  const payload = method === 'GET' ? '' : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port,
-        method: 'POST',
+        method,
         path,
         agent,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...signCompat({ devid, devtoken }, path) },
@@ -118,7 +136,10 @@ function post(port: number, path: string, body: unknown, devid: string, devtoken
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), at: sharedNow() }));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, text: bytesOnly ? '' : bytes.toString(), bytes, at: sharedNow() });
+        });
       },
     );
     req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
@@ -351,8 +372,8 @@ async function stall(): Promise<void> {
   thread.close();
   const shares = probe.shares;
   console.log(
-    `[stall]  ${SECS} s: ${(r.changes / SECS).toFixed(0)} endpoint status changes/s, ${r.commands} mute-all/unmute-all commands (deltas of ${r.largest} endpoints), ${r.polls} poll answers (${(r.bytes / 1048576).toFixed(1)} MiB) to 50 controllers` +
-      `\n         event-loop delay p99 ${ms(probe.delayP99)}, max ${ms(probe.delayMax)} (target max ≤ 50 ms); longest gap ${ms(probe.maxGap.wall)} = ${ms(probe.maxGap.cpu)} on CPU + ${ms(probe.maxGap.wait)} waiting for a CPU` +
+    `[stall]  ${SECS} s: ${(r.changes / SECS).toFixed(0)} endpoint status changes/s, ${r.commands} mute-all/unmute-all commands (deltas of ${r.largest} endpoints), ${r.loads} snapshot loads (${(r.snapshotBytes / 1048576).toFixed(1)} MiB), ${r.polls} poll answers (${(r.bytes / 1048576).toFixed(1)} MiB) to 50 controllers` +
+      `\n         event-loop delay p99 ${ms(probe.delayP99)}, max ${ms(probe.delayMax)} (target max ≤ 50 ms); longest gap ${ms(probe.maxGap.wall)}: ${ms(probe.maxGap.cpu)} on CPU, ${ms(probe.maxGap.wait)} waiting for a CPU, the rest blocked (e.g. on GC helper threads)` +
       `\n         longest on-CPU stretch between loop turns ${ms(probe.maxBusy)} (${probe.busyOver50} over 50 ms); server on CPU ${(shares.cpu * 100).toFixed(0)} %, main thread waiting for a CPU ${(shares.wait * 100).toFixed(0)} % of the time` +
       `\n         engine tick wall p50 ${ms(pct(tickWall, 50))}, max ${ms(Math.max(...tickWall))}; on CPU p50 ${ms(pct(tickCpu, 50))}, max ${ms(Math.max(...tickCpu))}` +
       `\n         ${gc.summary()}`,
@@ -379,14 +400,23 @@ async function stallClient(): Promise<void> {
     let cursor = since as number;
     const path = `/rest/v1/meetings/${mr}/sessions/${id}/changes`;
     while (!stop) {
-      const a = await post(port, path, { cmdid: 'get_changes', block_secs: 30, since_seq: cursor }, devid, devtoken).catch(() => null);
+      const a = await post(port, path, { cmdid: 'get_changes', block_secs: 30, since_seq: cursor }, devid, devtoken, 'POST', i !== 0).catch(() => null);
       if (!a || a.status !== 200) break;
+      if (i !== 0) {
+        // the load generator must not starve the server: only controller 0 decodes its answers, the
+        // others read the last event's seq (always its last field) from the end of the bytes
+        cursor = lastSeq(a.bytes!) ?? cursor;
+        if (counting) {
+          polls++;
+          bytes += a.bytes!.length;
+        }
+        continue;
+      }
       const events = JSON.parse(a.text) as { seq: number; cmdid: string; usr_ids?: string[] }[];
       if (events.length) cursor = events[events.length - 1].seq;
       if (!counting) continue;
       polls++;
       bytes += a.text.length;
-      if (i !== 0) continue;
       for (const e of events) {
         if (e.cmdid !== 'online_eps_status') continue;
         // a mute-all delta lists thousands at once; the endpoints' own changes come a tick's worth at a time
@@ -406,6 +436,22 @@ async function stallClient(): Promise<void> {
     commands++;
   }, 5000);
   let commands = 0;
+  // and every 5 s, between the mutes, a controller (re)loads the roster snapshots as at login
+  let loads = 0;
+  let snapshotBytes = 0;
+  const base = `/rest/v1/meetings/${mr}/sessions/${sessions[1]}/`;
+  let loader: NodeJS.Timeout | undefined;
+  const firstLoad = setTimeout(() => {
+    const load = () => {
+      if (!counting) return;
+      loads++;
+      for (const what of ['eps-info', 'eps-status', 'participants', 'mr-status']) {
+        void post(port, base + what, undefined, devid, devtoken, 'GET').then((a) => (snapshotBytes += a.text.length), () => undefined);
+      }
+    };
+    load();
+    loader = setInterval(load, 5000);
+  }, 2500);
   process.send!('started');
   process.on('message', (msg) => {
     if (msg === 'mark') {
@@ -415,7 +461,9 @@ async function stallClient(): Promise<void> {
       stop = true;
       counting = false;
       clearInterval(muter);
-      process.send!({ changes, polls, bytes, commands, largest });
+      clearTimeout(firstLoad);
+      clearInterval(loader);
+      process.send!({ changes, polls, bytes, commands, largest, loads, snapshotBytes });
     }
   });
   await Promise.all(loops);
@@ -494,8 +542,17 @@ if (args.includes('--client')) {
 } else {
   const nice = flag('nice');
   if (nice !== undefined) {
+    // Linux sets a nice value per thread: V8's GC helpers and libuv's pool would keep the old
+    // one (and the main thread waits for them in a GC pause), so every thread is set; processes
+    // forked later (the controllers) inherit it
+    let tids: number[] = [process.pid];
     try {
-      setPriority(Number(nice)); // the controllers' process inherits it
+      tids = readdirSync('/proc/self/task').map(Number);
+    } catch {
+      // not Linux: the process only
+    }
+    try {
+      for (const tid of tids) setPriority(tid, Number(nice));
     } catch (e) {
       console.log(`[server bench] could not set priority ${nice}: ${(e as Error).message}`);
     }
