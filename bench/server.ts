@@ -218,6 +218,8 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     const profiler = new PhaseProfiler();
     const gc = new GcStats().start();
     let gcInAnswers = 0;
+    /** the command whose slowest answer was slowest, and what the server did meanwhile */
+    let worst = { max: 0, gc: 0, cpu: 0, written: 0 };
     let maxHold = 0;
     let rssHeld = 0;
     const latencies: number[] = [];
@@ -252,7 +254,9 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
       const [cpu1] = thread.read();
       const usage = process.cpuUsage(usage0);
       await new Promise((r) => setImmediate(r)); // GC entries of the round are delivered by now
-      if (round >= WARMUP) for (const p of gc.pauses.slice(gcMark)) gcInAnswers += p.ms;
+      let gcRound = 0;
+      for (const p of gc.pauses.slice(gcMark)) gcRound += p.ms;
+      if (round >= WARMUP) gcInAnswers += gcRound;
       if (!PROFILE_HOLD) await profiler.end(round === rounds + WARMUP - 1 ? part : undefined);
       const tIn = tCommand;
       tCommand = 0;
@@ -263,6 +267,7 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
       const got = (r.receipts as number[]).map((at) => at - tIn);
       latencies.push(...got);
       roundMax.push(Math.max(...got));
+      if (Math.max(...got) >= worst.max) worst = { max: Math.max(...got), gc: gcRound, cpu: cpu1 - cpu0, written: burstEnd };
       acks.push(r.ack - tIn);
       written.push(burstEnd);
       cpuPerRound.push(cpu1 - cpu0);
@@ -277,6 +282,7 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
       `[${part}] ${n} held polls (server RSS +${((rssHeld - rssBefore) / 1048576).toFixed(1)} MiB, all held within ${ms(maxHold)} of being sent) × ${rounds} commands, ${CLIENT} client:` +
         `\n         delivery (command in → answer's last byte at the controller): p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}; missing ${missing}` +
         `\n         slowest answer per command: p50 ${ms(pct(roundMax, 50))}, max ${ms(Math.max(...roundMax))}; server done writing all answers p50 ${ms(pct(written, 50))}, max ${ms(Math.max(...written))}` +
+        `\n         worst command: slowest answer ${ms(worst.max)}, server done writing at ${ms(worst.written)}, server CPU ${ms(worst.cpu)} of which GC pauses ${ms(worst.gc)}` +
         `\n         server: answers ready p50 ${ms(pct(ready, 50))}, p99 ${ms(pct(ready, 99))}; command acknowledged p50 ${ms(pct(acks, 50))}; CPU per command ${ms(cpu)} (${((cpu * 1000) / n).toFixed(1)} µs per answer, ${(pct(kernelShare, 50) * 100).toFixed(0)} % of it in the kernel, GC ${ms(gcInAnswers / rounds)} per command on average); taking in the ${n} polls ${ms(pct(holdCpu, 50))} CPU`,
     );
     record({ part, name: 'held polls', value: n, unit: '' });
