@@ -28,22 +28,22 @@ async function scrollThrough(page: Page): Promise<{ longTasks: number[]; frames:
   const box = await scroller.boundingBox();
   if (!box) throw new Error('participant table not visible');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[]; __frames: number[]; __raf: boolean };
-    w.__longTasks = [];
-    w.__frames = [];
-    w.__raf = true;
+  // a string, not a function: tsx's name-keeping helper does not exist in the page
+  await page.evaluate(`(() => {
+    window.__longTasks = [];
+    window.__frames = [];
+    window.__raf = true;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
     }).observe({ type: 'longtask' });
     let last = performance.now();
-    const tick = (now: number) => {
-      w.__frames.push(now - last);
+    const tick = (now) => {
+      window.__frames.push(now - last);
       last = now;
-      if (w.__raf) requestAnimationFrame(tick);
+      if (window.__raf) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   const height = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
   // 2,000 px per wheel step at ~60 steps per second: the whole list in a few seconds
   for (let y = 0; y < height; y += 2000) {
@@ -51,12 +51,11 @@ async function scrollThrough(page: Page): Promise<{ longTasks: number[]; frames:
     await page.waitForTimeout(16);
   }
   await page.waitForTimeout(300);
-  return page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[]; __frames: number[]; __raf: boolean };
-    w.__raf = false;
-    const el = document.querySelector('[data-testid="participant-scroller"]') as HTMLElement;
-    return { longTasks: w.__longTasks, frames: w.__frames.slice(1), scrolledRows: Math.round(el.scrollTop / 40) };
-  });
+  return page.evaluate(`(() => {
+    window.__raf = false;
+    const el = document.querySelector('[data-testid="participant-scroller"]');
+    return { longTasks: window.__longTasks, frames: window.__frames.slice(1), scrolledRows: Math.round(el.scrollTop / 40) };
+  })()`) as Promise<{ longTasks: number[]; frames: number[]; scrolledRows: number }>;
 }
 
 async function main(): Promise<void> {

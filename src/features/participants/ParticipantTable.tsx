@@ -4,7 +4,8 @@
  * only; a command in flight marks its rows pending (wait cursor) until the answer arrives.
  */
 import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Badge, Button, Checkbox, Group, Menu, Text } from '@mantine/core';
+import { Checkbox, Menu, Text } from '@mantine/core';
+import classes from './ParticipantTable.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { flag, protocolName, type ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
@@ -60,6 +61,7 @@ export function ParticipantTable({
 }: ParticipantTableProps) {
   const { t } = useLingui();
   const [first, setFirst] = useState(0);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
   const onScroll = useCallback(() => {
@@ -72,8 +74,12 @@ export function ParticipantTable({
   const start = Math.min(first, Math.max(0, rows.length - 1));
   const end = Math.min(rows.length, start + visibleCount);
 
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.usrId));
-  const someSelected = !allSelected && rows.some((r) => selected.has(r.usrId));
+  // once per change of rows or selection, not per scroll frame (10,000 lookups)
+  const [allSelected, someSelected] = useMemo(() => {
+    if (selected.size === 0 || rows.length === 0) return [false, false];
+    const all = rows.every((r) => selected.has(r.usrId));
+    return [all, !all && rows.some((r) => selected.has(r.usrId))];
+  }, [rows, selected]);
 
   const toggleAll = () => {
     const next = new Set(selected);
@@ -165,13 +171,16 @@ export function ParticipantTable({
             <div style={{ transform: `translateY(${start * rowHeight}px)` }}>
               {slice.map((row, i) => (
                 <Row
-                  key={row.usrId}
+                  // keyed by slot: scrolling re-fills the same row elements instead of remounting them
+                  key={(start + i) % slice.length}
                   row={row}
                   index={start + i}
                   height={rowHeight}
                   selected={selected.has(row.usrId)}
                   pending={pending.has(row.usrId)}
+                  menuOpen={menuFor === row.usrId}
                   onToggle={toggleOne}
+                  onMenu={setMenuFor}
                   onCommand={onCommand}
                   onOpenDialog={onOpenDialog}
                 />
@@ -195,7 +204,10 @@ interface RowProps {
   height: number;
   selected: boolean;
   pending: boolean;
+  /** the operations menu of this row is open */
+  menuOpen: boolean;
   onToggle: (usrId: string) => void;
+  onMenu: (usrId: string | null) => void;
   onCommand: CommandSink;
   onOpenDialog: (dialog: RowDialog, row: ParticipantRow) => void;
 }
@@ -206,7 +218,9 @@ const Row = memo(function Row({
   height,
   selected,
   pending,
+  menuOpen,
   onToggle,
+  onMenu,
   onCommand,
   onOpenDialog,
 }: RowProps) {
@@ -224,11 +238,26 @@ const Row = memo(function Row({
   const speaker = flag(row, 'speaker');
   const focus = flag(row, 'focus');
   const sharing = flag(row, 'cont_sender');
-  const eps = (action: Parameters<CommandSink>[0] & { type: 'eps' }) => onCommand(action);
+  const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' }) => onCommand(cmd);
+
+  const opsButton = (
+    <button
+      type="button"
+      className={classes.chip}
+      data-tone="plain"
+      aria-label={t`Operations for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={menuOpen}
+      onClick={() => onMenu(menuOpen ? null : row.usrId)}
+    >
+      <Trans>Operations</Trans>
+    </button>
+  );
 
   return (
     <div
       role="row"
+      className={classes.row}
       aria-rowindex={index + 2}
       aria-selected={selected}
       aria-label={name}
@@ -236,290 +265,207 @@ const Row = memo(function Row({
       data-online={row.online}
       data-waiting={waiting}
       data-pending={pending}
-      style={{
-        ...gridStyle,
-        height,
-        cursor: pending ? 'wait' : undefined,
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-      }}
+      data-hand={hand}
+      style={{ gridTemplateColumns: COLUMNS, height, cursor: pending ? 'wait' : undefined }}
     >
       <div role="cell">
-        <Checkbox
+        <input
+          type="checkbox"
           aria-label={t`Select ${name}`}
           checked={selected}
           onChange={() => onToggle(row.usrId)}
-          size="xs"
         />
       </div>
-      <div
-        role="cell"
-        style={{
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-        }}
-        title={name}
-      >
+      <div role="cell" className={classes.clip} title={name}>
         {name}
       </div>
       <div role="cell">{index + 1}</div>
       <div role="cell">{protocolName(row.protocol) ?? t`Auto`}</div>
-      <div
-        role="cell"
-        style={{
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-        }}
-        title={row.remoteAddr}
-      >
+      <div role="cell" className={classes.clip} title={row.remoteAddr}>
         {row.remoteAddr}
       </div>
-      <div role="cell">
-        <Group gap={4} wrap="nowrap">
-          {waiting ? (
-            <Badge size="xs" color="orange" data-status="waiting">
-              <Trans>Waiting</Trans>
-            </Badge>
-          ) : row.online ? (
-            <Badge size="xs" color="green" data-status="online">
-              <Trans>Online</Trans>
-            </Badge>
-          ) : (
-            <Badge size="xs" color="gray" data-status="offline">
-              <Trans>Offline</Trans>
-            </Badge>
-          )}
-          {host && (
-            <Badge size="xs" variant="outline" data-role="host">
-              <Trans>Host</Trans>
-            </Badge>
-          )}
-          {speaker && (
-            <Badge size="xs" variant="outline" color="grape" data-role="speaker">
-              <Trans>Main venue</Trans>
-            </Badge>
-          )}
-          {focus && (
-            <Badge size="xs" variant="outline" color="cyan" data-role="focus">
-              <Trans>Focus</Trans>
-            </Badge>
-          )}
-        </Group>
+      <div role="cell" className={classes.cellGroup}>
+        {waiting ? (
+          <span className={classes.badge} data-status="waiting">
+            <Trans>Waiting</Trans>
+          </span>
+        ) : row.online ? (
+          <span className={classes.badge} data-status="online">
+            <Trans>Online</Trans>
+          </span>
+        ) : (
+          <span className={classes.badge} data-status="offline">
+            <Trans>Offline</Trans>
+          </span>
+        )}
+        {host && (
+          <span className={classes.badge} data-role="host">
+            <Trans>Host</Trans>
+          </span>
+        )}
+        {speaker && (
+          <span className={classes.badge} data-role="speaker">
+            <Trans>Main venue</Trans>
+          </span>
+        )}
+        {focus && (
+          <span className={classes.badge} data-role="focus">
+            <Trans>Focus</Trans>
+          </span>
+        )}
       </div>
       <div role="cell" data-sharing={sharing}>
         {sharing ? <Trans>Sharing</Trans> : '–'}
       </div>
       <div role="cell">
         {inMeeting ? (
-          <Button
-            size="compact-xs"
-            variant={audio ? 'light' : 'filled'}
-            color={audio ? 'blue' : 'red'}
+          <button
+            type="button"
+            className={classes.chip}
             aria-label={audio ? t`Mute ${name}` : t`Unmute ${name}`}
             data-state={audio ? 'on' : 'off'}
             disabled={pending}
-            onClick={() =>
-              eps({
-                type: 'eps',
-                action: 'a_rx',
-                usrIds: ids,
-                value: audio ? 0 : 1,
-              })
-            }
+            onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
           >
             {audio ? <Trans>On</Trans> : <Trans>Muted</Trans>}
-          </Button>
+          </button>
         ) : (
           '–'
         )}
       </div>
       <div role="cell">
         {inMeeting ? (
-          <Button
-            size="compact-xs"
-            variant={listen ? 'light' : 'filled'}
-            color={listen ? 'blue' : 'red'}
+          <button
+            type="button"
+            className={classes.chip}
             aria-label={listen ? t`Stop ${name} listening` : t`Let ${name} listen`}
             data-state={listen ? 'on' : 'off'}
             disabled={pending}
-            onClick={() =>
-              eps({
-                type: 'eps',
-                action: 'a_tx',
-                usrIds: ids,
-                value: listen ? 0 : 1,
-              })
-            }
+            onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
           >
             {listen ? <Trans>Listening</Trans> : <Trans>Silenced</Trans>}
-          </Button>
+          </button>
         ) : (
           '–'
         )}
       </div>
-      <div role="cell" data-hand={hand}>
+      <div role="cell">
         {inMeeting && hand ? (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-xs"
-              color="green"
+          <div className={classes.cellGroup}>
+            <button
+              type="button"
+              className={classes.chip}
+              data-tone="ok"
               aria-label={t`Permit ${name} to speak`}
               disabled={pending}
-              onClick={() =>
-                eps({
-                  type: 'eps',
-                  action: 'hand_permit',
-                  usrIds: ids,
-                  value: 1,
-                })
-              }
+              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
             >
               <Trans>Permit</Trans>
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="default"
+            </button>
+            <button
+              type="button"
+              className={classes.chip}
+              data-tone="plain"
               aria-label={t`Refuse ${name}'s raised hand`}
               disabled={pending}
-              onClick={() =>
-                eps({
-                  type: 'eps',
-                  action: 'hand_permit',
-                  usrIds: ids,
-                  value: 0,
-                })
-              }
+              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
             >
               <Trans>Refuse</Trans>
-            </Button>
-          </Group>
+            </button>
+          </div>
         ) : (
           '–'
         )}
       </div>
       <div role="cell">
         {inMeeting ? (
-          <Group gap={4} wrap="nowrap">
-            <Text size="xs" data-video={video} c={video ? undefined : 'dimmed'}>
+          <div className={classes.cellGroup}>
+            <span className={video ? undefined : classes.dimmed} data-video={video}>
               {video ? <Trans>Video</Trans> : <Trans>No video</Trans>}
-            </Text>
-            <Button
-              size="compact-xs"
-              variant={watch ? 'light' : 'filled'}
-              color={watch ? 'blue' : 'red'}
+            </span>
+            <button
+              type="button"
+              className={classes.chip}
               aria-label={watch ? t`Stop ${name} watching` : t`Let ${name} watch`}
               data-state={watch ? 'on' : 'off'}
               disabled={pending}
-              onClick={() =>
-                eps({
-                  type: 'eps',
-                  action: 'v_tx',
-                  usrIds: ids,
-                  value: watch ? 0 : 1,
-                })
-              }
+              onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
             >
               {watch ? <Trans>Watching</Trans> : <Trans>Blind</Trans>}
-            </Button>
-          </Group>
+            </button>
+          </div>
         ) : (
           '–'
         )}
       </div>
       <div role="cell">
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="compact-xs" variant="default" aria-label={t`Operations for ${name}`}>
-              <Trans>Operations</Trans>
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => onOpenDialog('rename', row)}>
-              <Trans>Rename</Trans>
-            </Menu.Item>
-            {inMeeting && (
-              <>
-                <Menu.Item
-                  onClick={() =>
-                    eps({
-                      type: 'eps',
-                      action: 'host',
-                      usrIds: ids,
-                      value: host ? 0 : 1,
-                    })
-                  }
-                >
-                  {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
-                </Menu.Item>
-                <Menu.Item
-                  onClick={() =>
-                    speaker
-                      ? eps({
-                          type: 'eps',
-                          action: 'speaker',
-                          usrIds: [''],
-                          value: 1,
-                        })
-                      : eps({
-                          type: 'eps',
-                          action: 'speaker',
-                          usrIds: ids,
-                          value: 1,
-                        })
-                  }
-                >
-                  {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
-                </Menu.Item>
-                <Menu.Item
-                  onClick={() =>
-                    eps({
-                      type: 'eps',
-                      action: 'focus',
-                      usrIds: ids,
-                      value: focus ? 0 : 1,
-                    })
-                  }
-                >
-                  {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
-                </Menu.Item>
-                <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}>
-                  <Trans>Move to waiting hall</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => onOpenDialog('camera', row)}>
-                  <Trans>Camera control</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => onOpenDialog('mic', row)}>
-                  <Trans>Microphone adjustment</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => onOpenDialog('stats', row)}>
-                  <Trans>Statistics</Trans>
-                </Menu.Item>
-              </>
-            )}
-            {waiting && (
-              <>
-                <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
-                  <Trans>Admit from waiting hall</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
-                  <Trans>Refuse from waiting hall</Trans>
-                </Menu.Item>
-              </>
-            )}
-            <Menu.Divider />
-            {row.online ? (
-              <Menu.Item color="red" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
-                <Trans>Hang up</Trans>
+        {!menuOpen ? (
+          opsButton
+        ) : (
+          // the menu (a popover with its own positioning) exists only for the row that asked
+          <Menu opened onChange={(open) => !open && onMenu(null)} position="bottom-end" withinPortal>
+            <Menu.Target>{opsButton}</Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onOpenDialog('rename', row)}>
+                <Trans>Rename</Trans>
               </Menu.Item>
-            ) : (
-              <Menu.Item onClick={() => eps({ type: 'eps', action: 'call', usrIds: ids })}>
-                <Trans>Call again</Trans>
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+              {inMeeting && (
+                <>
+                  <Menu.Item
+                    onClick={() => eps({ type: 'eps', action: 'host', usrIds: ids, value: host ? 0 : 1 })}
+                  >
+                    {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
+                  </Menu.Item>
+                  <Menu.Item
+                    onClick={() =>
+                      // protocol-facts §3.1: the main venue is cleared with an empty usr_id
+                      eps({ type: 'eps', action: 'speaker', usrIds: speaker ? [''] : ids, value: 1 })
+                    }
+                  >
+                    {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
+                  </Menu.Item>
+                  <Menu.Item
+                    onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}
+                  >
+                    {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}>
+                    <Trans>Move to waiting hall</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => onOpenDialog('camera', row)}>
+                    <Trans>Camera control</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => onOpenDialog('mic', row)}>
+                    <Trans>Microphone adjustment</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => onOpenDialog('stats', row)}>
+                    <Trans>Statistics</Trans>
+                  </Menu.Item>
+                </>
+              )}
+              {waiting && (
+                <>
+                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+                    <Trans>Admit from waiting hall</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
+                    <Trans>Refuse from waiting hall</Trans>
+                  </Menu.Item>
+                </>
+              )}
+              <Menu.Divider />
+              {row.online ? (
+                <Menu.Item color="red" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
+                  <Trans>Hang up</Trans>
+                </Menu.Item>
+              ) : (
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'call', usrIds: ids })}>
+                  <Trans>Call again</Trans>
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </div>
     </div>
   );

@@ -55,3 +55,18 @@ describe('visibleRows', () => {
     expect(visibleRows(rows, 'custom:gone', [], 'custom', collator)).toEqual([]);
   });
 });
+
+describe('countTabs agrees with the tab rules', () => {
+  it('for a mixed population, every count equals the rows the tab shows', () => {
+    const population: ParticipantRow[] = [];
+    for (let i = 0; i < 400; i++) {
+      const online = i % 3 !== 0;
+      population.push(
+        row(String(i), `P${i}`, i, online ? { hand: i % 5 === 0 ? 1 : 0, vad: i % 7 === 0 ? 1 : 0, cont_sender: i % 11 === 0 ? 1 : 0, waiting: i % 13 === 0 ? 1 : 0 } : undefined),
+      );
+    }
+    const counts = countTabs(population, []);
+    for (const tab of ['all', 'offline', 'online', 'active', 'hand', 'waiting'] as const)
+      expect(counts[tab], tab).toBe(visibleRows(population, tab, [], 'custom', collator).length);
+  });
+});

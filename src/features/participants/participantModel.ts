@@ -87,7 +87,17 @@ export function countTabs(rows: readonly ParticipantRow[], custom: readonly Cust
   const members = custom.map((c) => new Set(c.usrIds));
   for (const c of custom) counts.custom[c.id] = 0;
   for (const row of rows) {
-    for (const tab of BUILTIN_TABS) if (inBuiltinTab(row, tab)) counts[tab]++;
+    // the rules of inBuiltinTab, with each flag read once (this runs on every feed batch)
+    counts.all++;
+    if (!row.online) counts.offline++;
+    else if (row.waiting) counts.waiting++;
+    else {
+      counts.online++;
+      if (row.stats) {
+        if (usrStat(row.stats, 'hand') === 1) counts.hand++;
+        if (usrStat(row.stats, 'vad') === 1 || usrStat(row.stats, 'cont_sender') === 1) counts.active++;
+      }
+    }
     for (let i = 0; i < custom.length; i++) if (inCustomTab(row, custom[i], members[i])) counts.custom[custom[i].id]++;
   }
   return counts;
@@ -111,7 +121,12 @@ export function visibleRows(
   } else {
     out = rows.filter((r) => inBuiltinTab(r, tab as BuiltinTab));
   }
-  if (sort === 'custom') out.sort((a, b) => a.order - b.order);
+  if (sort === 'custom') {
+    // rows usually arrive in order already: one pass instead of a sort per feed batch
+    let ordered = true;
+    for (let i = 1; i < out.length && ordered; i++) ordered = out[i - 1].order <= out[i].order;
+    if (!ordered) out.sort((a, b) => a.order - b.order);
+  }
   else {
     const dir = sort === 'nameAsc' ? 1 : -1;
     out.sort((a, b) => dir * collator.compare(a.name, b.name) || a.order - b.order);
