@@ -6,8 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { selectServiceExpiry } from '@machines/notifications/selectors';
-import type { NotificationsMachine } from '@machines/notifications/notificationsMachine';
+import { notificationsSelectors, type NotificationsMachine } from '@machines/index';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { createApiClient, type ApiClient } from '#/api';
@@ -107,7 +106,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
   const notifications = session.system.get('notifications') as AnyActorRef | undefined;
   // The expiry reminder is state (it may arrive before this panel mounts): read it, dismiss it.
   const expiryParams = useSelector(notifications, (s: SnapshotFrom<NotificationsMachine> | undefined) =>
-    s ? selectServiceExpiry(s)?.params : undefined,
+    s ? notificationsSelectors.selectServiceExpiry(s)?.params : undefined,
   );
   const expiry = expiryParams ? { daysLeft: Number(expiryParams.days_left) || 0, expiresAt: Number(expiryParams.expiry_dtm) || 0 } : null;
   useEffect(() => {

@@ -14,7 +14,7 @@ import { EndMeetingButton } from './EndMeetingButton';
 import { PollingControl, type PollRole } from './PollingControl';
 import { MainVenueControl } from './MainVenueControl';
 import { ChatAndModeControls } from './ChatAndModeControls';
-import { commandTarget, switchCommand, switchValues, type MeetingCommand } from './meetingCommands';
+import { switchCommand, switchValues, type MeetingCommand } from './meetingCommands';
 import { refusalText } from './refusal';
 import { PushStreamSettings } from '../live/PushStreamSettings';
 import { LiveAddressSettings } from '../live/LiveAddressSettings';
@@ -216,5 +216,3 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
     </Stack>
   );
 }
-
-export { commandTarget };

@@ -4,16 +4,18 @@
  * actor that may not exist yet (useSelector then passes nothing and gets undefined).
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import * as meeting from '@machines/meeting/selectors';
-import * as participants from '@machines/participants/selectors';
-import * as commands from '@machines/commands/selectors';
-import * as cascade from '@machines/cascade/selectors';
-import type { CascadeMachine } from '@machines/cascade/cascadeMachine';
-import type { MeetingMachine } from '@machines/meeting/meetingMachine';
-import type { ParticipantsMachine } from '@machines/participants/participantsMachine';
-import type { CommandsMachine } from '@machines/commands/commandsMachine';
-
-type AnySnap = { value: unknown; context: Record<string, unknown> };
+import {
+  cascadeSelectors as cascade,
+  commandsSelectors as commands,
+  meetingSelectors as meeting,
+  participantsSelectors as participants,
+  recordingSelectors as recording,
+  type CascadeMachine,
+  type CommandsMachine,
+  type MeetingMachine,
+  type ParticipantsMachine,
+  type RecordingMachine,
+} from '@machines/index';
 
 const EMPTY_LABELS: ReadonlySet<string> = new Set();
 
@@ -47,9 +49,9 @@ export const sessionSelectors = {
   sameLabels: (a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean =>
     a === b || (!!a && !!b && a.size === b.size && [...a].every((x) => b.has(x))),
 
-  /** the recording machine's state name: idle, starting, recording, stopping or failed */
-  recordingState: (s: AnySnap | undefined): string | undefined => (typeof s?.value === 'string' ? s.value : undefined),
-  recordingFailure: (s: AnySnap | undefined): string | undefined => (s?.context.failureReason as string | undefined) || undefined,
+  /** the recording machine's state: idle, starting, recording, stopping or failed */
+  recordingState: safe((s: SnapshotFrom<RecordingMachine>) => recording.selectRecordingState(s)),
+  recordingFailure: safe((s: SnapshotFrom<RecordingMachine>) => recording.selectRecordingFailureReason(s) || undefined),
   /** the cascade mode as the wire spells it: '' non-cascade, 'parent', 'child' */
   cascadeMode: safe((s: SnapshotFrom<CascadeMachine>) => cascade.selectCascadeMode(s)),
   cascadePoints: safe((s: SnapshotFrom<CascadeMachine>) => cascade.selectCascadePoints(s)),
