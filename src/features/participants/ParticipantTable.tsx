@@ -168,7 +168,7 @@ export function ParticipantTable({
           }}
         >
           <div role="rowgroup" style={{ height: rows.length * rowHeight, position: 'relative' }}>
-            <div style={{ transform: `translateY(${start * rowHeight}px)` }}>
+            <div style={{ transform: `translateY(${start * rowHeight}px)`, willChange: 'transform' }}>
               {slice.map((row, i) => (
                 <Row
                   // keyed by slot: scrolling re-fills the same row elements instead of remounting them
