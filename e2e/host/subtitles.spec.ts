@@ -47,3 +47,21 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     expect((await api.titles()).find((t) => t.to_role === 'all')?.message).toBe(allBefore?.message);
   });
 }
+
+const TOO_LONG = {
+  en: 'The subtitle can be at most 60 bytes long',
+  zh: '字幕最多 60 个字节',
+} as const;
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`a subtitle over 60 bytes is refused with its message and not sent (${lang})`, async ({ page, server }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    const before = (await api.titles()).find((t) => t.to_role === 'all')?.message;
+    await panel.button(panel.names.subtitleSettings).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(panel.names.subtitleContent).fill('字'.repeat(21));
+    await expect(dialog.getByText(TOO_LONG[lang])).toBeVisible();
+    await expect(dialog.getByRole('button', { name: panel.names.applySubtitle })).toBeDisabled();
+    expect((await api.titles()).find((t) => t.to_role === 'all')?.message).toBe(before);
+  });
+}

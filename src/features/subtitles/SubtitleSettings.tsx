@@ -120,6 +120,15 @@ export function SubtitleSettings({ titles, initialTarget = 'all', pending = fals
           onChange={(v) => v !== null && edit({ style: Number(v) })}
         />
       </SimpleGrid>
+      {title.style === 3 && (
+        <NumberInput
+          label={t`Scrolling speed`}
+          min={1}
+          max={100}
+          value={title.speed}
+          onChange={(v) => typeof v === 'number' && edit({ speed: v })}
+        />
+      )}
       <Group grow align="flex-end">
         <Stack gap={2}>
           <Text size="sm" fw={500} id="subtitle-h-position">
