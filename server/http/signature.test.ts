@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { NonceCache, signCompat, signStrict } from '../../protocol/signing';
+import { md5Hex, NonceCache, signCompat, signStrict } from '../../protocol/signing';
 import type { ControllerSession } from '../engine/facade';
-import { checkSignature, needsSignature, sessionPathParts, type SignatureContext } from './signature';
+import { checkSignature, nativeMd5Hex, needsSignature, sessionPathParts, type SignatureContext } from './signature';
 
 const NOW = 1_800_000_000_000;
 const session: ControllerSession = { sessId: 's1', mrId: '8008038', role: 'host', peerIp: '::1', signKey: new Uint8Array(32).fill(7) };
@@ -79,5 +79,13 @@ describe('compat mode', () => {
     const headers = compat(`/pfx${path}`);
     expect(checkSignature(ctx('compat'), 'GET', path, headers, Buffer.alloc(0))).toMatchObject({ ok: false, code: RC.badSignature });
     expect(checkSignature(ctx('compat'), 'GET', path, headers, Buffer.alloc(0), `/pfx${path}`)).toEqual({ ok: true });
+  });
+});
+
+describe('nativeMd5Hex', () => {
+  it('hashes exactly as the portable md5Hex the clients use, non-ASCII text included', () => {
+    for (const text of ['', 'dev,tok,1700000000,/rest/v1/meetings/verify-code', '会议室 8008038 ✓', 'x'.repeat(1000)]) {
+      expect(nativeMd5Hex(text)).toBe(md5Hex(text));
+    }
   });
 });

@@ -12,6 +12,7 @@
  *   (verify code, login, OEM branding, `app1` management calls, `forward_mmgr`) accept the compat token; they
  *   also accept a strict signature, since a logged-in console may sign everything strictly.
  */
+import { createHash } from 'node:crypto';
 import { RC } from '../../protocol/codes';
 import {
   headerValue,
@@ -24,6 +25,11 @@ import {
 } from '../../protocol/signing';
 import type { SigningMode } from '../../protocol/wire';
 import type { ControllerSession } from '../engine/facade';
+
+/** MD5 as protocol/signing's md5Hex computes it, natively: every compat-signed request takes this path. */
+export function nativeMd5Hex(text: string): string {
+  return createHash('md5').update(text, 'utf8').digest('hex');
+}
 
 const SESSION_PATH = /^\/rest\/v1\/meetings\/([^/]+)\/sessions\/([^/]+)(?:\/.*)?$/;
 
@@ -87,7 +93,7 @@ export function checkSignature(
   const strictHeaders = headerValue(headers, SIGN_HEADERS.signature) !== undefined;
   const useStrict = ctx.mode === 'strict' && (strictHeaders || !compatAllowedInStrict(method, path));
   if (!useStrict) {
-    const r = verifyCompat({ headers, path: signedPath, credentials, nowMs });
+    const r = verifyCompat({ headers, path: signedPath, credentials, nowMs, md5Hex: nativeMd5Hex });
     return r.ok ? { ok: true } : { ok: false, code: r.code, detail: r.detail };
   }
   const r = verifyStrict({
