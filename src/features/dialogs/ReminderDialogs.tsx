@@ -1,8 +1,10 @@
 /**
  * Warnings the server pushes (`show_warning_info`): the service is about to expire, or the room
- * is booked next and everyone must leave within N minutes.
+ * is booked next and everyone must leave within N minutes. They are non-modal dialogs in a corner:
+ * a reminder must be seen, but must not stop a host in the middle of controlling the meeting.
  */
-import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button, Dialog, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export interface ServiceExpiryDialogProps {
@@ -18,7 +20,7 @@ export function ServiceExpiryDialog({ opened, daysLeft, expiresAt, onClose }: Se
   const { t, i18n } = useLingui();
   const finalDate = i18n.date(new Date(expiresAt * 1000), { dateStyle: 'long' });
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Service expiry reminder`} centered>
+    <Reminder opened={opened} onClose={onClose} title={t`Service expiry reminder`}>
       <Text data-testid="service-expiry-text" data-days-left={daysLeft}>
         {t`The service expires in ${daysLeft} days, on ${finalDate}. Please renew it in time.`}
       </Text>
@@ -27,7 +29,7 @@ export function ServiceExpiryDialog({ opened, daysLeft, expiresAt, onClose }: Se
           <Trans>OK</Trans>
         </Button>
       </Group>
-    </Modal>
+    </Reminder>
   );
 }
 
@@ -43,7 +45,7 @@ export interface BookingConflictDialogProps {
 export function BookingConflictDialog({ opened, minutes, scene = 'conference', onClose }: BookingConflictDialogProps) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Room reserved`} centered>
+    <Reminder opened={opened} onClose={onClose} title={t`Room reserved`}>
       <Text data-testid="booking-conflict-text" data-minutes={minutes}>
         {scene === 'class'
           ? t`This room is reserved for a following booking. Please finish the class and leave within ${minutes} minutes.`
@@ -54,6 +56,18 @@ export function BookingConflictDialog({ opened, minutes, scene = 'conference', o
           <Trans>OK</Trans>
         </Button>
       </Group>
-    </Modal>
+    </Reminder>
+  );
+}
+
+/** A non-modal dialog with a title, named by it for assistive technology and tests. */
+function Reminder({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  return (
+    <Dialog opened={opened} onClose={onClose} size="lg" radius="md" shadow="lg" role="dialog" aria-label={title}>
+      <Text fw={600} mb="xs">
+        {title}
+      </Text>
+      {children}
+    </Dialog>
   );
 }
