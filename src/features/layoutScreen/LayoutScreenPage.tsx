@@ -14,6 +14,7 @@ import { useSupervisorOptions } from '../supervisor/useSupervisorOptions';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
 import { MosaicDiagram } from '../mosaic/MosaicDiagram';
 import { AUTO_MOSAIC, configFor, PANE, type MosaicRole } from '../mosaic/mosaicModel';
+import { usrStat } from '@protocol/usrStats';
 
 const ROLES: readonly MosaicRole[] = ['speaker', 'chair', 'guest'];
 const EMPTY: readonly never[] = [];
@@ -29,9 +30,19 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
   const list = useSelector(participants, sel.participantList);
   const version = useSelector(participants, sel.participantsVersion);
   const names = useMemo(() => new Map((list ?? EMPTY).map((p) => [p.usr_id, p.usr_name || p.usr_id])), [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const talking = useMemo(
+    () => new Set((list ?? EMPTY).filter((p) => p.online === 1 && p.usr_stat && usrStat(p.usr_stat, 'vad') === 1).map((p) => p.usr_id)),
+    [list, version], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const roleLabel: Record<string, string> = { speaker: t`Main venue`, chair: t`Honoured guest`, guest: t`Audience` };
-  const paneLabel = (token: string | undefined) =>
-    token === PANE.auto ? t`Automatic` : token === PANE.mainVenue ? t`Current main venue` : token === PANE.empty || token === PANE.unset || !token ? '' : options.showName ? (names.get(token) ?? token) : '';
+  const paneLabel = (token: string | undefined) => {
+    if (token === PANE.auto) return t`Automatic`;
+    if (token === PANE.mainVenue) return t`Current main venue`;
+    if (token === PANE.empty || token === PANE.unset || !token) return '';
+    const name = options.showName ? (names.get(token) ?? token) : '';
+    // showTalk: mark who is talking (usr_stats position 4, vad)
+    return options.showTalk && talking.has(token) ? t`${name} (talking)` : name;
+  };
 
   return (
     <LayoutScreen presentation={presentation} showContent={options.showContent}>
