@@ -4,7 +4,7 @@
  * through the server (`ctrl_mr_eps private_talk`).
  */
 import { useState } from 'react';
-import { Button, Group, Select, Slider, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Select, Slider, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export interface AudioDevice {
@@ -26,6 +26,10 @@ export interface PrivateTalkPanelProps {
   onVolume: (volume: number) => void;
   /** plays a short tone on the chosen speaker at the chosen volume */
   onTestTone: () => void;
+  /** microphone energy 0–100 while the microphone test runs, null when it does not */
+  micLevel?: number | null;
+  /** starts or stops the microphone test */
+  onMicTest?: (on: boolean) => void;
   /** participants one can talk to */
   candidates: ReadonlyArray<{ usrId: string; name: string }>;
   /** usr_id of the participant in a private talk, '' when none (as the server reports it) */
@@ -60,6 +64,16 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
         data={[defaultOption, ...speakers.map((d, i) => ({ value: d.deviceId, label: d.label || t`Speaker ${i + 1}` }))]}
         onChange={(v) => v !== null && props.onSpeaker(v)}
       />
+      {props.onMicTest && (
+        <Group gap="xs" align="center">
+          <Button size="xs" variant="light" onClick={() => props.onMicTest?.(props.micLevel == null)}>
+            {props.micLevel == null ? t`Test microphone` : t`Stop microphone test`}
+          </Button>
+          {props.micLevel != null && (
+            <Progress style={{ flex: 1 }} value={props.micLevel} aria-label={t`Microphone level`} data-level={props.micLevel} />
+          )}
+        </Group>
+      )}
       <Text size="sm" fw={500} id="private-talk-volume">
         <Trans>Output volume</Trans>
       </Text>

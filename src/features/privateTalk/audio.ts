@@ -58,3 +58,63 @@ export async function playTestTone(volume: number, speakerId = '', ms = 800): Pr
     await ctx.close();
   }
 }
+
+/**
+ * Microphone energy 0–100 from one frame of time-domain samples (−1…1): the RMS on a log scale,
+ * so speech sits mid-range and silence near 0.
+ * @example levelFromSamples(new Float32Array(128)) // 0
+ */
+export function levelFromSamples(samples: Float32Array): number {
+  if (samples.length === 0) return 0;
+  let sum = 0;
+  for (const v of samples) sum += v * v;
+  const rms = Math.sqrt(sum / samples.length);
+  if (rms <= 0) return 0;
+  // −60 dBFS and below is 0, 0 dBFS is 100
+  const db = 20 * Math.log10(rms);
+  return Math.round(Math.max(0, Math.min(100, ((db + 60) / 60) * 100)));
+}
+
+/**
+ * While `active`, the energy (0–100) of the chosen microphone ('' = default); null while off,
+ * and null when the browser refuses the microphone.
+ */
+export function useMicLevel(deviceId: string, active: boolean): number | null {
+  const [level, setLevel] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active || typeof navigator === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+      setLevel(null);
+      return;
+    }
+    let stopped = false;
+    let frame = 0;
+    let stream: MediaStream | undefined;
+    let ctx: AudioContext | undefined;
+    navigator.mediaDevices.getUserMedia({ audio: deviceId ? { deviceId: { exact: deviceId } } : true }).then(
+      (s) => {
+        stream = s;
+        if (stopped) return s.getTracks().forEach((tr) => tr.stop());
+        ctx = new AudioContext();
+        const analyser = ctx.createAnalyser();
+        analyser.fftSize = 1024;
+        ctx.createMediaStreamSource(s).connect(analyser);
+        const buf = new Float32Array(analyser.fftSize);
+        const tick = () => {
+          analyser.getFloatTimeDomainData(buf);
+          setLevel(levelFromSamples(buf));
+          frame = requestAnimationFrame(tick);
+        };
+        tick();
+      },
+      () => setLevel(null),
+    );
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(frame);
+      stream?.getTracks().forEach((tr) => tr.stop());
+      void ctx?.close();
+      setLevel(null);
+    };
+  }, [deviceId, active]);
+  return level;
+}

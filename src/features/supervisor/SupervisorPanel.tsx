@@ -13,7 +13,7 @@ import type { MrStatus } from '@protocol/wire';
 import { SupervisorOptionsPanel } from './SupervisorOptionsPanel';
 import { useSupervisorOptions } from './useSupervisorOptions';
 import { PrivateTalkPanel } from '../privateTalk/PrivateTalkPanel';
-import { DEFAULT_VOLUME, playTestTone, useAudioDevices } from '../privateTalk/audio';
+import { DEFAULT_VOLUME, playTestTone, useAudioDevices, useMicLevel } from '../privateTalk/audio';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
 import { useRefusalText } from '../meetingControls/refusal';
 import { useLayoutWindow } from '../layoutScreen/windowLinks';
@@ -49,6 +49,8 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
   const [micId, setMicId] = useState('');
   const [speakerId, setSpeakerId] = useState('');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  const [micTest, setMicTest] = useState(false);
+  const micLevel = useMicLevel(micId, micTest);
   const [refusal, setRefusal] = useState<{ result?: number } | undefined>(undefined);
   const refusalText = useRefusalText(refusal);
   const [launched, setLaunched] = useState(false);
@@ -105,6 +107,8 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
         onSpeaker={setSpeakerId}
         onVolume={setVolume}
         onTestTone={() => void playTestTone(volume, speakerId).catch(() => {})}
+        micLevel={micTest ? (micLevel ?? 0) : null}
+        onMicTest={setMicTest}
         candidates={candidates}
         talkingWith={status?.private_talk_usr_id ?? ''}
         pending={pending.has(TALK_LABEL)}
