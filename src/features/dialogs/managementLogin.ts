@@ -4,7 +4,7 @@
  * the management session handed to the meeting session (`set-confmgr-ssid`).
  */
 import { md5 } from '@noble/hashes/legacy.js';
-import type { SessionApi } from '@machines/api';
+import type { SessionApi } from '@machines/index';
 import { toHex, utf8 } from '@protocol/bytes';
 import type { Transport } from '#/api';
 

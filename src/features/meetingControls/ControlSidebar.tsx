@@ -10,7 +10,7 @@ import { notificationsSelectors, type NotificationsMachine } from '@machines/ind
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { createApiClient, type ApiClient } from '#/api';
-import type { SessionApi } from '@machines/api';
+import type { SessionApi } from '@machines/index';
 import type { ShareInfoResponse } from '@protocol/wire';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import type { SessionRecord } from '#/session/sessionHolder';
