@@ -76,8 +76,8 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   useEffect(() => {
     if (!commands) return;
     const sub = commands.on('command.refused', (e: Extract<CommandsEmitted, { type: 'command.refused' }>) => {
-      // other panels report their own commands
-      if (!e.label.startsWith(LABEL_PREFIX)) return;
+      // other panels report their own commands; roll call is this half's, sent by its actor
+      if (!e.label.startsWith(LABEL_PREFIX) && !e.label.startsWith('rollCall.')) return;
       const text = e.result !== undefined ? resultCodeText(i18n, e.result) : t`The request failed, please try again`;
       if (text === null) return;
       notifications.show({ color: 'red', title: t`The command was refused`, message: text, autoClose: 6000 });
