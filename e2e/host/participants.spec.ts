@@ -112,7 +112,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       expect((await api.flags(p.usrId))?.waiting).toBe(0);
     });
 
-    test('bulk move to the waiting hall, then admit them from the waiting hall tab', async ({ page, server }) => {
+    test('bulk move to the waiting hall, admit them from the waiting hall tab, refuse one from its row', async ({ page, server }) => {
       const { panel, api } = await openParticipants(page, server, lang);
       await api.modStatus('waiting_room', 1);
       const a = await pickOnline(panel, api);
@@ -128,6 +128,14 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
       await panel.button(panel.n.admitSelected).click();
       await expect.poll(async () => { const s = await api.endpointStates(); return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting]; }).toEqual([0, 0]);
+
+      // one moved back by its row, then refused: the server drops the call
+      await panel.openTab('all');
+      await panel.rowOperation(a.name, panel.n.moveToWaiting);
+      await expect.poll(async () => (await api.flags(a.usrId))?.waiting).toBe(1);
+      await panel.openTab('waiting');
+      await panel.rowOperation(a.name, panel.n.refuse);
+      await expect.poll(async () => (await api.endpointStates()).has(a.usrId)).toBe(false);
       await api.modStatus('waiting_room', 0);
     });
 
