@@ -34,15 +34,20 @@ async function waitForHands(api: ParticipantsApi, count: number): Promise<string
 
 for (const lang of ['en', 'zh'] as Lang[]) {
   test.describe(`raised hands (${lang})`, () => {
-    test('the raise-hand tab lists raised hands; permitting one lowers it and lets the person speak', async ({ page, server }) => {
+    test('the raise-hand tab lists raised hands; permitting one lets the person speak, refusing one keeps them muted', async ({ page, server }) => {
       test.setTimeout(90_000);
       const { panel, api } = await openParticipants(page, server, lang);
-      await waitForHands(api, 1);
+      await waitForHands(api, 2);
       await panel.openTab('hand');
-      const first = panel.table.locator('[role="row"][data-usr-id]').first();
-      await expect(first).toBeVisible();
+      await expect.poll(() => panel.table.locator('[role="row"][data-usr-id]').count()).toBeGreaterThanOrEqual(2);
+      const rows = panel.table.locator('[role="row"][data-usr-id]');
+      const [first, second] = [rows.nth(0), rows.nth(1)];
       const usrId = (await first.getAttribute('data-usr-id'))!;
       const name = (await first.getAttribute('aria-label'))!;
+      const otherId = (await second.getAttribute('data-usr-id'))!;
+      const otherName = (await second.getAttribute('aria-label'))!;
+      await panel.button(panel.n.refuseHand(otherName)).click();
+      await expect.poll(async () => { const f = await api.flags(otherId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
       await panel.button(panel.n.permit(name)).click();
       await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);
       await api.eps('all_a_rx', [], 1);
