@@ -24,6 +24,8 @@ const T = {
     conflict: /conflicts with the next booking/,
     controllers: /^Controllers/,
     joined: /joined/,
+    leftMembers: /^Left members/,
+    hungUpByHost: 'Hung up by the host',
   },
   zh: {
     camera: '摄像头控制',
@@ -42,6 +44,8 @@ const T = {
     conflict: /下一预约冲突/,
     controllers: /^控制端/,
     joined: /已加入/,
+    leftMembers: /^离会成员/,
+    hungUpByHost: '被主持人挂断',
   },
 } as const;
 
@@ -153,6 +157,18 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect.poll(async () => Number(await button.getAttribute('data-unread'))).toBeGreaterThanOrEqual(1);
       await button.click();
       await expect(page.getByRole('listitem').filter({ hasText: t.joined }).first()).toBeVisible();
+      await expect(button).toHaveAttribute('data-unread', '0');
+    });
+
+    test('a participant hung up by the host shows in the left members list with the reason', async ({ page, server }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      const p = await pickOnline(panel, api);
+      await panel.rowOperation(p.name, panel.n.hangUp);
+      await expect.poll(async () => (await api.endpointStates()).has(p.usrId)).toBe(false);
+      const button = page.getByRole('button', { name: t.leftMembers });
+      await expect.poll(async () => Number(await button.getAttribute('data-unread'))).toBeGreaterThanOrEqual(1);
+      await button.click();
+      await expect(page.getByRole('listitem').filter({ hasText: `${p.name}: ${t.hungUpByHost}` }).first()).toBeVisible();
       await expect(button).toHaveAttribute('data-unread', '0');
     });
   });
