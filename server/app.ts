@@ -353,6 +353,8 @@ function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array)
       headers['Content-Type'] ??= 'application/json; charset=utf-8';
     }
   }
+  // a large text is encoded once here, not once to count its bytes and again to send them
+  if (typeof payload === 'string' && payload.length > 1024) payload = Buffer.from(payload, 'utf8');
   headers['Content-Length'] = String(payload === undefined ? 0 : Buffer.byteLength(payload));
   res.writeHead(result.status, headers);
   res.end(payload);

@@ -90,11 +90,16 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
    * A snapshot with the feed position it reflects (podium `seq`): pending deltas are flushed
    * first, so polling from `seq` neither misses nor repeats a change.
    */
-  const snapshot = (build: (room: Room) => object) =>
-    session((_req, _s, room) => {
+  const snapshot = (build: (room: Room) => object) => {
+    const answer = session((_req, _s, room) => {
       room.flush();
       return json(200, { ...build(room), seq: room.feed.head });
     });
+    // a 10,000-endpoint meeting's snapshot takes milliseconds to build and encode: each waits
+    // for its own event-loop turn, so a console loading four at once does not hold the loop
+    // for all four in one stretch
+    return (req: ApiRequest) => new Promise<void>((resolve) => setImmediate(resolve)).then(() => answer(req));
+  };
 
   // meeting status and info
   router.get(`${P}mr-status`, snapshot((room) => room.mrStatus()));
