@@ -1,6 +1,6 @@
 /**
  * Container of the meeting-wide controls: reads the session's actors through their named
- * selectors (meeting status, titles and layouts; participants; commands in flight; recording,
+ * selectors (meeting status, titles and layouts; the waiting list and the main venue's name; commands in flight; recording,
  * cascade and waiting-room machines) and turns the view's requests into their events. No meeting
  * state lives here; only the last refusal to show, which is what the commands actor emitted.
  */
@@ -14,6 +14,7 @@ import type { RecordingState } from './RecordingControl';
 import type { CascadeModeChoice } from './CascadeModeControl';
 import { useRefusalText } from './refusal';
 import { sessionSelectors as sel } from './sessionSelectors';
+import { onlineOf } from './onlineParticipants';
 
 export interface MeetingControlsPanelProps {
   /** the root session actor */
@@ -41,9 +42,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   const mosaicConfigs = useSelector(meeting, sel.mosaicConfigs);
   const rawPending = useSelector(commands, sel.pendingLabels, sel.sameLabels);
   const pendingLabels = useMemo(() => new Set([...rawPending].map(viewTarget)), [rawPending]);
-  const version = useSelector(participants, sel.participantsVersion);
-  const participantList = useSelector(participants, sel.participantList);
-  const waitingList = useSelector(participants, sel.waitingList);
+  // Nothing here subscribes to the whole participant list: it changes every 800 ms batch.
+  const waitingList = useSelector(participants, sel.waitingList, sel.sameEntries);
+  const mainVenueName = useSelector(participants, sel.nameOf(status?.spk_usr_id ?? ''));
   const recState = useSelector(recording, sel.recordingState) as RecordingState | undefined;
   const recFailure = useSelector(recording, sel.recordingFailure);
   const cascadeMode = useSelector(cascade, sel.cascadeMode);
@@ -65,12 +66,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     return () => sub.unsubscribe();
   }, [cascade]);
 
-  const online = useMemo(
-    () => (participantList ?? EMPTY).filter((p) => p.online === 1).map((p) => ({ usrId: p.usr_id, name: p.usr_name || p.usr_id })),
-    // the list is the same array within a version
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [participantList, version],
-  );
+  const online = useMemo(() => onlineOf(participants), [participants]);
   const waiting = useMemo(() => (waitingList ?? EMPTY).map((w) => ({ usrId: w.usr_id, name: w.usr_name || w.usr_id })), [waitingList]);
   const recFailureText = useRefusalText(
     recFailure && /^\d+$/.test(recFailure) ? Number(recFailure) : refusal?.target === 'recording' ? refusal.error : undefined,
@@ -85,6 +81,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     layouts: layouts ?? EMPTY,
     mosaicConfigs,
     online,
+    mainVenueName,
     waiting,
     recording: { state: recState ?? (status?.rec_state as RecordingState | undefined) ?? 'idle', failure: recFailureText },
     cascade: {

@@ -5,6 +5,7 @@ import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from './testUtils';
+import { staticOnline } from './onlineParticipants';
 
 afterEach(cleanup);
 
@@ -15,7 +16,7 @@ const model = (patch: Partial<MeetingControlsModel> = {}): MeetingControlsModel 
   titles: [],
   layouts: [],
   mosaicConfigs: [],
-  online: [{ usrId: 'u1', name: 'Alice' }],
+  online: staticOnline([{ usrId: 'u1', name: 'Alice' }]),
   waiting: [],
   recording: { state: 'idle' },
   cascade: { mode: 'nonCascade', points: 0 },

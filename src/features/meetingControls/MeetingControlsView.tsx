@@ -3,7 +3,7 @@
  * recording, polling, push/live, chat and modes, waiting room, subtitles, layout, end meeting.
  * Fed entirely by props; {@link MeetingControlsPanel} feeds it from the session actor.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Accordion, Button, Divider, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ChatPermission, MeetingMode, MosicConfigEntry, MosicGroupEntry, MrScene, MrStatus, TitleConfig } from '@protocol/wire';
@@ -20,8 +20,9 @@ import { PushStreamSettings } from '../live/PushStreamSettings';
 import { LiveAddressSettings } from '../live/LiveAddressSettings';
 import { checkLiveAddresses, checkPushAddress } from '../live/rules';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
-import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
-import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
+import { WaitingRoomPanel, type WaitingRoomPanelProps, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
+import { MosaicLayoutDialog, type MosaicLayoutDialogProps } from '../mosaic/MosaicLayoutDialog';
+import { useOnline, type OnlineParticipants } from './onlineParticipants';
 
 export interface MeetingControlsModel {
   /** meeting or class wording */
@@ -37,8 +38,10 @@ export interface MeetingControlsModel {
   /** layouts the server offers and the per-role layouts it holds */
   layouts: readonly MosicGroupEntry[];
   mosaicConfigs: readonly MosicConfigEntry[] | undefined;
-  /** online participants (main venue, panes, moving into the waiting room) */
-  online: readonly WaitingUser[];
+  /** online participants (main venue, panes, moving into the waiting room), read only while shown */
+  online: OnlineParticipants;
+  /** display name of the current main venue */
+  mainVenueName?: string;
   /** who waits in the waiting room */
   waiting: readonly WaitingUser[];
   /** recording machine state and translated failure */
@@ -63,6 +66,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
   const { t, i18n } = useLingui();
   const [subtitlesOpen, setSubtitlesOpen] = useState(false);
   const [layoutOpen, setLayoutOpen] = useState(false);
+  const [openSections, setOpenSections] = useState<string[]>([]);
   const { status, pending, refusal, scene } = model;
   const fallback = t`The request failed, please try again`;
   const refusalOf = (prefix: string) => (refusal && refusal.target.startsWith(prefix) ? refusal.error : undefined);
@@ -102,6 +106,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       <MainVenueControl
         candidates={model.online}
         current={status?.spk_usr_id ?? ''}
+        currentName={model.mainVenueName}
         pending={pending.has('eps.speaker')}
         onDesignate={(usrId) => send({ type: 'eps', action: 'speaker', usrIds: [usrId], value: 1 })}
       />
@@ -114,7 +119,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       />
       <RecordingControl state={model.recording.state} failure={model.recording.failure} onStart={() => onRecording(true)} onStop={() => onRecording(false)} />
       <Divider />
-      <Accordion multiple variant="contained" chevronPosition="left">
+      <Accordion multiple variant="contained" chevronPosition="left" value={openSections} onChange={setOpenSections}>
         <Accordion.Item value="push">
           <Accordion.Control>{t`Push stream settings`}</Accordion.Control>
           <Accordion.Panel>
@@ -165,10 +170,11 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         <Accordion.Item value="waiting">
           <Accordion.Control>{t`Waiting room`}</Accordion.Control>
           <Accordion.Panel>
-            <WaitingRoomPanel
+            <WaitingRoomSection
+              shown={openSections.includes('waiting')}
+              online={model.online}
               enabled={status?.waiting_room === undefined ? undefined : Number(status.waiting_room) === 1}
               waiting={model.waiting}
-              movable={model.online.filter((o) => !model.waiting.some((w) => w.usrId === o.usrId))}
               pending={waitingPending}
               error={messageOf('eps.waiting_') ?? messageOf('status.waiting_room')}
               onEnable={onWaitingRoom}
@@ -203,11 +209,11 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
           }}
         />
       </Modal>
-      <MosaicLayoutDialog
+      <MosaicSection
+        online={model.online}
         opened={layoutOpen}
         layouts={model.layouts}
         configs={model.mosaicConfigs}
-        participants={model.online}
         pending={pending.has('mosaic')}
         refusal={refusalOf('mosaic')}
         onApply={(configs) => send({ type: 'mosaic', configs })}
@@ -215,4 +221,25 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       />
     </Stack>
   );
+}
+
+/** The waiting room with the participants that can be moved in, read only while the section is open. */
+function WaitingRoomSection({
+  shown,
+  online,
+  ...props
+}: Omit<WaitingRoomPanelProps, 'movable'> & { shown: boolean; online: OnlineParticipants }) {
+  const list = useOnline(online, shown);
+  const movable = useMemo(() => {
+    if (props.waiting.length === 0) return list;
+    const waitingIds = new Set(props.waiting.map((w) => w.usrId));
+    return list.filter((o) => !waitingIds.has(o.usrId));
+  }, [list, props.waiting]);
+  return <WaitingRoomPanel {...props} movable={movable} />;
+}
+
+/** The screen layout dialog, reading the participants only while it is open. */
+function MosaicSection({ online, ...props }: Omit<MosaicLayoutDialogProps, 'participants'> & { online: OnlineParticipants }) {
+  const participants = useOnline(online, props.opened);
+  return <MosaicLayoutDialog {...props} participants={participants} />;
 }

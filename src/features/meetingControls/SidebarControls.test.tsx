@@ -6,6 +6,8 @@ import { CascadeModeControl } from './CascadeModeControl';
 import { EndMeetingButton } from './EndMeetingButton';
 import { ChatAndModeControls } from './ChatAndModeControls';
 import { PollingControl } from './PollingControl';
+import { MAIN_VENUE_OPTION_LIMIT, MainVenueControl } from './MainVenueControl';
+import { staticOnline } from './onlineParticipants';
 import { renderUi } from './testUtils';
 
 afterEach(cleanup);
@@ -83,5 +85,31 @@ describe('PollingControl', () => {
     renderUi(<PollingControl values={{ speaker: false, chair: false, guest: true }} onToggle={onToggle} />);
     fireEvent.click(screen.getByRole('switch', { name: 'Poll audience view' }));
     expect(onToggle).toHaveBeenCalledWith('guest', false);
+  });
+});
+
+describe('MainVenueControl', () => {
+  const many = staticOnline(Array.from({ length: 5000 }, (_, i) => ({ usrId: `u${i}`, name: `Sim ${i}` })));
+
+  it('shows the current main venue by name while closed, with no other options built', () => {
+    renderUi(<MainVenueControl candidates={many} current="u42" currentName="Sim 42" onDesignate={() => {}} />);
+    const input = screen.getByRole('combobox', { name: 'Main venue' }) as HTMLInputElement;
+    expect(input.value).toBe('Sim 42');
+    expect(screen.getByTestId('main-venue').getAttribute('data-state')).toBe('u42');
+  });
+
+  it('searches the candidates and offers at most the limit', async () => {
+    const onDesignate = vi.fn();
+    renderUi(<MainVenueControl candidates={many} current="" onDesignate={onDesignate} />);
+    const input = screen.getByRole('combobox', { name: 'Main venue' });
+    input.focus();
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'Sim 1' } });
+    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).length).toBe(MAIN_VENUE_OPTION_LIMIT));
+    expect(screen.getAllByRole('option', { hidden: true })[0].textContent).toBe('Sim 1');
+    fireEvent.change(input, { target: { value: 'Sim 1234' } });
+    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Sim 1234']));
+    fireEvent.click(screen.getByRole('option', { name: 'Sim 1234', hidden: true }));
+    expect(onDesignate).toHaveBeenCalledWith('u1234');
   });
 });

@@ -38,6 +38,16 @@ export const sessionSelectors = {
   participantsVersion: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantsVersion(s)),
   participantList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantList(s)),
   waitingList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectWaitingList(s)),
+  /** the waiting list is rebuilt per version; its entries are the same objects until they change */
+  sameEntries: <T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean =>
+    a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i])),
+  /** display name of one participant (usr_id when nameless), a string so only its change re-renders */
+  nameOf: (usrId: string) =>
+    safe((s: SnapshotFrom<ParticipantsMachine>): string | undefined => {
+      if (!usrId) return undefined;
+      const p = participants.selectParticipant(usrId)(s);
+      return p ? p.usr_name || p.usr_id : undefined;
+    }),
 
   /** labels of the commands in flight (see commandTarget) */
   pendingLabels: (s: SnapshotFrom<CommandsMachine> | undefined): ReadonlySet<string> => {
