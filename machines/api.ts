@@ -37,7 +37,12 @@ export interface SessionApi {
  * (podium) Sent by the session to every child that holds the {@link SessionApi} once a resume
  * opened a new session: requests from then on go to the new session.
  */
-export type SessionApiChangedEvent = { type: 'session.api'; api: SessionApi };
+export type SessionApiChangedEvent = {
+  type: 'session.api';
+  api: SessionApi;
+  /** the resume answer's feed position (`seq`), for the long poll's first poll after the reload */
+  loginSeq?: number;
+};
 
 /** (podium) What a session resume gives back: the new login answer and a client signed for it. */
 export interface ResumedSession {

@@ -336,6 +336,7 @@ const loginFields: Fields<LoginResponse> = {
   sign_key: opt(str),
   signing: opt(oneOf('strict', 'compat')),
   resume_token: opt(str),
+  seq: opt(num),
 };
 const decodeLoginRaw = object<LoginResponse>('ctrl_mr_rsp', loginFields, { cmdid: 'ctrl_mr_rsp' });
 

@@ -110,6 +110,13 @@ export interface LoginResponse {
    * (random 32 bytes, base64url); each resume answers a fresh one.
    */
   resume_token?: string;
+  /**
+   * (podium) the meeting's change-feed position at login: the `seq` of the last event before
+   * this login's own (`mr_ctrl_in`, the service-expiry `show_warning_info`). The console's first
+   * poll starts here, so one-shot events between the login and its first snapshot load are not
+   * lost (docs/protocol.md "Feed position at login").
+   */
+  seq?: number;
 }
 
 /** Failure body of a login (HTTP 403 / 404 / other). */

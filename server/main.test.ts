@@ -35,7 +35,12 @@ describe('main', () => {
   });
 
   it('startServer wires store, engine and routes: the demo meeting accepts a login and a signed request', async () => {
-    const config = testConfig({ captchaTestCode: 'AB12', demo: { seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' } });
+    const config = testConfig({
+      captchaTestCode: 'AB12',
+      demo: { seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' },
+      shareBaseUrl: 'https://meet.example.com',
+      shareMiniAppId: 'wx123',
+    });
     const server = await startServer(config, { store: createMemoryStore(), log: { info: () => {}, warn: () => {}, error: () => {} } });
     try {
       const client = new TestClient({ origin: server.origin, devid: config.devId, devtoken: config.devToken });
@@ -55,6 +60,15 @@ describe('main', () => {
       });
       expect(status.status).toBe(200);
       expect(status.json.mr_id).toBe('8008038');
+      // the login answers where this session's feed starts (before its own mr_ctrl_in)
+      expect(login.json.seq).toBeLessThan(status.json.seq);
+      // the meeting share is served with the configured public address
+      const share = await client.get(`/rest/v1/meetings/8008038/sessions/${login.json.sess_id}/share-info`, {
+        sign: { sessId: login.json.sess_id, key },
+      });
+      expect(share.status).toBe(200);
+      expect(share.json.share_link).toEqual({ result: 0, value: 'https://meet.example.com/join?mr-id=8008038' });
+      expect(share.json.mini_qrcode.result).toBe(0);
     } finally {
       await server.close();
     }

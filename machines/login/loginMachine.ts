@@ -33,6 +33,8 @@ export interface LoginResult {
   extra: string;
   /** (podium) single-use token to reopen the session after it expired; a secret */
   resumeToken?: string;
+  /** (podium) the meeting's feed position at login: the first poll starts here */
+  loginSeq?: number;
 }
 
 /**
@@ -118,6 +120,7 @@ export function toLoginResult(rsp: LoginResponse, typedMrId: string): LoginResul
     afterSaleMgrEmail: rsp.after_sale_mgr_email,
     extra: rsp.extra,
     ...(rsp.resume_token ? { resumeToken: rsp.resume_token } : {}),
+    ...(rsp.seq !== undefined ? { loginSeq: rsp.seq } : {}),
   };
 }
 

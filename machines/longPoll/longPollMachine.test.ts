@@ -249,3 +249,59 @@ describe('when the network returns', () => {
     expect(h.pending('changes')).toHaveLength(1);
   });
 });
+
+describe('after a login (login seq below the first snapshot)', () => {
+  const serviceExpiry = (seq: number) =>
+    ev({ cmdid: 'show_warning_info', seq, warn_info: 'service_expiry', is_toast: 0, params: { days_left: 20, expiry_dtm: 1 } });
+
+  it('polls from the login seq: one-shot events up to the snapshot pass, stale state events do not', async () => {
+    const h = harness({ loginSeq: 40 });
+    await syncFully(h, 45);
+    expect(h.pending('changes')[0].sinceSeq).toBe(40);
+    h.poll([
+      ev({ cmdid: 'mr_ctrl_in', seq: 41, sessionid: 's1', role: 'host', peer_ip: '', dtm: 0 }),
+      serviceExpiry(42),
+      ev({ cmdid: 'one_mr_status', seq: 43, mr_locked: 1 }),
+      ev({ cmdid: 'online_eps_left', seq: 45, usr_ids: ['1'] }),
+      ev({ cmdid: 'one_mr_status', seq: 46, mr_locked: 0 }),
+    ]);
+    await flush();
+    const delivered = h.received().slice(2);
+    expect(delivered.map((e) => e.type)).toEqual(['server.mr_ctrl_in', 'server.show_warning_info', 'server.one_mr_status']);
+    expect((delivered[2] as unknown as { event: ChangeEvent }).event.seq).toBe(46);
+    expect(h.pending('changes')[0].sinceSeq).toBe(46);
+  });
+
+  it('uses the login seq once: a resync reloads and delivers every later event', async () => {
+    const h = harness({ loginSeq: 40 });
+    await syncFully(h, 45);
+    h.poll([ev({ cmdid: 'resync', seq: 900 })]);
+    await flush();
+    await syncFully(h, 900);
+    expect(h.pending('changes')[0].sinceSeq).toBe(900);
+    h.poll([ev({ cmdid: 'one_mr_status', seq: 901, mr_locked: 1 })]);
+    await flush();
+    expect(h.received().at(-1)?.type).toBe('server.one_mr_status');
+  });
+
+  it('a login seq newer than the snapshot (another server answered) is ignored', async () => {
+    const h = harness({ loginSeq: 50 });
+    await syncFully(h, 45);
+    expect(h.pending('changes')[0].sinceSeq).toBe(45);
+  });
+
+  it('a resumed session polls from the resume answer seq the same way', async () => {
+    const h = harness({ loginSeq: 40, resumable: true });
+    await syncFully(h, 45);
+    h.fail('changes', new ApiError('http', 404, '/changes'));
+    await flush();
+    expect(h.received().some((e) => e.type === 'longPoll.sessionLost')).toBe(true);
+    h.poller().send({ type: 'session.api', api: h.api, loginSeq: 70 });
+    await syncFully(h, 75);
+    expect(h.pending('changes')[0].sinceSeq).toBe(70);
+    const before = h.received().length;
+    h.poll([serviceExpiry(71), ev({ cmdid: 'online_eps_left', seq: 72, usr_ids: ['1'] })]);
+    await flush();
+    expect(h.received().slice(before).map((e) => e.type)).toEqual(['server.show_warning_info']);
+  });
+});

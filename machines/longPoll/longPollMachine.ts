@@ -39,6 +39,23 @@ export const RECOVERY_NOTICE_MS = 5000;
 /** Feed events after which this session polls no more. */
 export const TERMINAL_CMDIDS: ReadonlySet<string> = new Set(['force_logout', 'mr_deled', 'not_rpc_cs']);
 
+/**
+ * Feed events no snapshot carries: notifications that happen once (a reminder, a controller
+ * coming or going, a call that failed or left, a query's answer) and the terminal events. The
+ * first poll after a login starts at the login's `seq`, below the first snapshot's; of the events
+ * up to the snapshot's `seq` only these are applied, every state delta there is older than the
+ * snapshot and dropped (docs/protocol.md "Feed position at login").
+ */
+export const ONE_SHOT_CMDIDS: ReadonlySet<string> = new Set([
+  'show_warning_info',
+  'mr_ctrl_in',
+  'mr_ctrl_out',
+  'failed_call',
+  'left_call',
+  'get_call_qa_rsp',
+  ...TERMINAL_CMDIDS,
+]);
+
 export interface MeetingSnapshot {
   status: MrStatus;
   info: MrInfo;
@@ -68,6 +85,11 @@ export interface LongPollInput {
    * of ending (default false)
    */
   resumable?: boolean;
+  /**
+   * (podium) the login answer's `seq`: the first poll after the first snapshot starts here, so
+   * one-shot events between login and load arrive (see {@link ONE_SHOT_CMDIDS})
+   */
+  loginSeq?: number;
 }
 
 export type Recovery = 'none' | 'reconnected' | 'resynced';
@@ -98,6 +120,10 @@ export interface LongPollContext {
   resumes: number;
   /** `syncs` when the last resume was taken: a session lost again before a full load is not resumed again */
   syncsAtResume: number;
+  /** the login's feed position, until the first load after it used it */
+  loginSeq: number | null;
+  /** events at or below this seq are older than the snapshot: only one-shot kinds pass (0 = none) */
+  staleUpTo: number;
 }
 
 export type LongPollEvent =
@@ -127,6 +153,11 @@ interface RosterLoad extends RosterSnapshot {
 function seqOf(value: unknown): number | null {
   const seq = (value as { seq?: unknown } | null)?.seq;
   return typeof seq === 'number' && Number.isFinite(seq) ? seq : null;
+}
+
+/** A state event the snapshot is already newer than (see {@link ONE_SHOT_CMDIDS}). */
+function isStale(event: ChangeEvent, staleUpTo: number): boolean {
+  return staleUpTo > 0 && typeof event.seq === 'number' && event.seq <= staleUpTo && !ONE_SHOT_CMDIDS.has(event.cmdid);
 }
 
 /** Exponential backoff with jitter: half fixed, half random. */
@@ -190,17 +221,25 @@ export const longPollMachine = setup({
       type: 'server.snapshot',
       snapshot: { roster: params.load.roster, info: params.load.info, status: params.load.status },
     })),
-    startCursorFromRoster: assign(({ context }, params: { load: RosterLoad }) => ({
-      // after a resync the cursor is the resync's seq; at start it is the snapshot's own seq
-      sinceSeq: context.sinceSeq > 0 ? context.sinceSeq : (params.load.seq ?? 0),
-    })),
+    startCursorFromRoster: assign(({ context }, params: { load: RosterLoad }) => {
+      // after a resync the cursor is the resync's seq
+      if (context.sinceSeq > 0) return { sinceSeq: context.sinceSeq, loginSeq: null, staleUpTo: 0 };
+      const snapshotSeq = params.load.seq;
+      // after a login, from the login's position: what came between login and load is read too,
+      // and whatever of it the snapshot already holds is filtered out (deliverEvents)
+      if (context.loginSeq !== null && snapshotSeq !== null && context.loginSeq <= snapshotSeq) {
+        return { sinceSeq: context.loginSeq, loginSeq: null, staleUpTo: snapshotSeq };
+      }
+      return { sinceSeq: snapshotSeq ?? 0, loginSeq: null, staleUpTo: 0 };
+    }),
     deliverMeeting: sendParent((_, params: { snapshot: MeetingSnapshot }) => ({
       type: 'server.meeting_snapshot',
       snapshot: params.snapshot,
     })),
-    deliverEvents: enqueueActions(({ enqueue }, params: { events: ChangeEvent[] }) => {
+    deliverEvents: enqueueActions(({ context, enqueue }, params: { events: ChangeEvent[] }) => {
       for (const event of params.events) {
         if (event.cmdid === 'resync') continue;
+        if (isStale(event, context.staleUpTo)) continue;
         enqueue.sendParent({ type: `server.${event.cmdid}`, event });
       }
     }),
@@ -211,7 +250,7 @@ export const longPollMachine = setup({
     }),
     startResync: assign((_, params: { events: ChangeEvent[] }) => {
       const resync = params.events.find((e) => e.cmdid === 'resync')!;
-      return { sinceSeq: resync.seq, pendingRecovery: 'resync' as const };
+      return { sinceSeq: resync.seq, pendingRecovery: 'resync' as const, staleUpTo: 0 };
     }),
     countSync: assign({ syncs: ({ context }) => context.syncs + 1 }),
     recordFailure: assign(({ context }, params: { error: unknown }) => ({
@@ -239,9 +278,11 @@ export const longPollMachine = setup({
     clearRecovery: assign({ recovery: 'none' }),
     askResume: sendParent({ type: 'longPoll.sessionLost' }),
     /** a new session: nothing of the old cursor is trusted, the reload gives the new one */
-    useResumedSession: assign(({ context }, params: { api: SessionApi }) => ({
+    useResumedSession: assign(({ context }, params: { api: SessionApi; loginSeq?: number }) => ({
       api: params.api,
       sinceSeq: 0,
+      loginSeq: params.loginSeq ?? null,
+      staleUpTo: 0,
       pendingRecovery: 'resync' as const,
       resumes: context.resumes + 1,
       syncsAtResume: context.syncs,
@@ -270,6 +311,8 @@ export const longPollMachine = setup({
     resumable: input.resumable ?? false,
     resumes: 0,
     syncsAtResume: 0,
+    loginSeq: input.loginSeq ?? null,
+    staleUpTo: 0,
   }),
   invoke: [
     { id: 'visibility', src: 'visibilityListener', input: ({ context }) => ({ target: context.visibilityTarget }) },
@@ -289,7 +332,7 @@ export const longPollMachine = setup({
         'session.api': {
           target: 'active',
           reenter: true,
-          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api }) },
+          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api, loginSeq: event.loginSeq }) },
         },
       },
       states: {
@@ -445,7 +488,7 @@ export const longPollMachine = setup({
         'page.visible': 'active.hist',
         'session.api': {
           target: '#longPoll.active.syncing',
-          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api }) },
+          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api, loginSeq: event.loginSeq }) },
         },
       },
       states: {
@@ -511,7 +554,7 @@ export const longPollMachine = setup({
       on: {
         'session.api': {
           target: '#longPoll.active.syncing',
-          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api }) },
+          actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api, loginSeq: event.loginSeq }) },
         },
       },
     },

@@ -113,6 +113,26 @@ describe('a session against the reference server', () => {
     expect(ended).toEqual([{ code: 'logout' }]);
   });
 
+  it('delivers the service-expiry reminder the server sends at login, though it precedes the first load', async () => {
+    const { result, client } = await logIn('123456');
+    expect(typeof result.loginSeq).toBe('number');
+    const { actor, child } = startSession(result, client);
+    const notifications = await waitFor(
+      child('notifications'),
+      (s) => (s as never as { context: { serviceExpiry: unknown } }).context.serviceExpiry !== null,
+      { timeout: 10_000 },
+    );
+    expect((notifications as never as { context: { serviceExpiry: unknown } }).context.serviceExpiry).toMatchObject({
+      params: { days_left: expect.any(Number), expiry_dtm: expect.any(Number) },
+    });
+    // its own arrival is among the controllers too, though it happened before the load
+    await waitFor(child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(result.sessId), {
+      timeout: 5000,
+    });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
+  });
+
   it('a supervisor sees the host controller join and quit', async () => {
     const sup = await logIn('654321');
     const supervisor = startSession(sup.result, sup.client);

@@ -198,6 +198,14 @@ describe('session resume against the reference server', () => {
     expect(newSessId).not.toBe(c.host.answer.sess_id);
     expect(c.resumed[0].resumeToken).not.toBe(c.host.answer.resume_token);
     expect(srv.engine.sessions.get(newSessId)?.role).toBe('host');
+    // the resume answer carries its feed position too: the new session's own arrival, announced
+    // before the reload, still reaches the controllers list
+    expect(typeof c.resumed[0].loginSeq).toBe('number');
+    await waitFor(
+      c.session.system.get('controllers') as AnyActorRef,
+      (s) => (s as never as { context: { active: Set<string> } }).context.active.has(newSessId),
+      { timeout: 5000 },
+    );
     expect(c.states).toEqual(expect.arrayContaining(['live', 'reconnecting', 'resynced']));
     // the mute made during the cut is on the server for those still online, and the console's
     // records equal the server's (checked below), so the console shows it

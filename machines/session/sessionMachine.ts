@@ -217,7 +217,7 @@ export const sessionMachine = setup({
       const login = toLoginResult(params.resumed.answer, context.login.mrId);
       const api = params.resumed.api;
       enqueue.assign({ api, login, resumeAttempts: 0 });
-      for (const id of API_HOLDERS) enqueue.sendTo(id, { type: 'session.api', api });
+      for (const id of API_HOLDERS) enqueue.sendTo(id, { type: 'session.api', api, loginSeq: login.loginSeq });
       enqueue.emit({ type: 'session.resumed', login });
     }),
   },
@@ -259,6 +259,7 @@ export const sessionMachine = setup({
           random: context.env.random,
           pauseWhenHidden: context.env.pauseWhenHidden,
           resumable: !!context.env.resume,
+          loginSeq: context.login.loginSeq,
         }),
       }),
       initial: 'running',

@@ -244,6 +244,8 @@ async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, pee
     signing: deps.signing,
   };
   if (deps.signing === 'strict') rsp.sign_key = encodeSignKey(session.signKey);
+  // where this session's feed starts: the console polls from here after its first load
+  if (session.loginSeq !== undefined) rsp.seq = session.loginSeq;
   if (deps.resume) {
     try {
       rsp.resume_token = await deps.resume.issue({

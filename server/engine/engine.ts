@@ -338,7 +338,7 @@ export class Engine implements EngineFacade {
         signKey: Buffer.from(signKey).toString('base64'),
       })
       .catch(() => undefined);
-    return { sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey };
+    return { sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey, loginSeq: startSeq };
   }
 
   onResumeRevoked(listener: (revocation: ResumeRevocation) => void): () => void {

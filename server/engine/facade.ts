@@ -26,6 +26,8 @@ export interface ControllerSession {
   peerIp: string;
   /** raw HMAC key of strict signing */
   signKey: Uint8Array;
+  /** (podium) the meeting's feed head when the session opened, before its own events; answered as the login's `seq` */
+  loginSeq?: number;
 }
 
 /**

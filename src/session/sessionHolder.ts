@@ -63,7 +63,8 @@ export class SessionHolder {
     private readonly store: Pick<typeof browserStore, 'sessionRecord' | 'setSessionRecord' | 'setMrId' | 'setStandalone'> = browserStore,
   ) {
     const stored = store.sessionRecord();
-    this.record = isRecord(stored) ? stored : null;
+    // a reload is not a login: its feed starts at its snapshot, not again at the login's reminders
+    this.record = isRecord(stored) ? { ...stored, loginSeq: undefined } : null;
   }
 
   /** The current session record, or null when logged out. */
