@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       SIM_SEED: '7',
       TRUST_PROXY: '1',
       CAPTCHA_TEST_CODE: 'ab2c',
+      SHARE_BASE_URL: 'https://meet.example.com/',
+      SHARE_MINI_APPID: 'wx_1',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -62,7 +64,15 @@ describe('loadConfig', () => {
       simSeed: 7,
       trustProxy: true,
       captchaTestCode: 'AB2C',
+      shareBaseUrl: 'https://meet.example.com',
+      shareMiniAppId: 'wx_1',
     });
+  });
+
+  it('refuses a share base URL that is not http(s) and a mini-program id with odd characters', () => {
+    const problems = problemsOf({ SHARE_BASE_URL: 'javascript:alert(1)', SHARE_MINI_APPID: 'a b' });
+    expect(problems.some((p) => p.startsWith('SHARE_BASE_URL'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('SHARE_MINI_APPID'))).toBe(true);
   });
 
   it('lists every bad value at once', () => {

@@ -45,6 +45,10 @@ export interface Config {
   nodeEnv: string;
   /** directory of the built console (default `<repo>/dist`) */
   distDir: string;
+  /** public base URL of the console for meeting share links (no trailing slash); default: the request's host */
+  shareBaseUrl?: string;
+  /** mini-program id for the share mini-program code; without it that code is not available */
+  shareMiniAppId?: string;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +168,15 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const shareBaseUrl = str('SHARE_BASE_URL')?.replace(/\/+$/, '');
+  if (shareBaseUrl !== undefined && !isHttpUrl(shareBaseUrl)) {
+    problems.push(`SHARE_BASE_URL must be an http:// or https:// URL (got "${shareBaseUrl}")`);
+  }
+  const shareMiniAppId = str('SHARE_MINI_APPID');
+  if (shareMiniAppId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(shareMiniAppId)) {
+    problems.push('SHARE_MINI_APPID must be 1–64 letters, digits, _ or -');
+  }
+
   const distRaw = str('DIST_DIR');
   const distDir = distRaw ? resolve(process.cwd(), distRaw) : resolve(REPO_ROOT, 'dist');
 
@@ -185,7 +198,18 @@ export function loadConfig(env: Env = process.env): Config {
     captchaTestCode: captchaTestCode?.toUpperCase(),
     nodeEnv,
     distDir,
+    shareBaseUrl,
+    shareMiniAppId,
   };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
 }
 
 /** A configuration for tests: port 0, in-memory friendly defaults, overridable. */

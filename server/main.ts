@@ -10,6 +10,7 @@ import { consoleLogger, createServer, type Logger, type RunningServer } from './
 import { ConfigError, loadConfig, type Config } from './config';
 import { createEngine } from './engine/index';
 import { registerSessionRoutes } from './http/sessionRoutes';
+import { registerShareRoutes } from './http/shareRoutes';
 import { openStore } from './store/index';
 import type { Store } from './store/types';
 
@@ -39,7 +40,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const e = engine;
     // the demo seed is written asynchronously: have it on disk before anyone can log in
     await e.ready;
-    const http = await createServer(config, { engine: e, store, routes: [(router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode })], log });
+    const http = await createServer(config, {
+      engine: e,
+      store,
+      routes: [
+        (router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode }),
+        (router) => registerShareRoutes(router, e, { baseUrl: config.shareBaseUrl, miniAppId: config.shareMiniAppId }),
+      ],
+      log,
+    });
     let closing: Promise<void> | undefined;
     return {
       ...http,

@@ -4,7 +4,7 @@
  * answers the four items at once, each either a value or the result code of why it could not be
  * produced, so the console can show one failure without losing the others.
  *
- * The public address comes from `SHARE_BASE_URL` when set (a server behind a proxy cannot know
+ * The public address comes from `SHARE_BASE_URL` (server/config.ts) when set (a server behind a proxy cannot know
  * it), else from the request's Host header. The mini-program code needs a mini-program id
  * (`SHARE_MINI_APPID`); without one it is reported as not available, which is the failure the
  * console words.
@@ -22,13 +22,8 @@ export interface ShareOptions {
   miniAppId?: string;
 }
 
-/** The share options from the environment (`SHARE_BASE_URL`, `SHARE_MINI_APPID`). */
-export function shareOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ShareOptions {
-  const baseUrl = env.SHARE_BASE_URL?.trim().replace(/\/+$/, '');
-  return { baseUrl: baseUrl || undefined, miniAppId: env.SHARE_MINI_APPID?.trim() || undefined };
-}
-
-export function registerShareRoutes(router: Router, engine: Pick<EngineFacade, 'getSession' | 'roomAuth'>, options: ShareOptions = shareOptionsFromEnv()): void {
+/** Registers `share-info`; the options come from the server configuration (`SHARE_BASE_URL`, `SHARE_MINI_APPID`, server/config.ts). */
+export function registerShareRoutes(router: Router, engine: Pick<EngineFacade, 'getSession' | 'roomAuth'>, options: ShareOptions = {}): void {
   router.get('/rest/v1/meetings/:mrId/sessions/:sessId/share-info', (req) => shareInfo(req, engine, options));
 }
 
