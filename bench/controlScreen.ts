@@ -6,9 +6,12 @@
  *    screen shows the change is measured (target: within 1 s; the spec batches participant
  *    updates for 800 ms, so that is the floor).
  *
- * Run: `npx tsx bench/controlScreen.ts` (builds nothing: uses dist/, run `npm run build` first).
- * Environment: BENCH_PARTICIPANTS (default 10000), BENCH_CHANGES (default 8).
+ * Run: `npx tsx bench/controlScreen.ts` (builds nothing: uses dist/, run `npm run build` first;
+ * `DIST_DIR=/tmp/x` serves another build).
+ * Environment: BENCH_PARTICIPANTS (default 10000), BENCH_CHANGES (default 8), BENCH_CPU_PROFILE
+ * (a file: records a Chromium CPU profile of the scroll there and prints the costliest functions).
  */
+import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { startTestServer } from '../e2e/server';
 import { LoginPage } from '../e2e/pages/LoginPage';
@@ -16,6 +19,28 @@ import { ParticipantsApi } from '../e2e/pages/ParticipantsApi';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 8);
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Self time per function of a CDP profile, costliest first. */
+function topFunctions(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n: number): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${k}`);
+}
 
 function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
@@ -79,7 +104,17 @@ async function main(): Promise<void> {
     const rendered = await table.locator('[role="row"][data-usr-id]').count();
     console.log(`control screen: ${rows} participants loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (server start included); ${rendered} rows in the DOM`);
 
+    const cdp = CPU_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const scroll = await scrollThrough(page);
+    if (cdp) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Parameters<typeof topFunctions>[0] };
+      writeFileSync(CPU_PROFILE!, JSON.stringify(profile));
+      console.log(`CPU profile of the scroll in ${CPU_PROFILE}; self time:\n${topFunctions(profile, 15).join('\n')}`);
+    }
     const over50 = scroll.longTasks.filter((d) => d > 50);
     console.log(
       `scroll: ${scroll.scrolledRows} rows scrolled, ${scroll.frames.length} frames, frame p50 ${percentile(scroll.frames, 50).toFixed(1)} ms, p95 ${percentile(scroll.frames, 95).toFixed(1)} ms, max ${Math.max(0, ...scroll.frames).toFixed(1)} ms`,
