@@ -102,7 +102,10 @@ async function main(): Promise<void> {
     });
     const rows = Number(await table.getAttribute('aria-rowcount')) - 1;
     const rendered = await table.locator('[role="row"][data-usr-id]').count();
-    console.log(`control screen: ${rows} participants loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (server start included); ${rendered} rows in the DOM`);
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    console.log(
+      `control screen: ${rows} participants loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (server start included); ${rendered} rows, ${elements} elements in the DOM`,
+    );
 
     const cdp = CPU_PROFILE ? await page.context().newCDPSession(page) : null;
     if (cdp) {
