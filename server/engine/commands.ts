@@ -766,15 +766,15 @@ export function modRtmpUrl(engine: Engine, sess: SessionState, room: Room, body:
  * `ctrl_usr_fecc`: far-end camera control. The simulated camera has nothing to show, so the
  * command is validated, checked against the endpoint (online, not waiting, with video) and logged.
  */
-export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body): { movement: string } {
-  oneOf(body, 'action', ['start', 'continue', 'stop'] as const);
+export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body): { action: string; movement: string } {
+  const action = oneOf(body, 'action', ['start', 'continue', 'stop'] as const);
   const usrId = str(body, 'usr_id', { max: 128 });
   const movement = oneOf(body, 'movement', ['in', 'out', 'left', 'right', 'up', 'down'] as const);
   if (body.timeout !== undefined) int(body, 'timeout', 0, 60000);
   if (body.speed !== undefined) int(body, 'speed', 0, 10);
   const [ep] = online(room, [usrId]);
   if (ep.flags[POS.waiting]) throw refused(RC.endpointOffline, usrId);
-  return { movement };
+  return { action, movement };
 }
 
 /**

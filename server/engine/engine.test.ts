@@ -606,7 +606,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const other = h.login();
       const room = h.engine.rooms.get(MR)!;
       const ep = [...room.endpoints.values()][2];
-      expect((await c.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: ep.usrId, movement: 'up', timeout: 1000, speed: 4 })).status).toBe(200);
+      const moved = await c.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: ep.usrId, movement: 'up', timeout: 1000, speed: 4 });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ action: 'start', movement: 'up' });
       expect((await c.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: ep.usrId, movement: 'sideways' })).status).toBe(400);
       const since = room.feed.head;
       expect((await c.post('get_call_qa', { cmdid: 'get_call_qa', usr_id: ep.usrId })).status).toBe(200);
