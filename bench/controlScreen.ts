@@ -1,5 +1,6 @@
 /**
- * Benchmark of the participant half of the control screen (issue 5 §8), printing figures:
+ * Benchmark of the whole control screen (participant table and meeting-wide sidebar, issue 5 §8),
+ * printing figures:
  * 1. a meeting of 10,000 simulated participants is scrolled from top to bottom with the mouse
  *    wheel; every long task (> 50 ms) the browser reports during the scroll is counted;
  * 2. another console (an API session) mutes and unmutes participants; the time until the row on
