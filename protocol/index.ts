@@ -13,4 +13,5 @@ export * from './validation';
 export * from './decode';
 export * from './signing';
 export * from './aes';
+export * from './titles';
 export * from './bytes';

@@ -4,34 +4,13 @@
  * 1920×1080 frame. Pure functions so the preview and the request are computed the same way.
  */
 import type { SubtitlePosition, TitleConfig, TitleTarget } from '@protocol/wire';
+import { TITLE_TARGETS, defaultTitle } from '@protocol/titles';
+
+export { TITLE_TARGETS, defaultTitle };
 
 /** The frame the platform composes subtitles on; the preview draws at 1:1 on it. */
 export const FRAME_WIDTH = 1920;
 export const FRAME_HEIGHT = 1080;
-
-export const TITLE_TARGETS: readonly TitleTarget[] = ['all', 'guest', 'chair', 'speaker', 'waiting_room_usr'];
-
-/** Spec §3 defaults; `message` is empty and the title hidden until the user sets them. */
-export function defaultTitle(target: TitleTarget): TitleConfig {
-  return {
-    to_role: target,
-    message: '',
-    has_title: 0,
-    font_size: 36,
-    font_color: 16777215,
-    bg_color: 0,
-    bg_alpha: 0,
-    font_name: 'san',
-    speed: 20,
-    y_pos: 80,
-    h_align: 1,
-    v_align: 2,
-    h_margin: 10,
-    v_margin: 10,
-    style: 0,
-    shadow: 0,
-  };
-}
 
 /** The server's title for `target` filled up with defaults for what it leaves out. */
 export function titleFor(target: TitleTarget, titles: readonly Partial<TitleConfig>[] | undefined): TitleConfig {
