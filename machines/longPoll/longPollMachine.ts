@@ -171,6 +171,33 @@ export function isSessionLost(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && (error.status === 401 || error.status === 404 || error.status === 410);
 }
 
+/** The failed request's error, as the guards and actions below take it. */
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/**
+ * Where a failed request of `phase` leads (same for roster, meeting and poll requests): a session
+ * the server no longer knows waits for a resume when resumable, or ends the feed; any other failure
+ * is recorded, reported once as lost and retried from the `backoff` sibling.
+ */
+function requestFailed(phase: PollLogEntry['phase']) {
+  return [
+    { guard: { type: 'resumableLoss' as const, params: failureOf }, target: '#longPoll.resuming' },
+    {
+      guard: { type: 'sessionLost' as const, params: failureOf },
+      target: '#longPoll.ended',
+      actions: { type: 'endWith' as const, params: { reason: 'sessionLost' as const } },
+    },
+    {
+      target: 'backoff',
+      actions: [
+        { type: 'recordFailure' as const, params: failureOf },
+        'emitLostOnFirstFailure' as const,
+        { type: 'logFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ phase, error: event.error }) },
+      ],
+    },
+  ];
+}
+
 export const longPollMachine = setup({
   types: {
     context: {} as LongPollContext,
@@ -350,25 +377,7 @@ export const longPollMachine = setup({
                     { type: 'deliverRoster', params: ({ event }) => ({ load: event.output }) },
                   ],
                 },
-                onError: [
-                  {
-                    guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
-                    target: '#longPoll.resuming',
-                  },
-                  {
-                    guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-                    target: '#longPoll.ended',
-                    actions: { type: 'endWith', params: { reason: 'sessionLost' } },
-                  },
-                  {
-                    target: 'backoff',
-                    actions: [
-                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-                      'emitLostOnFirstFailure',
-                      { type: 'logFailure', params: ({ event }) => ({ phase: 'roster' as const, error: event.error }) },
-                    ],
-                  },
-                ],
+                onError: requestFailed('roster'),
               },
             },
             meeting: {
@@ -383,25 +392,7 @@ export const longPollMachine = setup({
                     'noteRecovery',
                   ],
                 },
-                onError: [
-                  {
-                    guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
-                    target: '#longPoll.resuming',
-                  },
-                  {
-                    guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-                    target: '#longPoll.ended',
-                    actions: { type: 'endWith', params: { reason: 'sessionLost' } },
-                  },
-                  {
-                    target: 'backoff',
-                    actions: [
-                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-                      'emitLostOnFirstFailure',
-                      { type: 'logFailure', params: ({ event }) => ({ phase: 'meeting' as const, error: event.error }) },
-                    ],
-                  },
-                ],
+                onError: requestFailed('meeting'),
               },
             },
             backoff: {
@@ -446,25 +437,7 @@ export const longPollMachine = setup({
                     ],
                   },
                 ],
-                onError: [
-                  {
-                    guard: { type: 'resumableLoss', params: ({ event }) => ({ error: event.error }) },
-                    target: '#longPoll.resuming',
-                  },
-                  {
-                    guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-                    target: '#longPoll.ended',
-                    actions: { type: 'endWith', params: { reason: 'sessionLost' } },
-                  },
-                  {
-                    target: 'backoff',
-                    actions: [
-                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-                      'emitLostOnFirstFailure',
-                      { type: 'logFailure', params: ({ event }) => ({ phase: 'poll' as const, error: event.error }) },
-                    ],
-                  },
-                ],
+                onError: requestFailed('poll'),
               },
             },
             backoff: {
