@@ -12,9 +12,14 @@ import { ConnectionState } from './ConnectionState';
  * the scene's wording, the controller's role, the connection state of the change feed, language
  * and logout; the screen's content below fills the rest of the window.
  */
-export function SessionPage({ screen, children }: {
+export function SessionPage({ screen, fill = false, children }: {
   /** which route shows the page (names the main region) */
   screen: 'control' | 'layout';
+  /**
+   * the page is exactly the window's height and the content (a flex column) scrolls its own
+   * regions, so a sidebar and the main area can scroll independently; otherwise the page grows
+   */
+  fill?: boolean;
   /** the screen's content */
   children?: ReactNode;
 }) {
@@ -29,7 +34,7 @@ export function SessionPage({ screen, children }: {
   if (!record) return null;
   const actor = holder.actor();
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
       <TopBar onLogout={logout}>
         <Group gap={6} wrap="nowrap">
           <Text size="sm" c="dimmed" component="span">
@@ -44,7 +49,11 @@ export function SessionPage({ screen, children }: {
         </Badge>
         {actor && <ConnectionState actor={actor} />}
       </TopBar>
-      <Box component="main" aria-label={screen === 'control' ? t`Meeting control` : t`Layout`} style={{ flex: 1, minHeight: 0 }}>
+      <Box
+        component="main"
+        aria-label={screen === 'control' ? t`Meeting control` : t`Layout`}
+        style={fill ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' } : { flex: 1, minHeight: 0 }}
+      >
         {children}
       </Box>
     </Box>

@@ -1,8 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MR_ID } from '#/search';
 import { SessionPage } from '#/features/session/SessionPage';
-import { ParticipantArea } from '#/features/participants/ParticipantArea';
+import { Paper, Stack } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
+import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
+import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
+import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
 import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
+import classes from '#/features/session/controlLayout.module.css';
 
 export const Route = createFileRoute('/_authed/control')({
   beforeLoad: ({ context, search }) => {
@@ -16,15 +22,38 @@ export const Route = createFileRoute('/_authed/control')({
   component: ControlPage,
 });
 
+/**
+ * Spec §2: the sidebar holds the meeting information and then the meeting-wide controls; the
+ * participant area (notification lists, participant table) takes the rest of the width.
+ */
 function ControlPage() {
+  const holder = useSessionHolder();
+  const record = useSessionRecord();
+  const { height } = useViewportSize();
+  const actor = record ? holder.actor() : null;
   return (
-    <SessionPage screen="control">
-      <div style={{ display: 'flex', alignItems: 'flex-start' }}>
-        <ControlSidebar />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <ParticipantArea />
+    <SessionPage screen="control" fill>
+      {record && actor && (
+        <div className={classes.row}>
+          <div className={classes.sidebar} data-testid="control-sidebar-column">
+            <Paper withBorder p="sm" m="sm" mb={0}>
+              <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
+            </Paper>
+            <ControlSidebar />
+          </div>
+          <div className={classes.main} data-testid="participant-area">
+            <Stack gap="xs" px="xs" pt="sm" pb="md">
+              <NotificationListsPanel session={actor} />
+              <ParticipantsPanel
+                session={actor}
+                mrId={record.mrId}
+                role={record.role}
+                tableHeight={Math.max(320, (height || 900) - 300)}
+              />
+            </Stack>
+          </div>
         </div>
-      </div>
+      )}
     </SessionPage>
   );
 }
