@@ -6,31 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
-import { startServer, type StartedServer } from '../../server/main';
-import { testConfig } from '../../server/config';
-import { createMemoryStore } from '../../server/store/memoryStore';
+import type { StartedServer } from '../../server/main';
 import { httpClient } from '../testing/httpApi';
-import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
+import { serverView, startReferenceServer, summarise, TEST_CODE as CODE, TEST_MR as MR } from '../testing/referenceServer';
 import { loginMachine, type LoginResult } from '../login/loginMachine';
-import { ParticipantStore } from '../participants/participantStore';
 import { selectParticipant, selectParticipantList, selectParticipantsLoaded } from '../participants/selectors';
 import { selectConnectionState } from '../longPoll/selectors';
 import { selectAnyPending } from '../commands/selectors';
 import { sessionMachine, type SessionEnd } from './sessionMachine';
 
-const CODE = 'AB12';
-const MR = '8008038';
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
 let server: StartedServer;
 
 beforeAll(async () => {
-  const config = testConfig({
-    captchaTestCode: CODE,
-    simEndpoints: 8,
-    demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' },
-  });
-  server = await startServer(config, { store: createMemoryStore(), log: quiet });
+  server = await startReferenceServer(8);
 });
 
 afterAll(async () => {
@@ -54,22 +42,6 @@ function startSession(result: LoginResult, client: Awaited<ReturnType<typeof htt
   const actor = createActor(sessionMachine, { input: { api, login: result, log: () => {} } }).start();
   const child = (id: string) => actor.system.get(id) as AnyActorRef;
   return { actor, api, child };
-}
-
-/** What the server holds now, merged by the same rules (a fresh full load). */
-async function serverView(api: ReturnType<Awaited<ReturnType<typeof httpClient>>['session']>) {
-  const [roster, info, status] = await Promise.all([
-    api.get<MrParticipants>('participants'),
-    api.get<OnlineEpsInfo>('eps-info'),
-    api.get<OnlineEpsStatus>('eps-status'),
-  ]);
-  const store = new ParticipantStore();
-  store.load(roster, info, status);
-  return summarise(store.list());
-}
-
-function summarise(list: readonly { usr_id: string; online: number; usr_stat: string }[]) {
-  return [...list].map((p) => `${p.usr_id}:${p.online}:${p.usr_stat}`).sort();
 }
 
 describe('a session against the reference server', () => {

@@ -6,132 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
-import { startServer, type StartedServer } from '../../server/main';
-import { testConfig } from '../../server/config';
-import { createMemoryStore } from '../../server/store/memoryStore';
-import { httpClient } from '../testing/httpApi';
-import { ApiError } from '../../protocol/errors';
-import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
-import type { SessionApi } from '../api';
-import type { LoginResponse } from '../../protocol/wire';
+import type { StartedServer } from '../../server/main';
+import { expectInStep, loginTo, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
 import { toLoginResult } from '../login/loginMachine';
-import { ParticipantStore } from '../participants/participantStore';
 import { selectParticipantList } from '../participants/selectors';
 import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
 import { sessionMachine } from './sessionMachine';
 
-const CODE = 'AB12';
-const MR = '8008038';
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
 let server: StartedServer;
 
 beforeAll(async () => {
-  const config = testConfig({
-    captchaTestCode: CODE,
-    simEndpoints: 12,
-    demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' },
-  });
-  server = await startServer(config, { store: createMemoryStore(), log: quiet });
+  server = await startReferenceServer(12);
 });
 
 afterAll(async () => {
   await server?.close();
 });
 
-async function login(password: string) {
-  const client = await httpClient(server.url);
-  const code = await client.login.getVerifyCode();
-  const answer: LoginResponse = await client.login.login({ mrId: MR, password, code: CODE, codeId: code.code_id });
-  return { client, answer, api: client.session(answer) };
-}
-
-/** A SessionApi behind a switch: offline, every request fails at once and held ones abort. */
-function switchable(inner: SessionApi) {
-  let offline = false;
-  let poisonNextCursor = false;
-  const inFlight = new Set<AbortController>();
-  const network = new EventTarget();
-  function guard<T>(run: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
-    if (offline) return Promise.reject(new ApiError('network', 0, 'offline'));
-    const ctl = new AbortController();
-    outer?.addEventListener('abort', () => ctl.abort());
-    inFlight.add(ctl);
-    return run(ctl.signal).then(
-      (v) => {
-        inFlight.delete(ctl);
-        if (ctl.signal.aborted && !outer?.aborted) throw new ApiError('network', 0, 'offline');
-        return v;
-      },
-      (e) => {
-        inFlight.delete(ctl);
-        throw ctl.signal.aborted && !outer?.aborted ? new ApiError('network', 0, 'offline') : e;
-      },
-    );
-  }
-  const api: SessionApi = {
-    mrId: inner.mrId,
-    sessId: inner.sessId,
-    get: (suffix, signal) => guard((s) => inner.get(suffix, s), signal),
-    post: (suffix, body, signal) => guard((s) => inner.post(suffix, body, s), signal),
-    changes: (since, block, signal) => {
-      // a cursor ahead of the server's head makes it answer `resync`
-      const cursor = poisonNextCursor ? Number.MAX_SAFE_INTEGER - 1 : since;
-      poisonNextCursor = false;
-      return guard((s) => inner.changes(cursor, block, s), signal);
-    },
-    raw: (m, path, body, signal) => guard((s) => inner.raw(m, path, body, s), signal),
-  };
-  return {
-    api,
-    network,
-    cut() {
-      offline = true;
-      for (const ctl of inFlight) ctl.abort();
-      network.dispatchEvent(new Event('offline'));
-    },
-    restore() {
-      offline = false;
-      network.dispatchEvent(new Event('online'));
-    },
-    forceResync() {
-      poisonNextCursor = true;
-    },
-  };
-}
-
-async function serverView(api: SessionApi): Promise<string[]> {
-  const [roster, info, status] = await Promise.all([
-    api.get<MrParticipants>('participants'),
-    api.get<OnlineEpsInfo>('eps-info'),
-    api.get<OnlineEpsStatus>('eps-status'),
-  ]);
-  const store = new ParticipantStore();
-  store.load(roster, info, status);
-  return summarise(store.list());
-}
-
-function summarise(list: readonly { usr_id: string; online: number; usr_stat: string }[]): string[] {
-  return list.map((p) => `${p.usr_id}:${p.online}:${p.usr_stat}`).sort();
-}
-
-/** Waits until the actor's records equal a fresh load from the server (the simulation keeps moving). */
-async function expectInStep(participants: AnyActorRef, api: SessionApi): Promise<void> {
-  let last = { mine: [] as string[], theirs: [] as string[] };
-  for (let i = 0; i < 15; i++) {
-    const theirs = await serverView(api);
-    await new Promise((r) => setTimeout(r, 1000));
-    const mine = summarise(selectParticipantList(participants.getSnapshot()));
-    if (JSON.stringify(mine) === JSON.stringify(theirs)) {
-      // no duplicated participant: one record per usr_id
-      const ids = mine.map((m) => m.split(':')[0]);
-      expect(new Set(ids).size).toBe(ids.length);
-      return;
-    }
-    last = { mine, theirs };
-  }
-  expect(last.mine).toEqual(last.theirs);
-}
+const login = (password: string) => loginTo(server, password);
 
 describe('network cuts against the reference server', () => {
   it('offline for 5 s while another controller acts: back in step, nothing lost or duplicated', async () => {

@@ -8,24 +8,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
-import { startServer, type StartedServer } from '../../server/main';
-import { testConfig, type Config } from '../../server/config';
-import { createMemoryStore } from '../../server/store/memoryStore';
-import { httpClient } from '../testing/httpApi';
-import { ApiError } from '../../protocol/errors';
+import type { StartedServer } from '../../server/main';
 import { decodeUsrStats } from '../../protocol/usrStats';
-import type { LoginResponse, MrParticipants, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
-import type { SessionApi } from '../api';
+import type { OnlineEpsStatus } from '../../protocol/wire';
+import { expectInStep, loginTo, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
-import { ParticipantStore } from '../participants/participantStore';
-import { selectParticipantList } from '../participants/selectors';
 import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
 import { sessionMachine, type SessionEnd } from './sessionMachine';
 
-const CODE = 'AB12';
-const MR = '8008038';
 const TIMEOUT_MS = 1500;
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 let server: StartedServer | undefined;
 
 afterEach(async () => {
@@ -34,12 +25,7 @@ afterEach(async () => {
 });
 
 async function start() {
-  const config = {
-    ...testConfig({ captchaTestCode: CODE, simEndpoints: 12, demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' } }),
-    sessionTimeoutMs: TIMEOUT_MS,
-    tickMs: 100,
-  } as Config;
-  server = await startServer(config, { store: createMemoryStore(), log: quiet });
+  server = await startReferenceServer(12, { sessionTimeoutMs: TIMEOUT_MS, tickMs: 100 });
   return server;
 }
 
@@ -48,92 +34,13 @@ afterEach(() => {
   for (const t of keepAlives.splice(0)) clearInterval(t);
 });
 
-async function login(srv: StartedServer, password: string) {
-  const client = await httpClient(srv.url);
-  const code = await client.login.getVerifyCode();
-  const answer: LoginResponse = await client.login.login({ mrId: MR, password, code: CODE, codeId: code.code_id });
-  return { client, answer, api: client.session(answer) };
-}
+const login = loginTo;
 
 /** Another controller that stays logged in: it polls often enough for the short timeout. */
 async function otherController(srv: StartedServer, password: string) {
   const other = await login(srv, password);
   keepAlives.push(setInterval(() => void other.api.changes(0, 0).catch(() => undefined), TIMEOUT_MS / 3));
   return other;
-}
-
-/** The first session's client behind a switch; the resumed session's client is a plain one. */
-function switchable(inner: SessionApi) {
-  let offline = false;
-  const inFlight = new Set<AbortController>();
-  const network = new EventTarget();
-  function guard<T>(run: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
-    if (offline) return Promise.reject(new ApiError('network', 0, 'offline'));
-    const ctl = new AbortController();
-    outer?.addEventListener('abort', () => ctl.abort());
-    inFlight.add(ctl);
-    const settle = (e?: unknown) => {
-      inFlight.delete(ctl);
-      if (ctl.signal.aborted && !outer?.aborted) throw new ApiError('network', 0, 'offline');
-      if (e !== undefined) throw e;
-    };
-    return run(ctl.signal).then(
-      (v) => (settle(), v),
-      (e) => settle(e) as never,
-    );
-  }
-  const api: SessionApi = {
-    mrId: inner.mrId,
-    sessId: inner.sessId,
-    get: (suffix, signal) => guard((s) => inner.get(suffix, s), signal),
-    post: (suffix, body, signal) => guard((s) => inner.post(suffix, body, s), signal),
-    changes: (since, block, signal) => guard((s) => inner.changes(since, block, s), signal),
-    raw: (m, path, body, signal) => guard((s) => inner.raw(m, path, body, s), signal),
-  };
-  return {
-    api,
-    network,
-    cut() {
-      offline = true;
-      for (const ctl of inFlight) ctl.abort();
-      network.dispatchEvent(new Event('offline'));
-    },
-    restore() {
-      offline = false;
-      network.dispatchEvent(new Event('online'));
-    },
-  };
-}
-
-function summarise(list: readonly { usr_id: string; online: number; usr_stat: string }[]): string[] {
-  return list.map((p) => `${p.usr_id}:${p.online}:${p.usr_stat}`).sort();
-}
-
-async function serverView(api: SessionApi): Promise<string[]> {
-  const [roster, info, status] = await Promise.all([
-    api.get<MrParticipants>('participants'),
-    api.get<OnlineEpsInfo>('eps-info'),
-    api.get<OnlineEpsStatus>('eps-status'),
-  ]);
-  const store = new ParticipantStore();
-  store.load(roster, info, status);
-  return summarise(store.list());
-}
-
-async function expectInStep(participants: AnyActorRef, api: SessionApi): Promise<void> {
-  let last = { mine: [] as string[], theirs: [] as string[] };
-  for (let i = 0; i < 15; i++) {
-    const theirs = await serverView(api);
-    await new Promise((r) => setTimeout(r, 1000));
-    const mine = summarise(selectParticipantList(participants.getSnapshot()));
-    if (JSON.stringify(mine) === JSON.stringify(theirs)) {
-      const ids = mine.map((m) => m.split(':')[0]);
-      expect(new Set(ids).size).toBe(ids.length);
-      return;
-    }
-    last = { mine, theirs };
-  }
-  expect(last.mine).toEqual(last.theirs);
 }
 
 async function consoleSession(srv: StartedServer) {
