@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
-import { epsInfo, epsStatus, mrInfo, mrStatus, roster } from '../testing/fixtures';
-import type { LoginResult } from '../login/loginMachine';
+import { epsInfo, epsStatus, loginResult, mrInfo, mrStatus, roster } from '../testing/fixtures';
 import { PARTICIPANT_UPDATE_DELAY_MS } from '../participants/participantsMachine';
 import { selectOnlineCount } from '../participants/selectors';
 import { selectRecordingState } from '../recording/selectors';
@@ -13,21 +12,7 @@ import { selectFailedCalls } from '../notifications/selectors';
 import { LOGOUT_TIMEOUT_MS, sessionMachine, SESSION_CHILDREN, type SessionEnd } from './sessionMachine';
 import { selectChild, selectSessionEnd, selectSessionEnded } from './selectors';
 
-const login: LoginResult = {
-  mrId: '0123',
-  sessId: 's-1',
-  role: 'host',
-  signing: 'compat',
-  mrScene: 'conference',
-  mrStartDtm: 0,
-  scheduleStartDtm: 0,
-  scheduleName: '',
-  standAlone: 0,
-  invalidTime: 0,
-  expiredNotify: '',
-  afterSaleMgrEmail: '',
-  extra: '',
-};
+const login = loginResult({ role: 'host' });
 
 async function startedSession() {
   const script = scriptedSessionApi();

@@ -11,7 +11,7 @@ import type { LoginResponse } from '../../protocol/wire';
 import type { ResumedSession, ResumeSession } from '../api';
 import { deferred, type Deferred } from '../testing/fakeLoginApi';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
-import { epsInfo, epsStatus, mrInfo, mrStatus, roster } from '../testing/fixtures';
+import { epsInfo, epsStatus, loginResult, mrInfo, mrStatus, roster } from '../testing/fixtures';
 import type { LoginResult } from '../login/loginMachine';
 import { selectConnectionState } from '../longPoll/selectors';
 import { PARTICIPANT_UPDATE_DELAY_MS } from '../participants/participantsMachine';
@@ -19,22 +19,7 @@ import { selectOnlineCount, selectParticipantList } from '../participants/select
 import { RESUME_ATTEMPTS, RESUME_RETRY_MS, sessionMachine, type SessionEnd } from './sessionMachine';
 import { selectChild, selectSessionEnd } from './selectors';
 
-const login: LoginResult = {
-  mrId: '0123',
-  sessId: 's-1',
-  role: 'supervisor',
-  signing: 'compat',
-  mrScene: 'conference',
-  mrStartDtm: 0,
-  scheduleStartDtm: 0,
-  scheduleName: '',
-  standAlone: 0,
-  invalidTime: 0,
-  expiredNotify: '',
-  afterSaleMgrEmail: '',
-  extra: '',
-  resumeToken: 'tok-1',
-};
+const login = loginResult({ role: 'supervisor', resumeToken: 'tok-1' });
 
 function answerOf(sessId: string, resumeToken: string): LoginResponse {
   return {

@@ -1,6 +1,7 @@
 /** Wire payloads for machine tests, built from the protocol types. */
 import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
 import { encodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
+import type { LoginResult } from '../login/loginMachine';
 
 export function roster(ids: string[], extra: Partial<MrParticipants> = {}): MrParticipants {
   return {
@@ -139,4 +140,24 @@ export function mrStatus(extra: Partial<MrStatus> = {}): MrStatus {
     cascade_points: 0,
     ...extra,
   } as MrStatus;
+}
+
+/** A logged-in host of meeting 0123 (session s-1, compat signing) as the login machine hands it over. */
+export function loginResult(extra: Partial<LoginResult> = {}): LoginResult {
+  return {
+    mrId: '0123',
+    sessId: 's-1',
+    role: 'host',
+    signing: 'compat',
+    mrScene: 'conference',
+    mrStartDtm: 0,
+    scheduleStartDtm: 0,
+    scheduleName: '',
+    standAlone: 0,
+    invalidTime: 0,
+    expiredNotify: '',
+    afterSaleMgrEmail: '',
+    extra: '',
+    ...extra,
+  };
 }
