@@ -67,7 +67,8 @@ export function oneOf<T extends string>(body: Body, field: string, allowed: read
   return v as T;
 }
 
-export function strArray(body: Body, field: string, opts: { optional?: boolean; max?: number; maxLen?: number } = {}): string[] {
+/** The array in `field` (empty when optional and absent), refused when it is no array or longer than `max` (default 10000). */
+function arrayField(body: Body, field: string, opts: { optional?: boolean; max?: number }): unknown[] {
   const v = body[field];
   if (v === undefined || v === null) {
     if (opts.optional) return [];
@@ -75,7 +76,11 @@ export function strArray(body: Body, field: string, opts: { optional?: boolean; 
   }
   if (!Array.isArray(v)) throw badField(field);
   if (v.length > (opts.max ?? 10000)) throw badField(field, RC.fieldTooLong);
-  return v.map((x) => {
+  return v;
+}
+
+export function strArray(body: Body, field: string, opts: { optional?: boolean; max?: number; maxLen?: number } = {}): string[] {
+  return arrayField(body, field, opts).map((x) => {
     if (typeof x !== 'string' && typeof x !== 'number') throw badField(field);
     const s = String(x).trim();
     if (s.length > (opts.maxLen ?? 128)) throw badField(field, RC.fieldTooLong);
@@ -84,14 +89,7 @@ export function strArray(body: Body, field: string, opts: { optional?: boolean; 
 }
 
 export function intArray(body: Body, field: string, opts: { optional?: boolean; max?: number } = {}): number[] {
-  const v = body[field];
-  if (v === undefined || v === null) {
-    if (opts.optional) return [];
-    throw badField(field, RC.fieldMissing);
-  }
-  if (!Array.isArray(v)) throw badField(field);
-  if (v.length > (opts.max ?? 10000)) throw badField(field, RC.fieldTooLong);
-  return v.map((x) => {
+  return arrayField(body, field, opts).map((x) => {
     const n = typeof x === 'number' ? x : typeof x === 'string' && /^-?\d{1,15}$/.test(x) ? Number(x) : NaN;
     if (!Number.isInteger(n)) throw badField(field);
     return n;
