@@ -18,29 +18,26 @@ export function createLoginApi(
   options: ClientOptions & { platform?: PlatformClient; settings?: PlatformSettings } = {},
 ): LoginApi {
   const t = (options.platform ?? createPlatformApi(options)).transport;
+  // login and resume open a session on the same path and get the same answer
+  const openSession = (mrId: string, body: LoginRequest | ResumeRequest, signal?: AbortSignal) =>
+    t.request({
+      method: 'POST',
+      path: `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/`,
+      body,
+      signal,
+      decode: decodeLoginResponse,
+    });
   return {
     getVerifyCode: (signal) =>
       t.request({ method: 'GET', path: '/rest/v1/meetings/verify-code', signal, decode: decodeVerifyCodeResponse }),
     login: ({ mrId, password, code, codeId }, signal) => {
       const body: LoginRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, ctrl_pwd: password, cert_code: code, code_id: codeId };
-      return t.request({
-        method: 'POST',
-        path: `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/`,
-        body,
-        signal,
-        decode: decodeLoginResponse,
-      });
+      return openSession(mrId, body, signal);
     },
     // (podium) docs/protocol.md "Session resume": the same path, a token instead of password and code
     resume: ({ mrId, resumeToken }, signal) => {
       const body: ResumeRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, resume_token: resumeToken };
-      return t.request({
-        method: 'POST',
-        path: `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/`,
-        body,
-        signal,
-        decode: decodeLoginResponse,
-      });
+      return openSession(mrId, body, signal);
     },
   };
 }
