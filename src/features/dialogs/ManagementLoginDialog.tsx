@@ -4,9 +4,10 @@
  * for a fresh code (a code is single use).
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Image, Modal, PasswordInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Image, Modal, PasswordInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { refusalText } from '../meetingControls/refusal';
+import { FormFooter } from './FormFooter';
 
 export interface ManagementLoginForm {
   loginId: string;
@@ -67,19 +68,7 @@ export function ManagementLoginDialog(props: ManagementLoginDialogProps) {
               {codeImage ? <Image src={codeImage} h={36} w={100} alt={t`Verification code picture`} /> : <span style={{ display: 'inline-block', width: 100, height: 36 }} />}
             </UnstyledButton>
           </Group>
-          {message && (
-            <Alert color="red" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={pending}>
-              <Trans>Log in</Trans>
-            </Button>
-          </Group>
+          <FormFooter message={message} pending={pending} onCancel={onClose} submitLabel={<Trans>Log in</Trans>} />
         </Stack>
       </form>
     </Modal>

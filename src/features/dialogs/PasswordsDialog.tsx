@@ -3,9 +3,10 @@
  * empty, digits only, all three different) is injected from protocol/validation.ts.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { refusalText } from '../meetingControls/refusal';
+import { FormFooter } from './FormFooter';
 
 export interface MeetingPasswords {
   join: string;
@@ -51,19 +52,7 @@ export function PasswordsDialog({ opened, initial, pending = false, refusal, val
           <PasswordInput label={t`Join password`} inputMode="numeric" value={form.join} onChange={(e) => set({ join: e.currentTarget.value })} />
           <PasswordInput label={t`Host password`} inputMode="numeric" value={form.host} onChange={(e) => set({ host: e.currentTarget.value })} />
           <PasswordInput label={t`Supervisor password`} inputMode="numeric" value={form.supervisor} onChange={(e) => set({ supervisor: e.currentTarget.value })} />
-          {message && (
-            <Alert color="red" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={pending}>
-              <Trans>Save passwords</Trans>
-            </Button>
-          </Group>
+          <FormFooter message={message} pending={pending} onCancel={onClose} submitLabel={<Trans>Save passwords</Trans>} />
         </Stack>
       </form>
     </Modal>

@@ -1,0 +1,36 @@
+/**
+ * The end of a dialog form: why the last try was refused (if it was), then Cancel and the submit
+ * button, which spins while the request is on its way.
+ */
+import type { ReactNode } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+
+export interface FormFooterProps {
+  /** the refusal to show, already in the user's language */
+  message?: string;
+  pending: boolean;
+  onCancel: () => void;
+  /** the submit button's label */
+  submitLabel: ReactNode;
+}
+
+export function FormFooter({ message, pending, onCancel, submitLabel }: FormFooterProps) {
+  return (
+    <>
+      {message && (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
