@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import type { StartedServer } from '../../server/main';
-import { expectInStep, loginTo, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
+import { expectInStep, loginTo, recordConnectionStates, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
 import { toLoginResult } from '../login/loginMachine';
 import { selectParticipantList } from '../participants/selectors';
-import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
+import { selectConnectionState } from '../longPoll/selectors';
 import { sessionMachine } from './sessionMachine';
 
 let server: StartedServer;
@@ -30,15 +30,11 @@ describe('network cuts against the reference server', () => {
     const host = await login('123456');
     const other = await login('654321');
     const net = switchable(host.api);
-    const states: ConnectionState[] = [];
     const session = createActor(sessionMachine, {
       input: { api: net.api, login: toLoginResult(host.answer, MR), networkTarget: net.network, log: () => {}, random: () => 0.5 },
     }).start();
     const poller = session.system.get('longPoll') as AnyActorRef;
-    poller.subscribe((s) => {
-      const c = selectConnectionState(s as never);
-      if (states.at(-1) !== c) states.push(c);
-    });
+    const states = recordConnectionStates(poller);
     const participants = session.system.get('participants') as AnyActorRef;
     await waitFor(poller, (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
     await expectInStep(participants, other.api);

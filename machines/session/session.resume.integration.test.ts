@@ -11,9 +11,9 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import type { StartedServer } from '../../server/main';
 import { decodeUsrStats } from '../../protocol/usrStats';
 import type { OnlineEpsStatus } from '../../protocol/wire';
-import { expectInStep, loginTo, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
+import { expectInStep, loginTo, recordConnectionStates, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
-import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
+import { selectConnectionState } from '../longPoll/selectors';
 import { sessionMachine, type SessionEnd } from './sessionMachine';
 
 const TIMEOUT_MS = 1500;
@@ -51,16 +51,12 @@ async function consoleSession(srv: StartedServer) {
   const session = createActor(sessionMachine, {
     input: { api: net.api, login: loginResult, networkTarget: net.network, log: () => {}, random: () => 0.5, resume: host.client.resume },
   }).start();
-  const states: ConnectionState[] = [];
   const ended: SessionEnd[] = [];
   const resumed: LoginResult[] = [];
   session.on('session.ended', (e) => ended.push(e.end));
   session.on('session.resumed', (e) => resumed.push(e.login));
   const poller = session.system.get('longPoll') as AnyActorRef;
-  poller.subscribe((s) => {
-    const c = selectConnectionState(s as never);
-    if (states.at(-1) !== c) states.push(c);
-  });
+  const states = recordConnectionStates(poller);
   const participants = session.system.get('participants') as AnyActorRef;
   await waitFor(poller, (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
   return { host, net, session, poller, participants, states, ended, resumed };

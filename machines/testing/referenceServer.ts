@@ -14,6 +14,7 @@ import type { LoginResponse, MrParticipants, OnlineEpsInfo, OnlineEpsStatus } fr
 import type { SessionApi } from '../api';
 import { ParticipantStore } from '../participants/participantStore';
 import { selectParticipantList } from '../participants/selectors';
+import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
 import { httpClient } from './httpApi';
 
 /** The captcha answer the test server accepts. */
@@ -141,4 +142,14 @@ export async function expectInStep(participants: AnyActorRef, api: SessionApi): 
     last = { mine, theirs };
   }
   expect(last.mine).toEqual(last.theirs);
+}
+
+/** The connection states the feed `poller` passes through from now on, each change once. */
+export function recordConnectionStates(poller: AnyActorRef): ConnectionState[] {
+  const states: ConnectionState[] = [];
+  poller.subscribe((s) => {
+    const c = selectConnectionState(s as never);
+    if (states.at(-1) !== c) states.push(c);
+  });
+  return states;
 }
