@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import { decodeUsrStats, isWaiting, USR_STATS_POSITIONS } from '../../protocol/usrStats';
 import { createMemoryStore } from '../store/memoryStore';
-import { GONE, makeHarness, MR, ofType, TRANSPORTS, useTransport } from './testHarness';
+import { GONE, makeHarness, MR, ofType, quietRoom, TRANSPORTS, useTransport } from './testHarness';
 
 function head(events: any[], fallback = 0): number {
   return events.length ? events[events.length - 1].seq : fallback;
@@ -72,9 +72,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('stamps snapshots with the feed position they reflect', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const ep = [...room.endpoints.values()][1];
       room.setFlag(ep, 'hand', 1); // a delta not yet flushed
       const st = (await c.get('eps-status')).body;
@@ -234,9 +232,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('refuses non-cascade while cascade points exist, allows it once they are gone', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       expect(room.mrStatus().cascade_points).toBe(1);
       const r = await c.post('mr-status', { cmdid: 'mod_mr_status', cascade_mode: '' });
       expect(r).toMatchObject({ status: 403, body: { result: RC.cascadePointsExist } });
@@ -305,9 +301,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
 
   describe('endpoint control', () => {
     it('mute-all of the audience binds later joiners and reconnects; individual mutes bind reconnects', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       expect((await c.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 })).status).toBe(200);
       for (const ep of room.endpoints.values()) if (room.isAudience(ep)) expect(ep.flags[0]).toBe(0);
       const joined = h.engine.joinRoom(MR, { usrId: 'guest.late1', name: 'Late', uri: 'webrtc:x', devType: 'webrtc', protoType: 4, usrType: 2, callAddr: '' });
@@ -330,9 +324,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('removes guests from the roster when they leave, keeps registered users offline', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       h.engine.joinRoom(MR, { usrId: 'guest.abc', name: 'G', uri: 'webrtc:g', devType: 'webrtc', protoType: 4, usrType: 2, callAddr: '' });
       await Promise.resolve();
       const since = room.feed.head;
@@ -348,9 +340,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('handles roles: speaker, chair, host, focus, rename, hands, content, mic gain, unlock', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const [a, b] = [...room.endpoints.values()].filter((e) => e.devType !== 'mr_cascade_sub');
       const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
       expect((await eps('speaker', [a.usrId], 1)).status).toBe(200);
@@ -388,9 +378,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('runs the waiting room: join waits, permit and refuse one or many, move', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
       const someone = [...room.endpoints.values()].find((e) => e.devType !== 'mr_cascade_sub')!;
       expect((await eps('waiting_move', [someone.usrId])).body.result).toBe(RC.waitingRoomDisabled);
@@ -414,9 +402,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('runs a roll call: start, next, end with the view mode', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       await c.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 });
       const [a, b] = [...room.endpoints.values()].filter((e) => room.isAudience(e) && e.devType !== 'mr_cascade_sub');
       const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
@@ -434,9 +420,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('adds participants from the address book by user and department, and dials them', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const free = [...h.engine.addressBook.users.values()].find((u) => !room.roster.has(String(u.id)))!;
       const since = room.feed.head;
       expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [String(free.id)] })).status).toBe(200);
@@ -453,9 +437,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('places temporary calls: a failing address gives failed_call with the reason, others join', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const since = room.feed.head;
       expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '', usr_type: 2, disp_name: 'x' })).body.result).toBe(RC.callAddressRequired);
       expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: 'no way', usr_type: 2, disp_name: 'x' })).body.result).toBe(RC.callAddressFormat);
@@ -495,9 +477,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('applies a command repeated with the same req_id once and returns the first answer', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const body = { cmdid: 'mod_mr_info', increase_secs: 600, req_id: 'r-1' };
       const [a, b] = await Promise.all([c.post('mr-info', body), c.post('mr-info', body)]);
       const again = await c.post('mr-info', body);
@@ -546,9 +526,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
 
     it('validates mosaic configs, and automatic clears the custom layout', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const online = [...room.endpoints.keys()][1];
       const cfg = (entry: Record<string, unknown>) => c.post('mosic-config', { cmdid: 'config_mosic', config_info: [entry] });
       const base = { role: 'custom', mosic_id: '2*2', layout_mode: 2, poll_secs: 10, view_has_self: 0 };
@@ -772,9 +750,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     }
 
     it('renaming a department sends department_info; deleting the room sends mr_deled and force_logout', async () => {
-      const h = makeHarness({ simActivity: 0 });
-      const c = h.login();
-      const room = h.engine.rooms.get(MR)!;
+      const { h, c, room } = quietRoom();
       const since = room.feed.head;
       const sid = await adminSession(h);
       expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/${sid}/departments/`, { department_id: 2, department_name: 'Renamed dept' })).status).toBe(200);

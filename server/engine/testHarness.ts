@@ -121,6 +121,14 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
   return { store, clock, engine, router, call, login, tick, until, mgmt, mode };
 }
 
+/** A harness whose simulated endpoints stay still, with a host logged in and the demo meeting's room. */
+export function quietRoom() {
+  const h = makeHarness({ simActivity: 0 });
+  const c = h.login();
+  const room = h.engine.rooms.get(MR)!;
+  return { h, c, room };
+}
+
 /** Events of one kind from a poll answer. */
 export function ofType(events: any[], cmdid: string): any[] {
   return events.filter((e) => e.cmdid === cmdid);
