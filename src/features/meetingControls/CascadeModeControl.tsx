@@ -4,7 +4,7 @@
  * shows the choice and the reason.
  */
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 export type CascadeModeChoice = 'nonCascade' | 'parent' | 'child';
 
@@ -43,7 +43,11 @@ export function CascadeModeControl({ mode, cascadePoints, pending = false, error
       />
       {nonCascadeBlocked && (
         <Text size="xs" c="dimmed" data-testid="cascade-points-hint">
-          {t`${cascadePoints} cascade points are attached: delete them before switching to non-cascade.`}
+          <Plural
+            value={cascadePoints}
+            one="# cascade point is attached: delete it before switching to non-cascade."
+            other="# cascade points are attached: delete them before switching to non-cascade."
+          />
         </Text>
       )}
       {error && (

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CALL_FAILURE_REASONS, LEAVE_REASONS, leaveReasonOf, localize, type CallFailureReason } from '@protocol/codes';
 
 export interface ControllerNote {
@@ -127,7 +127,7 @@ export function NotificationLists({ controllers, failedCalls, leftCalls, unread,
       </Popover>
       {controllerCount !== undefined && (
         <Text size="xs" c="dimmed" data-testid="controller-count">
-          <Trans>{controllerCount} controllers online</Trans>
+          <Plural value={controllerCount} one="# controller online" other="# controllers online" />
         </Text>
       )}
       <Popover opened={open === 'failedCalls'} onChange={(o) => !o && setOpen(null)} position="bottom-start">
