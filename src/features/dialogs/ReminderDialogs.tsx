@@ -24,11 +24,6 @@ export function ServiceExpiryDialog({ opened, daysLeft, expiresAt, onClose }: Se
       <Text data-testid="service-expiry-text" data-days-left={daysLeft}>
         {t`The service expires in ${daysLeft} days, on ${finalDate}. Please renew it in time.`}
       </Text>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={onClose}>
-          <Trans>OK</Trans>
-        </Button>
-      </Group>
     </Reminder>
   );
 }
@@ -51,16 +46,11 @@ export function BookingConflictDialog({ opened, minutes, scene = 'conference', o
           ? t`This room is reserved for a following booking. Please finish the class and leave within ${minutes} minutes.`
           : t`This room is reserved for a following booking. Please leave the meeting within ${minutes} minutes.`}
       </Text>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={onClose}>
-          <Trans>OK</Trans>
-        </Button>
-      </Group>
     </Reminder>
   );
 }
 
-/** A non-modal dialog with a title, named by it for assistive technology and tests. */
+/** A non-modal dialog with a title (naming it for assistive technology and tests) and an OK button that closes it. */
 function Reminder({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
   return (
     <Dialog opened={opened} onClose={onClose} size="lg" radius="md" shadow="lg" role="dialog" aria-label={title}>
@@ -68,6 +58,11 @@ function Reminder({ opened, onClose, title, children }: { opened: boolean; onClo
         {title}
       </Text>
       {children}
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose}>
+          <Trans>OK</Trans>
+        </Button>
+      </Group>
     </Dialog>
   );
 }
