@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     expect(c.signing).toBe('strict');
     expect(c.apiAesMode).toBe(0);
     expect(c.basePath).toBe('');
-    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' });
+    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180 });
     expect(c.simEndpoints).toBe(40);
     expect(c.trustProxy).toBe(false);
     expect(c.captchaTestCode).toBeUndefined();
@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       DEMO_MR_ID: '0123',
       DEMO_HOST_PWD: '1111',
       DEMO_SUPERVISOR_PWD: '2222',
+      DEMO_BOOKING_MINUTES: '12',
       DEMO_SEED: '0',
       SIM_ENDPOINTS: '500',
       SIM_SEED: '7',
@@ -59,7 +60,7 @@ describe('loadConfig', () => {
       signing: 'compat',
       apiAesMode: 1,
       basePath: '/frame/console',
-      demo: { seed: false, mrId: '0123', hostPwd: '1111', supervisorPwd: '2222' },
+      demo: { seed: false, mrId: '0123', hostPwd: '1111', supervisorPwd: '2222', bookingMinutes: 12 },
       simEndpoints: 500,
       simSeed: 7,
       trustProxy: true,
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       DEMO_MR_ID: '80a',
       DEMO_HOST_PWD: '1',
       DEMO_SUPERVISOR_PWD: '1',
+      DEMO_BOOKING_MINUTES: '0',
       SIM_ENDPOINTS: 'many',
       TRUST_PROXY: 'maybe',
       BASE_PATH: '/a b',
@@ -90,7 +92,7 @@ describe('loadConfig', () => {
       DEV_ID: 'a,b',
     });
     const text = problems.join('\n');
-    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'SIM_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
+    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'DEMO_BOOKING_MINUTES', 'SIM_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
       expect(text).toContain(name);
     }
   });

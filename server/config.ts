@@ -16,6 +16,8 @@ export interface DemoConfig {
   mrId: string;
   hostPwd: string;
   supervisorPwd: string;
+  /** minutes from the demo meeting's start to the room's next booking (overtime and booking-conflict rules); 180 when unset */
+  bookingMinutes?: number;
 }
 
 export interface Config {
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d{1,32}$/.test(supervisorPwd)) problems.push('DEMO_SUPERVISOR_PWD must be 1–32 digits');
   if (hostPwd === supervisorPwd) problems.push('DEMO_HOST_PWD and DEMO_SUPERVISOR_PWD must differ');
   const seed = bool('DEMO_SEED', true);
+  const bookingMinutes = int('DEMO_BOOKING_MINUTES', 180, 1, 7 * 24 * 60);
 
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
   const simSeed = str('SIM_SEED') === undefined ? undefined : int('SIM_SEED', 0, 0, 2 ** 31 - 1);
@@ -191,7 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     signing,
     apiAesMode: aes === '1' ? 1 : 0,
     basePath,
-    demo: { seed, mrId, hostPwd, supervisorPwd },
+    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes },
     simEndpoints,
     simSeed,
     trustProxy,

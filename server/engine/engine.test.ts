@@ -297,6 +297,21 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(room.record).toMatchObject({ running: true, mrKind: 'scheduled', scheduleName: 'Weekly review' });
       h.engine.stop();
     });
+
+    it('tells a controller who logs in shortly before the following booking, and only that controller', async () => {
+      const h = makeHarness({ simActivity: 0, config: { sessionTimeoutMs: 86400_000, demoBookingMinutes: 20 } });
+      const early = h.login();
+      const room = h.engine.rooms.get(MR)!;
+      h.clock.advance(12 * 60 * 1000); // 8 minutes before the booking
+      const since = room.feed.head;
+      const late = h.login();
+      const warn = ofType(await late.poll(since), 'show_warning_info').filter((e) => e.warn_info === 'booking_conflict');
+      expect(warn).toHaveLength(1);
+      expect(warn[0]).toMatchObject({ is_toast: 1, params: { minutes: 8, booking_name: 'Weekly review' } });
+      const toEarly = ofType(await early.poll(since), 'show_warning_info').filter((e) => e.warn_info === 'booking_conflict');
+      expect(toEarly).toEqual([]);
+      h.engine.stop();
+    });
   });
 
   describe('endpoint control', () => {

@@ -33,6 +33,8 @@ export interface EngineConfig {
   seedDemo: boolean;
   demoMrId: string;
   demoHostPwd: string;
+  /** minutes from the demo meeting's start to the room's next booking */
+  demoBookingMinutes: number;
   demoSupervisorPwd: string;
   /** simulated endpoints in the demo meeting (default 40) */
   simEndpoints: number;
@@ -56,6 +58,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   seedDemo: true,
   demoMrId: '8008038',
   demoHostPwd: '123456',
+  demoBookingMinutes: 180,
   demoSupervisorPwd: '654321',
   simEndpoints: 40,
   addressBookUsers: 3000,
@@ -235,7 +238,7 @@ export class Engine implements EngineFacade {
       adhocEnabled: true,
       nowSecs: now,
       bookings: [
-        { id: 101, name: 'Weekly review', startDtm: now + 3 * 3600, duration: 3600 },
+        { id: 101, name: 'Weekly review', startDtm: now + cfg.demoBookingMinutes * 60, duration: 3600 },
         { id: 102, name: 'Training', startDtm: now + 27 * 3600, duration: 7200 },
       ],
     });
@@ -325,6 +328,20 @@ export class Engine implements EngineFacade {
           warn_info: 'service_expiry',
           is_toast: 0,
           params: { days_left: Math.max(0, daysLeft), expiry_dtm: room.record.serviceExpiryDtm },
+        },
+        sessId,
+      );
+    }
+    const next = room.nextBooking(now);
+    const minutesToBooking = next ? Math.ceil((next.startDtm - now) / 60) : Infinity;
+    // the room-wide booking warnings went out at their marks; a controller joining later is told too
+    if (minutesToBooking <= BOOKING_WARN_MARKS[0]) {
+      room.emit(
+        {
+          cmdid: 'show_warning_info',
+          warn_info: 'booking_conflict',
+          is_toast: minutesToBooking > 5 ? 1 : 0,
+          params: { minutes: minutesToBooking, booking_start_dtm: next!.startDtm, booking_name: next!.name },
         },
         sessId,
       );
@@ -564,7 +581,7 @@ export class Engine implements EngineFacade {
     if (!r.status.rtmp_url) r.status.rtmp_url = `http://127.0.0.1/liveplay/cluster/${r.status.random_mrid}`;
     if (room.mrId === this.config.demoMrId && !room.nextBooking(nowSecs)) {
       r.bookings = r.bookings.filter((b) => b.startDtm + b.duration > nowSecs);
-      r.bookings.push({ id: 100 + r.meetingNo, name: 'Weekly review', startDtm: nowSecs + 3 * 3600, duration: 3600 });
+      r.bookings.push({ id: 100 + r.meetingNo, name: 'Weekly review', startDtm: nowSecs + this.config.demoBookingMinutes * 60, duration: 3600 });
     }
     room.recordDirty = true;
     room.emit({ cmdid: 'one_mr_info', ...room.mrInfo(nowSecs) });

@@ -15,7 +15,7 @@ export type { Clock } from './clock';
 
 /** The platform's server configuration (server/config.ts), of which the engine reads a part. */
 interface PlatformConfigLike {
-  demo?: { seed?: boolean; mrId?: string; hostPwd?: string; supervisorPwd?: string };
+  demo?: { seed?: boolean; mrId?: string; hostPwd?: string; supervisorPwd?: string; bookingMinutes?: number };
   simEndpoints?: number;
   simSeed?: number;
   captchaTestCode?: string;
@@ -41,6 +41,7 @@ function toEngineConfig(config: PlatformConfigLike & Partial<EngineConfig> = {})
     if (config.demo.mrId) out.demoMrId = config.demo.mrId;
     if (config.demo.hostPwd) out.demoHostPwd = config.demo.hostPwd;
     if (config.demo.supervisorPwd) out.demoSupervisorPwd = config.demo.supervisorPwd;
+    if (config.demo.bookingMinutes) out.demoBookingMinutes = config.demo.bookingMinutes;
   }
   if (config.simSeed !== undefined) out.seed = config.simSeed;
   return out;

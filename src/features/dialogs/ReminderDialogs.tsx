@@ -40,7 +40,7 @@ export interface BookingConflictDialogProps {
 export function BookingConflictDialog({ opened, minutes, scene = 'conference', onClose }: BookingConflictDialogProps) {
   const { t } = useLingui();
   return (
-    <Reminder opened={opened} onClose={onClose} title={t`Room reserved`}>
+    <Reminder opened={opened} onClose={onClose} title={t`Room reserved`} corner="top">
       <Text data-testid="booking-conflict-text" data-minutes={minutes}>
         {scene === 'class'
           ? t`This room is reserved for a following booking. Please finish the class and leave within ${minutes} minutes.`
@@ -50,10 +50,26 @@ export function BookingConflictDialog({ opened, minutes, scene = 'conference', o
   );
 }
 
+/** Where a reminder sits: both may be open at once, so they take different corners and never cover each other. */
+const CORNERS = { bottom: { bottom: 20, right: 20 }, top: { top: 64, right: 20 } } as const;
+
 /** A non-modal dialog with a title (naming it for assistive technology and tests) and an OK button that closes it. */
-function Reminder({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
+function Reminder({
+  opened,
+  onClose,
+  title,
+  corner = 'bottom',
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** the corner of the window it sits in; 'bottom' (right) by default */
+  corner?: keyof typeof CORNERS;
+  children: ReactNode;
+}) {
   return (
-    <Dialog opened={opened} onClose={onClose} size="lg" radius="md" shadow="lg" role="dialog" aria-label={title}>
+    <Dialog opened={opened} onClose={onClose} position={CORNERS[corner]} size="lg" radius="md" shadow="lg" role="dialog" aria-label={title}>
       <Text fw={600} mb="xs">
         {title}
       </Text>
