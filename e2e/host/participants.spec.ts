@@ -221,12 +221,20 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await page.getByRole('textbox', { name: panel.n.callAddress }).fill(`temp${Date.now() % 10000}@10.20.30.40`);
       await page.getByRole('textbox', { name: panel.n.displayName }).fill(name);
       await panel.button(panel.n.call).click();
+      // the simulated far end answers, or fails as real ones do (busy, refused, ...): then the
+      // server reports a failed call for that name with its reason
       await expect
         .poll(async () => {
-          const [roster, states] = await Promise.all([api.roster(), api.endpointStates()]);
-          return roster.added_usr_names.includes(name) || [...states.values()].some((s) => s.name === name);
+          const [roster, states, logs] = await Promise.all([
+            api.roster(),
+            api.endpointStates(),
+            api.get<{ events: Array<{ cmdid: string; nick_name?: string; reason?: string }> }>('logs'),
+          ]);
+          if (roster.added_usr_names.includes(name) || [...states.values()].some((s) => s.name === name)) return 'dialled';
+          const failed = logs.events.find((e) => e.cmdid === 'failed_call' && e.nick_name === name);
+          return failed?.reason ? 'dialled' : 'pending';
         }, { timeout: 20_000 })
-        .toBe(true);
+        .toBe('dialled');
     });
 
     test('a filter tab needs a name, filters the table and is kept across a reload', async ({ page, server }) => {
