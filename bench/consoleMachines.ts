@@ -14,6 +14,7 @@
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
@@ -45,17 +46,8 @@ async function main(): Promise<void> {
   console.log(`bundle: ${(script.length / 1024).toFixed(0)} KiB (participants machine + store + xstate)`);
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--js-flags=--expose-gc',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
   });
   try {
     const page = await browser.newPage();

@@ -17,6 +17,7 @@ import { chromium, type Page } from '@playwright/test';
 import { startTestServer } from '../e2e/server';
 import { LoginPage } from '../e2e/pages/LoginPage';
 import { ParticipantsApi } from '../e2e/pages/ParticipantsApi';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 8);
@@ -88,8 +89,8 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const server = await startTestServer({ env: { SIM_ENDPOINTS: String(PARTICIPANTS) } });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await (await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } })).newPage();
