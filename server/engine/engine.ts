@@ -69,18 +69,6 @@ export const DEFAULT_CONFIG: EngineConfig = {
   simulate: true,
 };
 
-/** Reads the engine configuration from environment variables (architecture "Server configuration"). */
-export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<EngineConfig> {
-  const out: Partial<EngineConfig> = {};
-  if (env.DEMO_MR_ID) out.demoMrId = env.DEMO_MR_ID;
-  if (env.DEMO_HOST_PWD) out.demoHostPwd = env.DEMO_HOST_PWD;
-  if (env.DEMO_SUPERVISOR_PWD) out.demoSupervisorPwd = env.DEMO_SUPERVISOR_PWD;
-  if (env.SIM_ENDPOINTS && /^\d+$/.test(env.SIM_ENDPOINTS)) out.simEndpoints = Number(env.SIM_ENDPOINTS);
-  if (env.DEMO_SEED === '0') out.seedDemo = false;
-  if (env.CAPTCHA_TEST_CODE) out.captchaTestCode = env.CAPTCHA_TEST_CODE;
-  return out;
-}
-
 /** A call the engine asks the endpoint driver (the simulator) to place. */
 export interface DialRequest {
   usrId?: string;

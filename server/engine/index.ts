@@ -6,9 +6,9 @@
 import type { Store } from '../store/types';
 import { Simulator } from '../sim/population';
 import { systemClock, type Clock } from './clock';
-import { Engine, engineConfigFromEnv, type EngineConfig } from './engine';
+import { Engine, type EngineConfig } from './engine';
 
-export { Engine, engineConfigFromEnv, DEFAULT_CONFIG, COLLECTIONS } from './engine';
+export { Engine, DEFAULT_CONFIG, COLLECTIONS } from './engine';
 export type { EngineConfig, SessionState, EndpointDriver, DialRequest } from './engine';
 export { ManualClock, systemClock } from './clock';
 export type { Clock } from './clock';
@@ -66,4 +66,3 @@ export function createEngine(opts: CreateEngineOptions): Engine {
   return engine;
 }
 
-export { engineConfigFromEnv as configFromEnv };
