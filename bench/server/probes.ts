@@ -46,10 +46,13 @@ export class ThreadClock {
     const cpu = (u.user + u.system) / 1000;
     if (this.fd < 0) return [cpu, NaN];
     const n = readSync(this.fd, this.buf, 0, this.buf.length, 0);
+    // schedstat: this thread's time on a CPU, then its time waiting for one (ns). The main
+    // thread's own time is what stalls the loop; process.cpuUsage() also counts GC helper threads.
     const text = this.buf.toString('latin1', 0, n);
     const a = text.indexOf(' ');
     const b = text.indexOf(' ', a + 1);
-    return [cpu, Number(text.slice(a + 1, b)) / 1e6];
+    const onCpu = Number(text.slice(0, a)) / 1e6;
+    return [Number.isFinite(onCpu) ? onCpu : cpu, Number(text.slice(a + 1, b)) / 1e6];
   }
 
   close(): void {
@@ -112,7 +115,7 @@ function gcKind(kind: number | undefined): string {
  * Event-loop delay two ways: `monitorEventLoopDelay` (wall clock, what a waiting request feels)
  * and, per loop turn between two timer callbacks, how much CPU the process used in the gap and
  * how long the main thread waited for a CPU. The longest on-CPU stretch is about what the loop
- * would stall on a machine of its own (a little more: GC helper threads count too); the wait is
+ * would stall on a machine of its own (the main thread's own CPU time, read from its schedstat); the wait is
  * other processes' doing.
  */
 export class LoopProbe {
