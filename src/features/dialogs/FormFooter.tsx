@@ -9,13 +9,14 @@ import { Trans } from '@lingui/react/macro';
 export interface FormFooterProps {
   /** the refusal to show, already in the user's language */
   message?: string;
-  pending: boolean;
+  /** the request is on its way: the submit button spins */
+  pending?: boolean;
   onCancel: () => void;
   /** the submit button's label */
   submitLabel: ReactNode;
 }
 
-export function FormFooter({ message, pending, onCancel, submitLabel }: FormFooterProps) {
+export function FormFooter({ message, pending = false, onCancel, submitLabel }: FormFooterProps) {
   return (
     <>
       {message && (

@@ -4,10 +4,11 @@
  * selected when it was made.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkCustomTab, type CustomTabError } from './validationBridge';
 import type { CustomTab } from './participantModel';
+import { FormFooter } from '../dialogs/FormFooter';
 
 export interface CustomTabDialogProps {
   /** shows the dialog */
@@ -73,19 +74,7 @@ export function CustomTabDialog({ opened, existing, selectedIds, onClose, onCrea
             disabled={selectedIds.length === 0}
             onChange={(e) => setUseSelection(e.currentTarget.checked)}
           />
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {messages[error]}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit">
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <FormFooter message={error ? messages[error] : undefined} onCancel={onClose} submitLabel={<Trans>Save</Trans>} />
         </Stack>
       </form>
     </Modal>

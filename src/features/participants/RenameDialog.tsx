@@ -3,9 +3,10 @@
  * when the server refuses, so nothing is lost.
  */
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkRename, type RenameError } from './validationBridge';
+import { FormFooter } from '../dialogs/FormFooter';
 
 export interface RenameDialogProps {
   /** the participant's current name; null hides the dialog */
@@ -48,14 +49,7 @@ export function RenameDialog({ currentName, onClose, onRename }: RenameDialogPro
             error={error ? messages[error] : undefined}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit">
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} submitLabel={<Trans>Save</Trans>} />
         </Stack>
       </form>
     </Modal>

@@ -4,9 +4,10 @@
  * same rules; its refusal is shown by the command feedback.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkOvertimeAgainstBooking, validateOvertimeMinutes, type ValidationError } from '@protocol/validation';
+import { FormFooter } from '../dialogs/FormFooter';
 
 export interface OvertimeDialogProps {
   /** shows the dialog */
@@ -60,14 +61,7 @@ export function OvertimeDialog({ opened, endSec, nextBookingSec, onClose, onSubm
             error={error ? message(error) : undefined}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit">
-              <Trans>Apply</Trans>
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} submitLabel={<Trans>Apply</Trans>} />
         </Stack>
       </form>
     </Modal>
