@@ -36,10 +36,12 @@ export interface ParticipantTableProps {
 }
 
 const OVERSCAN = 8;
+// Sized so that every column, the operations included, fits beside the sidebar in a 1440 px
+// window; narrower windows scroll the table sideways.
 const COLUMNS =
-  '36px minmax(120px,1.6fr) 56px 72px minmax(120px,1.4fr) 150px 80px 96px 96px 150px 110px 120px';
+  '28px minmax(110px,1.5fr) 40px 60px minmax(110px,1.3fr) 128px 64px 76px 84px 128px 100px 96px';
 /** the fixed columns plus the two flexible ones at their minimum, gaps and padding */
-const TABLE_MIN_WIDTH = 1290;
+const TABLE_MIN_WIDTH = 1102;
 
 const gridStyle: CSSProperties = {
   display: 'grid',
@@ -284,7 +286,7 @@ const Row = memo(function Row({
       <div role="cell" className={classes.clip} title={row.remoteAddr}>
         {row.remoteAddr}
       </div>
-      <div role="cell" className={classes.cellGroup}>
+      <div role="cell" className={`${classes.cellGroup} ${classes.wrap}`}>
         {waiting ? (
           <span className={classes.badge} data-status="waiting">
             <Trans>Waiting</Trans>
@@ -380,9 +382,13 @@ const Row = memo(function Row({
       <div role="cell">
         {inMeeting ? (
           <div className={classes.cellGroup}>
-            <span className={video ? undefined : classes.dimmed} data-video={video}>
-              {video ? <Trans>Video</Trans> : <Trans>No video</Trans>}
-            </span>
+            <span
+              role="img"
+              className={classes.camera}
+              data-video={video}
+              aria-label={video ? t`Video on` : t`No video`}
+              title={video ? t`Video on` : t`No video`}
+            />
             <button
               type="button"
               className={classes.chip}
