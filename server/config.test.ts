@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     expect(c.basePath).toBe('');
     expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180 });
     expect(c.simEndpoints).toBe(40);
+    expect(c.simSteadyEndpoints).toBe(0);
     expect(c.trustProxy).toBe(false);
     expect(c.captchaTestCode).toBeUndefined();
     expect(c.databaseUrl).toBeUndefined();
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       DEMO_BOOKING_MINUTES: '12',
       DEMO_SEED: '0',
       SIM_ENDPOINTS: '500',
+      SIM_STEADY_ENDPOINTS: '6',
       SIM_SEED: '7',
       TRUST_PROXY: '1',
       CAPTCHA_TEST_CODE: 'ab2c',
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       basePath: '/frame/console',
       demo: { seed: false, mrId: '0123', hostPwd: '1111', supervisorPwd: '2222', bookingMinutes: 12 },
       simEndpoints: 500,
+      simSteadyEndpoints: 6,
       simSeed: 7,
       trustProxy: true,
       captchaTestCode: 'AB2C',
@@ -86,15 +89,22 @@ describe('loadConfig', () => {
       DEMO_SUPERVISOR_PWD: '1',
       DEMO_BOOKING_MINUTES: '0',
       SIM_ENDPOINTS: 'many',
+      SIM_STEADY_ENDPOINTS: 'some',
       TRUST_PROXY: 'maybe',
       BASE_PATH: '/a b',
       DATABASE_URL: 'mysql://x',
       DEV_ID: 'a,b',
     });
     const text = problems.join('\n');
-    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'DEMO_BOOKING_MINUTES', 'SIM_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
+    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'DEMO_BOOKING_MINUTES', 'SIM_ENDPOINTS', 'SIM_STEADY_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
       expect(text).toContain(name);
     }
+  });
+
+  it('keeps the steady endpoints to 0–99, so their two-digit names stay unique', () => {
+    expect(loadConfig({ SIM_STEADY_ENDPOINTS: '99' }).simSteadyEndpoints).toBe(99);
+    for (const bad of ['100', '-1', '2.5'])
+      expect(problemsOf({ SIM_STEADY_ENDPOINTS: bad })).toEqual([`SIM_STEADY_ENDPOINTS must be a whole number from 0 to 99 (got "${bad}")`]);
   });
 
   it('refuses CAPTCHA_TEST_CODE when NODE_ENV=production', () => {

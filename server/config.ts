@@ -8,6 +8,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateMeetingNumber } from '../protocol/validation';
+import { STEADY_ENDPOINTS_MAX } from './sim/steady';
 import type { SigningMode } from '../protocol/wire';
 
 export interface DemoConfig {
@@ -35,6 +36,11 @@ export interface Config {
   basePath: string;
   demo: DemoConfig;
   simEndpoints: number;
+  /**
+   * simulated endpoints on top of `simEndpoints` that stay online and only obey controllers
+   * (usr_ids `steady.01`…, names `Steady 01`…); for tests that must not lose their participant
+   */
+  simSteadyEndpoints: number;
   /** seed of the simulation's generators; undefined = the engine's fixed default */
   simSeed?: number;
   /** take the client address from X-Forwarded-For (only behind a trusted reverse proxy) */
@@ -158,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
   const bookingMinutes = int('DEMO_BOOKING_MINUTES', 180, 1, 7 * 24 * 60);
 
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
+  const simSteadyEndpoints = int('SIM_STEADY_ENDPOINTS', 0, 0, STEADY_ENDPOINTS_MAX);
   const simSeed = str('SIM_SEED') === undefined ? undefined : int('SIM_SEED', 0, 0, 2 ** 31 - 1);
   const trustProxy = bool('TRUST_PROXY', false);
 
@@ -196,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     basePath,
     demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes },
     simEndpoints,
+    simSteadyEndpoints,
     simSeed,
     trustProxy,
     captchaTestCode: captchaTestCode?.toUpperCase(),

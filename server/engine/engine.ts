@@ -38,6 +38,8 @@ export interface EngineConfig {
   demoSupervisorPwd: string;
   /** simulated endpoints in the demo meeting (default 40) */
   simEndpoints: number;
+  /** steady simulated endpoints on top of those, which only obey controllers (default 0) */
+  simSteadyEndpoints: number;
   /** address-book users of the demo tenant (default 3000) */
   addressBookUsers: number;
   /** seed of every generator (default 20260105) */
@@ -61,6 +63,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   demoBookingMinutes: 180,
   demoSupervisorPwd: '654321',
   simEndpoints: 40,
+  simSteadyEndpoints: 0,
   addressBookUsers: 3000,
   seed: 20260105,
   sessionTimeoutMs: 30_000,

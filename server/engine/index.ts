@@ -17,6 +17,7 @@ export type { Clock } from './clock';
 interface PlatformConfigLike {
   demo?: { seed?: boolean; mrId?: string; hostPwd?: string; supervisorPwd?: string; bookingMinutes?: number };
   simEndpoints?: number;
+  simSteadyEndpoints?: number;
   simSeed?: number;
   captchaTestCode?: string;
 }
@@ -54,10 +55,12 @@ function toEngineConfig(config: PlatformConfigLike & Partial<EngineConfig> = {})
  */
 export function createEngine(opts: CreateEngineOptions): Engine {
   const engine = new Engine(opts.store, toEngineConfig(opts.config), opts.clock ?? systemClock);
-  if (engine.config.simulate && engine.config.simEndpoints > 0 && engine.rooms.has(engine.config.demoMrId)) {
+  const { simEndpoints, simSteadyEndpoints } = engine.config;
+  if (engine.config.simulate && simEndpoints + simSteadyEndpoints > 0 && engine.rooms.has(engine.config.demoMrId)) {
     new Simulator(engine, {
       mrId: engine.config.demoMrId,
-      endpoints: engine.config.simEndpoints,
+      endpoints: simEndpoints,
+      steadyEndpoints: simSteadyEndpoints,
       seed: engine.config.seed,
       activity: opts.simActivity,
     });

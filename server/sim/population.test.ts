@@ -3,6 +3,7 @@ import { decodeUsrStats } from '../../protocol/usrStats';
 import { makeHarness, MR, ofType } from '../engine/testHarness';
 import { POS } from '../engine/room';
 import { mediaStreams, streamFigures } from './media';
+import { isSteadyEndpointId } from './steady';
 
 describe('simulated endpoints', () => {
   it('talk, raise hands, share content and leave and come back', async () => {
@@ -108,6 +109,116 @@ describe('simulated endpoints', () => {
     expect(room.endpoints.size).toBeGreaterThan(8000);
     await h.tick(5);
     expect(room.endpoints.size).toBeGreaterThan(8500);
+    h.engine.stop();
+  });
+});
+
+describe('steady simulated endpoints', () => {
+  const STEADY = ['steady.01', 'steady.02', 'steady.03'];
+  /** the flags an endpoint could change on its own, as one string */
+  const own = (flags: Uint8Array) => ['a_rx', 'vad', 'hand', 'cont_sender', 'cont_req', 'mic', 'camera', 'waiting'].map((f) => flags[POS[f as keyof typeof POS]]).join('');
+
+  it('are online from the start with fixed ids and names, on the roster as appointed members', () => {
+    const h = makeHarness({ simActivity: 0, config: { simEndpoints: 10, simSteadyEndpoints: 3 } });
+    const room = h.engine.rooms.get(MR)!;
+    expect(STEADY.map((id) => room.endpoints.get(id)?.name)).toEqual(['Steady 01', 'Steady 02', 'Steady 03']);
+    expect(STEADY.map((id) => room.roster.get(id)?.appoint)).toEqual([1, 1, 1]);
+    expect([...room.endpoints.keys()].filter(isSteadyEndpointId)).toEqual(STEADY);
+    h.engine.stop();
+  });
+
+  it('run alone when there is no random population', async () => {
+    const h = makeHarness({ simActivity: 1, config: { simEndpoints: 0, simSteadyEndpoints: 2 } });
+    await h.tick(20);
+    expect([...h.engine.rooms.get(MR)!.endpoints.keys()]).toEqual(['steady.01', 'steady.02']);
+    h.engine.stop();
+  });
+
+  it('never act on their own while every other endpoint acts every tick', async () => {
+    const h = makeHarness({ simActivity: 1, config: { simEndpoints: 20, simSteadyEndpoints: 3 } });
+    const room = h.engine.rooms.get(MR)!;
+    const start = new Map(STEADY.map((id) => [id, own(room.endpoints.get(id)!.flags)]));
+    const othersStart = new Map([...room.endpoints.values()].filter((e) => !isSteadyEndpointId(e.usrId)).map((e) => [e.usrId, own(e.flags)]));
+    let othersChanged = 0;
+    for (let i = 0; i < 300; i++) {
+      await h.tick();
+      for (const id of STEADY) expect(own(room.endpoints.get(id)!.flags), `${id} at tick ${i}`).toBe(start.get(id));
+      for (const [id, flags] of othersStart) if (room.endpoints.get(id) === undefined || own(room.endpoints.get(id)!.flags) !== flags) othersChanged++;
+    }
+    // the rest of the population was as lively as ever
+    expect(othersChanged).toBeGreaterThan(300);
+    h.engine.stop();
+  });
+
+  it('leave the random population exactly as it runs without them', async () => {
+    const run = async (steady: number) => {
+      const h = makeHarness({ simActivity: 0.5, config: { simEndpoints: 20, simSteadyEndpoints: steady } });
+      const room = h.engine.rooms.get(MR)!;
+      const trace: string[] = [];
+      for (let i = 0; i < 120; i++) {
+        await h.tick();
+        trace.push([...room.endpoints.values()].filter((e) => !isSteadyEndpointId(e.usrId)).map((e) => `${e.usrId}:${own(e.flags)}`).sort().join(' '));
+      }
+      h.engine.stop();
+      return trace;
+    };
+    expect(await run(4)).toEqual(await run(0));
+  });
+
+  it('obey every command like any endpoint, and keep what was imposed', async () => {
+    const h = makeHarness({ simActivity: 1, config: { simEndpoints: 20, simSteadyEndpoints: 2, sessionTimeoutMs: 3600_000 } });
+    const c = h.login();
+    const room = h.engine.rooms.get(MR)!;
+    const eps = (body: Record<string, unknown>) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', ...body });
+    const flag = (name: keyof typeof POS) => room.endpoints.get('steady.01')?.flags[POS[name]];
+
+    expect((await eps({ action: 'a_rx', usr_ids: ['steady.01'], value: 0 })).status).toBe(200);
+    expect((await eps({ action: 'displayname', usr_ids: ['steady.01'], value: 'Renamed' })).status).toBe(200);
+    expect((await eps({ action: 'host', usr_ids: ['steady.01'], value: 1 })).status).toBe(200);
+    await h.tick(60);
+    expect([flag('a_rx'), flag('host'), room.endpoints.get('steady.01')?.name]).toEqual([0, 1, 'Renamed']);
+
+    expect((await c.post('mr-status', { cmdid: 'mod_mr_status', waiting_room: 1 })).status).toBe(200);
+    expect((await eps({ action: 'waiting_move', usr_ids: ['steady.01'] })).status).toBe(200);
+    await h.tick(60);
+    expect(flag('waiting')).toBe(1);
+    expect((await eps({ action: 'waiting_permit', usr_ids: ['steady.01'] })).status).toBe(200);
+    await h.tick(5);
+    expect(flag('waiting')).toBe(0);
+    expect((await c.post('mr-status', { cmdid: 'mod_mr_status', waiting_room: 0 })).status).toBe(200);
+    h.engine.stop();
+  });
+
+  it('hung up, stay away until called; called, always answer within seconds', async () => {
+    const h = makeHarness({ simActivity: 0.3, config: { simEndpoints: 20, simSteadyEndpoints: 2, sessionTimeoutMs: 3600_000 } });
+    const c = h.login();
+    const room = h.engine.rooms.get(MR)!;
+    const eps = (body: Record<string, unknown>) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', ...body });
+    // random far ends fail a fifth of the calls: ten answers in a row are the steady ones' own
+    for (let round = 0; round < 10; round++) {
+      expect((await eps({ action: 'drop', usr_ids: ['steady.01'] })).status).toBe(200);
+      await h.tick(round === 0 ? 400 : 5);
+      expect(room.endpoints.has('steady.01'), `round ${round}: back without a call`).toBe(false);
+      expect((await eps({ action: 'call', usr_ids: ['steady.01'] })).status).toBe(200);
+      await h.tick(2);
+      expect(room.endpoints.has('steady.01'), `round ${round}: the call was not answered`).toBe(true);
+    }
+    expect((await eps({ action: 'all_leave', usr_ids: [] })).status).toBe(200);
+    await h.tick(400);
+    expect(STEADY.slice(0, 2).filter((id) => room.endpoints.has(id))).toEqual([]);
+    h.engine.stop();
+  });
+
+  it('join again as soon as a new meeting starts in the room', async () => {
+    const h = makeHarness({ simActivity: 0.3, config: { simEndpoints: 10, simSteadyEndpoints: 2 } });
+    const c = h.login();
+    const room = h.engine.rooms.get(MR)!;
+    expect((await c.post('mr-status', { cmdid: 'stop_mr_req', reason: '' })).status).toBe(200);
+    expect(room.endpoints.size).toBe(0);
+    await h.tick(90);
+    // the random endpoints called back and started a new meeting (adhoc room): the steady ones are in it
+    expect(room.record.running).toBe(true);
+    expect(room.endpoints.has('steady.01') && room.endpoints.has('steady.02')).toBe(true);
     h.engine.stop();
   });
 });

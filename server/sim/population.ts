@@ -6,11 +6,19 @@
  *
  * Everything is drawn from one seeded generator and driven by the engine's tick, so a run with
  * the same seed and the same clock is the same run.
+ *
+ * Steady endpoints (`steadyEndpoints`, SIM_STEADY_ENDPOINTS) come on top of that population for
+ * tests that act on "some participant": they join when the meeting runs and then never do
+ * anything on their own (no talking, hands, content, microphone or camera changes, no leaving,
+ * no failed calls), while the engine applies every controller command to them as to any other
+ * endpoint. Hung up, refused or asked to leave, one stays away until a controller calls it. They
+ * draw nothing from the generator, so the rest of the population runs exactly as without them.
  */
 import { personName } from '../engine/addressBook';
 import type { DialRequest, Engine, EndpointDriver } from '../engine/engine';
 import { Rng } from '../engine/rng';
 import { POS, type JoinSpec, type Room, type RosterEntry } from '../engine/room';
+import { steadyEndpointId, steadyEndpointName } from './steady';
 
 export interface SimOptions {
   /** meeting the population belongs to */
@@ -27,6 +35,8 @@ export interface SimOptions {
   callFailure?: number;
   /** invited roster members who are not connected, as a share of `endpoints` (default 0.2) */
   offlineInvited?: number;
+  /** endpoints on top of `endpoints` that stay online and only obey controllers (SIM_STEADY_ENDPOINTS, default 0) */
+  steadyEndpoints?: number;
 }
 
 interface SimEndpoint {
@@ -35,6 +45,8 @@ interface SimEndpoint {
   online: boolean;
   /** ms time of the next join attempt while offline; Infinity = stays away */
   rejoinAt: number;
+  /** one of the steady endpoints: never acts on its own */
+  steady?: boolean;
 }
 
 interface PendingDial {
@@ -46,6 +58,8 @@ interface PendingDial {
 
 const FAIL_REASONS = ['busy', 'refused', 'timeout', 'offline', 'capability_mismatch'] as const;
 const LEAVE_REASONS = ['user_hangup', 'user_hangup', 'user_hangup', 'media_timeout', 'signalling_disconnected'] as const;
+/** ms a steady endpoint takes to answer a controller's call (it never refuses one) */
+const STEADY_ANSWER_MS = 1000;
 const ROOM_NAMES = ['Beijing HQ', 'Shanghai office', 'Shenzhen lab', 'Hangzhou branch', 'Chengdu', 'Wuhan', 'Xi\'an', 'Nanjing'];
 
 export class Simulator implements EndpointDriver {
@@ -180,6 +194,34 @@ export class Simulator implements EndpointDriver {
         gbk: u.nick,
       });
     }
+    // after every drawn endpoint, so the random population is the same with or without them
+    for (let i = 0; i < (this.opts.steadyEndpoints ?? 0); i++) {
+      const usrId = steadyEndpointId(i);
+      const host = `192.0.2.${(i % 250) + 1}`;
+      const spec: JoinSpec = {
+        usrId,
+        name: steadyEndpointName(i),
+        uri: `sip:${usrId}@${host}:5060`,
+        devType: 'hard_terminal',
+        protoType: 2,
+        usrType: 2,
+        callAddr: `${usrId}@${host}`,
+        mediaSeed: 900_001 + i,
+        epVersion: 1,
+      };
+      this.eps.set(usrId, { spec, usrType: 2, online: false, rejoinAt: this.engine.clock.now(), steady: true });
+      roster.push({
+        usrId,
+        name: spec.name,
+        usrType: 2,
+        attr: `2-${roster.length + 1}-0`,
+        callAddr: spec.callAddr.replace('@', ','),
+        dep: 0,
+        devType: spec.devType,
+        appoint: 1,
+        gbk: spec.name,
+      });
+    }
     const fresh = roster.filter((r) => !room.roster.has(r.usrId));
     if (fresh.length) room.addToRoster(fresh);
     this.joinDue(this.engine.clock.now());
@@ -192,6 +234,10 @@ export class Simulator implements EndpointDriver {
   dial(room: Room, call: DialRequest): void {
     if (this.stopped) return;
     const now = this.engine.clock.now();
+    if (call.usrId !== undefined && this.eps.get(call.usrId)?.steady) {
+      this.pending.push({ at: now + STEADY_ANSWER_MS, mrId: room.mrId, call });
+      return;
+    }
     const addr = call.callAddr.toLowerCase();
     let failReason: string | undefined;
     for (const r of FAIL_REASONS) if (addr.includes(r)) failReason = r;
@@ -199,14 +245,20 @@ export class Simulator implements EndpointDriver {
     this.pending.push({ at: now + this.rng.int(1, 4) * 1000, mrId: room.mrId, call, failReason });
   }
 
-  meetingStarted(): void {}
+  meetingStarted(room: Room): void {
+    if (room.mrId !== this.opts.mrId) return;
+    // steady endpoints are there whenever the meeting runs, also a meeting started anew
+    const now = this.engine.clock.now();
+    for (const ep of this.eps.values()) if (ep.steady && !ep.online) ep.rejoinAt = now;
+  }
 
   meetingEnded(room: Room): void {
     const now = this.engine.clock.now();
     for (const ep of this.eps.values()) {
       if (!ep.online) continue;
       ep.online = false;
-      ep.rejoinAt = room.record.adhocEnabled ? now + this.rng.int(20, 60) * 1000 : Infinity;
+      if (ep.steady) ep.rejoinAt = Infinity;
+      else ep.rejoinAt = room.record.adhocEnabled ? now + this.rng.int(20, 60) * 1000 : Infinity;
     }
     this.pending = this.pending.filter((p) => p.mrId !== room.mrId);
   }
@@ -215,7 +267,11 @@ export class Simulator implements EndpointDriver {
     const ep = this.eps.get(usrId);
     if (!ep) return;
     ep.online = false;
-    // some call back after a while, as people do
+    // a steady endpoint waits to be called; of the others some call back after a while, as people do
+    if (ep.steady) {
+      ep.rejoinAt = Infinity;
+      return;
+    }
     ep.rejoinAt = this.rng.chance(0.5) ? this.engine.clock.now() + this.rng.int(120, 300) * 1000 : Infinity;
   }
 
@@ -282,7 +338,8 @@ export class Simulator implements EndpointDriver {
       if (ep.online || ep.rejoinAt > nowMs) continue;
       const res = this.engine.joinRoom(room.mrId, ep.spec);
       if ('failed' in res) {
-        ep.rejoinAt = res.failed === 'bookings_only' ? Infinity : nowMs + this.rng.int(30, 90) * 1000;
+        if (res.failed === 'bookings_only') ep.rejoinAt = Infinity;
+        else ep.rejoinAt = nowMs + (ep.steady ? 1000 : this.rng.int(30, 90) * 1000);
         continue;
       }
       ep.online = true;
@@ -298,6 +355,14 @@ export class Simulator implements EndpointDriver {
     for (const sim of this.eps.values()) {
       if (!sim.online) continue;
       const ep = room.endpoints.get(sim.spec.usrId);
+      if (sim.steady) {
+        // gone without a word to the driver: like a hang-up, it waits to be called
+        if (!ep) {
+          sim.online = false;
+          sim.rejoinAt = Infinity;
+        }
+        continue;
+      }
       if (!ep) {
         sim.online = false;
         sim.rejoinAt = nowMs + rng.int(30, 120) * 1000;
