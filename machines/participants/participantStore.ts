@@ -3,9 +3,13 @@
  * "Endpoints"), built for 10,000 participants receiving 1,000 status changes in one batch.
  *
  * Records live in a Map that is mutated in place; a changed record is replaced by a new object
- * (so a row component can compare by identity), counts are kept incrementally, and the list
- * array is rebuilt lazily once per version. Nothing here knows XState: the participants machine
- * owns an instance and bumps its own context when {@link ParticipantStore.version} moves.
+ * (so a row component can compare by identity) and counts are kept incrementally. The list array
+ * is kept too: a changed record takes its predecessor's slot in place, and only a change of
+ * membership (a new usr_id, a removal, a reload) builds a new array, lazily on the next read.
+ * A status storm at 10,000 participants therefore allocates the changed records and nothing of
+ * size 10,000. Readers compare {@link ParticipantStore.version}, never the list's identity, to
+ * see record changes. Nothing here knows XState: the participants machine owns an instance and
+ * bumps its own context when the version moves.
  */
 import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
 import type { OnlineEpsLeftEvent } from '../../protocol/events';
@@ -107,8 +111,14 @@ export class ParticipantStore {
   private handPos = DEFAULT_HAND_POS;
   private waitingPos = DEFAULT_WAITING_POS;
   private statsDesc: readonly string[] = [];
-  private listCache: { version: number; list: Participant[] } | null = null;
-  private waitingCache: { version: number; list: WaitingEntry[] } | null = null;
+  /** every record in arrival order; valid while `listStale` is false */
+  private ordered: Participant[] = [];
+  /** slot of each usr_id in `ordered`, kept across rebuilds (no new Map per rebuild) */
+  private readonly slotOf = new Map<string, number>();
+  /** membership changed since `ordered` was built */
+  private listStale = false;
+  private waitingList: WaitingEntry[] = [];
+  private waitingStale = false;
   /** moves on every change that a reader could see */
   version = 0;
 
@@ -133,19 +143,32 @@ export class ParticipantStore {
     };
   }
 
-  /** Every record in arrival order; the same array until the next change. */
+  /**
+   * Every record in arrival order. The same array until membership changes: a changed record
+   * replaces its predecessor in place (watch {@link version}); a join of a new usr_id, a removal
+   * or a reload gives a new array.
+   */
   list(): readonly Participant[] {
-    if (!this.listCache || this.listCache.version !== this.version) {
-      this.listCache = { version: this.version, list: [...this.records.values()] };
+    if (this.listStale) {
+      const list: Participant[] = new Array(this.records.size);
+      let i = 0;
+      for (const p of this.records.values()) {
+        this.slotOf.set(p.usr_id, i);
+        list[i++] = p;
+      }
+      this.ordered = list;
+      this.listStale = false;
     }
-    return this.listCache.list;
+    return this.ordered;
   }
 
+  /** The waiting map in arrival order; a new array only when the waiting map changed. */
   waiting(): readonly WaitingEntry[] {
-    if (!this.waitingCache || this.waitingCache.version !== this.version) {
-      this.waitingCache = { version: this.version, list: [...this.waitingByUsr.values()] };
+    if (this.waitingStale) {
+      this.waitingList = [...this.waitingByUsr.values()];
+      this.waitingStale = false;
     }
-    return this.waitingCache.list;
+    return this.waitingList;
   }
 
   isWaiting(usrId: string): boolean {
@@ -160,9 +183,12 @@ export class ParticipantStore {
   /** Drops everything (before a full reload). */
   clear(): void {
     this.records.clear();
+    this.slotOf.clear();
     this.waitingByUsr.clear();
     this.onlineCount = 0;
     this.handCount = 0;
+    this.listStale = true;
+    this.waitingStale = true;
     this.version++;
   }
 
@@ -255,16 +281,16 @@ export class ParticipantStore {
             usr_type: rec.usr_type,
             usr_uri: rec.usr_uri,
           });
-          this.version++;
+          this.waitingChanged();
         }
-      } else if (this.waitingByUsr.delete(id)) this.version++;
+      } else if (this.waitingByUsr.delete(id)) this.waitingChanged();
     }
   }
 
   /** `online_eps_left`: offline with status cleared; `guest…` ids are removed entirely. */
   applyLeft(ev: Pick<OnlineEpsLeftEvent, 'usr_ids'>): void {
     for (const id of ev.usr_ids ?? []) {
-      if (this.waitingByUsr.delete(id)) this.version++;
+      if (this.waitingByUsr.delete(id)) this.waitingChanged();
       const old = this.records.get(id);
       if (!old) continue;
       if (id.startsWith('guest') || !old.invited) this.remove(old);
@@ -285,7 +311,7 @@ export class ParticipantStore {
         usr_type: ev.usr_types?.[i] ?? 0,
         usr_uri: ev.usr_uris?.[i] ?? '',
       });
-      this.version++;
+      this.waitingChanged();
     }
     const gone = ev.deleted_ep_ids ?? [];
     if (gone.length) {
@@ -293,7 +319,7 @@ export class ParticipantStore {
       for (const [id, w] of this.waitingByUsr) {
         if (set.has(w.ep_id)) {
           this.waitingByUsr.delete(id);
-          this.version++;
+          this.waitingChanged();
         }
       }
     }
@@ -318,11 +344,20 @@ export class ParticipantStore {
     this.waitingPos = waitingPos;
   }
 
+  private waitingChanged(): void {
+    this.waitingStale = true;
+    this.version++;
+  }
+
   private put(old: Participant, next: Participant): void {
     const existed = this.records.has(old.usr_id);
     if (existed) {
       this.onlineCount -= old.online;
       if (this.hasHandUp(old)) this.handCount--;
+      // same member: its slot in the kept list takes the new record (Map order is unchanged)
+      if (!this.listStale) this.ordered[this.slotOf.get(next.usr_id)!] = next;
+    } else {
+      this.listStale = true;
     }
     this.records.set(next.usr_id, next);
     this.onlineCount += next.online;
@@ -332,9 +367,11 @@ export class ParticipantStore {
 
   private remove(old: Participant): void {
     if (!this.records.delete(old.usr_id)) return;
+    this.slotOf.delete(old.usr_id);
+    this.listStale = true;
     this.onlineCount -= old.online;
     if (this.hasHandUp(old)) this.handCount--;
-    this.waitingByUsr.delete(old.usr_id);
+    if (this.waitingByUsr.delete(old.usr_id)) this.waitingStale = true;
     this.version++;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Named selectors for the participants actor (system id `participants`). Lists are the same
- * array until the next applied batch, records are replaced when they change, counts are kept
- * incrementally: all are cheap enough for `useSelector` at 10,000 participants.
+ * Named selectors for the participants actor (system id `participants`). Records are replaced
+ * when they change; the participant list is one array kept up to date in place (a new array only
+ * when membership changes), so a reader that must see record changes also selects the version;
+ * counts are kept incrementally: all are cheap enough for `useSelector` at 10,000 participants.
  */
 import type { SnapshotFrom } from 'xstate';
 import type { ParticipantsMachine } from './participantsMachine';
@@ -19,9 +20,13 @@ export const selectOnlineCount = (s: ParticipantsSnapshot): number => s.context.
 export const selectTotalCount = (s: ParticipantsSnapshot): number => s.context.counts.total;
 export const selectHandUpCount = (s: ParticipantsSnapshot): number => s.context.counts.handUp;
 export const selectWaitingCount = (s: ParticipantsSnapshot): number => s.context.counts.waiting;
-/** every merged record, arrival order; stable per version */
+/**
+ * every merged record, arrival order. The same array while membership is unchanged: a changed
+ * record replaces its slot in place, so re-read on {@link selectParticipantsVersion}; a join of a
+ * new usr_id, a removal or a reload gives a new array.
+ */
 export const selectParticipantList = (s: ParticipantsSnapshot): readonly Participant[] => s.context.store.list();
-/** the waiting map as a list; stable per version */
+/** the waiting map as a list; a new array only when the waiting map changed */
 export const selectWaitingList = (s: ParticipantsSnapshot): readonly WaitingEntry[] => s.context.store.waiting();
 /** one record (a new object after each change of it), undefined when unknown */
 export const selectParticipant =
