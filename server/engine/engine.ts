@@ -486,6 +486,16 @@ export class Engine implements EngineFacade {
     })().catch((e: unknown) => {
       if (e instanceof CommandError) return { status: e.status, body: { cmdid: 'error', result: e.result, detail: e.detail } };
       const room = this.rooms.get(sess.mrId);
+      if (room && reqId) {
+        // the store refused the write: the success answer kept for retries must not reach the
+        // store with a later write of the room, or a retry after a restart would be told result 0
+        const recent = room.record.recentReqs ?? [];
+        const at = recent.findIndex(([id]) => id === reqId);
+        if (at >= 0) {
+          recent.splice(at, 1);
+          room.recordDirty = true;
+        }
+      }
       if (room) room.emit({ cmdid: 'not_rpc_cs', result: RC.databaseWriteFailed });
       return { status: 500, body: { cmdid: 'error', result: RC.databaseWriteFailed } };
     });

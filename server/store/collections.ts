@@ -49,6 +49,13 @@ export class Collections {
     return out;
   }
 
+  /** A copy that shares the (never mutated) values but not the maps, so the two change apart. */
+  clone(): Collections {
+    const copy = new Collections();
+    for (const [name, c] of this.data) copy.data.set(name, new Map(c));
+    return copy;
+  }
+
   load(snapshot: CollectionsSnapshot): void {
     this.data.clear();
     for (const [name, records] of Object.entries(snapshot)) {
