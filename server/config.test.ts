@@ -119,4 +119,16 @@ describe('loadConfig', () => {
   it('refuses a base path that would shadow the API', () => {
     expect(problemsOf({ BASE_PATH: '/rest' }).join()).toMatch(/BASE_PATH/);
   });
+  it('reads the upstream platform from UPSTREAM_URL or --upstream (the flag wins), without a trailing slash', () => {
+    expect(loadConfig({}).upstreamUrl).toBeUndefined();
+    expect(loadConfig({ UPSTREAM_URL: 'https://platform.example.com/meeting/' }).upstreamUrl).toBe('https://platform.example.com/meeting');
+    expect(loadConfig({ UPSTREAM_URL: 'http://a.example' }, { upstream: 'http://10.0.0.9:8080' }).upstreamUrl).toBe('http://10.0.0.9:8080');
+  });
+
+  it('refuses an upstream that is not a plain http(s) URL, naming where it came from', () => {
+    for (const bad of ['ftp://x.example', 'platform.example.com', 'https://u:p@x.example', 'https://x.example/?a=1', 'https://x.example/#top']) {
+      expect(problemsOf({ UPSTREAM_URL: bad }).join()).toMatch(/UPSTREAM_URL must be an http/);
+    }
+    expect(() => loadConfig({}, { upstream: 'nope' })).toThrow(/--upstream must be an http/);
+  });
 });

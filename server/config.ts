@@ -26,8 +26,13 @@ export interface Config {
   host: string;
   /** absolute path of the embedded store's directory */
   dataDir: string;
-  /** set when a PostgreSQL URL was given; the embedded store is still used (see store/index.ts) */
+  /** PostgreSQL URL: the store is then PostgreSQL instead of the embedded one in dataDir (see store/index.ts) */
   databaseUrl?: string;
+  /**
+   * `UPSTREAM_URL` or `--upstream`: the platform to forward `/rest/v1` to (http(s), no trailing
+   * slash). Set, the server runs no engine: it serves the console and proxies the API.
+   */
+  upstreamUrl?: string;
   devId: string;
   devToken: string;
   signing: SigningMode;
@@ -78,11 +83,17 @@ export const VERIFY_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 type Env = Record<string, string | undefined>;
 
+/** Command-line flags of main.ts; each wins over its environment variable. */
+export interface ConfigFlags {
+  /** `--upstream URL` */
+  upstream?: string;
+}
+
 /**
- * Reads the configuration from `env` (default `process.env`).
+ * Reads the configuration from `env` (default `process.env`) and the command-line flags.
  * @throws ConfigError listing every invalid variable
  */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Config {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {
     const v = env[name];
@@ -187,6 +198,13 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SHARE_MINI_APPID must be 1–64 letters, digits, _ or -');
   }
 
+  const upstreamRaw = flags.upstream?.trim() || str('UPSTREAM_URL');
+  const upstreamUrl = upstreamRaw?.replace(/\/+$/, '');
+  if (upstreamUrl !== undefined && !isUpstreamUrl(upstreamUrl)) {
+    const source = flags.upstream?.trim() ? '--upstream' : 'UPSTREAM_URL';
+    problems.push(`${source} must be an http:// or https:// URL without user, query or fragment (got "${upstreamRaw}")`);
+  }
+
   const distRaw = str('DIST_DIR');
   const distDir = distRaw ? resolve(process.cwd(), distRaw) : resolve(REPO_ROOT, 'dist');
 
@@ -196,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir,
     databaseUrl,
+    upstreamUrl,
     devId,
     devToken,
     signing,
@@ -221,6 +240,12 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+function isUpstreamUrl(value: string): boolean {
+  if (!isHttpUrl(value)) return false;
+  const url = new URL(value);
+  return url.username === '' && url.password === '' && !value.endsWith('?') && !value.includes('#');
 }
 
 /** A configuration for tests: port 0, in-memory friendly defaults, overridable. */
