@@ -12,9 +12,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  // CI retries a failed spec once: the simulated endpoints act at random (one may leave just as a
-  // spec picks it), and the summary of scripts/test.mjs names every spec that needed the retry
-  retries: process.env.CI ? 1 : 0,
+  // no retries: a spec acts on the server's steady endpoints (SIM_STEADY_ENDPOINTS, e2e/server.ts),
+  // which the simulation never takes away, so a failure is a real one
+  retries: 0,
   forbidOnly: true,
   timeout: 45_000,
   expect: { timeout: 10_000 },

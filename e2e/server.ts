@@ -1,6 +1,7 @@
 /**
  * Starts the reference server (`tsx server/main.ts`) as a child process for the tests: a free
- * port, a fresh temporary data directory, a known verify code and a small simulated population.
+ * port, a fresh temporary data directory, a known verify code, a small simulated population and
+ * a few steady endpoints (SIM_STEADY_ENDPOINTS) for the specs to act on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +13,14 @@ import { join } from 'node:path';
 export const TEST_CODE = 'E2ET';
 
 export const DEMO = { mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' } as const;
+
+/**
+ * Steady endpoints of a test server (`steady.01`… "Steady 01"…, server/sim/steady.ts): they stay
+ * online and only obey controllers, so a spec that acts on "some participant" takes one of them
+ * and cannot lose it to the simulation. The page objects pick only these, and call back the ones
+ * an earlier spec hung up or refused.
+ */
+export const STEADY_ENDPOINTS = 6;
 
 export interface TestServer {
   baseURL: string;
@@ -69,6 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     CAPTCHA_TEST_CODE: TEST_CODE,
     SIM_ENDPOINTS: '6',
+    SIM_STEADY_ENDPOINTS: String(STEADY_ENDPOINTS),
     DEMO_MR_ID: DEMO.mrId,
     DEMO_HOST_PWD: DEMO.hostPwd,
     DEMO_SUPERVISOR_PWD: DEMO.supervisorPwd,

@@ -48,7 +48,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     test('designating the main venue reaches the server', async ({ page, server }) => {
       const { panel, api } = await openMeetingControls(page, server, lang);
       const waiting = new Set(await api.waitingIds());
-      const target = (await api.online()).find((p) => p.name && !waiting.has(p.usrId));
+      const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
       expect(target, 'an online participant').toBeTruthy();
       await panel.root.getByRole('combobox', { name: panel.names.mainVenue, exact: true }).fill(target!.name);
       await page.getByRole('option', { name: target!.name, exact: true }).first().click();

@@ -45,7 +45,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(section).toHaveAttribute('data-state', 'on');
 
       const waitingBefore = new Set(await api.waitingIds());
-      const target = (await api.online()).find((p) => !waitingBefore.has(p.usrId) && p.name);
+      const target = (await api.steadyOnline()).find((p) => !waitingBefore.has(p.usrId) && p.name);
       expect(target, 'an online participant outside the waiting room').toBeTruthy();
       await section.getByRole('combobox', { name: panel.names.moveToWaiting }).fill(target!.name);
       await page.getByRole('option', { name: target!.name, exact: true }).first().click();
@@ -65,7 +65,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const section = page.getByTestId('waiting-room');
       await expect(section).toHaveAttribute('data-state', 'on');
       const waitingBefore = new Set(await api.waitingIds());
-      const two = (await api.online()).filter((p) => !waitingBefore.has(p.usrId) && p.name).slice(0, 2);
+      const two = (await api.steadyOnline()).filter((p) => !waitingBefore.has(p.usrId) && p.name).slice(0, 2);
       expect(two).toHaveLength(2);
       const picker = section.getByRole('combobox', { name: panel.names.moveToWaiting });
       for (const p of two) {

@@ -53,7 +53,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const { api } = await openMeetingControls(page, server, lang, 'supervisor');
       const section = page.getByTestId('private-talk');
       const waiting = new Set(await api.waitingIds());
-      const target = (await api.online()).find((p) => p.name && !waiting.has(p.usrId));
+      const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
       expect(target, 'an online participant').toBeTruthy();
       await section.getByRole('combobox', { name: N[lang].talkWith }).fill(target!.name);
       await page.getByRole('option', { name: target!.name, exact: true }).first().click();

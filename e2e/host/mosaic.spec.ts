@@ -40,7 +40,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
   test(`custom layout: a participant dragged to another pane with focus, then automatic clears it (${lang})`, async ({ page, server }) => {
     const { panel, api } = await openMeetingControls(page, server, lang);
     const waiting = new Set(await api.waitingIds());
-    const target = (await api.online()).find((p) => p.name && !waiting.has(p.usrId));
+    const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
     expect(target, 'an online participant').toBeTruthy();
     // start from the defaults: speaker automatic (which also resets the custom layout)
     await api.setMosaic([{ role: 'speaker', mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 1 }]);

@@ -6,6 +6,7 @@
 import { createApiClient } from '../../src/api';
 import type { SessionApi } from '../../machines/api';
 import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
+import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
 
 export class MeetingControlsApi {
@@ -60,5 +61,27 @@ export class MeetingControlsApi {
   async online(): Promise<{ usrId: string; name: string }[]> {
     const info = await this.session.get<{ usr_ids: string[]; usr_names: string[] }>('eps-info');
     return info.usr_ids.map((usrId, i) => ({ usrId, name: info.usr_names[i] ?? usrId }));
+  }
+
+  /**
+   * The online steady endpoints outside the waiting room (e2e/server.ts): the ones a spec acts
+   * on, as the simulation never takes them away mid-spec. Those an earlier spec hung up or
+   * refused are called back first (they answer in a second).
+   */
+  async steadyOnline(): Promise<{ usrId: string; name: string }[]> {
+    const roster = await this.session.get<{ added_usr_ids: string[] }>('participants');
+    const onlineIds = async () => new Set((await this.online()).map((p) => p.usrId));
+    const online = await onlineIds();
+    const away = roster.added_usr_ids.filter((id) => isSteadyEndpointId(id) && !online.has(id));
+    if (away.length) {
+      await this.session.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'call', usr_ids: away });
+      const deadline = Date.now() + 10_000;
+      for (let now = online; away.some((id) => !now.has(id)); now = await onlineIds()) {
+        if (Date.now() > deadline) throw new Error(`steady endpoints did not answer the call: ${away.join(', ')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const waiting = new Set(await this.waitingIds());
+    return (await this.online()).filter((p) => isSteadyEndpointId(p.usrId) && !waiting.has(p.usrId));
   }
 }

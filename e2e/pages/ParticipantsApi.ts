@@ -6,6 +6,7 @@
 import { signCompat, signStrict, signingPath, decodeSignKey } from '../../protocol/signing';
 import { decodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
 import type { LoginResponse, MediaStreamResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
+import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
 
 export interface EndpointState {
@@ -123,6 +124,25 @@ export class ParticipantsApi {
       out.set(id, { usrId: id, name: names.get(id) ?? '', flags: decodeUsrStats(status.usr_stats[i], status.stats_desc) }),
     );
     return out;
+  }
+
+  /**
+   * Calls every steady endpoint (server/sim/steady.ts) of the roster that is not online — one an
+   * earlier spec hung up or refused — and waits until they are all back (they answer in a second).
+   */
+  async callBackSteady(timeoutMs = 10_000): Promise<void> {
+    const [roster, states] = await Promise.all([this.roster(), this.endpointStates()]);
+    const away = roster.added_usr_ids.filter((id) => isSteadyEndpointId(id) && !states.has(id));
+    if (!away.length) return;
+    await this.eps('call', away);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const online = await this.endpointStates();
+      const missing = away.filter((id) => !online.has(id));
+      if (!missing.length) return;
+      if (Date.now() > deadline) throw new Error(`steady endpoints did not answer the call: ${missing.join(', ')}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 
   /** The decoded flags of one online endpoint, undefined when it is not online. */

@@ -9,6 +9,7 @@ import { LoginPage } from './LoginPage';
 import { ParticipantsApi } from './ParticipantsApi';
 import { ParticipantsPanel, type Lang } from './ParticipantsPanel';
 import type { TestServer } from '../server';
+import { isSteadyEndpointId } from '../../server/sim/steady';
 
 /**
  * The server reminds every new session of the service expiry (and of a following booking) in a
@@ -45,9 +46,12 @@ export async function openParticipants(page: Page, server: TestServer, lang: Lan
 
 /**
  * An online participant (not waiting) that is both on screen and online on the server, so a
- * command can be checked against the server right away.
+ * command can be checked against the server right away. It is always one of the test server's
+ * steady endpoints (e2e/server.ts), which the simulation never takes away mid-spec; those an
+ * earlier spec hung up or refused are called back first.
  */
 export async function pickOnline(panel: ParticipantsPanel, api: ParticipantsApi, skip: string[] = []): Promise<{ name: string; usrId: string }> {
+  await api.callBackSteady();
   let found: { name: string; usrId: string } | undefined;
   await expect
     .poll(async () => {
@@ -56,6 +60,7 @@ export async function pickOnline(panel: ParticipantsPanel, api: ParticipantsApi,
       const n = await rows.count();
       for (let i = 0; i < n; i++) {
         const usrId = (await rows.nth(i).getAttribute('data-usr-id')) ?? '';
+        if (!isSteadyEndpointId(usrId)) continue;
         const name = (await rows.nth(i).getAttribute('aria-label')) ?? '';
         const st = states.get(usrId);
         // names on screen can lag a rename by the 800 ms participant batch: match the server's
