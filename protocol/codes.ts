@@ -16,7 +16,7 @@
  * 4xxx meeting rooms and meeting control; 5xxx tenant configuration and resource templates;
  * 6xxx database; 7xxx bookings, meeting templates, live and recording; 8xxx history; 9xxx
  * system (9994 standby machine, 9996 too frequent, 9998 connection timeout, 9999 not
- * implemented, and (podium) 9990–9997 for malformed requests, which the spec leaves open).
+ * implemented, and (podium) 9990–9997 for malformed requests, 9989 internal error, 9988 platform unreachable, which the spec leaves open).
  * No I/O here.
  */
 
@@ -134,6 +134,8 @@ export const RC = {
   historyNotFound: 8001,
   historyRangeInvalid: 8002,
   // 9xxx system
+  /** (podium) the console's server forwards the API to a platform (`--upstream`) it cannot reach */
+  upstreamUnreachable: 9988,
   /** (podium) the server failed unexpectedly; the request may not have been applied */
   internalError: 9989,
   malformedJson: 9990,
@@ -257,6 +259,7 @@ const MESSAGES: Record<ResultCodeKey, Localized> = {
   recorderUnavailable: { en: 'The recording service is unavailable', zh: '录制服务不可用' },
   historyNotFound: { en: 'History record does not exist', zh: '历史记录不存在' },
   historyRangeInvalid: { en: 'Invalid history time range', zh: '历史记录时间范围无效' },
+  upstreamUnreachable: { en: 'The meeting platform cannot be reached, please try again later', zh: '无法连接会议平台，请稍后再试' },
   internalError: { en: 'Internal server error, please try again later', zh: '服务器内部错误，请稍后再试' },
   malformedJson: { en: 'Malformed request body', zh: '请求数据格式错误' },
   fieldMissing: { en: 'A required field is missing', zh: '缺少必填字段' },

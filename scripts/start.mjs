@@ -4,7 +4,7 @@
  * reference server (`node --import tsx server/main.ts`). Signals are passed on to the server so
  * Ctrl+C shuts it down cleanly (store flushed).
  *
- * Flags: `--no-build` skips the build check.
+ * Flags: `--no-build` skips the build check; the others go to the server (`--upstream URL`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -51,7 +51,8 @@ if (!process.argv.includes('--no-build')) {
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+const serverArgs = process.argv.slice(2).filter((arg) => arg !== '--no-build');
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), ...serverArgs], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

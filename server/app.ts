@@ -289,7 +289,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
   };
 }
 
-function displayHost(host: string): string {
+export function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }

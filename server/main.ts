@@ -2,12 +2,17 @@
  * Starts the reference server: configuration, store, engine, HTTP. Run with `npm run server`
  * (or `npm start`, which builds the console first when needed).
  *
+ * With `--upstream URL` (or UPSTREAM_URL) it starts no engine: it serves the console and
+ * forwards the API to that platform (http/upstreamProxy.ts).
+ *
  * `startServer` does the same for tests and tools that want a whole server in-process.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { consoleLogger, createServer, type Logger, type RunningServer } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config, type ConfigFlags } from './config';
+import { startUpstreamProxy } from './http/upstreamProxy';
 import { createEngine } from './engine/index';
 import { registerSessionRoutes } from './http/sessionRoutes';
 import { registerShareRoutes } from './http/shareRoutes';
@@ -86,26 +91,41 @@ function printBanner(config: Config, server: StartedServer, log: Logger): void {
   }
 }
 
+/**
+ * The command-line flags: `--upstream URL` (or `--upstream=URL`).
+ * @throws TypeError naming an unknown flag or a missing value
+ */
+export function parseFlags(args: string[]): ConfigFlags {
+  const { values } = parseArgs({ args, options: { upstream: { type: 'string' } }, strict: true, allowPositionals: false });
+  return { upstream: values.upstream };
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, parseFlags(process.argv.slice(2)));
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
+    if (e instanceof ConfigError || e instanceof TypeError) {
+      console.error(e instanceof ConfigError ? e.message : `${e.message}\nUsage: main.ts [--upstream URL]`);
       process.exit(1);
     }
     throw e;
   }
   const log = consoleLogger;
-  let server: StartedServer;
+  let server: RunningServer;
   try {
-    server = await startServer(config, { log });
+    if (config.upstreamUrl) {
+      server = await startUpstreamProxy(config, { log });
+      log.info(`Podium console listening on ${server.url}/, forwarding the API to ${config.upstreamUrl}`);
+    } else {
+      const started = await startServer(config, { log });
+      printBanner(config, started, log);
+      server = started;
+    }
   } catch (e) {
     log.error('Podium server failed to start:', e instanceof Error ? e.message : e);
     process.exit(1);
   }
-  printBanner(config, server, log);
 
   let stoppingSince = 0;
   const shutdown = (signal: string) => {
