@@ -1,17 +1,17 @@
 /**
  * Designate the main venue: pick one online participant, or none. A searchable picker: the
- * options are computed only while its dropdown is open and limited to the best matches, so a
- * meeting of 10,000 costs nothing here while the picker is closed.
+ * options are computed only while its dropdown is open and limited to the best matches (the
+ * shared participant picker options), so a meeting of 10,000 costs nothing here while the picker
+ * is closed.
  */
 import { useMemo, useState } from 'react';
-import { Select, type OptionsFilter } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { searchOnline, useOnline, type OnlineParticipants } from './onlineParticipants';
+import { keepAllOptions, useParticipantOptions } from '../participantPicker/participantOptions';
+import { useOnline, type OnlineParticipants } from './onlineParticipants';
 
 /** Sentinel value of the "none" option; usr_ids are never empty. */
 const NONE = '';
-/** options shown at once; typing narrows the rest */
-export const MAIN_VENUE_OPTION_LIMIT = 50;
 
 export interface MainVenueControlProps {
   /** online participants that can be designated, read only while the picker is open */
@@ -26,9 +26,6 @@ export interface MainVenueControlProps {
   onDesignate: (usrId: string) => void;
 }
 
-/** the options are filtered here already (see searchOnline) */
-const keepAll: OptionsFilter = ({ options }) => options;
-
 export function MainVenueControl({ candidates, current, currentName, pending = false, onDesignate }: MainVenueControlProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -36,19 +33,17 @@ export function MainVenueControl({ candidates, current, currentName, pending = f
   const online = useOnline(candidates, open);
   const noneLabel = t`No main venue`;
   const currentLabel = current ? currentName || current : noneLabel;
-
-  const data = useMemo(() => {
-    // the selected option stays in the data so the closed picker shows its name
-    const selected = { value: current, label: currentLabel };
-    if (!open) return current ? [{ value: NONE, label: noneLabel }, selected] : [selected];
+  const fixed = useMemo(() => [{ value: NONE, label: noneLabel }], [noneLabel]);
+  // the selected option stays in the data so the closed picker shows its name
+  const selected = useMemo(() => (current ? [{ usrId: current, name: currentLabel }] : []), [current, currentLabel]);
+  const data = useParticipantOptions({
+    open,
+    candidates: online,
     // the search still holds the selected label until the user types: show everyone then
-    const query = search === currentLabel ? '' : search;
-    const matches = searchOnline(online, query, MAIN_VENUE_OPTION_LIMIT).map((c) => ({ value: c.usrId, label: c.name }));
-    const q = query.trim().toLowerCase();
-    const options = !q || noneLabel.toLowerCase().includes(q) ? [{ value: NONE, label: noneLabel }] : [];
-    if (current && !matches.some((m) => m.value === current)) options.push(selected);
-    return [...options, ...matches];
-  }, [open, online, search, current, currentLabel, noneLabel]);
+    search: search === currentLabel ? '' : search,
+    fixed,
+    selected,
+  });
 
   return (
     <Select
@@ -60,7 +55,7 @@ export function MainVenueControl({ candidates, current, currentName, pending = f
       data-testid="main-venue"
       data-state={current || 'none'}
       data={data}
-      filter={keepAll}
+      filter={keepAllOptions}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpen(true)}
       onDropdownClose={() => setOpen(false)}

@@ -3,7 +3,7 @@
  * recording, polling, push/live, chat and modes, waiting room, subtitles, layout, end meeting.
  * Fed entirely by props; {@link MeetingControlsPanel} feeds it from the session actor.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Accordion, Button, Divider, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ChatPermission, MeetingMode, MosicConfigEntry, MosicGroupEntry, MrScene, MrStatus, TitleConfig } from '@protocol/wire';
@@ -20,9 +20,9 @@ import { PushStreamSettings } from '../live/PushStreamSettings';
 import { LiveAddressSettings } from '../live/LiveAddressSettings';
 import { checkLiveAddresses, checkPushAddress } from '../live/rules';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
-import { WaitingRoomPanel, type WaitingRoomPanelProps, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
-import { MosaicLayoutDialog, type MosaicLayoutDialogProps } from '../mosaic/MosaicLayoutDialog';
-import { useOnline, type OnlineParticipants } from './onlineParticipants';
+import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
+import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
+import type { OnlineParticipants } from './onlineParticipants';
 
 export interface MeetingControlsModel {
   /** meeting or class wording */
@@ -170,9 +170,8 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         <Accordion.Item value="waiting">
           <Accordion.Control>{t`Waiting room`}</Accordion.Control>
           <Accordion.Panel>
-            <WaitingRoomSection
-              shown={openSections.includes('waiting')}
-              online={model.online}
+            <WaitingRoomPanel
+              candidates={model.online}
               enabled={status?.waiting_room === undefined ? undefined : Number(status.waiting_room) === 1}
               waiting={model.waiting}
               pending={waitingPending}
@@ -209,8 +208,8 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
           }}
         />
       </Modal>
-      <MosaicSection
-        online={model.online}
+      <MosaicLayoutDialog
+        participants={model.online}
         opened={layoutOpen}
         layouts={model.layouts}
         configs={model.mosaicConfigs}
@@ -221,25 +220,4 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       />
     </Stack>
   );
-}
-
-/** The waiting room with the participants that can be moved in, read only while the section is open. */
-function WaitingRoomSection({
-  shown,
-  online,
-  ...props
-}: Omit<WaitingRoomPanelProps, 'movable'> & { shown: boolean; online: OnlineParticipants }) {
-  const list = useOnline(online, shown);
-  const movable = useMemo(() => {
-    if (props.waiting.length === 0) return list;
-    const waitingIds = new Set(props.waiting.map((w) => w.usrId));
-    return list.filter((o) => !waitingIds.has(o.usrId));
-  }, [list, props.waiting]);
-  return <WaitingRoomPanel {...props} movable={movable} />;
-}
-
-/** The screen layout dialog, reading the participants only while it is open. */
-function MosaicSection({ online, ...props }: Omit<MosaicLayoutDialogProps, 'participants'> & { online: OnlineParticipants }) {
-  const participants = useOnline(online, props.opened);
-  return <MosaicLayoutDialog {...props} participants={participants} />;
 }

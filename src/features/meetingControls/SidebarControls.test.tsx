@@ -6,7 +6,8 @@ import { CascadeModeControl } from './CascadeModeControl';
 import { EndMeetingButton } from './EndMeetingButton';
 import { ChatAndModeControls } from './ChatAndModeControls';
 import { PollingControl } from './PollingControl';
-import { MAIN_VENUE_OPTION_LIMIT, MainVenueControl } from './MainVenueControl';
+import { MainVenueControl } from './MainVenueControl';
+import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
 import { staticOnline } from './onlineParticipants';
 import { renderUi } from './testUtils';
 
@@ -105,10 +106,13 @@ describe('MainVenueControl', () => {
     input.focus();
     fireEvent.click(input);
     fireEvent.change(input, { target: { value: 'Sim 1' } });
-    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).length).toBe(MAIN_VENUE_OPTION_LIMIT));
+    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).length).toBe(PICKER_OPTION_LIMIT));
     expect(screen.getAllByRole('option', { hidden: true })[0].textContent).toBe('Sim 1');
+    // Sim 1, 10–19, 100–199 and 1000–1999 match
+    expect(screen.getByRole('group', { name: 'Showing 50 of 1,111 — type to narrow', hidden: true })).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Sim 1234' } });
     await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Sim 1234']));
+    expect(screen.queryByRole('group', { hidden: true })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: 'Sim 1234', hidden: true }));
     expect(onDesignate).toHaveBeenCalledWith('u1234');
   });

@@ -3,9 +3,9 @@
  * 800 ms batch; the sidebar only needs it while a picker or dialog that shows it is open, so the
  * sidebar holds this store instead of the list and each consumer subscribes only while open.
  */
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import { participantsSelectors, type ParticipantsMachine } from '@machines/index';
+import { participantsSelectors, type Participant, type ParticipantsMachine } from '@machines/index';
 
 export interface OnlineUser {
   usrId: string;
@@ -17,6 +17,8 @@ export interface OnlineParticipants {
   subscribe(onChange: () => void): () => void;
   /** the online participants, the same array until the participants changed */
   getSnapshot(): readonly OnlineUser[];
+  /** display name of a participant the meeting knows (online or not), read now */
+  nameOf(usrId: string): string | undefined;
 }
 
 const EMPTY: readonly OnlineUser[] = [];
@@ -25,7 +27,19 @@ const emptySnapshot = () => EMPTY;
 
 /** A fixed list (tests, previews). */
 export function staticOnline(list: readonly OnlineUser[]): OnlineParticipants {
-  return { subscribe: noSubscription, getSnapshot: () => list };
+  return { subscribe: noSubscription, getSnapshot: () => list, nameOf: (usrId) => list.find((u) => u.usrId === usrId)?.name };
+}
+
+/** one entry per record object: a record the store did not replace keeps its entry */
+const entries = new WeakMap<Participant, OnlineUser>();
+
+function entryOf(p: Participant): OnlineUser {
+  let entry = entries.get(p);
+  if (!entry) {
+    entry = { usrId: p.usr_id, name: p.usr_name || p.usr_id };
+    entries.set(p, entry);
+  }
+  return entry;
 }
 
 /**
@@ -46,11 +60,15 @@ export function onlineOf(participants: AnyActorRef | undefined): OnlineParticipa
       if (!cache || cache.version !== version) {
         const list: OnlineUser[] = [];
         for (const p of participantsSelectors.selectParticipantList(snap)) {
-          if (p.online === 1) list.push({ usrId: p.usr_id, name: p.usr_name || p.usr_id });
+          if (p.online === 1) list.push(entryOf(p));
         }
         cache = { version, list };
       }
       return cache.list;
+    },
+    nameOf(usrId) {
+      const p = participantsSelectors.selectParticipant(usrId)(participants.getSnapshot() as SnapshotFrom<ParticipantsMachine>);
+      return p && entryOf(p).name;
     },
   };
 }
@@ -61,21 +79,17 @@ export function useOnline(source: OnlineParticipants, enabled: boolean): readonl
 }
 
 /**
- * At most `limit` of `list` whose name contains `search` (case-insensitive): exact matches first,
- * then names starting with it, then the rest, each in list order. An empty search takes the first.
+ * Display names of a few participants (e.g. the ones a dialog shows), kept current while
+ * `enabled`. Re-renders only when one of these names changes, not on every participants batch.
  */
-export function searchOnline(list: readonly OnlineUser[], search: string, limit: number): OnlineUser[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return list.slice(0, limit);
-  const exact: OnlineUser[] = [];
-  const prefix: OnlineUser[] = [];
-  const inner: OnlineUser[] = [];
-  for (const u of list) {
-    const name = u.name.toLowerCase();
-    if (name === q) exact.push(u);
-    else if (exact.length + prefix.length >= limit) continue;
-    else if (name.startsWith(q)) prefix.push(u);
-    else if (exact.length + prefix.length + inner.length < limit && name.includes(q)) inner.push(u);
-  }
-  return [...exact, ...prefix, ...inner].slice(0, limit);
+export function useNamesOf(source: OnlineParticipants, usrIds: readonly string[], enabled: boolean): ReadonlyMap<string, string> {
+  // a string snapshot compares by value: an unrelated change leaves it equal
+  const key = useSyncExternalStore(enabled ? source.subscribe : noSubscription, () =>
+    JSON.stringify(usrIds.map((id) => [id, source.nameOf(id)])),
+  );
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const [id, name] of JSON.parse(key) as [string, string | null][]) if (name) names.set(id, name);
+    return names;
+  }, [key]);
 }

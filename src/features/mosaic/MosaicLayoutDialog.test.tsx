@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { MosicGroupEntry } from '@protocol/wire';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { MosaicLayoutDialog } from './MosaicLayoutDialog';
 import { renderUi } from '../meetingControls/testUtils';
+import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
 
 afterEach(cleanup);
 
@@ -17,10 +19,37 @@ const group = (mosic_id: string, mosic_cnts: number, layout_type = 'normal'): Mo
   default_layout_for_type: '',
 });
 const layouts = [group('1', 1), group('2*2', 4), group('4*4', 16), group('old', 4, 'traditional')];
-const people = [
+const people = staticOnline([
   { usrId: 'u1', name: 'Alice' },
   { usrId: 'u2', name: 'Bob' },
-];
+]);
+
+/** 5,000 online participants that count how often the whole list is read */
+function manyOnline(): OnlineParticipants & { reads: number } {
+  const list = Array.from({ length: 5000 }, (_, i) => ({ usrId: `u${i}`, name: `Sim ${i}` }));
+  const source = staticOnline(list);
+  const counted = {
+    ...source,
+    reads: 0,
+    getSnapshot: () => {
+      counted.reads++;
+      return list;
+    },
+  };
+  return counted;
+}
+
+/** the options of one picker (the other pickers' closed lists may be in the document too) */
+function optionsOf(input: HTMLElement): HTMLElement[] {
+  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  return listbox ? within(listbox).queryAllByRole('option', { hidden: true }) : [];
+}
+
+function openPicker(input: HTMLElement, search: string) {
+  input.focus();
+  fireEvent.click(input);
+  fireEvent.change(input, { target: { value: search } });
+}
 
 describe('MosaicLayoutDialog', () => {
   it('draws every layout the server offers as its panes', async () => {
@@ -62,5 +91,57 @@ describe('MosaicLayoutDialog', () => {
     const preview = screen.getByTestId('mosaic-preview');
     expect(preview.querySelector('[data-preview-role="speaker"]')?.getAttribute('data-mosic-id')).toBe('1');
     expect(preview.querySelector('[data-preview-role="guest"]')?.getAttribute('data-mosic-id')).toBe('auto');
+  });
+
+  it('searches the participants only in an open pane picker and offers at most the limit with a hint', async () => {
+    const many = manyOnline();
+    const onApply = vi.fn();
+    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={[]} participants={many} onApply={onApply} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Customize' }));
+    expect(screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')).toHaveLength(16);
+    // sixteen closed pickers read nobody
+    expect(many.reads).toBe(0);
+
+    const input = screen.getByRole('combobox', { name: 'Video source of pane 3' });
+    openPicker(input, 'Sim 1');
+    // the pane's current choice stays offered, then the best matches under the hint
+    await waitFor(() => expect(optionsOf(input)).toHaveLength(1 + PICKER_OPTION_LIMIT));
+    expect(many.reads).toBeGreaterThan(0);
+    expect(optionsOf(input)[0].textContent).toBe('Not set');
+    const matches = screen.getByRole('group', { name: 'Showing 50 of 1,111 — type to narrow', hidden: true });
+    expect(within(matches).getAllByRole('option', { hidden: true })).toHaveLength(PICKER_OPTION_LIMIT);
+    expect(within(matches).getAllByRole('option', { hidden: true })[0].textContent).toBe('Sim 1');
+
+    fireEvent.change(input, { target: { value: 'sim 4321' } });
+    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Not set', 'Sim 4321']));
+    fireEvent.click(optionsOf(input)[1]);
+    const row = screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')[2];
+    expect(row.getAttribute('data-token')).toBe('u4321');
+    // the chosen participant stays visible in the closed picker, though not among the first matches
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Video source of pane 3' }) as HTMLInputElement).value).toBe('Sim 4321'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply layout' }));
+    expect(onApply.mock.calls[0][0][0].roles_lst[2]).toEqual(['u4321']);
+  });
+
+  it('finds the pane tokens by their names too', async () => {
+    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={[]} participants={people} onApply={() => {}} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Customize' }));
+    const input = screen.getByRole('combobox', { name: 'Video source of pane 1' });
+    openPicker(input, 'empt');
+    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Not set', 'Empty']));
+    fireEvent.click(optionsOf(input)[1]);
+    expect(screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')[0].getAttribute('data-token')).toBe('-1');
+  });
+
+  it('names a participant the server placed in a pane even when offline', async () => {
+    const withOffline: OnlineParticipants = { ...people, nameOf: (id) => (id === 'gone' ? 'Offline Olga' : people.nameOf(id)) };
+    const configs: MosicConfigEntry[] = [{ role: 'speaker', mosic_id: '2*2', layout_mode: 2, roles_lst: [['gone'], ['u2'], ['0'], ['-1']], poll_secs: 10, view_has_self: 1 }];
+    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={configs} participants={withOffline} onApply={() => {}} onClose={() => {}} />);
+    const first = (await screen.findByRole('combobox', { name: 'Video source of pane 1' })) as HTMLInputElement;
+    expect(first.value).toBe('Offline Olga');
+    expect((screen.getByRole('combobox', { name: 'Video source of pane 2' }) as HTMLInputElement).value).toBe('Bob');
+    expect((screen.getByRole('combobox', { name: 'Video source of pane 3' }) as HTMLInputElement).value).toBe('Automatic');
+    expect(within(screen.getByTestId('mosaic-preview')).getAllByText('Offline Olga').length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@
  * and the special screen are pane marks; panes sort by dragging (or the move buttons). The
  * preview shows what every role will see before anything is sent.
  */
-import { useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent } from 'react';
 import {
   Alert,
   Button,
@@ -26,7 +26,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { RC } from '@protocol/codes';
 import { refusalText } from '../meetingControls/refusal';
+import { useNamesOf, type OnlineParticipants } from '../meetingControls/onlineParticipants';
 import { MosaicDiagram } from './MosaicDiagram';
+import { PaneSourcePicker } from './PaneSourcePicker';
 import {
   assignPane,
   AUTO_MOSAIC,
@@ -52,8 +54,8 @@ export interface MosaicLayoutDialogProps {
   layouts: readonly MosicGroupEntry[];
   /** configurations the server holds, per role */
   configs: readonly MosicConfigEntry[] | undefined;
-  /** participants that can be put in a pane */
-  participants: ReadonlyArray<{ usrId: string; name: string }>;
+  /** the online participants that can be put in a pane, searched only in an open pane picker */
+  participants: OnlineParticipants;
   /** true while the apply is on its way */
   pending?: boolean;
   /** refusal of the last apply; default none */
@@ -87,6 +89,23 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
     guest: t`Audience`,
     custom: t`Customize`,
   };
+  const fixedTokens = useMemo(
+    () => [
+      { value: PANE.unset, label: t`Not set` },
+      { value: PANE.auto, label: t`Automatic` },
+      { value: PANE.empty, label: t`Empty` },
+      { value: PANE.mainVenue, label: t`Current main venue` },
+    ],
+    [t],
+  );
+  // the names of the participants the panes of every role show, not the whole meeting's
+  const shownIds = useMemo(() => {
+    const isToken = new Set<string>(Object.values(PANE));
+    const ids = new Set<string>();
+    for (const r of MOSAIC_ROLES) for (const pane of (drafts[r] ?? configFor(r, configs)).roles_lst) if (pane[0] && !isToken.has(pane[0])) ids.add(pane[0]);
+    return [...ids].sort();
+  }, [drafts, configs]);
+  const names = useNamesOf(participants, shownIds, opened);
   const nameOf = (token: string | undefined) => {
     switch (token) {
       case undefined:
@@ -99,16 +118,9 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
       case PANE.mainVenue:
         return t`Current main venue`;
       default:
-        return participants.find((p) => p.usrId === token)?.name ?? token;
+        return names.get(token) ?? token;
     }
   };
-  const paneOptions = [
-    { value: PANE.unset, label: t`Not set` },
-    { value: PANE.auto, label: t`Automatic` },
-    { value: PANE.empty, label: t`Empty` },
-    { value: PANE.mainVenue, label: t`Current main venue` },
-    ...participants.map((p) => ({ value: p.usrId, label: p.name })),
-  ];
   const pickLayout = (group: MosaicGroupLike) => {
     if (isTraditional(group)) {
       setNotice(RC.traditionalMosaicUnsupported);
@@ -205,14 +217,13 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                   >
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>
-                      <Select
-                        size="xs"
-                        aria-label={t`Video source of pane ${i + 1}`}
-                        searchable
-                        allowDeselect={false}
+                      <PaneSourcePicker
+                        pane={i}
                         value={paneTokens[0] ?? PANE.unset}
-                        data={paneOptions}
-                        onChange={(v) => v !== null && edit(assignPane(config, i, v))}
+                        valueName={paneTokens[0] === undefined ? undefined : names.get(paneTokens[0])}
+                        fixed={fixedTokens}
+                        candidates={participants}
+                        onChange={(v) => edit(assignPane(config, i, v))}
                       />
                     </Table.Td>
                     <Table.Td>

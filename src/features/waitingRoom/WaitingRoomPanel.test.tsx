@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { WaitingRoomPanel } from './WaitingRoomPanel';
 import { renderUi } from '../meetingControls/testUtils';
+import { staticOnline } from '../meetingControls/onlineParticipants';
+import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
 
 afterEach(cleanup);
 
@@ -12,12 +14,38 @@ const waiting = [
   { usrId: 'u3', name: 'Carol' },
 ];
 const noop = () => {};
+const nobody = staticOnline([]);
+
+/** 5,000 online participants that count how often the whole list is read */
+function manyOnline() {
+  const list = Array.from({ length: 5000 }, (_, i) => ({ usrId: `u${i}`, name: `Sim ${i}` }));
+  const counted = {
+    ...staticOnline(list),
+    reads: 0,
+    getSnapshot: () => {
+      counted.reads++;
+      return list;
+    },
+  };
+  return counted;
+}
+
+function optionsOf(input: HTMLElement): HTMLElement[] {
+  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  return listbox ? within(listbox).queryAllByRole('option', { hidden: true }) : [];
+}
+
+function type(input: HTMLElement, search: string) {
+  input.focus();
+  fireEvent.click(input);
+  fireEvent.change(input, { target: { value: search } });
+}
 
 describe('WaitingRoomPanel', () => {
   it('permits and refuses one user', () => {
     const onPermit = vi.fn();
     const onRefuse = vi.fn();
-    renderUi(<WaitingRoomPanel enabled waiting={waiting} movable={[]} onEnable={noop} onPermit={onPermit} onRefuse={onRefuse} onMoveIn={noop} />);
+    renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={onPermit} onRefuse={onRefuse} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Permit Bob' }));
     fireEvent.click(screen.getByRole('button', { name: 'Refuse Carol' }));
     expect(onPermit).toHaveBeenCalledWith(['u2']);
@@ -26,7 +54,7 @@ describe('WaitingRoomPanel', () => {
 
   it('permits many at once', () => {
     const onPermit = vi.fn();
-    renderUi(<WaitingRoomPanel enabled waiting={waiting} movable={[]} onEnable={noop} onPermit={onPermit} onRefuse={noop} onMoveIn={noop} />);
+    renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={onPermit} onRefuse={noop} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Alice' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Carol' }));
     fireEvent.click(screen.getByRole('button', { name: 'Permit selected (2)' }));
@@ -35,17 +63,45 @@ describe('WaitingRoomPanel', () => {
 
   it('drops users who left from the selection', () => {
     const onRefuse = vi.fn();
-    const { rerender } = renderUi(<WaitingRoomPanel enabled waiting={waiting} movable={[]} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
+    const { rerender } = renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all waiting users' }));
-    rerender(<WaitingRoomPanel enabled waiting={waiting.slice(1)} movable={[]} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
+    rerender(<WaitingRoomPanel enabled waiting={waiting.slice(1)} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Refuse selected (2)' }));
     expect(onRefuse).toHaveBeenCalledWith(['u2', 'u3']);
   });
 
   it('asks to enable the waiting room', () => {
     const onEnable = vi.fn();
-    renderUi(<WaitingRoomPanel enabled={false} waiting={[]} movable={[]} onEnable={onEnable} onPermit={noop} onRefuse={noop} onMoveIn={noop} />);
+    renderUi(<WaitingRoomPanel enabled={false} waiting={[]} candidates={nobody} onEnable={onEnable} onPermit={noop} onRefuse={noop} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('switch', { name: 'Waiting room' }));
     expect(onEnable).toHaveBeenCalledWith(true);
+  });
+
+  it('offers the best matches of the participants not waiting, with a hint, and moves the picked ones in', async () => {
+    const many = manyOnline();
+    const onMoveIn = vi.fn();
+    const waitingSim = [{ usrId: 'u1', name: 'Sim 1' }];
+    renderUi(<WaitingRoomPanel enabled waiting={waitingSim} candidates={many} onEnable={noop} onPermit={noop} onRefuse={noop} onMoveIn={onMoveIn} />);
+    // nothing is read while the picker is closed
+    expect(many.reads).toBe(0);
+    const input = screen.getByRole('combobox', { name: 'Move participants to the waiting room' });
+    type(input, 'Sim 1');
+    await waitFor(() => expect(optionsOf(input)).toHaveLength(PICKER_OPTION_LIMIT));
+    expect(many.reads).toBeGreaterThan(0);
+    // Sim 1 waits already: Sim 10–19, 100–199 and 1000–1999 are left
+    expect(optionsOf(input)[0].textContent).toBe('Sim 10');
+    expect(screen.getByRole('group', { name: 'Showing 50 of 1,110 — type to narrow', hidden: true })).toBeTruthy();
+
+    type(input, 'sim 4321');
+    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Sim 4321']));
+    fireEvent.click(optionsOf(input)[0]);
+    type(input, 'Sim 1234');
+    // the first pick stays offered (and shown) while another is searched
+    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Sim 4321', 'Sim 1234']));
+    fireEvent.click(optionsOf(input)[1]);
+    // both picks show as pills by name
+    expect([...document.querySelectorAll('.mantine-Pill-label')].map((p) => p.textContent)).toEqual(['Sim 4321', 'Sim 1234']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move in' }));
+    expect(onMoveIn).toHaveBeenCalledWith(['u4321', 'u1234']);
   });
 });

@@ -1,10 +1,15 @@
 /**
  * Waiting room: enable it, permit or refuse one or many waiting users, and move participants in.
  * The waiting-room machine owns the state; selections here are only what the user ticked.
+ * The picker of participants to move in searches the online participants only while its
+ * dropdown is open and offers the best matches (the shared participant picker options).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '../participantPicker/participantOptions';
+import type { PickableParticipant } from '../participantPicker/searchOnline';
+import { useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
 
 export interface WaitingUser {
   usrId: string;
@@ -16,8 +21,8 @@ export interface WaitingRoomPanelProps {
   enabled: boolean | undefined;
   /** who waits, in arrival order */
   waiting: readonly WaitingUser[];
-  /** online participants that can be moved into the waiting room */
-  movable: readonly WaitingUser[];
+  /** the online participants; those not waiting can be moved in (read only while the picker is open) */
+  candidates: OnlineParticipants;
   /** true while a request is on its way */
   pending?: boolean;
   /** translated refusal of the last request; default none */
@@ -29,10 +34,18 @@ export interface WaitingRoomPanelProps {
 }
 
 export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
-  const { enabled, waiting, movable, pending = false, error } = props;
+  const { enabled, waiting, candidates, pending = false, error } = props;
   const { t } = useLingui();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const [toMove, setToMove] = useState<string[]>([]);
+  const [toMove, setToMove] = useState<readonly PickableParticipant[]>([]);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const online = useOnline(candidates, pickerOpen);
+  const isWaiting = useMemo(() => {
+    const ids = new Set(waiting.map((w) => w.usrId));
+    return (p: PickableParticipant) => ids.has(p.usrId);
+  }, [waiting]);
+  const moveOptions = useParticipantOptions({ open: pickerOpen, candidates: online, search, selected: toMove, skip: isWaiting });
   // Users who left the waiting room drop out of the selection without a reset effect.
   const selected = useMemo(() => waiting.filter((w) => ticked.has(w.usrId)).map((w) => w.usrId), [waiting, ticked]);
   const allTicked = waiting.length > 0 && selected.length === waiting.length;
@@ -110,15 +123,19 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
           style={{ flex: 1 }}
           label={t`Move participants to the waiting room`}
           searchable
-          value={toMove}
-          onChange={setToMove}
-          data={movable.map((m) => ({ value: m.usrId, label: m.name }))}
+          value={toMove.map((m) => m.usrId)}
+          onChange={(ids) => setToMove(pickedFrom(ids, toMove, moveOptions))}
+          data={moveOptions}
+          filter={keepAllOptions}
+          onSearchChange={setSearch}
+          onDropdownOpen={() => setPickerOpen(true)}
+          onDropdownClose={() => setPickerOpen(false)}
         />
         <Button
           size="xs"
           disabled={pending || toMove.length === 0 || enabled !== true}
           onClick={() => {
-            props.onMoveIn(toMove);
+            props.onMoveIn(toMove.map((m) => m.usrId));
             setToMove([]);
           }}
         >
@@ -127,4 +144,15 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
       </Group>
     </Stack>
   );
+}
+
+/** The picked participants with their names: the ones kept, then the ones just picked from the options. */
+function pickedFrom(ids: readonly string[], before: readonly PickableParticipant[], options: readonly ParticipantOption[]): PickableParticipant[] {
+  const known = new Map(before.map((p) => [p.usrId, p]));
+  for (const option of options) {
+    for (const item of 'group' in option ? option.items : [option]) {
+      if (!known.has(item.value)) known.set(item.value, { usrId: item.value, name: item.label });
+    }
+  }
+  return ids.map((id) => known.get(id) ?? { usrId: id, name: id });
 }
