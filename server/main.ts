@@ -17,6 +17,7 @@ import { createEngine } from './engine/index';
 import { registerSessionRoutes } from './http/sessionRoutes';
 import { registerShareRoutes } from './http/shareRoutes';
 import { openStore } from './store/index';
+import { redactDatabaseUrl } from './store/postgresStore';
 import type { Store } from './store/types';
 
 export interface StartOptions {
@@ -79,7 +80,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
 function printBanner(config: Config, server: StartedServer, log: Logger): void {
   log.info(`Podium reference server listening on ${server.url}/`);
-  log.info(`  signing: ${config.signing}, AES bodies: ${config.apiAesMode ? 'on' : 'off'}, data: ${config.dataDir}`);
+  const data = config.databaseUrl ? redactDatabaseUrl(config.databaseUrl) : config.dataDir;
+  log.info(`  signing: ${config.signing}, AES bodies: ${config.apiAesMode ? 'on' : 'off'}, data: ${data}`);
   const room = server.engine.roomAuth(config.demo.mrId);
   if (room) {
     log.info(`  demo meeting ${room.mrId}: host password ${room.hostPwd}, supervisor password ${room.supervisorPwd}`);
