@@ -47,16 +47,38 @@ export function signalLevel(m: {
 /** The video bitrate a healthy 1080p leg carries (the simulated endpoints send 1536 kbps). */
 export const NOMINAL_VIDEO_KBPS = 1536;
 
-/** The level of one `media_stream` answer; `videoExpected` when the participant's video is on. */
+/**
+ * The level of one `media_stream` answer; `videoExpected` when the participant's video is on.
+ * Only the received direction counts (entries without `tx_jitter`, facts §5.9). The loss of an
+ * entry is its packet ratio when the counters are there (no unit to guess), else `rx_lost_rate`
+ * read as percent, as the reference server reports it.
+ */
 export function signalOf(
   res: MediaStreamResponse,
   videoExpected: boolean,
 ): SignalLevel {
-  const s = sampleFrom(res, 0);
-  return signalLevel({
-    audioKbps: s.audio_rx_bw,
-    videoKbps: s.video_rx_bw,
-    lossPct: Math.max(s.audio_rx_loss, videoExpected ? s.video_rx_loss : 0),
-    videoExpected,
-  });
+  let audioKbps = 0;
+  let videoKbps = 0;
+  let lossPct = 0;
+  for (const st of res.data ?? []) {
+    if (st.type !== "audio" && st.type !== "video") continue;
+    if (st.tx_jitter !== undefined || st.rx_bitrate === undefined) continue;
+    const kbps = num(st.rx_bitrate);
+    if (st.type === "audio") audioKbps += kbps;
+    else videoKbps += kbps;
+    if (st.type === "video" && !videoExpected) continue;
+    const received = num(st.rx_packets_received);
+    const lost = num(st.rx_packets_lost);
+    const loss =
+      received + lost > 0 && st.rx_packets_lost !== undefined
+        ? (lost / (received + lost)) * 100
+        : num(st.rx_lost_rate);
+    lossPct = Math.max(lossPct, loss);
+  }
+  return signalLevel({ audioKbps, videoKbps, lossPct, videoExpected });
+}
+
+function num(v: unknown): number {
+  const n = typeof v === "string" ? Number(v) : typeof v === "number" ? v : 0;
+  return Number.isFinite(n) ? n : 0;
 }
