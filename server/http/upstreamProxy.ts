@@ -57,8 +57,10 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
   const upstream = new URL(config.upstreamUrl);
   const secure = upstream.protocol === 'https:';
   const upstreamPath = upstream.pathname.replace(/\/+$/, '');
-  // many consoles each hold a long poll: keep connections, without a cap on their number
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  // A connection per request, no cap on their number (each console holds a long poll). Reusing
+  // idle connections would race the platform closing them (a request sent on a socket it is
+  // closing fails as unreachable), and the streamed body could not be sent again.
+  const agent = secure ? new HttpsAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: false });
   const inFlight = new Set<{ destroy(): void }>();
   let reachable = true;
 
@@ -67,7 +69,8 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
     const send = secure ? httpsRequest : httpRequest;
     const outgoing = send({
       protocol: upstream.protocol,
-      hostname: upstream.hostname,
+      // an IPv6 literal comes bracketed in a URL, but not in a socket address
+      hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: upstream.port || undefined,
       method: req.method,
       path: upstreamPath + path + search,
