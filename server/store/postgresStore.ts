@@ -12,7 +12,9 @@
  *   transaction (a single put or delete is one statement, atomic by itself).
  * - A write that PostgreSQL refuses rejects, and the in-memory view is rebuilt from what was
  *   committed plus the writes still queued, so memory never keeps a change the database lacks.
- *   Later writes are still tried: a database that comes back is used again.
+ *   Later writes are still tried: a database that comes back is used again. (A connection lost
+ *   while COMMIT is on its way leaves the outcome unknown: the write is reported failed and
+ *   dropped from memory, though the database may hold it; the next start loads what it holds.)
  *
  * Values are stored as `json`, not `jsonb`: `json` keeps the text as written (object key order,
  * `\u0000` in strings), so a record reads back after a restart exactly as it was put.
