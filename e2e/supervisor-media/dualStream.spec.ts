@@ -4,94 +4,76 @@
  * off — and the picture-in-picture button enters the browser's picture-in-picture or says,
  * translated, why it cannot.
  */
-import { openMeetingControls } from "../pages/MeetingControlsSession";
-import { ParticipantsApi } from "../pages/ParticipantsApi";
-import { expect, expectMoving, setOption, test } from "./helpers";
+import { openMeetingControls } from '../pages/MeetingControlsSession';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
+import { expect, expectMoving, setOption, test } from './helpers';
 
 const PIP_ERRORS = {
   en: /^(This browser does not offer picture-in-picture\.|The browser refused picture-in-picture\.)$/,
   zh: /^(此浏览器不支持画中画。|浏览器拒绝了画中画。)$/,
 } as const;
 
-for (const lang of ["en", "zh"] as const) {
-  test(`the picture-in-picture button enters picture-in-picture or explains why not (${lang})`, async ({
-    page,
-    server,
-  }) => {
-    await openMeetingControls(page, server, lang, "supervisor");
-    await setOption(page, "preview", true, lang);
-    await setOption(page, "newWindow", false, lang);
-    await setOption(page, "hideVideo", false, lang);
-    const preview = page.getByTestId("supervisor-preview");
-    await expect(
-      preview.getByRole("button", {
-        name: lang === "en" ? "Picture-in-picture" : "画中画",
-      }),
-    ).toHaveCount(0);
-    await setOption(page, "pipDualStream", true, lang);
-    const button = preview.getByRole("button", {
-      name: lang === "en" ? "Picture-in-picture" : "画中画",
-    });
+for (const lang of ['en', 'zh'] as const) {
+  test(`the picture-in-picture button enters picture-in-picture or explains why not (${lang})`, async ({ page, server }) => {
+    await openMeetingControls(page, server, lang, 'supervisor');
+    await setOption(page, 'preview', true, lang);
+    await setOption(page, 'newWindow', false, lang);
+    await setOption(page, 'hideVideo', false, lang);
+    const preview = page.getByTestId('supervisor-preview');
+    await expect(preview.getByRole('button', { name: lang === 'en' ? 'Picture-in-picture' : '画中画' })).toHaveCount(0);
+    await setOption(page, 'pipDualStream', true, lang);
+    const button = preview.getByRole('button', { name: lang === 'en' ? 'Picture-in-picture' : '画中画' });
     await expect(button).toBeEnabled({ timeout: 20_000 });
-    const supported = await page.evaluate(
-      () => document.pictureInPictureEnabled === true,
+    const supported = await page.evaluate(() => document.pictureInPictureEnabled === true);
+    // which tile entered picture-in-picture (the simulated camera may go off right after, which ends it)
+    await page.evaluate(() =>
+      document.addEventListener(
+        'enterpictureinpicture',
+        (e) => ((window as unknown as { pipTile?: string }).pipTile = (e.target as Element).closest('[data-testid]')?.getAttribute('data-testid') ?? ''),
+        true,
+      ),
     );
     await button.click();
-    await expect(preview).toHaveAttribute("data-pip", /.+/);
-    const outcome = await preview.getAttribute("data-pip");
-    if (outcome === "entered") {
+    await expect(preview).toHaveAttribute('data-pip', /.+/);
+    const outcome = await preview.getAttribute('data-pip');
+    if (outcome === 'entered') {
       expect(supported).toBe(true);
-      expect(
-        await page.evaluate(() =>
-          document.pictureInPictureElement
-            ?.closest("[data-testid]")
-            ?.getAttribute("data-testid"),
-        ),
-      ).toMatch(/^preview-(tile|inset)$/);
-      await page.evaluate(() => document.exitPictureInPicture());
+      await expect.poll(() => page.evaluate(() => (window as unknown as { pipTile?: string }).pipTile)).toMatch(/^preview-(tile|inset)$/);
+      await page.evaluate(() => (document.pictureInPictureElement ? document.exitPictureInPicture() : undefined));
     } else {
-      await expect(preview.getByTestId("pip-error")).toHaveText(
-        PIP_ERRORS[lang],
-      );
+      await expect(preview.getByTestId('pip-error')).toHaveText(PIP_ERRORS[lang]);
     }
   });
 }
 
-test("while someone presents, the preview shows the content with the speaker inset, or side by side", async ({
-  page,
-  server,
-}) => {
+test('while someone presents, the preview shows the content with the speaker inset, or side by side', async ({ page, server }) => {
   test.setTimeout(120_000);
-  await openMeetingControls(page, server, "en", "supervisor");
-  const api = await ParticipantsApi.login(server, "host");
-  await setOption(page, "preview", true);
-  await setOption(page, "newWindow", false);
-  await setOption(page, "hideVideo", false);
-  await setOption(page, "pipDualStream", true);
+  await openMeetingControls(page, server, 'en', 'supervisor');
+  const api = await ParticipantsApi.login(server, 'host');
+  await setOption(page, 'preview', true);
+  await setOption(page, 'newWindow', false);
+  await setOption(page, 'hideVideo', false);
+  await setOption(page, 'pipDualStream', true);
   // the simulated endpoints share content now and then (everyone may); wait for one
   let presenter: string | undefined;
   await expect
     .poll(
       async () => {
-        presenter = [...(await api.endpointStates()).values()].find(
-          (s) => s.flags.cont_sender === 1,
-        )?.usrId;
+        presenter = [...(await api.endpointStates()).values()].find((s) => s.flags.cont_sender === 1)?.usrId;
         return presenter;
       },
       { timeout: 90_000, intervals: [1000] },
     )
     .toBeTruthy();
-  const preview = page.getByTestId("supervisor-preview");
-  await expect(preview).toHaveAttribute("data-dual", "inset", {
-    timeout: 10_000,
-  });
-  const content = preview.getByTestId("preview-content");
-  await expect(content).toHaveAttribute("data-usr-id", presenter!);
-  await expect(content.getByTestId("preview-inset")).toBeVisible();
+  const preview = page.getByTestId('supervisor-preview');
+  await expect(preview).toHaveAttribute('data-dual', 'inset', { timeout: 10_000 });
+  const content = preview.getByTestId('preview-content');
+  await expect(content).toHaveAttribute('data-usr-id', presenter!);
+  await expect(content.getByTestId('preview-inset')).toBeVisible();
   await expectMoving(content);
 
-  await setOption(page, "pipDualStream", false);
-  await expect(preview).toHaveAttribute("data-dual", "side-by-side");
-  await expect(content.getByTestId("preview-inset")).toHaveCount(0);
-  await expect(preview.getByTestId("preview-tile")).toBeVisible();
+  await setOption(page, 'pipDualStream', false);
+  await expect(preview).toHaveAttribute('data-dual', 'side-by-side');
+  await expect(content.getByTestId('preview-inset')).toHaveCount(0);
+  await expect(preview.getByTestId('preview-tile')).toBeVisible();
 });

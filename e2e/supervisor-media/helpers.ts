@@ -2,9 +2,9 @@
  * Shared steps of the supervisor-media specs: a server of their own (a lively meeting where
  * someone talks and presents soon), the options switches, and reading live media in the page.
  */
-import { test as base, expect } from "../fixtures";
-import { startTestServer, type TestServer } from "../server";
-import type { Locator, Page } from "@playwright/test";
+import { test as base, expect } from '../fixtures';
+import { startTestServer, type TestServer } from '../server';
+import type { Locator, Page } from '@playwright/test';
 
 // A server of its own: other specs empty or end the shared meeting, and these need people who
 // talk and present (more endpoints, so it happens within seconds).
@@ -12,11 +12,11 @@ export const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: "40" } });
+      const server = await startTestServer({ env: { SIM_ENDPOINTS: '40' } });
       await use(server);
       await server.stop();
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
 });
 
@@ -24,51 +24,46 @@ export { expect };
 
 export const OPTION = {
   en: {
-    preview: "Preview",
-    playMeetingSound: "Play meeting sound",
-    newWindow: "Open in a new window",
-    hideVideo: "Hide video",
-    showNamesAndSignal: "Show names and signal",
-    pipDualStream: "Picture-in-picture for dual streams",
-    showName: "Show names",
-    showTalk: "Show who is talking",
-    playAudio: "Play audio",
+    preview: 'Preview',
+    playMeetingSound: 'Play meeting sound',
+    newWindow: 'Open in a new window',
+    hideVideo: 'Hide video',
+    showNamesAndSignal: 'Show names and signal',
+    pipDualStream: 'Picture-in-picture for dual streams',
+    showName: 'Show names',
+    showTalk: 'Show who is talking',
+    playAudio: 'Play audio',
   },
   zh: {
-    preview: "预览",
-    playMeetingSound: "播放会议声音",
-    newWindow: "在新窗口中打开",
-    hideVideo: "隐藏视频",
-    showNamesAndSignal: "显示名称和信号",
-    pipDualStream: "双流画中画",
-    showName: "显示名称",
-    showTalk: "显示发言者",
-    playAudio: "播放音频",
+    preview: '预览',
+    playMeetingSound: '播放会议声音',
+    newWindow: '在新窗口中打开',
+    hideVideo: '隐藏视频',
+    showNamesAndSignal: '显示名称和信号',
+    pipDualStream: '双流画中画',
+    showName: '显示名称',
+    showTalk: '显示发言者',
+    playAudio: '播放音频',
   },
 } as const;
 
-export type OptionKey = keyof (typeof OPTION)["en"];
+export type OptionKey = keyof (typeof OPTION)['en'];
 
 /** Sets an option through its switch (clicked only when it is not already as wanted). */
-export async function setOption(
-  page: Page,
-  key: OptionKey,
-  on: boolean,
-  lang: "en" | "zh" = "en",
-): Promise<void> {
-  const options = page.getByTestId("supervisor-options");
+export async function setOption(page: Page, key: OptionKey, on: boolean, lang: 'en' | 'zh' = 'en'): Promise<void> {
+  const options = page.getByTestId('supervisor-options');
   const sw = options.locator(`[data-option="${key}"]`);
-  const state = await sw.getAttribute("data-state");
-  if ((state === "on") === on) return;
-  const label = OPTION[lang][key].replace(/[()]/g, "\\$&");
-  await options.locator("label", { hasText: new RegExp(`^${label}$`) }).click();
-  await expect(sw).toHaveAttribute("data-state", on ? "on" : "off");
+  const state = await sw.getAttribute('data-state');
+  if ((state === 'on') === on) return;
+  const label = OPTION[lang][key].replace(/[()]/g, '\\$&');
+  await options.locator('label', { hasText: new RegExp(`^${label}$`) }).click();
+  await expect(sw).toHaveAttribute('data-state', on ? 'on' : 'off');
 }
 
 /** The live video track of the first <video> in `tile`: its readyState, and a handle kept in the page as `window[name]`. */
 export async function keepTrack(tile: Locator, name: string): Promise<string> {
   return tile
-    .locator("video")
+    .locator('video')
     .first()
     .evaluate((v: HTMLVideoElement, key) => {
       const track = (v.srcObject as MediaStream).getVideoTracks()[0];
@@ -78,27 +73,20 @@ export async function keepTrack(tile: Locator, name: string): Promise<string> {
 }
 
 /** readyState of a track kept by {@link keepTrack}. */
-export async function keptTrackState(
-  page: Page,
-  name: string,
-): Promise<string> {
-  return page.evaluate(
-    (key) =>
-      (window as unknown as Record<string, MediaStreamTrack>)[key].readyState,
-    name,
-  );
+export async function keptTrackState(page: Page, name: string): Promise<string> {
+  return page.evaluate((key) => (window as unknown as Record<string, MediaStreamTrack>)[key].readyState, name);
 }
 
 /** A snapshot of the frame the <video> of `tile` shows (as pixels of a small canvas). */
 export async function frameOf(tile: Locator): Promise<string> {
   return tile
-    .locator("video")
+    .locator('video')
     .first()
     .evaluate((v: HTMLVideoElement) => {
-      const c = document.createElement("canvas");
+      const c = document.createElement('canvas');
       c.width = 160;
       c.height = 90;
-      c.getContext("2d")!.drawImage(v, 0, 0, c.width, c.height);
+      c.getContext('2d')!.drawImage(v, 0, 0, c.width, c.height);
       return c.toDataURL();
     });
 }
@@ -109,11 +97,9 @@ export async function expectMoving(tile: Locator): Promise<void> {
     .poll(
       () =>
         tile
-          .locator("video")
+          .locator('video')
           .first()
-          .evaluate(
-            (v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0,
-          ),
+          .evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0),
       { timeout: 10_000 },
     )
     .toBe(true);

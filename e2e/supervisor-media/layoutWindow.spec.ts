@@ -4,143 +4,93 @@
  * showName (names on the panes), showTalk (the talking participant marked) and playAudio (the
  * window plays the meeting sound).
  */
-import type { Page } from "@playwright/test";
-import { openMeetingControls } from "../pages/MeetingControlsSession";
-import { ParticipantsApi } from "../pages/ParticipantsApi";
-import { expect, expectMoving, setOption, test } from "./helpers";
+import type { Page } from '@playwright/test';
+import { openMeetingControls } from '../pages/MeetingControlsSession';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
+import { expect, expectMoving, setOption, test } from './helpers';
 
 async function openLayout(page: Page): Promise<Page> {
-  const popupPromise = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Open layout window" }).click();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Open layout window' }).click();
   const popup = await popupPromise;
-  await expect(popup.getByTestId("layout-screen")).toHaveAttribute(
-    "data-content",
-    "shown",
-    { timeout: 20_000 },
-  );
+  await expect(popup.getByTestId('layout-screen')).toHaveAttribute('data-content', 'shown', { timeout: 20_000 });
   return popup;
 }
 
-test("the new-window option shows the preview in the layout pop-up, following the chosen participant", async ({
-  page,
-  server,
-}) => {
-  await openMeetingControls(page, server, "en", "supervisor");
-  await setOption(page, "preview", true);
-  await setOption(page, "hideVideo", false);
-  await setOption(page, "newWindow", false);
-  await expect(page.getByTestId("supervisor-preview")).toBeVisible();
+test('the new-window option shows the preview in the layout pop-up, following the chosen participant', async ({ page, server }) => {
+  await openMeetingControls(page, server, 'en', 'supervisor');
+  await setOption(page, 'preview', true);
+  await setOption(page, 'hideVideo', false);
+  await setOption(page, 'newWindow', false);
+  await expect(page.getByTestId('supervisor-preview')).toBeVisible();
 
-  const popupPromise = page.waitForEvent("popup");
-  await setOption(page, "newWindow", true);
+  const popupPromise = page.waitForEvent('popup');
+  await setOption(page, 'newWindow', true);
   const popup = await popupPromise;
-  await expect(page.getByTestId("supervisor-preview")).toHaveCount(0);
-  await expect(page.getByTestId("preview-in-window")).toHaveText(
-    "The preview shows in the layout window.",
-  );
-  const preview = popup
-    .getByTestId("layout-preview")
-    .getByTestId("supervisor-preview");
-  await expect(preview).toHaveAttribute("data-target", /.+/, {
-    timeout: 20_000,
-  });
+  await expect(page.getByTestId('supervisor-preview')).toHaveCount(0);
+  await expect(page.getByTestId('preview-in-window')).toHaveText('The preview shows in the layout window.');
+  const preview = popup.getByTestId('layout-preview').getByTestId('supervisor-preview');
+  await expect(preview).toHaveAttribute('data-target', /.+/, { timeout: 20_000 });
 
-  const api = await ParticipantsApi.login(server, "host");
-  const target = [...(await api.endpointStates()).values()].find(
-    (s) =>
-      s.flags.waiting === 0 &&
-      s.flags.v_rx === 1 &&
-      s.flags.camera === 0 &&
-      s.name &&
-      s.usrId !== "",
-  );
-  expect(target, "a participant with video").toBeTruthy();
-  await page
-    .getByRole("combobox", { name: "Preview participant" })
-    .fill(target!.name);
-  await page
-    .getByRole("option", { name: target!.name, exact: true })
-    .first()
-    .click();
-  await expect(preview).toHaveAttribute("data-target", target!.usrId);
-  const tile = preview.getByTestId("preview-tile");
-  await expect(tile).toHaveAttribute("data-video", "live");
+  const api = await ParticipantsApi.login(server, 'host');
+  const target = [...(await api.endpointStates()).values()].find((s) => s.flags.waiting === 0 && s.flags.v_rx === 1 && s.flags.camera === 0 && s.name && s.usrId !== '');
+  expect(target, 'a participant with video').toBeTruthy();
+  await page.getByRole('combobox', { name: 'Preview participant' }).fill(target!.name);
+  await page.getByRole('option', { name: target!.name, exact: true }).first().click();
+  await expect(preview).toHaveAttribute('data-target', target!.usrId);
+  const tile = preview.getByTestId('preview-tile');
+  await expect(tile).toHaveAttribute('data-video', 'live');
   await expectMoving(tile);
 
-  await setOption(page, "newWindow", false);
-  await expect(page.getByTestId("supervisor-preview")).toBeVisible();
-  await expect(popup.getByTestId("layout-preview")).toHaveCount(0);
+  await setOption(page, 'newWindow', false);
+  await expect(page.getByTestId('supervisor-preview')).toBeVisible();
+  await expect(popup.getByTestId('layout-preview')).toHaveCount(0);
   await popup.close();
 });
 
-test("the layout pop-up plays the role’s layout live and obeys showName, showTalk and playAudio", async ({
-  page,
-  server,
-}) => {
+test('the layout pop-up plays the role’s layout live and obeys showName, showTalk and playAudio', async ({ page, server }) => {
   test.setTimeout(90_000);
-  await openMeetingControls(page, server, "en", "supervisor");
-  const api = await ParticipantsApi.login(server, "host");
-  await setOption(page, "newWindow", false);
-  await setOption(page, "showName", true);
-  await setOption(page, "showTalk", false);
-  await setOption(page, "playAudio", true);
+  await openMeetingControls(page, server, 'en', 'supervisor');
+  const api = await ParticipantsApi.login(server, 'host');
+  await setOption(page, 'newWindow', false);
+  await setOption(page, 'showName', true);
+  await setOption(page, 'showTalk', false);
+  await setOption(page, 'playAudio', true);
   const popup = await openLayout(page);
 
   // the audience's layout (automatic): as many panes as the layout it resolves to, live video
   await popup.locator('[data-layout-role="guest"]').click();
-  const grid = popup.getByTestId("layout-video-grid");
-  const guest = (
-    await api.get<{ config_info: { role: string; cur_mosic_id?: string }[] }>(
-      "mosic-config",
-    )
-  ).config_info.find((c) => c.role === "guest");
-  await expect(grid).toHaveAttribute("data-mosic-id", guest!.cur_mosic_id!);
-  const panes = grid.getByTestId("layout-pane");
+  const grid = popup.getByTestId('layout-video-grid');
+  const guest = (await api.get<{ config_info: { role: string; cur_mosic_id?: string }[] }>('mosic-config')).config_info.find((c) => c.role === 'guest');
+  await expect(grid).toHaveAttribute('data-mosic-id', guest!.cur_mosic_id!);
+  const panes = grid.getByTestId('layout-pane');
   await expect(panes.first()).toBeVisible();
-  const live = grid
-    .locator('[data-testid="layout-pane"][data-video="live"]')
-    .first();
+  const live = grid.locator('[data-testid="layout-pane"][data-video="live"]').first();
   await expectMoving(live);
 
   // showName: the server's names on the panes
-  const names = new Set(
-    [...(await api.endpointStates()).values()].map((s) => s.name),
-  );
-  const shown = await grid.getByTestId("layout-pane-name").allTextContents();
+  const names = new Set([...(await api.endpointStates()).values()].map((s) => s.name));
+  const shown = await grid.getByTestId('layout-pane-name').allTextContents();
   expect(shown.length).toBeGreaterThan(0);
-  for (const n of shown)
-    expect(names.has(n), `${n} is a participant`).toBe(true);
-  await setOption(page, "showName", false);
-  await expect(grid.getByTestId("layout-pane-name")).toHaveCount(0);
+  for (const n of shown) expect(names.has(n), `${n} is a participant`).toBe(true);
+  await setOption(page, 'showName', false);
+  await expect(grid.getByTestId('layout-pane-name')).toHaveCount(0);
 
   // showTalk: off marks nobody; on marks a participant the server reports talking
-  const everyone = [...(await api.endpointStates()).values()]
-    .filter((s) => s.flags.waiting === 0)
-    .map((s) => s.usrId);
-  await api.eps("a_rx", everyone, 1);
+  const everyone = [...(await api.endpointStates()).values()].filter((s) => s.flags.waiting === 0).map((s) => s.usrId);
+  await api.eps('a_rx', everyone, 1);
   await expect(grid.locator('[data-talking="true"]')).toHaveCount(0);
-  await setOption(page, "showTalk", true);
-  await expect(
-    grid.locator('[data-testid="layout-pane"][data-talking="true"]').first(),
-  ).toBeVisible({ timeout: 45_000 });
+  await setOption(page, 'showTalk', true);
+  await expect(grid.locator('[data-testid="layout-pane"][data-talking="true"]').first()).toBeVisible({ timeout: 45_000 });
 
   // playAudio: the window plays the meeting sound (after a click when the browser asks for one)
-  const sound = popup.getByTestId("layout-sound");
-  await expect(sound).toHaveAttribute("data-state", /^(playing|blocked)$/);
-  if ((await sound.getAttribute("data-state")) === "blocked")
-    await sound.getByRole("button", { name: "Enable sound" }).click();
-  await expect(sound).toHaveAttribute("data-state", "playing");
-  expect(
-    await popup
-      .getByTestId("layout-sound-audio")
-      .evaluate((el: HTMLAudioElement) => !el.muted && !el.paused),
-  ).toBe(true);
-  await setOption(page, "playAudio", false);
-  await expect(sound).toHaveAttribute("data-state", "off");
-  expect(
-    await popup
-      .getByTestId("layout-sound-audio")
-      .evaluate((el: HTMLAudioElement) => el.muted),
-  ).toBe(true);
+  const sound = popup.getByTestId('layout-sound');
+  await expect(sound).toHaveAttribute('data-state', /^(playing|blocked)$/);
+  if ((await sound.getAttribute('data-state')) === 'blocked') await sound.getByRole('button', { name: 'Enable sound' }).click();
+  await expect(sound).toHaveAttribute('data-state', 'playing');
+  expect(await popup.getByTestId('layout-sound-audio').evaluate((el: HTMLAudioElement) => !el.muted && !el.paused)).toBe(true);
+  await setOption(page, 'playAudio', false);
+  await expect(sound).toHaveAttribute('data-state', 'off');
+  expect(await popup.getByTestId('layout-sound-audio').evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
   await popup.close();
 });

@@ -3,26 +3,15 @@
  * when the browser waits for a click, a note when the speaker choice failed) and for tests
  * (`data-state`, `data-voices`, `data-level`).
  */
-import { Button, Group, Text } from "@mantine/core";
-import { Plural, Trans } from "@lingui/react/macro";
-import type { MeetingSoundControl } from "./useMeetingSound";
+import { Button, Group, Text } from '@mantine/core';
+import { Plural, Trans } from '@lingui/react/macro';
+import type { MeetingSoundControl } from './useMeetingSound';
 
-export function MeetingSoundPlayer({
-  control,
-  testId = "meeting-sound",
-}: {
-  control: MeetingSoundControl;
-  testId?: string;
-}) {
+export function MeetingSoundPlayer({ control, testId = 'meeting-sound' }: { control: MeetingSoundControl; testId?: string }) {
   return (
-    <div
-      data-testid={testId}
-      data-state={control.state}
-      data-voices={control.voices.join(",")}
-      data-level={control.level}
-    >
+    <div data-testid={testId} data-state={control.state} data-voices={control.voices.join(',')} data-level={control.level}>
       <audio ref={control.audioRef} data-testid={`${testId}-audio`} />
-      {control.state === "blocked" && (
+      {control.state === 'blocked' && (
         <Group gap="xs">
           <Text size="xs" c="dimmed">
             <Trans>The browser waits for a click before playing sound.</Trans>
@@ -32,25 +21,14 @@ export function MeetingSoundPlayer({
           </Button>
         </Group>
       )}
-      {control.state === "playing" && (
+      {control.state === 'playing' && (
         <Text size="xs" c="dimmed" data-testid={`${testId}-voices`}>
-          {control.voices.length === 0 ? (
-            <Trans>Nobody is talking</Trans>
-          ) : (
-            <Plural
-              value={control.voices.length}
-              one="# person talking"
-              other="# people talking"
-            />
-          )}
+          {control.voices.length === 0 ? <Trans>Nobody is talking</Trans> : <Plural value={control.voices.length} one="# person talking" other="# people talking" />}
         </Text>
       )}
       {control.sinkFailed && (
         <Text size="xs" c="orange" role="alert">
-          <Trans>
-            The chosen speaker cannot be used in this browser; the meeting sound
-            plays on the default output.
-          </Trans>
+          <Trans>The chosen speaker cannot be used in this browser; the meeting sound plays on the default output.</Trans>
         </Text>
       )}
     </div>

@@ -3,23 +3,17 @@
  * placeholder when the video is off or hidden; optional overlays with the name and the signal
  * level, a highlight while the participant talks, and an inset (picture in picture).
  */
-import {
-  useEffect,
-  useRef,
-  type CSSProperties,
-  type ReactNode,
-  type Ref,
-} from "react";
-import { useLingui } from "@lingui/react/macro";
-import type { SignalLevel } from "./signal";
-import { hueOf, initialsOf } from "./mediaModel";
+import { useEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { SignalLevel } from './signal';
+import { hueOf, initialsOf } from './mediaModel';
 
-export type TileMode = "live" | "off" | "hidden";
+export type TileMode = 'live' | 'off' | 'hidden';
 
 export interface VideoTileProps {
   /** the stream to show; null shows the placeholder */
   stream: MediaStream | null;
-  kind?: "participant" | "content";
+  kind?: 'participant' | 'content';
   usrId: string;
   name: string;
   /** live: the video; off: the server reports it off; hidden: the viewer hid video */
@@ -38,23 +32,10 @@ export interface VideoTileProps {
   testId?: string;
 }
 
-export function VideoTile({
-  stream,
-  kind = "participant",
-  usrId,
-  name,
-  mode,
-  showName,
-  signal,
-  talking,
-  videoRef,
-  children,
-  style,
-  testId = "video-tile",
-}: VideoTileProps) {
+export function VideoTile({ stream, kind = 'participant', usrId, name, mode, showName, signal, talking, videoRef, children, style, testId = 'video-tile' }: VideoTileProps) {
   const { t } = useLingui();
   const own = useRef<HTMLVideoElement | null>(null);
-  const live = mode === "live" && stream !== null;
+  const live = mode === 'live' && stream !== null;
 
   useEffect(() => {
     const el = own.current;
@@ -66,139 +47,70 @@ export function VideoTile({
 
   const setRef = (el: HTMLVideoElement | null) => {
     own.current = el;
-    if (typeof videoRef === "function") videoRef(el);
-    else if (videoRef)
-      (videoRef as { current: HTMLVideoElement | null }).current = el;
+    if (typeof videoRef === 'function') videoRef(el);
+    else if (videoRef) (videoRef as { current: HTMLVideoElement | null }).current = el;
   };
 
-  const signalText =
-    signal === null || signal === undefined
-      ? t`Signal unknown`
-      : [
-          t`No signal`,
-          t`Signal bad`,
-          t`Signal poor`,
-          t`Signal fair`,
-          t`Signal good`,
-        ][signal];
+  const signalText = signal === null || signal === undefined ? t`Signal unknown` : [t`No signal`, t`Signal bad`, t`Signal poor`, t`Signal fair`, t`Signal good`][signal];
   const hue = hueOf(usrId);
   return (
     <div
       data-testid={testId}
       data-usr-id={usrId}
       data-kind={kind}
-      data-video={live ? "live" : mode}
-      data-talking={talking ? "true" : "false"}
+      data-video={live ? 'live' : mode}
+      data-talking={talking ? 'true' : 'false'}
       style={{
-        position: "relative",
-        width: "100%",
-        aspectRatio: "16 / 9",
-        background: "#101418",
-        overflow: "hidden",
+        position: 'relative',
+        width: '100%',
+        aspectRatio: '16 / 9',
+        background: '#101418',
+        overflow: 'hidden',
         borderRadius: 4,
-        boxSizing: "border-box",
-        outline: talking ? "3px solid #40c057" : undefined,
+        boxSizing: 'border-box',
+        outline: talking ? '3px solid #40c057' : undefined,
         outlineOffset: -3,
         ...style,
       }}
     >
       {live ? (
-        <video
-          ref={setRef}
-          muted
-          autoPlay
-          playsInline
-          style={{
-            width: "100%",
-            height: "100%",
-            objectFit: "contain",
-            display: "block",
-          }}
-        />
+        <video ref={setRef} muted autoPlay playsInline style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
       ) : (
         <div
           data-testid={`${testId}-placeholder`}
-          style={{
-            position: "absolute",
-            inset: 0,
-            display: "flex",
-            flexDirection: "column",
-            alignItems: "center",
-            justifyContent: "center",
-            gap: 4,
-            color: "#e4e7eb",
-          }}
+          style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4, color: '#e4e7eb' }}
         >
           <div
-            style={{
-              width: 40,
-              height: 40,
-              borderRadius: 20,
-              background: `hsl(${hue} 45% 35%)`,
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              fontWeight: 700,
-            }}
+            style={{ width: 40, height: 40, borderRadius: 20, background: `hsl(${hue} 45% 35%)`, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}
           >
             {initialsOf(name || usrId)}
           </div>
-          <div
-            style={{
-              fontSize: 12,
-              maxWidth: "90%",
-              overflow: "hidden",
-              textOverflow: "ellipsis",
-              whiteSpace: "nowrap",
-            }}
-          >
-            {name || usrId}
-          </div>
-          <div style={{ fontSize: 11, opacity: 0.7 }}>
-            {mode === "hidden"
-              ? t`Video hidden`
-              : mode === "off"
-                ? t`Video off`
-                : t`Connecting…`}
-          </div>
+          <div style={{ fontSize: 12, maxWidth: '90%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name || usrId}</div>
+          <div style={{ fontSize: 11, opacity: 0.7 }}>{mode === 'hidden' ? t`Video hidden` : mode === 'off' ? t`Video off` : t`Connecting…`}</div>
         </div>
       )}
       {(showName || signal !== undefined) && (
         <div
           style={{
-            position: "absolute",
+            position: 'absolute',
             left: 0,
             right: 0,
             bottom: 0,
-            display: "flex",
-            alignItems: "center",
+            display: 'flex',
+            alignItems: 'center',
             gap: 6,
-            padding: "2px 6px",
-            background: "rgba(16,20,24,0.6)",
-            color: "#f5f7fa",
+            padding: '2px 6px',
+            background: 'rgba(16,20,24,0.6)',
+            color: '#f5f7fa',
             fontSize: 12,
           }}
         >
           {showName && (
-            <span
-              data-testid={`${testId}-name`}
-              style={{
-                flex: 1,
-                overflow: "hidden",
-                textOverflow: "ellipsis",
-                whiteSpace: "nowrap",
-              }}
-            >
+            <span data-testid={`${testId}-name`} style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {name || usrId}
             </span>
           )}
-          {signal !== undefined && (
-            <SignalBars
-              level={signal}
-              label={signalText}
-              testId={`${testId}-signal`}
-            />
-          )}
+          {signal !== undefined && <SignalBars level={signal} label={signalText} testId={`${testId}-signal`} />}
         </div>
       )}
       {children}
@@ -206,50 +118,19 @@ export function VideoTile({
   );
 }
 
-function SignalBars({
-  level,
-  label,
-  testId,
-}: {
-  level: SignalLevel | null;
-  label: string;
-  testId: string;
-}) {
-  const colour =
-    level === null
-      ? "#9fb3c8"
-      : level >= 4
-        ? "#40c057"
-        : level === 3
-          ? "#82c91e"
-          : level === 2
-            ? "#fab005"
-            : "#fa5252";
+function SignalBars({ level, label, testId }: { level: SignalLevel | null; label: string; testId: string }) {
+  const colour = level === null ? '#9fb3c8' : level >= 4 ? '#40c057' : level === 3 ? '#82c91e' : level === 2 ? '#fab005' : '#fa5252';
   return (
     <span
       role="img"
       aria-label={label}
       title={label}
       data-testid={testId}
-      data-signal-level={level ?? "unknown"}
-      style={{
-        display: "inline-flex",
-        alignItems: "flex-end",
-        gap: 1,
-        height: 12,
-        marginLeft: "auto",
-      }}
+      data-signal-level={level ?? 'unknown'}
+      style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 1, height: 12, marginLeft: 'auto' }}
     >
       {[1, 2, 3, 4].map((bar) => (
-        <span
-          key={bar}
-          style={{
-            width: 3,
-            height: 3 * bar,
-            background:
-              level !== null && bar <= level ? colour : "rgba(255,255,255,0.3)",
-          }}
-        />
+        <span key={bar} style={{ width: 3, height: 3 * bar, background: level !== null && bar <= level ? colour : 'rgba(255,255,255,0.3)' }} />
       ))}
     </span>
   );

@@ -4,8 +4,8 @@
  * Pure functions over the merged participant records, written to stop early so a meeting of
  * 10,000 participants costs only what is shown.
  */
-import { usrStat } from "@protocol/usrStats";
-import type { MosicConfigEntry } from "@protocol/wire";
+import { usrStat } from '@protocol/usrStats';
+import type { MosicConfigEntry } from '@protocol/wire';
 
 /** What the media layer needs of a merged participant record. */
 export interface MediaParticipant {
@@ -24,15 +24,8 @@ export interface ParticipantLookup {
 }
 
 /** Online and admitted (not in the waiting room): only those send media into the meeting. */
-export function inMeeting(
-  p: MediaParticipant | undefined,
-): p is MediaParticipant {
-  return (
-    !!p &&
-    p.online === 1 &&
-    !!p.usr_stat &&
-    usrStat(p.usr_stat, "waiting") === 0
-  );
+export function inMeeting(p: MediaParticipant | undefined): p is MediaParticipant {
+  return !!p && p.online === 1 && !!p.usr_stat && usrStat(p.usr_stat, 'waiting') === 0;
 }
 
 /**
@@ -40,45 +33,34 @@ export function inMeeting(
  * camera not switched off at the endpoint.
  */
 export function videoOn(p: MediaParticipant | undefined): boolean {
-  return (
-    inMeeting(p) &&
-    usrStat(p.usr_stat, "v_rx") === 1 &&
-    usrStat(p.usr_stat, "camera") === 0
-  );
+  return inMeeting(p) && usrStat(p.usr_stat, 'v_rx') === 1 && usrStat(p.usr_stat, 'camera') === 0;
 }
 
 /** Talking (`vad`), whether heard or not. */
 export function talking(p: MediaParticipant | undefined): boolean {
-  return inMeeting(p) && usrStat(p.usr_stat, "vad") === 1;
+  return inMeeting(p) && usrStat(p.usr_stat, 'vad') === 1;
 }
 
 /** Heard in the meeting: talking, not muted by the MCU (`a_rx`) and the microphone on. */
 export function audible(p: MediaParticipant | undefined): boolean {
-  return (
-    talking(p) &&
-    usrStat(p!.usr_stat, "a_rx") === 1 &&
-    usrStat(p!.usr_stat, "mic") === 0
-  );
+  return talking(p) && usrStat(p!.usr_stat, 'a_rx') === 1 && usrStat(p!.usr_stat, 'mic') === 0;
 }
 
 /** Sharing content (`cont_sender`). */
 export function presenting(p: MediaParticipant | undefined): boolean {
-  return inMeeting(p) && usrStat(p.usr_stat, "cont_sender") === 1;
+  return inMeeting(p) && usrStat(p.usr_stat, 'cont_sender') === 1;
 }
 
 /** The main venue (`speaker`). */
 export function isMainVenue(p: MediaParticipant | undefined): boolean {
-  return inMeeting(p) && usrStat(p.usr_stat, "speaker") === 1;
+  return inMeeting(p) && usrStat(p.usr_stat, 'speaker') === 1;
 }
 
 /**
  * Voices mixed into the meeting sound: the audible participants in list order, at most `max`
  * (an MCU mixes only its few loudest; at 10,000 participants nobody hears a thousand voices).
  */
-export function audibleVoices(
-  list: readonly MediaParticipant[],
-  max = 4,
-): string[] {
+export function audibleVoices(list: readonly MediaParticipant[], max = 4): string[] {
   const out: string[] = [];
   for (const p of list) {
     if (out.length >= max) break;
@@ -110,10 +92,7 @@ export function mainVenueOf(list: readonly MediaParticipant[]): string | null {
  * Whom the supervisor's preview shows: the chosen participant while in the meeting; otherwise
  * the main venue; otherwise the first participant in the meeting. Null when nobody is.
  */
-export function previewTarget(
-  chosen: string,
-  lookup: ParticipantLookup,
-): string | null {
+export function previewTarget(chosen: string, lookup: ParticipantLookup): string | null {
   if (chosen && inMeeting(lookup.get(chosen))) return chosen;
   const list = lookup.list();
   const main = mainVenueOf(list);
@@ -123,19 +102,11 @@ export function previewTarget(
 }
 
 /** What one pane shows. */
-export type PaneContent =
-  | { kind: "participant"; usrId: string }
-  | { kind: "content"; usrId: string }
-  | { kind: "empty" };
+export type PaneContent = { kind: 'participant'; usrId: string } | { kind: 'content'; usrId: string } | { kind: 'empty' };
 
 /** Pane tokens of `roles_lst` (protocol-facts §5.6). */
-const TOKEN = {
-  auto: "0",
-  empty: "-1",
-  mainVenue: "1010",
-  unset: "-2",
-} as const;
-export const AUTO_LAYOUT = "auto";
+const TOKEN = { auto: '0', empty: '-1', mainVenue: '1010', unset: '-2' } as const;
+export const AUTO_LAYOUT = 'auto';
 
 export interface PaneInput {
   /** the role's configuration */
@@ -153,12 +124,7 @@ export interface PaneInput {
  * every pane of an automatic layout — the next participant in the meeting not shown yet, the
  * main venue first. The content pane shows the shared content while someone presents.
  */
-export function assignPanes({
-  config,
-  paneCount,
-  lookup,
-  nowSecs,
-}: PaneInput): PaneContent[] {
+export function assignPanes({ config, paneCount, lookup, nowSecs }: PaneInput): PaneContent[] {
   const list = lookup.list();
   const main = mainVenueOf(list);
   const presenter = presenterOf(list);
@@ -170,39 +136,31 @@ export function assignPanes({
     const period = Math.max(1, config.poll_secs || 10);
     return ids[Math.floor(nowSecs / period) % ids.length];
   });
-  const out: PaneContent[] = tokens.map(() => ({ kind: "empty" }));
+  const out: PaneContent[] = tokens.map(() => ({ kind: 'empty' }));
   const shown = new Set<string>();
   tokens.forEach((token, i) => {
-    if (token === TOKEN.auto || token === TOKEN.unset || token === TOKEN.empty)
-      return;
+    if (token === TOKEN.auto || token === TOKEN.unset || token === TOKEN.empty) return;
     const usrId = token === TOKEN.mainVenue ? main : token;
     if (usrId && inMeeting(lookup.get(usrId))) {
-      out[i] = { kind: "participant", usrId };
+      out[i] = { kind: 'participant', usrId };
       shown.add(usrId);
     }
   });
-  const autoPanes = tokens
-    .map((tk, i) => (tk === TOKEN.auto || tk === TOKEN.unset ? i : -1))
-    .filter((i) => i >= 0);
+  const autoPanes = tokens.map((tk, i) => (tk === TOKEN.auto || tk === TOKEN.unset ? i : -1)).filter((i) => i >= 0);
   if (autoPanes.length) {
     const next = autoCandidates(list, main, shown);
     for (const i of autoPanes) {
       const r = next.next();
       if (r.done) break;
-      out[i] = { kind: "participant", usrId: r.value };
+      out[i] = { kind: 'participant', usrId: r.value };
     }
   }
   const contentPane = config.content_pane ?? -1;
-  if (presenter && contentPane >= 0 && contentPane < paneCount)
-    out[contentPane] = { kind: "content", usrId: presenter };
+  if (presenter && contentPane >= 0 && contentPane < paneCount) out[contentPane] = { kind: 'content', usrId: presenter };
   return out;
 }
 
-function* autoCandidates(
-  list: readonly MediaParticipant[],
-  main: string | null,
-  shown: Set<string>,
-): Generator<string> {
+function* autoCandidates(list: readonly MediaParticipant[], main: string | null, shown: Set<string>): Generator<string> {
   if (main && !shown.has(main)) {
     shown.add(main);
     yield main;
@@ -220,11 +178,11 @@ export function initialsOf(name: string): string {
     .trim()
     .split(/[\s._-]+/)
     .filter(Boolean);
-  if (words.length === 0) return "?";
+  if (words.length === 0) return '?';
   if (words.length === 1)
     return [...words[0]]
       .slice(0, /^[\x20-\x7e]+$/.test(words[0]) ? 2 : 1)
-      .join("")
+      .join('')
       .toUpperCase();
   return ([...words[0]][0] + [...words[1]][0]).toUpperCase();
 }
@@ -232,7 +190,6 @@ export function initialsOf(name: string): string {
 /** A stable hue (0–359) per usr_id, so each test card keeps its colour. */
 export function hueOf(usrId: string): number {
   let h = 2166136261;
-  for (let i = 0; i < usrId.length; i++)
-    h = Math.imul(h ^ usrId.charCodeAt(i), 16777619);
+  for (let i = 0; i < usrId.length; i++) h = Math.imul(h ^ usrId.charCodeAt(i), 16777619);
   return (h >>> 0) % 360;
 }

@@ -2,12 +2,9 @@
  * The participants actor (system id `participants`) as a {@link ParticipantFeed}: lookups go to
  * its store through the named selectors, and listeners hear once per applied batch.
  */
-import type { AnyActorRef, SnapshotFrom } from "xstate";
-import {
-  participantsSelectors as sel,
-  type ParticipantsMachine,
-} from "@machines/index";
-import type { ParticipantFeed } from "./simulatedMedia";
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { participantsSelectors as sel, type ParticipantsMachine } from '@machines/index';
+import type { ParticipantFeed } from './simulatedMedia';
 
 type Snapshot = SnapshotFrom<ParticipantsMachine>;
 

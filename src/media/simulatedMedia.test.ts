@@ -1,24 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { encodeUsrStats, type UsrStatsFlags } from "@protocol/usrStats";
-import type { MediaParticipant } from "./mediaModel";
-import { simulatedMedia, type ParticipantFeed } from "./simulatedMedia";
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
+import type { MediaParticipant } from './mediaModel';
+import { simulatedMedia, type ParticipantFeed } from './simulatedMedia';
 
 // --- fakes of the browser's canvas, tracks and audio engine: they record what the source does ---
 
 class FakeTrack {
   enabled = true;
-  readyState: "live" | "ended" = "live";
-  constructor(readonly kind: "audio" | "video") {}
+  readyState: 'live' | 'ended' = 'live';
+  constructor(readonly kind: 'audio' | 'video') {}
   stop() {
-    this.readyState = "ended";
+    this.readyState = 'ended';
   }
 }
 
 class FakeStream {
   constructor(private readonly tracks: FakeTrack[] = []) {}
   getTracks = () => this.tracks;
-  getVideoTracks = () => this.tracks.filter((t) => t.kind === "video");
-  getAudioTracks = () => this.tracks.filter((t) => t.kind === "audio");
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
 }
 
 interface FakeCanvas {
@@ -29,16 +29,10 @@ interface FakeCanvas {
 function fakeCanvasFactory() {
   const made: FakeCanvas[] = [];
   const create = () => {
-    const rec: FakeCanvas = { draws: 0, track: new FakeTrack("video") };
+    const rec: FakeCanvas = { draws: 0, track: new FakeTrack('video') };
     made.push(rec);
-    const ctx = new Proxy({} as Record<string, unknown>, {
-      get: (_t, k) => (k === "fillRect" ? () => rec.draws++ : () => {}),
-      set: () => true,
-    });
-    return {
-      getContext: () => ctx,
-      captureStream: () => new FakeStream([rec.track]),
-    } as unknown as HTMLCanvasElement;
+    const ctx = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (k === 'fillRect' ? () => rec.draws++ : () => {}), set: () => true });
+    return { getContext: () => ctx, captureStream: () => new FakeStream([rec.track]) } as unknown as HTMLCanvasElement;
   };
   return { made, create };
 }
@@ -49,16 +43,16 @@ class FakeNode {
   stopped = false;
   gain = { value: 1 };
   frequency = { value: 0 };
-  type = "";
+  type = '';
   fftSize = 0;
-  stream = new FakeStream([new FakeTrack("audio")]);
+  stream = new FakeStream([new FakeTrack('audio')]);
   connect(n: unknown) {
     this.connections.add(n);
     return n;
   }
   disconnect(n?: unknown) {
     if (n === undefined) this.connections.clear();
-    else if (!this.connections.delete(n)) throw new Error("not connected");
+    else if (!this.connections.delete(n)) throw new Error('not connected');
   }
   start() {
     this.started = true;
@@ -72,7 +66,7 @@ class FakeNode {
 }
 
 class FakeAudioContext {
-  state: AudioContextState = "suspended";
+  state: AudioContextState = 'suspended';
   onstatechange: (() => void) | null = null;
   oscillators: FakeNode[] = [];
   private set(state: AudioContextState) {
@@ -87,22 +81,13 @@ class FakeAudioContext {
     this.oscillators.push(n);
     return n;
   };
-  resume = async () => this.set("running");
-  suspend = async () => this.set("suspended");
-  close = async () => this.set("closed");
+  resume = async () => this.set('running');
+  suspend = async () => this.set('suspended');
+  close = async () => this.set('closed');
 }
 
-function person(
-  usrId: string,
-  flags: Partial<UsrStatsFlags> = {},
-): MediaParticipant {
-  return {
-    usr_id: usrId,
-    usr_name: `N${usrId}`,
-    ep_id: 1,
-    online: 1,
-    usr_stat: encodeUsrStats({ a_rx: 1, v_rx: 1, ...flags }),
-  };
+function person(usrId: string, flags: Partial<UsrStatsFlags> = {}): MediaParticipant {
+  return { usr_id: usrId, usr_name: `N${usrId}`, ep_id: 1, online: 1, usr_stat: encodeUsrStats({ a_rx: 1, v_rx: 1, ...flags }) };
 }
 
 function feedOf(initial: MediaParticipant[]) {
@@ -128,7 +113,7 @@ function feedOf(initial: MediaParticipant[]) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.stubGlobal("MediaStream", FakeStream);
+  vi.stubGlobal('MediaStream', FakeStream);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -152,15 +137,13 @@ function source(list: MediaParticipant[], maxVoices = 4) {
   return { media, canvases, contexts, ...f };
 }
 
-describe("simulated media", () => {
-  it("draws only leased participants, one canvas per participant, all in one loop; the last release stops the track and the loop", () => {
-    const everyone = Array.from({ length: 10_000 }, (_, i) =>
-      person(String(i)),
-    );
+describe('simulated media', () => {
+  it('draws only leased participants, one canvas per participant, all in one loop; the last release stops the track and the loop', () => {
+    const everyone = Array.from({ length: 10_000 }, (_, i) => person(String(i)));
     const { media, canvases } = source(everyone);
-    const a1 = media.participant("1");
-    const a2 = media.participant("1");
-    const b = media.participant("2");
+    const a1 = media.participant('1');
+    const a2 = media.participant('1');
+    const b = media.participant('2');
     expect(canvases.made).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(1);
     const before = canvases.made.map((c) => c.draws);
@@ -170,108 +153,96 @@ describe("simulated media", () => {
 
     a1.release();
     a1.release();
-    expect(canvases.made[0].track.readyState).toBe("live");
+    expect(canvases.made[0].track.readyState).toBe('live');
     a2.release();
-    expect(canvases.made[0].track.readyState).toBe("ended");
+    expect(canvases.made[0].track.readyState).toBe('ended');
     b.release();
-    expect(canvases.made[1].track.readyState).toBe("ended");
+    expect(canvases.made[1].track.readyState).toBe('ended');
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("stops drawing and disables the track while the server reports the video off", () => {
-    const { media, canvases, set } = source([person("a")]);
-    const lease = media.participant("a");
+  it('stops drawing and disables the track while the server reports the video off', () => {
+    const { media, canvases, set } = source([person('a')]);
+    const lease = media.participant('a');
     const card = canvases.made[0];
-    expect(media.videoOn("a")).toBe(true);
-    set([person("a", { v_rx: 0 })]);
-    expect(media.videoOn("a")).toBe(false);
+    expect(media.videoOn('a')).toBe(true);
+    set([person('a', { v_rx: 0 })]);
+    expect(media.videoOn('a')).toBe(false);
     vi.advanceTimersByTime(200);
     const frozen = card.draws;
     vi.advanceTimersByTime(1000);
     expect(card.draws).toBe(frozen);
     expect(card.track.enabled).toBe(false);
-    set([person("a")]);
+    set([person('a')]);
     vi.advanceTimersByTime(500);
     expect(card.draws).toBeGreaterThan(frozen);
     expect(card.track.enabled).toBe(true);
     lease.release();
   });
 
-  it("mixes a voice per audible participant and drops one muted on the server", async () => {
-    const { media, contexts, set } = source([
-      person("a", { vad: 1 }),
-      person("b"),
-      person("c", { vad: 1, mic: 1 }),
-    ]);
+  it('mixes a voice per audible participant and drops one muted on the server', async () => {
+    const { media, contexts, set } = source([person('a', { vad: 1 }), person('b'), person('c', { vad: 1, mic: 1 })]);
     const sound = media.meetingSound();
-    expect(sound.voices()).toEqual(["a"]);
+    expect(sound.voices()).toEqual(['a']);
     expect(await sound.resume()).toBe(true);
-    expect(sound.state()).toBe("running");
+    expect(sound.state()).toBe('running');
     expect(sound.level()).toBeGreaterThan(0);
     const [voiceA] = contexts[0].oscillators;
     expect(voiceA.started).toBe(true);
 
-    set([
-      person("a", { vad: 1, a_rx: 0 }),
-      person("b", { vad: 1 }),
-      person("c", { vad: 1, mic: 1 }),
-    ]);
-    expect(sound.voices()).toEqual(["b"]);
+    set([person('a', { vad: 1, a_rx: 0 }), person('b', { vad: 1 }), person('c', { vad: 1, mic: 1 })]);
+    expect(sound.voices()).toEqual(['b']);
     expect(voiceA.stopped).toBe(true);
-    set([person("a"), person("b"), person("c")]);
+    set([person('a'), person('b'), person('c')]);
     expect(sound.voices()).toEqual([]);
     await sound.suspend();
     expect(sound.level()).toBe(0);
   });
 
-  it("mixes at most maxVoices", () => {
+  it('mixes at most maxVoices', () => {
     const { media } = source(
-      ["a", "b", "c", "d"].map((id) => person(id, { vad: 1 })),
+      ['a', 'b', 'c', 'd'].map((id) => person(id, { vad: 1 })),
       2,
     );
-    expect(media.meetingSound().voices()).toEqual(["a", "b"]);
+    expect(media.meetingSound().voices()).toEqual(['a', 'b']);
   });
 
-  it("gives a participant stream its own audio when asked, fed by its voice", () => {
-    const { media } = source([person("a", { vad: 1 })]);
-    const lease = media.participant("a", { audio: true });
+  it('gives a participant stream its own audio when asked, fed by its voice', () => {
+    const { media } = source([person('a', { vad: 1 })]);
+    const lease = media.participant('a', { audio: true });
     expect(lease.stream.getVideoTracks()).toHaveLength(1);
     expect(lease.stream.getAudioTracks()).toHaveLength(1);
     const audioTrack = lease.stream.getAudioTracks()[0] as unknown as FakeTrack;
     lease.release();
-    expect(audioTrack.readyState).toBe("ended");
+    expect(audioTrack.readyState).toBe('ended');
   });
 
-  it("suspends the sound when its last listener leaves, and dispose stops everything", async () => {
-    const { media, canvases, contexts, listeners } = source([
-      person("a", { vad: 1 }),
-    ]);
+  it('suspends the sound when its last listener leaves, and dispose stops everything', async () => {
+    const { media, canvases, contexts, listeners } = source([person('a', { vad: 1 })]);
     const sound = media.meetingSound();
     await sound.resume();
     sound.release();
     await Promise.resolve();
-    expect(contexts[0].state).toBe("suspended");
+    expect(contexts[0].state).toBe('suspended');
     expect(await sound.resume()).toBe(false);
 
-    media.participant("a");
-    media.content("a");
+    media.participant('a');
+    media.content('a');
     media.dispose();
-    expect(canvases.made.every((c) => c.track.readyState === "ended")).toBe(
-      true,
-    );
-    expect(contexts[0].state).toBe("closed");
+    expect(canvases.made.every((c) => c.track.readyState === 'ended')).toBe(true);
+    expect(contexts[0].state).toBe('closed');
     expect(vi.getTimerCount()).toBe(0);
     expect(listeners.size).toBe(0);
   });
 
-  it("tells its subscribers when the server state moves", () => {
-    const { media, set } = source([person("a")]);
+  it('tells its subscribers when the server state moves', () => {
+    const { media, set } = source([person('a')]);
     const seen = vi.fn();
     const off = media.subscribe(seen);
-    set([person("a", { v_rx: 0 })]);
+    set([person('a', { v_rx: 0 })]);
     expect(seen).toHaveBeenCalledTimes(1);
     off();
-    set([person("a")]);
+    set([person('a')]);
     expect(seen).toHaveBeenCalledTimes(1);
   });
 });

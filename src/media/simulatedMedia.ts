@@ -13,20 +13,10 @@
  *   MediaStreamAudioDestinationNode. Muting someone on the server removes their voice.
  * - The last release of a stream stops its tracks; `dispose` stops everything.
  */
-import { levelFromSamples } from "#/features/privateTalk/audio";
-import type {
-  MeetingMediaSource,
-  MeetingSoundLease,
-  StreamLease,
-} from "./mediaSource";
-import {
-  audibleVoices,
-  hueOf,
-  talking,
-  videoOn,
-  type ParticipantLookup,
-} from "./mediaModel";
-import { CARD_SIZE, drawSlide, drawTestCard, SLIDE_SIZE } from "./testCard";
+import { levelFromSamples } from '#/features/privateTalk/audio';
+import type { MeetingMediaSource, MeetingSoundLease, StreamLease } from './mediaSource';
+import { audibleVoices, hueOf, talking, videoOn, type ParticipantLookup } from './mediaModel';
+import { CARD_SIZE, drawSlide, drawTestCard, SLIDE_SIZE } from './testCard';
 
 /** The participants as the session knows them, and word of their changes. */
 export interface ParticipantFeed extends ParticipantLookup {
@@ -48,7 +38,7 @@ export interface SimulatedMediaOptions {
 
 interface VideoEntry {
   key: string;
-  kind: "participant" | "content";
+  kind: 'participant' | 'content';
   usrId: string;
   canvas: HTMLCanvasElement;
   ctx: CanvasRenderingContext2D | null;
@@ -72,23 +62,19 @@ interface AudioEngine {
   voices: Map<string, Voice>;
 }
 
-export function simulatedMedia(
-  feed: ParticipantFeed,
-  options: SimulatedMediaOptions = {},
-): MeetingMediaSource {
+export function simulatedMedia(feed: ParticipantFeed, options: SimulatedMediaOptions = {}): MeetingMediaSource {
   const fps = options.fps ?? 8;
   const maxVoices = options.maxVoices ?? 4;
   const now = options.now ?? Date.now;
   const createCanvas =
     options.createCanvas ??
     ((w: number, h: number) => {
-      const c = document.createElement("canvas");
+      const c = document.createElement('canvas');
       c.width = w;
       c.height = h;
       return c;
     });
-  const createAudioContext =
-    options.createAudioContext ?? (() => new AudioContext());
+  const createAudioContext = options.createAudioContext ?? (() => new AudioContext());
 
   const entries = new Map<string, VideoEntry>();
   const listeners = new Set<() => void>();
@@ -108,7 +94,7 @@ export function simulatedMedia(
     if (!e.ctx) return;
     const p = feed.get(e.usrId);
     const name = p?.usr_name || e.usrId;
-    if (e.kind === "content") {
+    if (e.kind === 'content') {
       drawSlide(e.ctx, e.usrId, name, ms);
       return;
     }
@@ -118,8 +104,7 @@ export function simulatedMedia(
   };
 
   const startLoop = () => {
-    if (timer === undefined && entries.size > 0)
-      timer = setInterval(drawAll, Math.round(1000 / fps));
+    if (timer === undefined && entries.size > 0) timer = setInterval(drawAll, Math.round(1000 / fps));
   };
   const stopLoopWhenIdle = () => {
     if (entries.size === 0 && timer !== undefined) {
@@ -128,16 +113,13 @@ export function simulatedMedia(
     }
   };
 
-  const acquireVideo = (
-    kind: VideoEntry["kind"],
-    usrId: string,
-  ): VideoEntry => {
+  const acquireVideo = (kind: VideoEntry['kind'], usrId: string): VideoEntry => {
     const key = `${kind}:${usrId}`;
     let e = entries.get(key);
     if (!e) {
-      const size = kind === "content" ? SLIDE_SIZE : CARD_SIZE;
+      const size = kind === 'content' ? SLIDE_SIZE : CARD_SIZE;
       const canvas = createCanvas(size.width, size.height);
-      const ctx = canvas.getContext("2d");
+      const ctx = canvas.getContext('2d');
       const track = canvas.captureStream(fps).getVideoTracks()[0];
       e = { key, kind, usrId, canvas, ctx, track, refs: 0 };
       entries.set(key, e);
@@ -185,7 +167,7 @@ export function simulatedMedia(
     const { ctx } = engine;
     const hue = hueOf(usrId);
     const osc = ctx.createOscillator();
-    osc.type = "triangle";
+    osc.type = 'triangle';
     // a speaking pitch of its own, 110–330 Hz
     osc.frequency.value = 110 + (hue / 360) * 220;
     const out = ctx.createGain();
@@ -219,8 +201,7 @@ export function simulatedMedia(
     if (!audio) return;
     const wanted = audibleVoices(feed.list(), maxVoices);
     const keep = new Set(wanted);
-    for (const id of [...audio.voices.keys()])
-      if (!keep.has(id)) removeVoice(audio, id);
+    for (const id of [...audio.voices.keys()]) if (!keep.has(id)) removeVoice(audio, id);
     for (const id of wanted) if (!audio.voices.has(id)) addVoice(audio, id);
   };
 
@@ -234,7 +215,7 @@ export function simulatedMedia(
 
   return {
     participant(usrId, opts = {}): StreamLease {
-      const e = acquireVideo("participant", usrId);
+      const e = acquireVideo('participant', usrId);
       const tracks = [e.track];
       if (opts.audio) {
         const engine = ensureAudio();
@@ -247,7 +228,7 @@ export function simulatedMedia(
       return lease(new MediaStream(tracks), () => releaseVideo(e));
     },
     content(usrId): StreamLease {
-      const e = acquireVideo("content", usrId);
+      const e = acquireVideo('content', usrId);
       return lease(new MediaStream([e.track]), () => releaseVideo(e));
     },
     meetingSound(): MeetingSoundLease {
@@ -264,14 +245,14 @@ export function simulatedMedia(
           } catch {
             // refused without a user gesture: stays suspended
           }
-          return engine.ctx.state === "running";
+          return engine.ctx.state === 'running';
         },
         suspend: async () => {
-          if (engine.ctx.state === "running") await engine.ctx.suspend();
+          if (engine.ctx.state === 'running') await engine.ctx.suspend();
         },
         voices: () => [...engine.voices.keys()],
         level: () => {
-          if (engine.ctx.state !== "running") return 0;
+          if (engine.ctx.state !== 'running') return 0;
           engine.analyser.getFloatTimeDomainData(samples);
           return levelFromSamples(samples);
         },
@@ -279,8 +260,7 @@ export function simulatedMedia(
           if (released) return;
           released = true;
           // nobody listens: stop generating until someone does
-          if (--soundRefs === 0 && engine.ctx.state === "running")
-            void engine.ctx.suspend();
+          if (--soundRefs === 0 && engine.ctx.state === 'running') void engine.ctx.suspend();
         },
       };
     },

@@ -4,26 +4,14 @@
  * is told from a live one at a glance; a content share is a slide with the presenter's name,
  * a slide number and a chart that grows. No words: canvas text cannot be translated.
  */
-import { hueOf, initialsOf } from "./mediaModel";
+import { hueOf, initialsOf } from './mediaModel';
 
 export const CARD_SIZE = { width: 320, height: 180 } as const;
 export const SLIDE_SIZE = { width: 640, height: 360 } as const;
 
 type Ctx2d = Pick<
   CanvasRenderingContext2D,
-  | "fillStyle"
-  | "strokeStyle"
-  | "lineWidth"
-  | "font"
-  | "textAlign"
-  | "textBaseline"
-  | "fillRect"
-  | "fillText"
-  | "beginPath"
-  | "arc"
-  | "fill"
-  | "stroke"
-  | "strokeRect"
+  'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textAlign' | 'textBaseline' | 'fillRect' | 'fillText' | 'beginPath' | 'arc' | 'fill' | 'stroke' | 'strokeRect'
 >;
 
 /** Bar position 0–1 at `ms`: one sweep every 2 s. */
@@ -33,17 +21,11 @@ export function sweep(ms: number): number {
 
 function clock(ms: number): string {
   const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, "0");
+  const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${Math.floor(d.getMilliseconds() / 100)}`;
 }
 
-export function drawTestCard(
-  ctx: Ctx2d,
-  usrId: string,
-  name: string,
-  talking: boolean,
-  ms: number,
-): void {
+export function drawTestCard(ctx: Ctx2d, usrId: string, name: string, talking: boolean, ms: number): void {
   const { width: w, height: h } = CARD_SIZE;
   const hue = hueOf(usrId);
   ctx.fillStyle = `hsl(${hue} 45% 32%)`;
@@ -56,41 +38,36 @@ export function drawTestCard(
   ctx.fill();
   if (talking) {
     ctx.lineWidth = 5;
-    ctx.strokeStyle = "#40c057";
+    ctx.strokeStyle = '#40c057';
     ctx.stroke();
   }
-  ctx.fillStyle = "#1f2933";
-  ctx.font = "bold 32px sans-serif";
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
+  ctx.fillStyle = '#1f2933';
+  ctx.font = 'bold 32px sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
   ctx.fillText(initialsOf(name || usrId), w / 2, h / 2 - 12);
-  ctx.fillStyle = "#f5f7fa";
-  ctx.font = "14px sans-serif";
+  ctx.fillStyle = '#f5f7fa';
+  ctx.font = '14px sans-serif';
   ctx.fillText(name || usrId, w / 2, h / 2 + 46, w - 16);
-  ctx.textAlign = "right";
-  ctx.font = "11px monospace";
+  ctx.textAlign = 'right';
+  ctx.font = '11px monospace';
   ctx.fillText(clock(ms), w - 6, 12);
 }
 
-export function drawSlide(
-  ctx: Ctx2d,
-  usrId: string,
-  name: string,
-  ms: number,
-): void {
+export function drawSlide(ctx: Ctx2d, usrId: string, name: string, ms: number): void {
   const { width: w, height: h } = SLIDE_SIZE;
   const hue = hueOf(usrId);
-  ctx.fillStyle = "#f8f9fa";
+  ctx.fillStyle = '#f8f9fa';
   ctx.fillRect(0, 0, w, h);
   ctx.fillStyle = `hsl(${hue} 55% 40%)`;
   ctx.fillRect(0, 0, w, 48);
-  ctx.fillStyle = "#ffffff";
-  ctx.font = "bold 22px sans-serif";
-  ctx.textAlign = "left";
-  ctx.textBaseline = "middle";
+  ctx.fillStyle = '#ffffff';
+  ctx.font = 'bold 22px sans-serif';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
   ctx.fillText(name || usrId, 20, 24, w - 140);
   const slide = Math.floor(ms / 8000) % 12;
-  ctx.textAlign = "right";
+  ctx.textAlign = 'right';
   ctx.fillText(`${slide + 1} / 12`, w - 20, 24);
   // a bar chart whose bars grow through each slide
   const grow = (ms % 8000) / 8000;
@@ -100,7 +77,7 @@ export function drawSlide(
     ctx.fillStyle = `hsl(${(hue + i * 40) % 360} 55% 50%)`;
     ctx.fillRect(60 + i * 90, h - 30 - bh, 60, bh);
   }
-  ctx.strokeStyle = "#adb5bd";
+  ctx.strokeStyle = '#adb5bd';
   ctx.lineWidth = 2;
   ctx.strokeRect(40, 70, w - 80, h - 100);
 }

@@ -2,20 +2,18 @@
  * React side of the media port: one source per mounted screen (stopped on unmount, which a
  * logout causes), leases that follow a tile's life, and re-renders when the source changes.
  */
-import { useEffect, useState } from "react";
-import type { AnyActorRef } from "xstate";
-import type { MeetingMediaSource } from "./mediaSource";
-import { simulatedMedia } from "./simulatedMedia";
-import { participantFeedOf } from "./participantFeed";
+import { useEffect, useState } from 'react';
+import type { AnyActorRef } from 'xstate';
+import type { MeetingMediaSource } from './mediaSource';
+import { simulatedMedia } from './simulatedMedia';
+import { participantFeedOf } from './participantFeed';
 
 /**
  * The media source of this screen for the session's participants actor; null until the actor
  * exists. The reference server's build uses the simulated source; a platform build would
  * construct its SDK-backed source here.
  */
-export function useMeetingMedia(
-  participants: AnyActorRef | undefined,
-): MeetingMediaSource | null {
+export function useMeetingMedia(participants: AnyActorRef | undefined): MeetingMediaSource | null {
   const [media, setMedia] = useState<MeetingMediaSource | null>(null);
   useEffect(() => {
     if (!participants) return;
@@ -44,20 +42,14 @@ export function useMediaVersion(media: MeetingMediaSource | null): number {
  * The stream of one participant's camera or content share while `enabled`; null otherwise. The
  * lease is released (and, when it was the last, the track stopped) when disabled or unmounted.
  */
-export function useVideoStream(
-  media: MeetingMediaSource | null,
-  kind: "participant" | "content",
-  usrId: string | null,
-  enabled: boolean,
-): MediaStream | null {
+export function useVideoStream(media: MeetingMediaSource | null, kind: 'participant' | 'content', usrId: string | null, enabled: boolean): MediaStream | null {
   const [stream, setStream] = useState<MediaStream | null>(null);
   useEffect(() => {
     if (!media || !usrId || !enabled) {
       setStream(null);
       return;
     }
-    const lease =
-      kind === "content" ? media.content(usrId) : media.participant(usrId);
+    const lease = kind === 'content' ? media.content(usrId) : media.participant(usrId);
     setStream(lease.stream);
     return () => {
       lease.release();

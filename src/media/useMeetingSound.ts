@@ -5,16 +5,10 @@
  * wanted without a gesture (an option kept from an earlier visit, a pop-up) stays 'blocked'
  * until the user clicks. Turning it off mutes the element and suspends the generation.
  */
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type RefObject,
-} from "react";
-import type { MeetingMediaSource, MeetingSoundLease } from "./mediaSource";
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type { MeetingMediaSource, MeetingSoundLease } from './mediaSource';
 
-export type MeetingSoundState = "off" | "blocked" | "playing";
+export type MeetingSoundState = 'off' | 'blocked' | 'playing';
 
 export interface MeetingSoundControl {
   /** starts the sound; call it from the user's click */
@@ -33,14 +27,10 @@ export interface MeetingSoundControl {
 /** How often the state, voices and level are read back for display. */
 const READ_BACK_MS = 500;
 
-export function useMeetingSound(
-  media: MeetingMediaSource | null,
-  wanted: boolean,
-  output: { sinkId: string; volume: number },
-): MeetingSoundControl {
+export function useMeetingSound(media: MeetingMediaSource | null, wanted: boolean, output: { sinkId: string; volume: number }): MeetingSoundControl {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const leaseRef = useRef<MeetingSoundLease | null>(null);
-  const [state, setState] = useState<MeetingSoundState>("off");
+  const [state, setState] = useState<MeetingSoundState>('off');
   const [voices, setVoices] = useState<readonly string[]>([]);
   const [level, setLevel] = useState(0);
   const [sinkFailed, setSinkFailed] = useState(false);
@@ -49,21 +39,17 @@ export function useMeetingSound(
     if (!media) return null;
     if (!leaseRef.current) leaseRef.current = media.meetingSound();
     const el = audioRef.current;
-    if (el && el.srcObject !== leaseRef.current.stream)
-      el.srcObject = leaseRef.current.stream;
+    if (el && el.srcObject !== leaseRef.current.stream) el.srcObject = leaseRef.current.stream;
     return leaseRef.current;
   }, [media]);
 
   const readBack = useCallback(() => {
     const lease = leaseRef.current;
     const el = audioRef.current;
-    const playing =
-      !!lease && lease.state() === "running" && !!el && !el.paused && !el.muted;
-    setState(!wanted ? "off" : playing ? "playing" : "blocked");
+    const playing = !!lease && lease.state() === 'running' && !!el && !el.paused && !el.muted;
+    setState(!wanted ? 'off' : playing ? 'playing' : 'blocked');
     const v = lease && wanted ? lease.voices() : [];
-    setVoices((old) =>
-      old.length === v.length && old.every((x, i) => x === v[i]) ? old : v,
-    );
+    setVoices((old) => (old.length === v.length && old.every((x, i) => x === v[i]) ? old : v));
     setLevel(lease && wanted ? lease.level() : 0);
   }, [wanted]);
 
@@ -107,11 +93,10 @@ export function useMeetingSound(
   }, [output.volume]);
 
   useEffect(() => {
-    const el = audioRef.current as
-      (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
+    const el = audioRef.current as (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null;
     if (!el) return;
     if (!el.setSinkId) {
-      setSinkFailed(output.sinkId !== "");
+      setSinkFailed(output.sinkId !== '');
       return;
     }
     let alive = true;

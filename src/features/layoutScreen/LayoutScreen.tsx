@@ -3,10 +3,10 @@
  * only when the presentation was launched and the supervisor allows content; it toggles full
  * screen with the button or F11.
  */
-import { useEffect, useState, type ReactNode } from "react";
-import { Button, Center, Group, Stack, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
-import type { PresentationData } from "./layoutMessages";
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Center, Group, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PresentationData } from './layoutMessages';
 
 export interface LayoutScreenProps {
   /** presentation data from the opener; null until it arrives */
@@ -17,11 +17,7 @@ export interface LayoutScreenProps {
   children: ReactNode;
 }
 
-export function LayoutScreen({
-  presentation,
-  showContent,
-  children,
-}: LayoutScreenProps) {
+export function LayoutScreen({ presentation, showContent, children }: LayoutScreenProps) {
   const { t } = useLingui();
   const [fullScreen, setFullScreen] = useState(false);
   const launched = presentation?.launched === true;
@@ -30,36 +26,24 @@ export function LayoutScreen({
   useEffect(() => {
     const sync = () => setFullScreen(document.fullscreenElement !== null);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "F11") return;
+      if (e.key !== 'F11') return;
       // In a pop-up the browser's own F11 would leave our controls behind; take it over.
       e.preventDefault();
       void toggleFullScreen();
     };
-    document.addEventListener("fullscreenchange", sync);
-    window.addEventListener("keydown", onKey);
+    document.addEventListener('fullscreenchange', sync);
+    window.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener("fullscreenchange", sync);
-      window.removeEventListener("keydown", onKey);
+      document.removeEventListener('fullscreenchange', sync);
+      window.removeEventListener('keydown', onKey);
     };
   }, []);
 
   return (
-    <Stack
-      gap="xs"
-      p="xs"
-      mih="100vh"
-      data-testid="layout-screen"
-      data-launched={launched}
-      data-content={visible ? "shown" : "hidden"}
-      data-fullscreen={fullScreen}
-    >
+    <Stack gap="xs" p="xs" mih="100vh" data-testid="layout-screen" data-launched={launched} data-content={visible ? 'shown' : 'hidden'} data-fullscreen={fullScreen}>
       <Group justify="space-between">
         <Text fw={500}>{presentation?.title ?? t`Layout`}</Text>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => void toggleFullScreen()}
-        >
+        <Button size="xs" variant="light" onClick={() => void toggleFullScreen()}>
           {fullScreen ? t`Exit full screen` : t`Full screen`}
         </Button>
       </Group>
@@ -70,13 +54,7 @@ export function LayoutScreen({
       ) : (
         <Center style={{ flex: 1 }}>
           <Text c="dimmed" data-testid="layout-placeholder">
-            {!launched ? (
-              <Trans>The presentation has not been launched</Trans>
-            ) : (
-              <Trans>
-                Showing content is turned off in the supervisor options
-              </Trans>
-            )}
+            {!launched ? <Trans>The presentation has not been launched</Trans> : <Trans>Showing content is turned off in the supervisor options</Trans>}
           </Text>
         </Center>
       )}

@@ -3,14 +3,14 @@
  * participant (or content) the media model assigns it. Only the panes shown lease streams.
  */
 
-import type { MosicConfigEntry } from "@protocol/wire";
-import type { MeetingMediaSource } from "#/media/mediaSource";
-import type { ParticipantFeed } from "#/media/simulatedMedia";
-import { assignPanes, videoOn, type PaneContent } from "#/media/mediaModel";
-import { useVideoStream } from "#/media/useMedia";
-import { VideoTile } from "#/media/VideoTile";
-import { paneRects } from "../mosaic/mosaicModel";
-import type { MosaicGroupLike } from "../mosaic/types";
+import type { MosicConfigEntry } from '@protocol/wire';
+import type { MeetingMediaSource } from '#/media/mediaSource';
+import type { ParticipantFeed } from '#/media/simulatedMedia';
+import { assignPanes, videoOn, type PaneContent } from '#/media/mediaModel';
+import { useVideoStream } from '#/media/useMedia';
+import { VideoTile } from '#/media/VideoTile';
+import { paneRects } from '../mosaic/mosaicModel';
+import type { MosaicGroupLike } from '../mosaic/types';
 
 export interface LayoutVideoGridProps {
   media: MeetingMediaSource | null;
@@ -28,22 +28,9 @@ export interface LayoutVideoGridProps {
   label: string;
 }
 
-export function LayoutVideoGrid({
-  media,
-  feed,
-  config,
-  group,
-  names,
-  talking,
-  label,
-}: LayoutVideoGridProps) {
+export function LayoutVideoGrid({ media, feed, config, group, names, talking, label }: LayoutVideoGridProps) {
   const rects = paneRects(group);
-  const panes = assignPanes({
-    config,
-    paneCount: rects.length,
-    lookup: feed,
-    nowSecs: Math.floor(Date.now() / 1000),
-  });
+  const panes = assignPanes({ config, paneCount: rects.length, lookup: feed, nowSecs: Math.floor(Date.now() / 1000) });
   return (
     <div
       role="group"
@@ -51,49 +38,22 @@ export function LayoutVideoGrid({
       data-testid="layout-video-grid"
       data-mosic-id={group.mosic_id}
       data-panes={rects.length}
-      style={{
-        position: "relative",
-        width: "min(100%, calc((100vh - 260px) * 16 / 9))",
-        minWidth: 320,
-        aspectRatio: "16 / 9",
-        background: "#0b0e11",
-        margin: "0 auto",
-      }}
+      style={{ position: 'relative', width: 'min(100%, calc((100vh - 260px) * 16 / 9))', minWidth: 320, aspectRatio: '16 / 9', background: '#0b0e11', margin: '0 auto' }}
     >
       {rects.map((r, i) => (
         <div
           key={i}
           data-pane={i}
-          style={{
-            position: "absolute",
-            left: `${r.x * 100}%`,
-            top: `${r.y * 100}%`,
-            width: `${r.w * 100}%`,
-            height: `${r.h * 100}%`,
-            padding: 1,
-            boxSizing: "border-box",
-          }}
+          style={{ position: 'absolute', left: `${r.x * 100}%`, top: `${r.y * 100}%`, width: `${r.w * 100}%`, height: `${r.h * 100}%`, padding: 1, boxSizing: 'border-box' }}
         >
-          <Pane
-            media={media}
-            feed={feed}
-            pane={panes[i]}
-            names={names}
-            talking={talking}
-          />
+          <Pane media={media} feed={feed} pane={panes[i]} names={names} talking={talking} />
         </div>
       ))}
     </div>
   );
 }
 
-const fill = {
-  position: "absolute",
-  inset: 0,
-  width: "100%",
-  height: "100%",
-  aspectRatio: "auto",
-} as const;
+const fill = { position: 'absolute', inset: 0, width: '100%', height: '100%', aspectRatio: 'auto' } as const;
 
 function Pane({
   media,
@@ -108,18 +68,12 @@ function Pane({
   names: boolean;
   talking: ReadonlySet<string> | null;
 }) {
-  const usrId = pane.kind === "empty" ? null : pane.usrId;
-  const kind = pane.kind === "content" ? "content" : "participant";
+  const usrId = pane.kind === 'empty' ? null : pane.usrId;
+  const kind = pane.kind === 'content' ? 'content' : 'participant';
   const stream = useVideoStream(media, kind, usrId, usrId !== null);
-  if (!usrId)
-    return (
-      <div
-        data-testid="layout-pane-empty"
-        style={{ ...fill, background: "#1f2933" }}
-      />
-    );
+  if (!usrId) return <div data-testid="layout-pane-empty" style={{ ...fill, background: '#1f2933' }} />;
   const p = feed.get(usrId);
-  const on = kind === "content" || videoOn(p);
+  const on = kind === 'content' || videoOn(p);
   return (
     <VideoTile
       testId="layout-pane"
@@ -127,9 +81,9 @@ function Pane({
       stream={stream}
       usrId={usrId}
       name={p?.usr_name || usrId}
-      mode={on ? "live" : "off"}
+      mode={on ? 'live' : 'off'}
       showName={names}
-      talking={kind === "participant" && !!talking?.has(usrId)}
+      talking={kind === 'participant' && !!talking?.has(usrId)}
       style={fill}
     />
   );

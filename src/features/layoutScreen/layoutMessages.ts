@@ -6,23 +6,13 @@
  */
 
 /** Tag of every podium window message, so unrelated messages (extensions, devtools) are ignored. */
-export const MESSAGE_SOURCE = "podium";
+export const MESSAGE_SOURCE = 'podium';
 
 /** Sent by the /layout screen to its opener. */
 export type LayoutToOpener =
-  | {
-      source: typeof MESSAGE_SOURCE;
-      type: "layout.load";
-      width: number;
-      height: number;
-    }
-  | {
-      source: typeof MESSAGE_SOURCE;
-      type: "layout.resize";
-      width: number;
-      height: number;
-    }
-  | { source: typeof MESSAGE_SOURCE; type: "layout.close" };
+  | { source: typeof MESSAGE_SOURCE; type: 'layout.load'; width: number; height: number }
+  | { source: typeof MESSAGE_SOURCE; type: 'layout.resize'; width: number; height: number }
+  | { source: typeof MESSAGE_SOURCE; type: 'layout.close' };
 
 /** What the layout screen shows; sent by the opener. */
 export interface PresentationData {
@@ -41,26 +31,19 @@ export interface PresentationData {
 const MAX_USR_ID = 64;
 
 /** Sent by the opener to the /layout screen. */
-export type OpenerToLayout = {
-  source: typeof MESSAGE_SOURCE;
-  type: "presentation";
-  presentation: PresentationData;
-};
+export type OpenerToLayout = { source: typeof MESSAGE_SOURCE; type: 'presentation'; presentation: PresentationData };
 
 /**
  * Origins a window accepts messages from: its own, plus any configured ones. Each is normalised
  * with `URL.origin`, so `https://a.example:443/x` and `https://a.example` are the same origin and
  * junk is dropped.
  */
-export function normaliseOrigins(
-  own: string,
-  extra: readonly string[] = [],
-): ReadonlySet<string> {
+export function normaliseOrigins(own: string, extra: readonly string[] = []): ReadonlySet<string> {
   const out = new Set<string>();
   for (const o of [own, ...extra]) {
     try {
       const origin = new URL(o).origin;
-      if (origin !== "null") out.add(origin);
+      if (origin !== 'null') out.add(origin);
     } catch {
       // not an origin: ignored
     }
@@ -69,66 +52,28 @@ export function normaliseOrigins(
 }
 
 function isTagged(data: unknown): data is { source: string; type: string } {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    (data as { source?: unknown }).source === MESSAGE_SOURCE &&
-    typeof (data as { type?: unknown }).type === "string"
-  );
+  return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === MESSAGE_SOURCE && typeof (data as { type?: unknown }).type === 'string';
 }
 
 /** A message from the layout screen, or null when the origin or shape is not ours. */
-export function readLayoutMessage(
-  event: Pick<MessageEvent, "origin" | "data">,
-  allowed: ReadonlySet<string>,
-): LayoutToOpener | null {
+export function readLayoutMessage(event: Pick<MessageEvent, 'origin' | 'data'>, allowed: ReadonlySet<string>): LayoutToOpener | null {
   if (!allowed.has(event.origin) || !isTagged(event.data)) return null;
-  const d = event.data as Partial<LayoutToOpener> & {
-    width?: unknown;
-    height?: unknown;
-  };
-  if (d.type === "layout.close")
-    return { source: MESSAGE_SOURCE, type: "layout.close" };
-  if (
-    (d.type === "layout.load" || d.type === "layout.resize") &&
-    typeof d.width === "number" &&
-    typeof d.height === "number"
-  ) {
-    return {
-      source: MESSAGE_SOURCE,
-      type: d.type,
-      width: d.width,
-      height: d.height,
-    };
+  const d = event.data as Partial<LayoutToOpener> & { width?: unknown; height?: unknown };
+  if (d.type === 'layout.close') return { source: MESSAGE_SOURCE, type: 'layout.close' };
+  if ((d.type === 'layout.load' || d.type === 'layout.resize') && typeof d.width === 'number' && typeof d.height === 'number') {
+    return { source: MESSAGE_SOURCE, type: d.type, width: d.width, height: d.height };
   }
   return null;
 }
 
 /** Presentation data from the opener, or null when the origin or shape is not ours. */
-export function readPresentationMessage(
-  event: Pick<MessageEvent, "origin" | "data">,
-  allowed: ReadonlySet<string>,
-): PresentationData | null {
-  if (
-    !allowed.has(event.origin) ||
-    !isTagged(event.data) ||
-    event.data.type !== "presentation"
-  )
-    return null;
+export function readPresentationMessage(event: Pick<MessageEvent, 'origin' | 'data'>, allowed: ReadonlySet<string>): PresentationData | null {
+  if (!allowed.has(event.origin) || !isTagged(event.data) || event.data.type !== 'presentation') return null;
   const p = (event.data as { presentation?: unknown }).presentation;
-  if (
-    typeof p !== "object" ||
-    p === null ||
-    typeof (p as PresentationData).launched !== "boolean"
-  )
-    return null;
+  if (typeof p !== 'object' || p === null || typeof (p as PresentationData).launched !== 'boolean') return null;
   const { title, preview } = p as PresentationData;
-  const out: PresentationData = {
-    launched: (p as PresentationData).launched,
-    title: typeof title === "string" ? title.slice(0, 200) : undefined,
-  };
-  if (typeof preview === "string" && preview.length <= MAX_USR_ID)
-    out.preview = preview;
+  const out: PresentationData = { launched: (p as PresentationData).launched, title: typeof title === 'string' ? title.slice(0, 200) : undefined };
+  if (typeof preview === 'string' && preview.length <= MAX_USR_ID) out.preview = preview;
   return out;
 }
 
@@ -137,16 +82,11 @@ export function readPresentationMessage(
  * parent itself and from an allowed origin.
  */
 export function isParentLogout(
-  event: Pick<MessageEvent, "origin" | "data" | "source">,
+  event: Pick<MessageEvent, 'origin' | 'data' | 'source'>,
   parent: unknown,
   allowed: ReadonlySet<string>,
 ): boolean {
   if (event.source !== parent || !allowed.has(event.origin)) return false;
   const d = event.data;
-  return (
-    d === "logout" ||
-    (typeof d === "object" &&
-      d !== null &&
-      (d as { type?: unknown }).type === "logout")
-  );
+  return d === 'logout' || (typeof d === 'object' && d !== null && (d as { type?: unknown }).type === 'logout');
 }

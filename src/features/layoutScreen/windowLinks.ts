@@ -2,7 +2,7 @@
  * Browser side of the layout-screen messages: the pop-up talks to its opener, the opener to its
  * pop-up, and the whole app listens for its parent's logout. All with exact origins.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from 'react';
 import {
   MESSAGE_SOURCE,
   normaliseOrigins,
@@ -10,16 +10,12 @@ import {
   readPresentationMessage,
   type LayoutToOpener,
   type PresentationData,
-} from "./layoutMessages";
+} from './layoutMessages';
 
 /** Extra origins allowed to embed or open the console (build-time `VITE_PARENT_ORIGINS`, comma-separated). */
 function configuredOrigins(): string[] {
-  const raw =
-    (import.meta.env?.VITE_PARENT_ORIGINS as string | undefined) ?? "";
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const raw = (import.meta.env?.VITE_PARENT_ORIGINS as string | undefined) ?? '';
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** The origins this page trusts: its own plus the configured ones. */
@@ -32,12 +28,9 @@ export function trustedOrigins(): ReadonlySet<string> {
  * at the console's own origin, and returns the presentation data it sends back.
  */
 export function useLayoutScreenLink(): PresentationData | null {
-  const [presentation, setPresentation] = useState<PresentationData | null>(
-    null,
-  );
+  const [presentation, setPresentation] = useState<PresentationData | null>(null);
   useEffect(() => {
-    const peer: Window | null =
-      window.opener ?? (window.parent !== window ? window.parent : null);
+    const peer: Window | null = window.opener ?? (window.parent !== window ? window.parent : null);
     if (!peer) return;
     const allowed = trustedOrigins();
     const targetOrigin = window.location.origin;
@@ -53,22 +46,17 @@ export function useLayoutScreenLink(): PresentationData | null {
       const data = readPresentationMessage(e, allowed);
       if (data) setPresentation(data);
     };
-    const size = () => ({
-      width: window.innerWidth,
-      height: window.innerHeight,
-    });
-    const onResize = () =>
-      post({ source: MESSAGE_SOURCE, type: "layout.resize", ...size() });
-    const onClose = () =>
-      post({ source: MESSAGE_SOURCE, type: "layout.close" });
-    window.addEventListener("message", onMessage);
-    window.addEventListener("resize", onResize);
-    window.addEventListener("pagehide", onClose);
-    post({ source: MESSAGE_SOURCE, type: "layout.load", ...size() });
+    const size = () => ({ width: window.innerWidth, height: window.innerHeight });
+    const onResize = () => post({ source: MESSAGE_SOURCE, type: 'layout.resize', ...size() });
+    const onClose = () => post({ source: MESSAGE_SOURCE, type: 'layout.close' });
+    window.addEventListener('message', onMessage);
+    window.addEventListener('resize', onResize);
+    window.addEventListener('pagehide', onClose);
+    post({ source: MESSAGE_SOURCE, type: 'layout.load', ...size() });
     return () => {
-      window.removeEventListener("message", onMessage);
-      window.removeEventListener("resize", onResize);
-      window.removeEventListener("pagehide", onClose);
+      window.removeEventListener('message', onMessage);
+      window.removeEventListener('resize', onResize);
+      window.removeEventListener('pagehide', onClose);
     };
   }, []);
   return presentation;
@@ -76,7 +64,7 @@ export function useLayoutScreenLink(): PresentationData | null {
 
 export interface LayoutWindowState {
   /** 'closed' until opened; 'opening' until the pop-up reports load */
-  status: "closed" | "opening" | "open";
+  status: 'closed' | 'opening' | 'open';
   width?: number;
   height?: number;
 }
@@ -85,12 +73,9 @@ export interface LayoutWindowState {
  * For the control screen: opens the /layout pop-up, hears its load, resize and close (from its
  * own window and a trusted origin only) and sends it the presentation data once it has loaded.
  */
-export function useLayoutWindow(
-  url: string,
-  presentation: PresentationData,
-): { state: LayoutWindowState; open: () => void; close: () => void } {
+export function useLayoutWindow(url: string, presentation: PresentationData): { state: LayoutWindowState; open: () => void; close: () => void } {
   const popup = useRef<Window | null>(null);
-  const [state, setState] = useState<LayoutWindowState>({ status: "closed" });
+  const [state, setState] = useState<LayoutWindowState>({ status: 'closed' });
   const presentationRef = useRef(presentation);
   presentationRef.current = presentation;
 
@@ -100,39 +85,23 @@ export function useLayoutWindow(
       if (!popup.current || e.source !== popup.current) return;
       const msg = readLayoutMessage(e, allowed);
       if (!msg) return;
-      if (msg.type === "layout.close") {
+      if (msg.type === 'layout.close') {
         popup.current = null;
-        setState({ status: "closed" });
+        setState({ status: 'closed' });
         return;
       }
-      setState({ status: "open", width: msg.width, height: msg.height });
-      if (msg.type === "layout.load") send();
+      setState({ status: 'open', width: msg.width, height: msg.height });
+      if (msg.type === 'layout.load') send();
     };
     const send = () =>
-      popup.current?.postMessage(
-        {
-          source: MESSAGE_SOURCE,
-          type: "presentation",
-          presentation: presentationRef.current,
-        },
-        window.location.origin,
-      );
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
+      popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation: presentationRef.current }, window.location.origin);
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
   }, []);
 
   useEffect(() => {
-    if (state.status === "open")
-      popup.current?.postMessage(
-        { source: MESSAGE_SOURCE, type: "presentation", presentation },
-        window.location.origin,
-      );
-  }, [
-    presentation.launched,
-    presentation.title,
-    presentation.preview,
-    state.status,
-  ]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (state.status === 'open') popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation }, window.location.origin);
+  }, [presentation.launched, presentation.title, presentation.preview, state.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {
     state,
@@ -141,17 +110,13 @@ export function useLayoutWindow(
         popup.current.focus();
         return;
       }
-      popup.current = window.open(
-        url,
-        "podium-layout",
-        "popup,width=1280,height=760",
-      );
-      setState({ status: popup.current ? "opening" : "closed" });
+      popup.current = window.open(url, 'podium-layout', 'popup,width=1280,height=760');
+      setState({ status: popup.current ? 'opening' : 'closed' });
     },
     close: () => {
       popup.current?.close();
       popup.current = null;
-      setState({ status: "closed" });
+      setState({ status: 'closed' });
     },
   };
 }

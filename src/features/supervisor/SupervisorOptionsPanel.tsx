@@ -2,9 +2,9 @@
  * The supervisor's options (spec §2): preview, meeting sound, new window, hide video, names and
  * signal, picture-in-picture for dual streams, and the global media options. Kept in the browser.
  */
-import { Divider, Stack, Switch, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
-import type { SupervisorOptions } from "./supervisorOptions";
+import { Divider, Stack, Switch, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SupervisorOptions } from './supervisorOptions';
 
 export interface SupervisorOptionsPanelProps {
   /** the current options */
@@ -13,34 +13,24 @@ export interface SupervisorOptionsPanelProps {
   onChange: (patch: Partial<SupervisorOptions>) => void;
 }
 
-export function SupervisorOptionsPanel({
-  options,
-  onChange,
-}: SupervisorOptionsPanelProps) {
+export function SupervisorOptionsPanel({ options, onChange }: SupervisorOptionsPanelProps) {
   const { t } = useLingui();
   const view: [keyof SupervisorOptions, string][] = [
-    ["preview", t`Preview`],
-    ["playMeetingSound", t`Play meeting sound`],
-    ["newWindow", t`Open in a new window`],
-    ["hideVideo", t`Hide video`],
-    ["showNamesAndSignal", t`Show names and signal`],
-    ["pipDualStream", t`Picture-in-picture for dual streams`],
+    ['preview', t`Preview`],
+    ['playMeetingSound', t`Play meeting sound`],
+    ['newWindow', t`Open in a new window`],
+    ['hideVideo', t`Hide video`],
+    ['showNamesAndSignal', t`Show names and signal`],
+    ['pipDualStream', t`Picture-in-picture for dual streams`],
   ];
   const media: [keyof SupervisorOptions, string][] = [
-    ["showName", t`Show names`],
-    ["showContent", t`Show content`],
-    ["playAudio", t`Play audio`],
-    ["showTalk", t`Show who is talking`],
+    ['showName', t`Show names`],
+    ['showContent', t`Show content`],
+    ['playAudio', t`Play audio`],
+    ['showTalk', t`Show who is talking`],
   ];
   const row = ([key, label]: [keyof SupervisorOptions, string]) => (
-    <Switch
-      key={key}
-      label={label}
-      checked={options[key]}
-      data-option={key}
-      data-state={options[key] ? "on" : "off"}
-      onChange={(e) => onChange({ [key]: e.currentTarget.checked })}
-    />
+    <Switch key={key} label={label} checked={options[key]} data-option={key} data-state={options[key] ? 'on' : 'off'} onChange={(e) => onChange({ [key]: e.currentTarget.checked })} />
   );
   return (
     <Stack gap="xs" data-testid="supervisor-options">

@@ -11,33 +11,28 @@
  * the layout pop-up), hidden video, name and signal overlays, dual-stream picture-in-picture and
  * the meeting sound on the private-talk speaker at its volume.
  */
-import { useEffect, useMemo, useState } from "react";
-import type { AnyActorRef } from "xstate";
-import { useSelector } from "@xstate/react";
-import { Badge, Button, Group, Stack, Text } from "@mantine/core";
-import { useLingui } from "@lingui/react/macro";
-import { CMD } from "@protocol/cmdids";
-import type { MrStatus } from "@protocol/wire";
-import { SupervisorOptionsPanel } from "./SupervisorOptionsPanel";
-import { useSupervisorOptions } from "./useSupervisorOptions";
-import { PrivateTalkPanel } from "../privateTalk/PrivateTalkPanel";
-import {
-  DEFAULT_VOLUME,
-  playTestTone,
-  useAudioDevices,
-  useMicLevel,
-} from "../privateTalk/audio";
-import { sessionSelectors as sel } from "../meetingControls/sessionSelectors";
-import { useRefusalText } from "../meetingControls/refusal";
-import { useLayoutWindow } from "../layoutScreen/windowLinks";
-import { presenterOf } from "#/media/mediaModel";
-import { useMeetingMedia } from "#/media/useMedia";
-import { useMeetingSound } from "#/media/useMeetingSound";
-import { MeetingSoundPlayer } from "#/media/MeetingSoundPlayer";
-import { mediaStatsFetcher } from "#/media/useSignalLevel";
-import { supervisorMediaPlan } from "./mediaPlan";
-import { PreviewChooser, SupervisorPreview } from "./SupervisorPreview";
-import type { SupervisorOptions } from "./supervisorOptions";
+import { useEffect, useMemo, useState } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { CMD } from '@protocol/cmdids';
+import type { MrStatus } from '@protocol/wire';
+import { SupervisorOptionsPanel } from './SupervisorOptionsPanel';
+import { useSupervisorOptions } from './useSupervisorOptions';
+import { PrivateTalkPanel } from '../privateTalk/PrivateTalkPanel';
+import { DEFAULT_VOLUME, playTestTone, useAudioDevices, useMicLevel } from '../privateTalk/audio';
+import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
+import { useRefusalText } from '../meetingControls/refusal';
+import { useLayoutWindow } from '../layoutScreen/windowLinks';
+import { presenterOf } from '#/media/mediaModel';
+import { useMeetingMedia } from '#/media/useMedia';
+import { useMeetingSound } from '#/media/useMeetingSound';
+import { MeetingSoundPlayer } from '#/media/MeetingSoundPlayer';
+import { mediaStatsFetcher } from '#/media/useSignalLevel';
+import { supervisorMediaPlan } from './mediaPlan';
+import { PreviewChooser, SupervisorPreview } from './SupervisorPreview';
+import type { SupervisorOptions } from './supervisorOptions';
 
 export interface SupervisorPanelProps {
   /** the root session actor */
@@ -48,60 +43,40 @@ export interface SupervisorPanelProps {
   title: string;
 }
 
-const TALK_LABEL = "private_talk";
+const TALK_LABEL = 'private_talk';
 const EMPTY: readonly never[] = [];
 
-export function SupervisorPanel({
-  session,
-  layoutUrl,
-  title,
-}: SupervisorPanelProps) {
+export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelProps) {
   const { t } = useLingui();
   const [options, setOptions] = useSupervisorOptions();
-  const meeting = sel.child(session, "meeting");
-  const commands = sel.child(session, "commands");
-  const participants = sel.child(session, "participants");
-  const status = useSelector(meeting, sel.status) as
-    MrStatus | null | undefined;
+  const meeting = sel.child(session, 'meeting');
+  const commands = sel.child(session, 'commands');
+  const participants = sel.child(session, 'participants');
+  const status = useSelector(meeting, sel.status) as MrStatus | null | undefined;
   const pending = useSelector(commands, sel.pendingLabels, sel.sameLabels);
   const list = useSelector(participants, sel.participantList);
   const version = useSelector(participants, sel.participantsVersion);
   const candidates = useMemo(
-    () =>
-      (list ?? EMPTY)
-        .filter((p) => p.online === 1)
-        .map((p) => ({ usrId: p.usr_id, name: p.usr_name || p.usr_id })),
+    () => (list ?? EMPTY).filter((p) => p.online === 1).map((p) => ({ usrId: p.usr_id, name: p.usr_name || p.usr_id })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [list, version],
   );
   const devices = useAudioDevices();
-  const [micId, setMicId] = useState("");
-  const [speakerId, setSpeakerId] = useState("");
+  const [micId, setMicId] = useState('');
+  const [speakerId, setSpeakerId] = useState('');
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [micTest, setMicTest] = useState(false);
   const micLevel = useMicLevel(micId, micTest);
-  const [refusal, setRefusal] = useState<{ result?: number } | undefined>(
-    undefined,
-  );
+  const [refusal, setRefusal] = useState<{ result?: number } | undefined>(undefined);
   const refusalText = useRefusalText(refusal);
   const [launched, setLaunched] = useState(false);
-  const [chosen, setChosen] = useState("");
-  const presenting = useMemo(
-    () => presenterOf(list ?? EMPTY) !== null,
-    [list, version],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  const [chosen, setChosen] = useState('');
+  const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const plan = supervisorMediaPlan(options, presenting);
   const media = useMeetingMedia(participants);
   const fetchStats = useMemo(() => mediaStatsFetcher(session), [session]);
-  const sound = useMeetingSound(media, plan.meetingSound, {
-    sinkId: speakerId,
-    volume,
-  });
-  const layoutWindow = useLayoutWindow(layoutUrl, {
-    launched,
-    title,
-    preview: plan.previewInWindow ? chosen : undefined,
-  });
+  const sound = useMeetingSound(media, plan.meetingSound, { sinkId: speakerId, volume });
+  const layoutWindow = useLayoutWindow(layoutUrl, { launched, title, preview: plan.previewInWindow ? chosen : undefined });
 
   const openLayoutWindow = () => {
     setLaunched(true);
@@ -117,26 +92,18 @@ export function SupervisorPanel({
 
   useEffect(() => {
     if (!commands) return;
-    const sub = commands.on(
-      "command.refused",
-      (e: { label: string; result?: number }) => {
-        if (e.label === TALK_LABEL) setRefusal({ result: e.result });
-      },
-    );
+    const sub = commands.on('command.refused', (e: { label: string; result?: number }) => {
+      if (e.label === TALK_LABEL) setRefusal({ result: e.result });
+    });
     return () => sub.unsubscribe();
   }, [commands]);
 
   const talk = (usrId: string, on: boolean) => {
     setRefusal(undefined);
     commands?.send({
-      type: "command.send",
-      suffix: "eps-status",
-      body: {
-        cmdid: CMD.ctrlMrEps,
-        action: "private_talk",
-        usr_ids: [usrId],
-        value: on ? 1 : 0,
-      },
+      type: 'command.send',
+      suffix: 'eps-status',
+      body: { cmdid: CMD.ctrlMrEps, action: 'private_talk', usr_ids: [usrId], value: on ? 1 : 0 },
       usrIds: [usrId],
       label: TALK_LABEL,
     });
@@ -145,40 +112,28 @@ export function SupervisorPanel({
   return (
     <Stack gap="md" data-testid="supervisor-panel">
       <Group gap="xs">
-        <Button size="xs" variant="light" onClick={openLayoutWindow}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={openLayoutWindow}
+        >
           {t`Open layout window`}
         </Button>
-        <Badge
-          data-testid="layout-window-state"
-          data-state={layoutWindow.state.status}
-          variant="light"
-        >
-          {layoutWindow.state.status === "open"
+        <Badge data-testid="layout-window-state" data-state={layoutWindow.state.status} variant="light">
+          {layoutWindow.state.status === 'open'
             ? t`Layout window open (${layoutWindow.state.width}×${layoutWindow.state.height})`
-            : layoutWindow.state.status === "opening"
+            : layoutWindow.state.status === 'opening'
               ? t`Opening layout window…`
               : t`Layout window closed`}
         </Badge>
       </Group>
       <SupervisorOptionsPanel options={options} onChange={changeOptions} />
       {plan.inline.show && (
-        <SupervisorPreview
-          media={media}
-          participants={participants}
-          fetchStats={fetchStats}
-          plan={plan.inline}
-          chosen={chosen}
-          onChoose={setChosen}
-          candidates={candidates}
-        />
+        <SupervisorPreview media={media} participants={participants} fetchStats={fetchStats} plan={plan.inline} chosen={chosen} onChoose={setChosen} candidates={candidates} />
       )}
       {plan.previewInWindow && (
         <Stack gap={4}>
-          <PreviewChooser
-            chosen={chosen}
-            onChoose={setChosen}
-            candidates={candidates}
-          />
+          <PreviewChooser chosen={chosen} onChoose={setChosen} candidates={candidates} />
           <Text size="sm" c="dimmed" data-testid="preview-in-window">
             {t`The preview shows in the layout window.`}
           </Text>
@@ -198,7 +153,7 @@ export function SupervisorPanel({
         micLevel={micTest ? (micLevel ?? 0) : null}
         onMicTest={setMicTest}
         candidates={candidates}
-        talkingWith={status?.private_talk_usr_id ?? ""}
+        talkingWith={status?.private_talk_usr_id ?? ''}
         pending={pending.has(TALK_LABEL)}
         error={refusalText}
         onStartTalk={(usrId) => talk(usrId, true)}

@@ -4,20 +4,20 @@
  * browser's picture-in-picture when the dual-stream option is on. It follows a
  * {@link PreviewPlan}; which participant and which streams come from the media model.
  */
-import { useMemo, useRef, useState, type ReactNode } from "react";
-import type { AnyActorRef } from "xstate";
-import { useSelector } from "@xstate/react";
-import { Alert, Button, Group, Select, Stack, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
-import type { MeetingMediaSource } from "#/media/mediaSource";
-import { participantFeedOf } from "#/media/participantFeed";
-import { presenterOf, previewTarget, videoOn } from "#/media/mediaModel";
-import { useVideoStream } from "#/media/useMedia";
-import { useSignalLevel, type FetchMediaStats } from "#/media/useSignalLevel";
-import { VideoTile, type TileMode } from "#/media/VideoTile";
-import { enterPictureInPicture, type PipOutcome } from "#/media/pip";
-import { sessionSelectors as sel } from "../meetingControls/sessionSelectors";
-import type { PreviewPlan } from "./mediaPlan";
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MeetingMediaSource } from '#/media/mediaSource';
+import { participantFeedOf } from '#/media/participantFeed';
+import { presenterOf, previewTarget, videoOn } from '#/media/mediaModel';
+import { useVideoStream } from '#/media/useMedia';
+import { useSignalLevel, type FetchMediaStats } from '#/media/useSignalLevel';
+import { VideoTile, type TileMode } from '#/media/VideoTile';
+import { enterPictureInPicture, type PipOutcome } from '#/media/pip';
+import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
+import type { PreviewPlan } from './mediaPlan';
 
 export interface SupervisorPreviewProps {
   media: MeetingMediaSource | null;
@@ -33,60 +33,27 @@ export interface SupervisorPreviewProps {
   candidates?: ReadonlyArray<{ usrId: string; name: string }>;
 }
 
-export function SupervisorPreview({
-  media,
-  participants,
-  fetchStats,
-  plan,
-  chosen,
-  onChoose,
-  candidates = [],
-}: SupervisorPreviewProps) {
+export function SupervisorPreview({ media, participants, fetchStats, plan, chosen, onChoose, candidates = [] }: SupervisorPreviewProps) {
   useSelector(participants, sel.participantsVersion);
-  const feed = useMemo(
-    () => (participants ? participantFeedOf(participants) : null),
-    [participants],
-  );
+  const feed = useMemo(() => (participants ? participantFeedOf(participants) : null), [participants]);
   const target = feed ? previewTarget(chosen, feed) : null;
-  const presenter =
-    feed && plan.dual !== "single" ? presenterOf(feed.list()) : null;
+  const presenter = feed && plan.dual !== 'single' ? presenterOf(feed.list()) : null;
   const person = target && feed ? feed.get(target) : undefined;
   const targetVideoOn = videoOn(person);
-  const speakerStream = useVideoStream(
-    media,
-    "participant",
-    target,
-    plan.video,
-  );
-  const contentStream = useVideoStream(
-    media,
-    "content",
-    presenter,
-    plan.video && presenter !== null,
-  );
-  const signal = useSignalLevel(
-    fetchStats,
-    person?.ep_id ?? 0,
-    targetVideoOn,
-    plan.overlays,
-  );
+  const speakerStream = useVideoStream(media, 'participant', target, plan.video);
+  const contentStream = useVideoStream(media, 'content', presenter, plan.video && presenter !== null);
+  const signal = useSignalLevel(fetchStats, person?.ep_id ?? 0, targetVideoOn, plan.overlays);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [pip, setPip] = useState<PipOutcome | null>(null);
 
-  const mode: TileMode = !plan.video
-    ? "hidden"
-    : targetVideoOn
-      ? "live"
-      : "off";
-  const name = person ? person.usr_name || person.usr_id : "";
-  const presenterName = presenter
-    ? feed?.get(presenter)?.usr_name || presenter
-    : "";
+  const mode: TileMode = !plan.video ? 'hidden' : targetVideoOn ? 'live' : 'off';
+  const name = person ? person.usr_name || person.usr_id : '';
+  const presenterName = presenter ? feed?.get(presenter)?.usr_name || presenter : '';
 
   const speakerTile = (inset: boolean) =>
     target && (
       <VideoTile
-        testId={inset ? "preview-inset" : "preview-tile"}
+        testId={inset ? 'preview-inset' : 'preview-tile'}
         stream={speakerStream}
         usrId={target}
         name={name}
@@ -94,18 +61,7 @@ export function SupervisorPreview({
         showName={plan.overlays}
         signal={plan.overlays ? signal : undefined}
         videoRef={videoRef}
-        style={
-          inset
-            ? {
-                position: "absolute",
-                right: 6,
-                bottom: 6,
-                width: "36%",
-                border: "2px solid #f5f7fa",
-                zIndex: 1,
-              }
-            : undefined
-        }
+        style={inset ? { position: 'absolute', right: 6, bottom: 6, width: '36%', border: '2px solid #f5f7fa', zIndex: 1 } : undefined}
       />
     );
   const contentTile = (inset: ReactNode) =>
@@ -116,7 +72,7 @@ export function SupervisorPreview({
         stream={contentStream}
         usrId={presenter}
         name={presenterName}
-        mode={plan.video ? "live" : "hidden"}
+        mode={plan.video ? 'live' : 'hidden'}
         showName={plan.overlays}
       >
         {inset}
@@ -124,27 +80,15 @@ export function SupervisorPreview({
     );
 
   return (
-    <Stack
-      gap={6}
-      data-testid="supervisor-preview"
-      data-target={target ?? ""}
-      data-dual={presenter ? plan.dual : "single"}
-      data-pip={pip ?? ""}
-    >
-      {onChoose && (
-        <PreviewChooser
-          chosen={chosen}
-          onChoose={onChoose}
-          candidates={candidates}
-        />
-      )}
+    <Stack gap={6} data-testid="supervisor-preview" data-target={target ?? ''} data-dual={presenter ? plan.dual : 'single'} data-pip={pip ?? ''}>
+      {onChoose && <PreviewChooser chosen={chosen} onChoose={onChoose} candidates={candidates} />}
       {!target ? (
         <Text size="sm" c="dimmed">
           <Trans>Nobody in the meeting to preview</Trans>
         </Text>
-      ) : presenter && plan.dual === "inset" ? (
+      ) : presenter && plan.dual === 'inset' ? (
         contentTile(speakerTile(true))
-      ) : presenter && plan.dual === "side-by-side" ? (
+      ) : presenter && plan.dual === 'side-by-side' ? (
         <Stack gap={4}>
           {contentTile(null)}
           {speakerTile(false)}
@@ -157,7 +101,7 @@ export function SupervisorPreview({
           <Button
             size="compact-xs"
             variant="light"
-            disabled={mode !== "live"}
+            disabled={mode !== 'live'}
             onClick={() => {
               setPip(null);
               void enterPictureInPicture(videoRef.current).then(setPip);
@@ -167,12 +111,12 @@ export function SupervisorPreview({
           </Button>
         </Group>
       )}
-      {pip === "unsupported" && (
+      {pip === 'unsupported' && (
         <Alert color="yellow" p={6} role="alert" data-testid="pip-error">
           <Trans>This browser does not offer picture-in-picture.</Trans>
         </Alert>
       )}
-      {pip === "refused" && (
+      {pip === 'refused' && (
         <Alert color="yellow" p={6} role="alert" data-testid="pip-error">
           <Trans>The browser refused picture-in-picture.</Trans>
         </Alert>
@@ -200,11 +144,8 @@ export function PreviewChooser({
       allowDeselect={false}
       limit={50}
       value={chosen}
-      data={[
-        { value: "", label: t`Main venue (automatic)` },
-        ...candidates.map((c) => ({ value: c.usrId, label: c.name })),
-      ]}
-      onChange={(v) => onChoose(v ?? "")}
+      data={[{ value: '', label: t`Main venue (automatic)` }, ...candidates.map((c) => ({ value: c.usrId, label: c.name }))]}
+      onChange={(v) => onChoose(v ?? '')}
     />
   );
 }

@@ -13,9 +13,9 @@
  * - showName, showTalk, showContent: the layout window's panes show names, mark the talking
  *   participant, show content at all.
  */
-import type { SupervisorOptions } from "./supervisorOptions";
+import type { SupervisorOptions } from './supervisorOptions';
 
-export type DualView = "single" | "side-by-side" | "inset";
+export type DualView = 'single' | 'side-by-side' | 'inset';
 
 export interface PreviewPlan {
   /** a preview shows in this window */
@@ -39,35 +39,14 @@ export interface SupervisorMediaPlan {
   meetingSound: boolean;
 }
 
-function previewPlan(
-  o: SupervisorOptions,
-  show: boolean,
-  presenting: boolean,
-): PreviewPlan {
-  const dual: DualView = !presenting
-    ? "single"
-    : o.pipDualStream
-      ? "inset"
-      : "side-by-side";
-  return {
-    show,
-    video: show && !o.hideVideo,
-    overlays: show && o.showNamesAndSignal,
-    dual,
-    pipButton: show && o.pipDualStream && !o.hideVideo,
-  };
+function previewPlan(o: SupervisorOptions, show: boolean, presenting: boolean): PreviewPlan {
+  const dual: DualView = !presenting ? 'single' : o.pipDualStream ? 'inset' : 'side-by-side';
+  return { show, video: show && !o.hideVideo, overlays: show && o.showNamesAndSignal, dual, pipButton: show && o.pipDualStream && !o.hideVideo };
 }
 
 /** The control window's plan; `presenting` when someone shares content. */
-export function supervisorMediaPlan(
-  o: SupervisorOptions,
-  presenting: boolean,
-): SupervisorMediaPlan {
-  return {
-    inline: previewPlan(o, o.preview && !o.newWindow, presenting),
-    previewInWindow: o.preview && o.newWindow,
-    meetingSound: o.playMeetingSound,
-  };
+export function supervisorMediaPlan(o: SupervisorOptions, presenting: boolean): SupervisorMediaPlan {
+  return { inline: previewPlan(o, o.preview && !o.newWindow, presenting), previewInWindow: o.preview && o.newWindow, meetingSound: o.playMeetingSound };
 }
 
 export interface LayoutMediaPlan {
@@ -82,15 +61,6 @@ export interface LayoutMediaPlan {
 }
 
 /** The /layout window's plan; `previewRequested` when the opener sent a preview. */
-export function layoutMediaPlan(
-  o: SupervisorOptions,
-  previewRequested: boolean,
-  presenting: boolean,
-): LayoutMediaPlan {
-  return {
-    preview: previewPlan(o, previewRequested && o.preview, presenting),
-    names: o.showName,
-    talk: o.showTalk,
-    audio: o.playAudio,
-  };
+export function layoutMediaPlan(o: SupervisorOptions, previewRequested: boolean, presenting: boolean): LayoutMediaPlan {
+  return { preview: previewPlan(o, previewRequested && o.preview, presenting), names: o.showName, talk: o.showTalk, audio: o.playAudio };
 }

@@ -24,26 +24,23 @@ export interface SupervisorOptions {
   showTalk: boolean;
 }
 
-export const DEFAULT_SUPERVISOR_OPTIONS: Readonly<SupervisorOptions> =
-  Object.freeze({
-    preview: true,
-    playMeetingSound: false,
-    newWindow: false,
-    hideVideo: false,
-    showNamesAndSignal: true,
-    pipDualStream: false,
-    showName: true,
-    showContent: true,
-    playAudio: true,
-    showTalk: false,
-  });
+export const DEFAULT_SUPERVISOR_OPTIONS: Readonly<SupervisorOptions> = Object.freeze({
+  preview: true,
+  playMeetingSound: false,
+  newWindow: false,
+  hideVideo: false,
+  showNamesAndSignal: true,
+  pipDualStream: false,
+  showName: true,
+  showContent: true,
+  playAudio: true,
+  showTalk: false,
+});
 
-export const SUPERVISOR_OPTIONS_KEY = "podium.supervisor.options";
+export const SUPERVISOR_OPTIONS_KEY = 'podium.supervisor.options';
 
 /** Parses what storage holds: known boolean fields win, anything else falls back to the default. */
-export function parseSupervisorOptions(
-  raw: string | null | undefined,
-): SupervisorOptions {
+export function parseSupervisorOptions(raw: string | null | undefined): SupervisorOptions {
   const out: SupervisorOptions = { ...DEFAULT_SUPERVISOR_OPTIONS };
   if (!raw) return out;
   let parsed: unknown;
@@ -52,12 +49,10 @@ export function parseSupervisorOptions(
   } catch {
     return out;
   }
-  if (typeof parsed !== "object" || parsed === null) return out;
-  for (const key of Object.keys(
-    DEFAULT_SUPERVISOR_OPTIONS,
-  ) as (keyof SupervisorOptions)[]) {
+  if (typeof parsed !== 'object' || parsed === null) return out;
+  for (const key of Object.keys(DEFAULT_SUPERVISOR_OPTIONS) as (keyof SupervisorOptions)[]) {
     const v = (parsed as Record<string, unknown>)[key];
-    if (typeof v === "boolean") out[key] = v;
+    if (typeof v === 'boolean') out[key] = v;
   }
   return out;
 }
@@ -69,12 +64,7 @@ export class SupervisorOptionsStore {
   private value: SupervisorOptions;
   private readonly listeners = new Set<Listener>();
 
-  constructor(
-    private readonly storage: Pick<
-      Storage,
-      "getItem" | "setItem"
-    > | null = safeLocalStorage(),
-  ) {
+  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeLocalStorage()) {
     this.value = parseSupervisorOptions(this.read());
   }
 
@@ -124,8 +114,8 @@ let shared: SupervisorOptionsStore | null = null;
 export function supervisorOptionsStore(): SupervisorOptionsStore {
   if (!shared) {
     shared = new SupervisorOptionsStore();
-    if (typeof window !== "undefined") {
-      window.addEventListener("storage", (e) => {
+    if (typeof window !== 'undefined') {
+      window.addEventListener('storage', (e) => {
         if (e.key === SUPERVISOR_OPTIONS_KEY) shared?.reload();
       });
     }
