@@ -99,7 +99,7 @@ function batchCost(participants: number, batch: number, rounds: number) {
     const t0 = performance.now();
     actor.send(ev);
     clock.increment(PARTICIPANT_UPDATE_DELAY_MS);
-    // a table reading the list after the batch (rebuilt once per version)
+    // a table reading the list after the batch (updated in place; a new array only on membership changes)
     reads += selectParticipantList(actor.getSnapshot()).length;
     const dt = performance.now() - t0;
     if (r >= 10) times.push(dt); // the first ten warm the JIT
