@@ -6,7 +6,7 @@
  */
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
-import { expect, expectMoving, setOption, test } from './helpers';
+import { expect, expectMoving, setOption, STEADY, test } from './helpers';
 
 const PIP_ERRORS = {
   en: /^(This browser does not offer picture-in-picture\.|The browser refused picture-in-picture\.)$/,
@@ -20,6 +20,10 @@ for (const lang of ['en', 'zh'] as const) {
     await setOption(page, 'newWindow', false, lang);
     await setOption(page, 'hideVideo', false, lang);
     const preview = page.getByTestId('supervisor-preview');
+    // a participant whose camera stays on (the simulated ones switch theirs off now and then)
+    await preview.getByRole('combobox', { name: lang === 'en' ? 'Preview participant' : '预览对象' }).fill(STEADY.name);
+    await page.getByRole('option', { name: STEADY.name, exact: true }).first().click();
+    await expect(preview).toHaveAttribute('data-target', STEADY.usrId);
     await expect(preview.getByRole('button', { name: lang === 'en' ? 'Picture-in-picture' : '画中画' })).toHaveCount(0);
     await setOption(page, 'pipDualStream', true, lang);
     const button = preview.getByRole('button', { name: lang === 'en' ? 'Picture-in-picture' : '画中画' });
@@ -45,6 +49,23 @@ for (const lang of ['en', 'zh'] as const) {
     }
   });
 }
+
+test('with picture-in-picture turned off in the browser, the button says so, translated', async ({ page, server }) => {
+  await openMeetingControls(page, server, 'zh', 'supervisor');
+  // as a policy or the user's setting would: the page sees picture-in-picture disabled
+  await page.evaluate(() => Object.defineProperty(document, 'pictureInPictureEnabled', { configurable: true, get: () => false }));
+  await setOption(page, 'preview', true, 'zh');
+  await setOption(page, 'newWindow', false, 'zh');
+  await setOption(page, 'hideVideo', false, 'zh');
+  await setOption(page, 'pipDualStream', true, 'zh');
+  const preview = page.getByTestId('supervisor-preview');
+  await preview.getByRole('combobox', { name: '预览对象' }).fill(STEADY.name);
+  await page.getByRole('option', { name: STEADY.name, exact: true }).first().click();
+  await preview.getByRole('button', { name: '画中画' }).click();
+  await expect(preview).toHaveAttribute('data-pip', 'unsupported');
+  await expect(preview.getByTestId('pip-error')).toHaveText('此浏览器不支持画中画。');
+  expect(await page.evaluate(() => document.pictureInPictureElement)).toBeNull();
+});
 
 test('while someone presents, the preview shows the content with the speaker inset, or side by side', async ({ page, server }) => {
   test.setTimeout(120_000);

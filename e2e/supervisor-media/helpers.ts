@@ -7,12 +7,13 @@ import { startTestServer, type TestServer } from '../server';
 import type { Locator, Page } from '@playwright/test';
 
 // A server of its own: other specs empty or end the shared meeting, and these need people who
-// talk and present (more endpoints, so it happens within seconds).
+// talk and present (more endpoints, so it happens within seconds), and a participant who stays
+// (the steady endpoints, which only obey controllers).
 export const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: '40' } });
+      const server = await startTestServer({ env: { SIM_ENDPOINTS: '40', SIM_STEADY_ENDPOINTS: '2' } });
       await use(server);
       await server.stop();
     },
@@ -106,3 +107,6 @@ export async function expectMoving(tile: Locator): Promise<void> {
   const first = await frameOf(tile);
   await expect.poll(() => frameOf(tile), { timeout: 5_000 }).not.toBe(first);
 }
+
+/** A steady endpoint (SIM_STEADY_ENDPOINTS): online with its video on, never leaves on its own. */
+export const STEADY = { usrId: 'steady.01', name: 'Steady 01' } as const;

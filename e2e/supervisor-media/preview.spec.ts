@@ -6,7 +6,7 @@
  */
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
-import { expect, expectMoving, keepTrack, keptTrackState, setOption, test } from './helpers';
+import { expect, expectMoving, keepTrack, keptTrackState, setOption, STEADY, test } from './helpers';
 
 test('preview shows the chosen participant live with names and signal; hide video and preview off stop its track', async ({ page, server }) => {
   await openMeetingControls(page, server, 'en', 'supervisor');
@@ -18,20 +18,19 @@ test('preview shows the chosen participant live with names and signal; hide vide
 
   const preview = page.getByTestId('supervisor-preview');
   await expect(preview).toHaveAttribute('data-target', /.+/, { timeout: 20_000 });
-  // choose someone whose video runs, so the test does not depend on the main venue's camera
-  const states = await api.endpointStates();
-  const target = [...states.values()].find((s) => s.flags.waiting === 0 && s.flags.v_rx === 1 && s.flags.camera === 0 && s.name);
-  expect(target, 'a participant with video').toBeTruthy();
-  await preview.getByRole('combobox', { name: 'Preview participant' }).fill(target!.name);
-  await page.getByRole('option', { name: target!.name, exact: true }).first().click();
-  await expect(preview).toHaveAttribute('data-target', target!.usrId);
+  // a participant who stays, with video on (the simulated ones may leave or turn their camera off)
+  const target = { usrId: STEADY.usrId, name: STEADY.name };
+  await api.eps('v_rx', [target.usrId], 1);
+  await preview.getByRole('combobox', { name: 'Preview participant' }).fill(target.name);
+  await page.getByRole('option', { name: target.name, exact: true }).first().click();
+  await expect(preview).toHaveAttribute('data-target', target.usrId);
 
   const tile = preview.getByTestId('preview-tile');
   await expect(tile).toHaveAttribute('data-video', 'live');
   expect(await keepTrack(tile, 'previewTrack')).toBe('live');
   await expectMoving(tile);
   // overlays: the server's name and a signal level from the media statistics
-  await expect(tile.getByTestId('preview-tile-name')).toHaveText(target!.name);
+  await expect(tile.getByTestId('preview-tile-name')).toHaveText(target.name);
   await expect(tile.getByTestId('preview-tile-signal')).toHaveAttribute('data-signal-level', /^[0-4]$/, { timeout: 10_000 });
   await expect(tile.getByRole('img', { name: /^Signal (good|fair|poor|bad)$|^No signal$/ })).toBeVisible();
 
@@ -44,7 +43,7 @@ test('preview shows the chosen participant live with names and signal; hide vide
   await expect(tile).toHaveAttribute('data-video', 'hidden');
   await expect(tile.locator('video')).toHaveCount(0);
   await expect(tile.getByTestId('preview-tile-placeholder')).toContainText('Video hidden');
-  await expect(tile.getByTestId('preview-tile-placeholder')).toContainText(target!.name);
+  await expect(tile.getByTestId('preview-tile-placeholder')).toContainText(target.name);
   expect(await keptTrackState(page, 'previewTrack')).toBe('ended');
 
   await setOption(page, 'hideVideo', false);
@@ -53,10 +52,10 @@ test('preview shows the chosen participant live with names and signal; hide vide
   await expectMoving(tile);
 
   // the server stops the participant's video (v_rx 0): the tile shows it off
-  await api.eps('v_rx', [target!.usrId], 0);
+  await api.eps('v_rx', [target.usrId], 0);
   await expect(tile).toHaveAttribute('data-video', 'off', { timeout: 10_000 });
   await expect(tile.getByTestId('preview-tile-placeholder')).toContainText('Video off');
-  await api.eps('v_rx', [target!.usrId], 1);
+  await api.eps('v_rx', [target.usrId], 1);
   await expect(tile).toHaveAttribute('data-video', 'live', { timeout: 10_000 });
 
   // preview off: no preview, its track stopped
