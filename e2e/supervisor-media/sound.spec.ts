@@ -43,3 +43,40 @@ test('play meeting sound plays the talking participants and drops one the server
   await expect(sound).toHaveAttribute('data-state', 'off');
   expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
 });
+
+test('the meeting sound plays at the private-talk volume, needs a click again after a reload, and stops at logout', async ({ page, server }) => {
+  await openMeetingControls(page, server, 'en', 'supervisor');
+  const sound = page.getByTestId('meeting-sound');
+  const audio = page.getByTestId('meeting-sound-audio');
+  await setOption(page, 'playMeetingSound', true);
+  await expect(sound).toHaveAttribute('data-state', 'playing');
+  // the private-talk output volume (default 60) is the meeting sound's volume
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.volume)).toBeCloseTo(0.6);
+  await page.getByRole('slider', { name: 'Output volume' }).focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.volume)).toBeCloseTo(1);
+  await page.keyboard.press('Home');
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.volume)).toBe(0);
+
+  // the option is kept; after a reload the browser may want a click before sound plays again
+  await page.reload();
+  await expect(sound).toHaveAttribute('data-state', /^(playing|blocked)$/, { timeout: 20_000 });
+  if ((await sound.getAttribute('data-state')) === 'blocked') await sound.getByRole('button', { name: 'Enable sound' }).click();
+  await expect(sound).toHaveAttribute('data-state', 'playing');
+
+  // logging out stops the sound and every video track
+  await setOption(page, 'preview', true);
+  await setOption(page, 'hideVideo', false);
+  await setOption(page, 'newWindow', false);
+  const tile = page.getByTestId('preview-tile');
+  await expect(tile.locator('video')).toHaveCount(1, { timeout: 20_000 });
+  await page.evaluate(() => {
+    const w = window as unknown as { kept: MediaStreamTrack[] };
+    const video = document.querySelector('[data-testid="preview-tile"] video') as HTMLVideoElement;
+    const audioEl = document.querySelector('[data-testid="meeting-sound-audio"]') as HTMLAudioElement;
+    w.kept = [...(video.srcObject as MediaStream).getTracks(), ...(audioEl.srcObject as MediaStream).getTracks()];
+  });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => (window as unknown as { kept: MediaStreamTrack[] }).kept.map((t) => t.readyState))).toEqual(['ended', 'ended']);
+});
