@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
-import { expect, expectMoving, setOption, STEADY, test } from './helpers';
+import { expect, expectMoving, keepTrack, keptTrackState, setOption, STEADY, test } from './helpers';
 
 async function openLayout(page: Page): Promise<Page> {
   const popupPromise = page.waitForEvent('popup');
@@ -46,11 +46,12 @@ test('the new-window option shows the preview in the layout pop-up, following th
   await popup.close();
 });
 
-test('the layout pop-up plays the role’s layout live and obeys showName, showTalk and playAudio', async ({ page, server }) => {
+test('the layout pop-up plays the role’s layout live and obeys hide video, showName, showTalk and playAudio', async ({ page, server }) => {
   test.setTimeout(90_000);
   await openMeetingControls(page, server, 'en', 'supervisor');
   const api = await ParticipantsApi.login(server, 'host');
   await setOption(page, 'newWindow', false);
+  await setOption(page, 'hideVideo', false);
   await setOption(page, 'showName', true);
   await setOption(page, 'showTalk', false);
   await setOption(page, 'playAudio', true);
@@ -78,6 +79,15 @@ test('the layout pop-up plays the role’s layout live and obeys showName, showT
   for (const n of shown) expect(names.has(n), `${n} is a participant`).toBe(true);
   await setOption(page, 'showName', false);
   await expect(grid.getByTestId('layout-pane-name')).toHaveCount(0);
+
+  // hide video: the panes show name placeholders and their tracks stop
+  expect(await keepTrack(live, 'paneTrack')).toBe('live');
+  await setOption(page, 'hideVideo', true);
+  await expect(grid.locator('video')).toHaveCount(0);
+  await expect(panes.first()).toHaveAttribute('data-video', 'hidden');
+  expect(await keptTrackState(popup, 'paneTrack')).toBe('ended');
+  await setOption(page, 'hideVideo', false);
+  await expect(live).toBeVisible();
 
   // showTalk: off marks nobody; on marks a participant the server reports talking
   const everyone = [...(await api.endpointStates()).values()].filter((s) => s.flags.waiting === 0).map((s) => s.usrId);

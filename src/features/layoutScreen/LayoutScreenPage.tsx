@@ -110,6 +110,7 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
               version={version ?? 0}
               config={picked}
               group={groupOf(picked, true)}
+              video={plan.video}
               names={plan.names}
               talking={plan.talk ? talking : null}
               label={roleLabel[role]}

@@ -20,6 +20,8 @@ export interface LayoutVideoGridProps {
   config: MosicConfigEntry;
   /** the layout drawn (for an automatic layout, the one it resolves to) */
   group: MosaicGroupLike;
+  /** the panes show video (false: name placeholders, nothing leased) */
+  video: boolean;
   /** names on the panes (showName) */
   names: boolean;
   /** who talks, when the talking participant is marked (showTalk); null otherwise */
@@ -28,7 +30,7 @@ export interface LayoutVideoGridProps {
   label: string;
 }
 
-export function LayoutVideoGrid({ media, feed, config, group, names, talking, label }: LayoutVideoGridProps) {
+export function LayoutVideoGrid({ media, feed, config, group, video, names, talking, label }: LayoutVideoGridProps) {
   const rects = paneRects(group);
   const panes = assignPanes({ config, paneCount: rects.length, lookup: feed, nowSecs: Math.floor(Date.now() / 1000) });
   return (
@@ -46,7 +48,7 @@ export function LayoutVideoGrid({ media, feed, config, group, names, talking, la
           data-pane={i}
           style={{ position: 'absolute', left: `${r.x * 100}%`, top: `${r.y * 100}%`, width: `${r.w * 100}%`, height: `${r.h * 100}%`, padding: 1, boxSizing: 'border-box' }}
         >
-          <Pane media={media} feed={feed} pane={panes[i]} names={names} talking={talking} />
+          <Pane media={media} feed={feed} pane={panes[i]} video={video} names={names} talking={talking} />
         </div>
       ))}
     </div>
@@ -59,18 +61,20 @@ function Pane({
   media,
   feed,
   pane,
+  video,
   names,
   talking,
 }: {
   media: MeetingMediaSource | null;
   feed: ParticipantFeed;
   pane: PaneContent;
+  video: boolean;
   names: boolean;
   talking: ReadonlySet<string> | null;
 }) {
   const usrId = pane.kind === 'empty' ? null : pane.usrId;
   const kind = pane.kind === 'content' ? 'content' : 'participant';
-  const stream = useVideoStream(media, kind, usrId, usrId !== null);
+  const stream = useVideoStream(media, kind, usrId, usrId !== null && video);
   if (!usrId) return <div data-testid="layout-pane-empty" style={{ ...fill, background: '#1f2933' }} />;
   const p = feed.get(usrId);
   const on = kind === 'content' || videoOn(p);
@@ -81,7 +85,7 @@ function Pane({
       stream={stream}
       usrId={usrId}
       name={p?.usr_name || usrId}
-      mode={on ? 'live' : 'off'}
+      mode={!video ? 'hidden' : on ? 'live' : 'off'}
       showName={names}
       talking={kind === 'participant' && !!talking?.has(usrId)}
       style={fill}

@@ -4,7 +4,8 @@
  * - preview: a preview of one participant (the chosen one, else the main venue); off, nothing
  *   is leased, so its tracks stop;
  * - new window: that preview shows in the /layout pop-up instead of the panel;
- * - hide video: tiles show name placeholders and lease no video;
+ * - hide video: tiles show name placeholders and lease no video (the layout window's panes too:
+ *   the option saves this browser's CPU and bandwidth wherever it shows video);
  * - names and signal: name and signal overlays, the signal polled only while shown;
  * - picture-in-picture for dual streams: while someone presents, the content with the speaker
  *   inset and the browser's picture-in-picture offered; without it, content and speaker side by
@@ -52,6 +53,8 @@ export function supervisorMediaPlan(o: SupervisorOptions, presenting: boolean): 
 export interface LayoutMediaPlan {
   /** the preview the control window sent, when it asked for one */
   preview: PreviewPlan;
+  /** the panes lease video (hide video: name placeholders, as in the control window) */
+  video: boolean;
   /** names on the panes */
   names: boolean;
   /** the talking participant's pane is highlighted */
@@ -62,5 +65,5 @@ export interface LayoutMediaPlan {
 
 /** The /layout window's plan; `previewRequested` when the opener sent a preview. */
 export function layoutMediaPlan(o: SupervisorOptions, previewRequested: boolean, presenting: boolean): LayoutMediaPlan {
-  return { preview: previewPlan(o, previewRequested && o.preview, presenting), names: o.showName, talk: o.showTalk, audio: o.playAudio };
+  return { preview: previewPlan(o, previewRequested && o.preview, presenting), video: !o.hideVideo, names: o.showName, talk: o.showTalk, audio: o.playAudio };
 }
