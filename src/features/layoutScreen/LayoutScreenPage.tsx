@@ -20,8 +20,7 @@ import { SupervisorPreview } from '../supervisor/SupervisorPreview';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
 import { MosaicDiagram } from '../mosaic/MosaicDiagram';
 import { AUTO_MOSAIC, configFor, PANE, type MosaicRole } from '../mosaic/mosaicModel';
-import { usrStat } from '@protocol/usrStats';
-import { presenterOf } from '#/media/mediaModel';
+import { presenterOf, talkingSet } from '#/media/mediaModel';
 import { participantFeedOf } from '#/media/participantFeed';
 import { useMeetingMedia } from '#/media/useMedia';
 import { useMeetingSound } from '#/media/useMeetingSound';
@@ -45,10 +44,7 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
   const list = useSelector(participants, sel.participantList);
   const version = useSelector(participants, sel.participantsVersion);
   const names = useMemo(() => new Map((list ?? EMPTY).map((p) => [p.usr_id, p.usr_name || p.usr_id])), [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
-  const talking = useMemo(
-    () => new Set((list ?? EMPTY).filter((p) => p.online === 1 && p.usr_stat && usrStat(p.usr_stat, 'vad') === 1).map((p) => p.usr_id)),
-    [list, version], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  const talking = useMemo(() => talkingSet(list ?? EMPTY), [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const launched = presentation?.launched === true;
   const plan = layoutMediaPlan(options, presentation?.preview !== undefined, presenting);
