@@ -5,7 +5,6 @@
  * video, and whether anything arrives at all.
  */
 import type { MediaStreamResponse } from '@protocol/wire';
-import { sampleFrom } from '#/features/stats/mediaSamples';
 
 /** 0 no media received, 1 bad, 2 poor, 3 fair, 4 good. */
 export type SignalLevel = 0 | 1 | 2 | 3 | 4;

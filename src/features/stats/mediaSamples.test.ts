@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appendSample, HISTORY_LIMIT, sampleFrom } from './mediaSamples';
 
 describe('sampleFrom', () => {
-  it('adds bandwidth per kind and keeps the worst loss (as percent) and jitter', () => {
+  it('adds bandwidth per kind and keeps the worst loss (percent, as reported) and jitter', () => {
     const s = sampleFrom(
       {
         refer_num: 1,
@@ -18,7 +18,7 @@ describe('sampleFrom', () => {
       100,
     );
     expect(s.video_rx_bw).toBe(1000);
-    expect(s.video_rx_loss).toBeCloseTo(5);
+    expect(s.video_rx_loss).toBeCloseTo(0.05); // 0.05 %, not 5 %
     expect(s.video_rx_jitter).toBe(12);
     expect(s.video_tx_bw).toBe(900);
     expect(s.audio_tx_loss).toBe(1.5);

@@ -24,10 +24,6 @@ function num(v: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Loss rates arrive as a fraction (0.012) or a percentage (1.2); the chart shows percent. */
-function percent(rate: number): number {
-  return rate > 0 && rate <= 1 ? rate * 100 : rate;
-}
 
 export function sampleFrom(res: MediaStreamResponse, t: number): StatsSample {
   const s = { t } as StatsSample;
@@ -42,8 +38,10 @@ export function sampleFrom(res: MediaStreamResponse, t: number): StatsSample {
     if (!MEDIA_KINDS.includes(kind)) continue;
     s[`${kind}_rx_bw`] += num(st.rx_bitrate);
     s[`${kind}_tx_bw`] += num(st.tx_bitrate);
-    s[`${kind}_rx_loss`] = Math.max(s[`${kind}_rx_loss`], percent(num(st.rx_lost_rate)));
-    s[`${kind}_tx_loss`] = Math.max(s[`${kind}_tx_loss`], percent(num(st.tx_lost_rate)));
+    // Loss rates are percent (docs/protocol.md, media statistics): reading values up to 1 as a
+    // fraction would draw a 0.2 % loss as 20 %.
+    s[`${kind}_rx_loss`] = Math.max(s[`${kind}_rx_loss`], num(st.rx_lost_rate));
+    s[`${kind}_tx_loss`] = Math.max(s[`${kind}_tx_loss`], num(st.tx_lost_rate));
     s[`${kind}_rx_jitter`] = Math.max(s[`${kind}_rx_jitter`], num(st.rx_jitter));
     s[`${kind}_tx_jitter`] = Math.max(s[`${kind}_tx_jitter`], num(st.tx_jitter));
   }
