@@ -106,12 +106,14 @@ describe('MainVenueControl', () => {
     input.focus();
     fireEvent.click(input);
     fireEvent.change(input, { target: { value: 'Sim 1' } });
-    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).length).toBe(PICKER_OPTION_LIMIT));
-    expect(screen.getAllByRole('option', { hidden: true })[0].textContent).toBe('Sim 1');
+    // the current choice (none) stays offered above the matches
+    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).length).toBe(PICKER_OPTION_LIMIT + 1));
+    expect(screen.getAllByRole('option', { hidden: true })[0].textContent).toBe('No main venue');
+    expect(screen.getAllByRole('option', { hidden: true })[1].textContent).toBe('Sim 1');
     // Sim 1, 10–19, 100–199 and 1000–1999 match
     expect(screen.getByRole('group', { name: 'Showing 50 of 1,111 — type to narrow', hidden: true })).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Sim 1234' } });
-    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Sim 1234']));
+    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['No main venue', 'Sim 1234']));
     expect(screen.queryByRole('group', { hidden: true })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: 'Sim 1234', hidden: true }));
     expect(onDesignate).toHaveBeenCalledWith('u1234');

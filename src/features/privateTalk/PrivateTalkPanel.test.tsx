@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { PrivateTalkPanel, type PrivateTalkPanelProps } from './PrivateTalkPanel';
 import { renderUi } from '../meetingControls/testUtils';
+import { staticOnline } from '../meetingControls/onlineParticipants';
 
 afterEach(cleanup);
 
@@ -16,7 +17,7 @@ const props = (patch: Partial<PrivateTalkPanelProps> = {}): PrivateTalkPanelProp
   onSpeaker: () => {},
   onVolume: () => {},
   onTestTone: () => {},
-  candidates: [{ usrId: 'u1', name: 'Alice' }],
+  candidates: staticOnline([{ usrId: 'u1', name: 'Alice' }]),
   talkingWith: '',
   onStartTalk: () => {},
   onEndTalk: () => {},

@@ -6,6 +6,8 @@
 import { useState } from 'react';
 import { Button, Group, Progress, Select, Slider, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
 
 export interface AudioDevice {
   deviceId: string;
@@ -30,8 +32,8 @@ export interface PrivateTalkPanelProps {
   micLevel?: number | null;
   /** starts or stops the microphone test */
   onMicTest?: (on: boolean) => void;
-  /** participants one can talk to */
-  candidates: ReadonlyArray<{ usrId: string; name: string }>;
+  /** participants one can talk to, read only while the picker is open */
+  candidates: OnlineParticipants;
   /** usr_id of the participant in a private talk, '' when none (as the server reports it) */
   talkingWith: string;
   /** true while a talk request is on its way */
@@ -47,7 +49,7 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
   const { t } = useLingui();
   const [chosen, setChosen] = useState<string | null>(null);
   const defaultOption = { value: '', label: t`Browser default` };
-  const talkingName = candidates.find((c) => c.usrId === talkingWith)?.name ?? talkingWith;
+  const talkingName = (talkingWith && candidates.nameOf(talkingWith)) || talkingWith;
   return (
     <Stack gap="xs" data-testid="private-talk" data-talking={talkingWith || undefined} aria-busy={pending}>
       <Select
@@ -92,14 +94,7 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
         </Group>
       ) : (
         <Group gap="xs" align="flex-end">
-          <Select
-            style={{ flex: 1 }}
-            label={t`Talk privately with`}
-            searchable
-            value={chosen}
-            data={candidates.map((c) => ({ value: c.usrId, label: c.name }))}
-            onChange={setChosen}
-          />
+          <ParticipantSelect style={{ flex: 1 }} label={t`Talk privately with`} candidates={candidates} value={chosen} onChange={setChosen} />
           <Button size="xs" disabled={!chosen} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
             <Trans>Start private talk</Trans>
           </Button>

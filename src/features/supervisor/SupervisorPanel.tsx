@@ -31,6 +31,7 @@ import { useMeetingSound } from '#/media/useMeetingSound';
 import { MeetingSoundPlayer } from '#/media/MeetingSoundPlayer';
 import { mediaStatsFetcher } from '#/media/useSignalLevel';
 import { supervisorMediaPlan } from './mediaPlan';
+import { onlineOf } from '../meetingControls/onlineParticipants';
 import { PreviewChooser, SupervisorPreview } from './SupervisorPreview';
 import type { SupervisorOptions } from './supervisorOptions';
 
@@ -56,11 +57,8 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
   const pending = useSelector(commands, sel.pendingLabels, sel.sameLabels);
   const list = useSelector(participants, sel.participantList);
   const version = useSelector(participants, sel.participantsVersion);
-  const candidates = useMemo(
-    () => (list ?? EMPTY).filter((p) => p.online === 1).map((p) => ({ usrId: p.usr_id, name: p.usr_name || p.usr_id })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, version],
-  );
+  // the pickers read the online participants only while open
+  const candidates = useMemo(() => onlineOf(participants), [participants]);
   const devices = useAudioDevices();
   const [micId, setMicId] = useState('');
   const [speakerId, setSpeakerId] = useState('');

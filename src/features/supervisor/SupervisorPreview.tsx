@@ -7,7 +7,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeetingMediaSource } from '#/media/mediaSource';
 import { participantFeedOf } from '#/media/participantFeed';
@@ -18,6 +18,8 @@ import { VideoTile, type TileMode } from '#/media/VideoTile';
 import { enterPictureInPicture, type PipOutcome } from '#/media/pip';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
 import type { PreviewPlan } from './mediaPlan';
+import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
 
 export interface SupervisorPreviewProps {
   media: MeetingMediaSource | null;
@@ -30,10 +32,12 @@ export interface SupervisorPreviewProps {
   /** lets the user choose; without it no chooser shows (the layout window follows its opener) */
   onChoose?: (usrId: string) => void;
   /** participants one can choose */
-  candidates?: ReadonlyArray<{ usrId: string; name: string }>;
+  candidates?: OnlineParticipants;
 }
 
-export function SupervisorPreview({ media, participants, fetchStats, plan, chosen, onChoose, candidates = [] }: SupervisorPreviewProps) {
+const NOBODY = staticOnline([]);
+
+export function SupervisorPreview({ media, participants, fetchStats, plan, chosen, onChoose, candidates = NOBODY }: SupervisorPreviewProps) {
   useSelector(participants, sel.participantsVersion);
   const feed = useMemo(() => (participants ? participantFeedOf(participants) : null), [participants]);
   const target = feed ? previewTarget(chosen, feed) : null;
@@ -126,26 +130,11 @@ export function SupervisorPreview({ media, participants, fetchStats, plan, chose
 }
 
 /** Whom to preview: the main venue (automatic) or one participant in the meeting. */
-export function PreviewChooser({
-  chosen,
-  onChoose,
-  candidates,
-}: {
-  chosen: string;
-  onChoose: (usrId: string) => void;
-  candidates: ReadonlyArray<{ usrId: string; name: string }>;
-}) {
+export function PreviewChooser({ chosen, onChoose, candidates }: { chosen: string; onChoose: (usrId: string) => void; candidates: OnlineParticipants }) {
   const { t } = useLingui();
+  const automatic = t`Main venue (automatic)`;
+  const fixed = useMemo(() => [{ value: '', label: automatic }], [automatic]);
   return (
-    <Select
-      size="xs"
-      label={t`Preview participant`}
-      searchable
-      allowDeselect={false}
-      limit={50}
-      value={chosen}
-      data={[{ value: '', label: t`Main venue (automatic)` }, ...candidates.map((c) => ({ value: c.usrId, label: c.name }))]}
-      onChange={(v) => onChoose(v ?? '')}
-    />
+    <ParticipantSelect size="xs" label={t`Preview participant`} allowDeselect={false} candidates={candidates} value={chosen} fixed={fixed} onChange={onChoose} />
   );
 }
