@@ -559,6 +559,28 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       h.engine.stop();
     });
 
+    it('tells controllers when an automatic layout changes its panes as video sources come and go', async () => {
+      const { h, c, room } = quietRoom();
+      expect((await c.post('mosic-config', { cmdid: 'config_mosic', config_info: [{ role: 'guest', mosic_id: 'auto', layout_mode: 2, poll_secs: 10, view_has_self: 1 }] })).status).toBe(200);
+      const before = (await c.get('mosic-config')).body.config_info.find((x: any) => x.role === 'guest').cur_mosic_id;
+      const since = room.feed.head;
+      await h.tick(2);
+      expect(ofType(await c.poll(since), 'mosic_config')).toEqual([]); // nothing changed: nothing said
+      const ids = [...room.endpoints.keys()];
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'v_rx', usr_ids: ids.slice(1), value: 0 })).status).toBe(200);
+      await h.tick();
+      const told = ofType(await c.poll(since), 'mosic_config');
+      expect(told).toHaveLength(1);
+      const guest = told[0].config_info.find((x: any) => x.role === 'guest');
+      // one or two sources are left (a cascade point keeps its video): a one- or two-pane layout
+      expect(['1', '1*1']).toContain(guest.cur_mosic_id);
+      expect(guest.cur_mosic_id).not.toBe(before);
+      expect((await c.get('mosic-config')).body.config_info.find((x: any) => x.role === 'guest').cur_mosic_id).toBe(guest.cur_mosic_id);
+      await h.tick(2);
+      expect(ofType(await c.poll(since), 'mosic_config')).toHaveLength(1); // once per change
+      h.engine.stop();
+    });
+
     it('keeps titles per target with the spec defaults, and the subtitle position', async () => {
       const h = makeHarness({ simActivity: 0 });
       const c = h.login();

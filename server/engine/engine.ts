@@ -748,6 +748,7 @@ export class Engine implements EngineFacade {
       this.tickRecording(room);
       this.tickBookings(room, now);
       room.flush();
+      room.refreshAutoLayout();
       if (room.recordDirty) void this.saveRoom(room).catch(() => undefined);
     }
     for (const s of [...this.sessions.values()]) {

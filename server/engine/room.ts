@@ -266,6 +266,8 @@ export class Room {
   private readonly statusDirty = new Set<string>();
   private readonly leftPending = new Set<string>();
   private flushScheduled = false;
+  /** the automatic layout last sent to controllers (undefined: none asked yet) */
+  private autoLayoutTold: string | undefined;
   private nextEpId = 1;
   private nextSort = 1;
   /** number of online endpoints with a raised hand (kept for the hand-up counter) */
@@ -479,12 +481,29 @@ export class Room {
 
   /** The mosaic config with `cur_mosic_id` resolved for automatic layouts. */
   mosaicConfig(): MosicConfigEntry[] {
-    let visible = 0;
-    for (const ep of this.endpoints.values()) if (ep.flags[POS.waiting] === 0 && ep.flags[POS.v_rx] === 1) visible++;
+    const auto = this.autoLayout();
+    this.autoLayoutTold = auto;
     return this.record.mosaic.map((c) => ({
       ...c,
-      cur_mosic_id: c.mosic_id === 'auto' ? autoLayoutFor(visible) : c.mosic_id,
+      cur_mosic_id: c.mosic_id === 'auto' ? auto : c.mosic_id,
     }));
+  }
+
+  /**
+   * Emits `mosic_config` when an automatic layout changed its panes because video sources came
+   * or went: controllers read `cur_mosic_id` once and would otherwise keep drawing the old grid.
+   * Called once per engine tick, not per endpoint change (counting 10,000 endpoints each time).
+   */
+  refreshAutoLayout(): void {
+    if (this.autoLayoutTold === undefined || !this.record.mosaic.some((c) => c.mosic_id === 'auto')) return;
+    if (this.autoLayout() === this.autoLayoutTold) return;
+    this.emit({ cmdid: 'mosic_config', config_info: this.mosaicConfig() });
+  }
+
+  private autoLayout(): string {
+    let visible = 0;
+    for (const ep of this.endpoints.values()) if (ep.flags[POS.waiting] === 0 && ep.flags[POS.v_rx] === 1) visible++;
+    return autoLayoutFor(visible);
   }
 
   // ------------------------------------------------------------------------------------------
