@@ -18,6 +18,7 @@ import { useSupervisorOptions } from '../supervisor/useSupervisorOptions';
 import { layoutMediaPlan } from '../supervisor/mediaPlan';
 import { SupervisorPreview } from '../supervisor/SupervisorPreview';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
+import { onlineOf } from '../meetingControls/onlineParticipants';
 import { MosaicDiagram } from '../mosaic/MosaicDiagram';
 import { AUTO_MOSAIC, configFor, PANE, type MosaicRole } from '../mosaic/mosaicModel';
 import { presenterOf, talkingSet } from '#/media/mediaModel';
@@ -43,7 +44,8 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
   const layouts = useSelector(meeting, sel.layouts) ?? EMPTY;
   const list = useSelector(participants, sel.participantList);
   const version = useSelector(participants, sel.participantsVersion);
-  const names = useMemo(() => new Map((list ?? EMPTY).map((p) => [p.usr_id, p.usr_name || p.usr_id])), [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  // names are looked up per pane, not copied into a map of every participant on each batch
+  const people = useMemo(() => onlineOf(participants), [participants]);
   const talking = useMemo(() => talkingSet(list ?? EMPTY), [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const launched = presentation?.launched === true;
@@ -58,7 +60,7 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
     if (token === PANE.auto) return t`Automatic`;
     if (token === PANE.mainVenue) return t`Current main venue`;
     if (token === PANE.empty || token === PANE.unset || !token) return '';
-    const name = options.showName ? (names.get(token) ?? token) : '';
+    const name = options.showName ? (people.nameOf(token) ?? token) : '';
     // showTalk: mark who is talking (usr_stats position 4, vad)
     return options.showTalk && talking.has(token) ? t`${name} (talking)` : name;
   };
