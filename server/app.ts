@@ -35,6 +35,7 @@ import { registerPlatformRoutes } from './http/platformRoutes';
 import { ClientGoneSignal, Router, type ApiRequest, type ApiResult } from './http/router';
 import { checkSignature, needsSignature, sessionPathParts } from './http/signature';
 import { serveStatic } from './http/static';
+import { listenSafely } from './http/listen';
 
 export interface Logger {
   info(message: string): void;
@@ -254,18 +255,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
       else res.destroy();
     });
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenSafely(server, config.port, config.host);
   listeningPort = (server.address() as AddressInfo).port;
   const origin = `http://${displayHost(config.host)}:${listeningPort}`;
 

@@ -23,6 +23,7 @@ import { clientIp, consoleLogger, displayHost, isApiPath, stripBasePath, type Lo
 import type { Config } from '../config';
 import { errorBody } from './errors';
 import { serveStatic } from './static';
+import { listenSafely } from './listen';
 
 /** Longest wait for the upstream's answer to start: the longest long poll (60 s) plus slack. */
 export const UPSTREAM_ANSWER_TIMEOUT_MS = 90_000;
@@ -142,18 +143,7 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
   });
   // a long poll may be held for a minute: keep the incoming side open longer than the upstream wait
   server.requestTimeout = answerTimeoutMs + 30_000;
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenSafely(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${displayHost(config.host)}:${port}`;
   let closing: Promise<void> | null = null;

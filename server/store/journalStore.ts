@@ -18,8 +18,9 @@
 import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
 import { join } from 'node:path';
-import { Collections, checkOp, type CollectionsSnapshot } from './collections';
+import { checkOp, type CollectionsSnapshot } from './collections';
 import type { Store, StoreOp } from './types';
+import { ViewStore } from './viewStore';
 
 export interface JournalStoreOptions {
   dir: string;
@@ -82,8 +83,7 @@ interface PendingWrite {
   reject: (e: unknown) => void;
 }
 
-class JournalStoreImpl implements JournalStore {
-  private readonly data = new Collections();
+class JournalStoreImpl extends ViewStore implements JournalStore {
   private readonly dir: string;
   private readonly compactAfterLines: number;
   private readonly compactAfterBytes: number;
@@ -102,6 +102,7 @@ class JournalStoreImpl implements JournalStore {
   loadReport: JournalLoadReport = { snapshotGen: null, journalsReplayed: 0, linesReplayed: 0, tornBytesDropped: 0 };
 
   constructor(options: JournalStoreOptions) {
+    super();
     this.dir = options.dir;
     this.compactAfterLines = options.compactAfterLines ?? 10_000;
     this.compactAfterBytes = options.compactAfterBytes ?? 16 * 1024 * 1024;
@@ -151,35 +152,7 @@ class JournalStoreImpl implements JournalStore {
     }
   }
 
-  // ---- reads ------------------------------------------------------------------------------
-
-  get<T>(collection: string, key: string): T | undefined {
-    return this.data.get<T>(collection, key);
-  }
-
-  list<T>(collection: string): T[] {
-    return this.data.list<T>(collection);
-  }
-
-  keys(collection: string): string[] {
-    return this.data.keys(collection);
-  }
-
-  // ---- writes -----------------------------------------------------------------------------
-
-  put<T>(collection: string, key: string, value: T): Promise<void> {
-    return this.write([{ op: 'put', collection, key, value }]);
-  }
-
-  delete(collection: string, key: string): Promise<void> {
-    return this.write([{ op: 'delete', collection, key }]);
-  }
-
-  batch(ops: StoreOp[]): Promise<void> {
-    return this.write(ops);
-  }
-
-  private write(ops: StoreOp[]): Promise<void> {
+  protected write(ops: StoreOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('store is closed'));
     if (this.broken) return Promise.reject(new Error(`store is unusable after a failed write: ${String(this.broken)}`));
     if (ops.length === 0) return Promise.resolve();
@@ -204,7 +177,7 @@ class JournalStoreImpl implements JournalStore {
       return Promise.reject(e);
     }
     const line = JSON.stringify(lineOps);
-    for (const op of applied) this.data.apply(op);
+    for (const op of applied) this.view.apply(op);
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ line, resolve, reject });
       this.scheduleFlush();
@@ -280,7 +253,7 @@ class JournalStoreImpl implements JournalStore {
     await old.close();
     // The state may include writes still queued for the new journal: replaying them over the
     // snapshot is idempotent.
-    const body = JSON.stringify({ format: SNAPSHOT_FORMAT, gen: nextGen, collections: this.data.toJSON() });
+    const body = JSON.stringify({ format: SNAPSHOT_FORMAT, gen: nextGen, collections: this.view.toJSON() });
     const tmp = join(this.dir, `${SNAPSHOT}.tmp`);
     const fh = await open(tmp, 'w');
     try {
@@ -358,7 +331,7 @@ class JournalStoreImpl implements JournalStore {
     ) {
       throw new StoreCorruptError(`${join(this.dir, SNAPSHOT)} has an unknown layout`);
     }
-    this.data.load(parsed.collections as CollectionsSnapshot);
+    this.view.load(parsed.collections as CollectionsSnapshot);
     return parsed.gen;
   }
 
@@ -375,7 +348,7 @@ class JournalStoreImpl implements JournalStore {
       const terminated = i < lines.length - 1;
       const ops = terminated && raw.length > 0 ? parseLine(raw) : null;
       if (ops) {
-        for (const op of ops) this.data.apply(op);
+        for (const op of ops) this.view.apply(op);
         this.loadReport.linesReplayed++;
         count++;
         offset += Buffer.byteLength(raw, 'utf8') + 1;

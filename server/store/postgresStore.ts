@@ -25,6 +25,7 @@
 import pg from 'pg';
 import { Collections, checkOp } from './collections';
 import type { Store, StoreOp } from './types';
+import { ViewStore } from './viewStore';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -89,11 +90,10 @@ interface QueuedWrite {
   ops: StoreOp[];
 }
 
-class PostgresStoreImpl implements PostgresStore {
+class PostgresStoreImpl extends ViewStore implements PostgresStore {
   /** what PostgreSQL has committed */
   private committed = new Collections();
-  /** what readers see: committed plus the queued writes, in order */
-  private view = new Collections();
+  /** writes sent or waiting, in call order; the view is committed plus these */
   private readonly queued: QueuedWrite[] = [];
   private tail: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -103,7 +103,9 @@ class PostgresStoreImpl implements PostgresStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly table: string,
-  ) {}
+  ) {
+    super();
+  }
 
   async load(): Promise<void> {
     await this.pool.query(
@@ -123,35 +125,7 @@ class PostgresStoreImpl implements PostgresStore {
     this.view = this.committed.clone();
   }
 
-  // ---- reads ------------------------------------------------------------------------------
-
-  get<T>(collection: string, key: string): T | undefined {
-    return this.view.get<T>(collection, key);
-  }
-
-  list<T>(collection: string): T[] {
-    return this.view.list<T>(collection);
-  }
-
-  keys(collection: string): string[] {
-    return this.view.keys(collection);
-  }
-
-  // ---- writes -----------------------------------------------------------------------------
-
-  put<T>(collection: string, key: string, value: T): Promise<void> {
-    return this.write([{ op: 'put', collection, key, value }]);
-  }
-
-  delete(collection: string, key: string): Promise<void> {
-    return this.write([{ op: 'delete', collection, key }]);
-  }
-
-  batch(ops: StoreOp[]): Promise<void> {
-    return this.write(ops);
-  }
-
-  private write(ops: StoreOp[]): Promise<void> {
+  protected write(ops: StoreOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('store is closed'));
     if (ops.length === 0) return Promise.resolve();
     let copied: StoreOp[];
