@@ -41,3 +41,6 @@ export * as notificationsSelectors from './notifications/selectors';
 export * from './addressBook/addressBookMachine';
 export * from './addressBook/subscriptionCache';
 export * as addressBookSelectors from './addressBook/selectors';
+export * from './mediaStats/mediaStatsMachine';
+export * from './mediaStats/samples';
+export * as mediaStatsSelectors from './mediaStats/selectors';

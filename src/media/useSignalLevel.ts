@@ -3,13 +3,14 @@
  * statistics chart makes) while its overlay shows; null until the first answer or when the
  * statistics are unavailable.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import type { MediaStreamResponse } from '@protocol/wire';
-import type { SessionApi } from '@machines/index';
+import { mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type SessionApi } from '@machines/index';
 import { signalOf, type SignalLevel } from './signal';
 
-export type FetchMediaStats = (epId: number, signal: AbortSignal) => Promise<MediaStreamResponse>;
+export type { FetchMediaStats };
 
 /** Polling period of the signal overlays (the chart polls every 2 s; an indicator needs less). */
 export const SIGNAL_POLL_MS = 3000;
@@ -24,27 +25,24 @@ export function mediaStatsFetcher(session: AnyActorRef | null | undefined): Fetc
   };
 }
 
+/**
+ * A hook cannot be keyed per leg, so one poller follows the shown leg: `mediaStats.watch` starts
+ * a new leg afresh (aborting the old request) and leg 0 — overlays off, nobody shown — stops it.
+ */
 export function useSignalLevel(fetchStats: FetchMediaStats, epId: number, videoExpected: boolean, enabled: boolean): SignalLevel | null {
-  const [level, setLevel] = useState<SignalLevel | null>(null);
+  const leg = enabled ? epId : 0;
+  const currentFetch = useRef(fetchStats);
   useEffect(() => {
-    setLevel(null);
-    if (!enabled || !epId) return;
-    const ctrl = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        setLevel(signalOf(await fetchStats(epId, ctrl.signal), videoExpected));
-      } catch {
-        if (ctrl.signal.aborted) return;
-        setLevel(null);
-      }
-      if (!ctrl.signal.aborted) timer = setTimeout(poll, SIGNAL_POLL_MS);
-    };
-    void poll();
-    return () => {
-      ctrl.abort();
-      clearTimeout(timer);
-    };
-  }, [fetchStats, epId, videoExpected, enabled]);
-  return level;
+    currentFetch.current = fetchStats;
+  }, [fetchStats]);
+  const poller = useActorRef(mediaStatsMachine, {
+    input: { epId: leg, fetchStats: (id, signal) => currentFetch.current(id, signal), intervalMs: SIGNAL_POLL_MS, historyLimit: 0 },
+  });
+  useEffect(() => {
+    poller.send({ type: 'mediaStats.watch', epId: leg });
+  }, [poller, leg]);
+  const answer = useSelector(poller, mediaStatsSelectors.selectCurrentAnswer);
+  // until the effect above tells the poller, its answer is still the previous leg's
+  const polledLeg = useSelector(poller, mediaStatsSelectors.selectLeg);
+  return answer && leg && polledLeg === leg ? signalOf(answer, videoExpected) : null;
 }

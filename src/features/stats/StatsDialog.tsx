@@ -2,13 +2,14 @@
  * The statistics chart of one participant (spec §2): bandwidth, loss rate and jitter for audio,
  * video and content, received and sent. It polls the media statistics every 2 s while open and
  * keeps the history until it closes; a failing call shows "statistics not enabled" (spec §8).
+ * The polling and the history are the mediaStats machine's; one actor per leg shown.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MediaStreamResponse } from '@protocol/wire';
-import { appendSample, DIRECTIONS, MEDIA_KINDS, sampleFrom, type Metric, type StatsSample } from './mediaSamples';
+import { DIRECTIONS, HISTORY_LIMIT, MEDIA_KINDS, mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type Metric } from '@machines/index';
 
 export const STATS_INTERVAL_MS = 2000;
 
@@ -18,7 +19,7 @@ export interface StatsDialogProps {
   /** the call leg */
   epId: number;
   /** reads the media statistics of a leg */
-  fetchStats: (epId: number, signal: AbortSignal) => Promise<MediaStreamResponse>;
+  fetchStats: FetchMediaStats;
   /** closes it */
   onClose: () => void;
 }
@@ -32,32 +33,24 @@ const COLORS: Record<string, string> = {
   content_tx: '#ffc078',
 };
 
-export function StatsDialog({ name, epId, fetchStats, onClose }: StatsDialogProps) {
-  const { t, i18n } = useLingui();
-  const [history, setHistory] = useState<StatsSample[]>([]);
-  const [failed, setFailed] = useState(false);
-  const [metric, setMetric] = useState<Metric>('bw');
+/** A new leg is a new chart: keying by `epId` starts a fresh poller with an empty history. */
+export function StatsDialog(props: StatsDialogProps) {
+  return <LegStatsDialog key={props.epId} {...props} />;
+}
 
+function LegStatsDialog({ name, epId, fetchStats, onClose }: StatsDialogProps) {
+  const { t, i18n } = useLingui();
+  const [metric, setMetric] = useState<Metric>('bw');
+  // The poller is created once per leg; it calls whichever fetcher the parent passes now.
+  const currentFetch = useRef(fetchStats);
   useEffect(() => {
-    const ctrl = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const res = await fetchStats(epId, ctrl.signal);
-        setFailed(false);
-        setHistory((h) => appendSample(h, sampleFrom(res, Math.floor(Date.now() / 1000))));
-      } catch {
-        if (ctrl.signal.aborted) return;
-        setFailed(true);
-      }
-      if (!ctrl.signal.aborted) timer = setTimeout(poll, STATS_INTERVAL_MS);
-    };
-    void poll();
-    return () => {
-      ctrl.abort();
-      clearTimeout(timer);
-    };
-  }, [epId, fetchStats]);
+    currentFetch.current = fetchStats;
+  }, [fetchStats]);
+  const poller = useActorRef(mediaStatsMachine, {
+    input: { epId, fetchStats: (leg, signal) => currentFetch.current(leg, signal), intervalMs: STATS_INTERVAL_MS, historyLimit: HISTORY_LIMIT },
+  });
+  const history = useSelector(poller, mediaStatsSelectors.selectSamples);
+  const failed = useSelector(poller, mediaStatsSelectors.selectFailed);
 
   const kindLabel = { audio: t`Audio`, video: t`Video`, content: t`Content` };
   const dirLabel = { rx: t`receive`, tx: t`send` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendSample, HISTORY_LIMIT, sampleFrom } from './mediaSamples';
+import { appendSample, HISTORY_LIMIT, sampleFrom } from './samples';
 
 describe('sampleFrom', () => {
   it('adds bandwidth per kind and keeps the worst loss (percent, as reported) and jitter', () => {
@@ -31,5 +31,13 @@ describe('sampleFrom', () => {
     expect(h).toHaveLength(HISTORY_LIMIT);
     expect(h[0].t).toBe(1);
     expect(h.at(-1)!.t).toBe(9999);
+  });
+
+  it('keeps the newest samples up to a given limit, none at 0', () => {
+    const empty = { refer_num: 0, remote_addr: '', uuid: '', local_addr: '', data: [] };
+    let h = [sampleFrom(empty, 1), sampleFrom(empty, 2)];
+    h = appendSample(h, sampleFrom(empty, 3), 2);
+    expect(h.map((s) => s.t)).toEqual([2, 3]);
+    expect(appendSample(h, sampleFrom(empty, 4), 0)).toEqual([]);
   });
 });

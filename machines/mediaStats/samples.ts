@@ -3,7 +3,7 @@
  * audio, video and content, in both directions, the bandwidth (kbps), the loss rate (%) and the
  * jitter (ms). Several legs of one kind add their bandwidth and report the worst loss and jitter.
  */
-import type { MediaStreamResponse } from '@protocol/wire';
+import type { MediaStreamResponse } from '../../protocol/wire';
 
 export const MEDIA_KINDS = ['audio', 'video', 'content'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -16,14 +16,13 @@ export type SeriesKey = `${MediaKind}_${Direction}_${Metric}`;
 
 export type StatsSample = { t: number } & Record<SeriesKey, number>;
 
-/** Samples kept while the dialog is open (at one per 2 s: 20 minutes). */
+/** Samples the statistics chart keeps while open (at one per 2 s: 20 minutes). */
 export const HISTORY_LIMIT = 600;
 
 function num(v: unknown): number {
   const n = typeof v === 'string' ? Number(v) : typeof v === 'number' ? v : 0;
   return Number.isFinite(n) ? n : 0;
 }
-
 
 export function sampleFrom(res: MediaStreamResponse, t: number): StatsSample {
   const s = { t } as StatsSample;
@@ -48,9 +47,10 @@ export function sampleFrom(res: MediaStreamResponse, t: number): StatsSample {
   return s;
 }
 
-/** Appends a sample, dropping the oldest beyond {@link HISTORY_LIMIT}. */
-export function appendSample(history: readonly StatsSample[], sample: StatsSample): StatsSample[] {
-  const next = history.length >= HISTORY_LIMIT ? history.slice(history.length - HISTORY_LIMIT + 1) : history.slice();
+/** Appends a sample, dropping the oldest beyond `limit` (none kept when `limit` is 0). */
+export function appendSample(history: readonly StatsSample[], sample: StatsSample, limit: number = HISTORY_LIMIT): StatsSample[] {
+  if (limit <= 0) return [];
+  const next = history.length >= limit ? history.slice(history.length - limit + 1) : history.slice();
   next.push(sample);
   return next;
 }
