@@ -78,6 +78,10 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     test('set and cancel the main venue, set host and focus', async ({ page, server }) => {
       const { panel, api } = await openParticipants(page, server, lang);
       const p = await pickOnline(panel, api);
+      // the steady participants serve every spec: an earlier one may have left this one main venue or host
+      await api.eps('speaker', [''], 1);
+      await api.eps('host', [p.usrId], 0);
+      await expect(panel.row(p.name).locator('[data-role="speaker"], [data-role="host"]')).toHaveCount(0);
       await panel.rowOperation(p.name, panel.n.setMainVenue);
       await expect.poll(async () => (await api.status()).spk_usr_id).toBe(p.usrId);
       await expect(panel.row(p.name).locator('[data-role="speaker"]')).toBeVisible();
