@@ -200,7 +200,8 @@ describe('session resume over HTTP', () => {
     engine.addRoom(MR);
     const cfg = config();
     const store = createMemoryStore();
-    const broken: Store = { ...store, put: () => Promise.reject(new Error('disk full')) };
+    // a store whose writes of single records fail (its methods live on its class, not on the object)
+    const broken: Store = Object.assign(Object.create(store) as Store, { put: () => Promise.reject(new Error('disk full')) });
     const logged: string[] = [];
     const server = await createServer(cfg, { engine, store: broken, log: { ...silent, info: (m) => logged.push(m) }, sleep: async () => {} });
     closers.push(() => server.close());
