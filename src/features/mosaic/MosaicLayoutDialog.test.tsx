@@ -6,6 +6,7 @@ import { MosaicLayoutDialog } from './MosaicLayoutDialog';
 import { renderUi } from '../meetingControls/testUtils';
 import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
+import { countingOnline as manyOnline, optionsOf, openPicker } from '../participantPicker/testing';
 
 afterEach(cleanup);
 
@@ -23,33 +24,6 @@ const people = staticOnline([
   { usrId: 'u1', name: 'Alice' },
   { usrId: 'u2', name: 'Bob' },
 ]);
-
-/** 5,000 online participants that count how often the whole list is read */
-function manyOnline(): OnlineParticipants & { reads: number } {
-  const list = Array.from({ length: 5000 }, (_, i) => ({ usrId: `u${i}`, name: `Sim ${i}` }));
-  const source = staticOnline(list);
-  const counted = {
-    ...source,
-    reads: 0,
-    getSnapshot: () => {
-      counted.reads++;
-      return list;
-    },
-  };
-  return counted;
-}
-
-/** the options of one picker (the other pickers' closed lists may be in the document too) */
-function optionsOf(input: HTMLElement): HTMLElement[] {
-  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  return listbox ? within(listbox).queryAllByRole('option', { hidden: true }) : [];
-}
-
-function openPicker(input: HTMLElement, search: string) {
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.change(input, { target: { value: search } });
-}
 
 describe('MosaicLayoutDialog', () => {
   it('draws every layout the server offers as its panes', async () => {

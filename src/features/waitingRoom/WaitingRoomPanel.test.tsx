@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { WaitingRoomPanel } from './WaitingRoomPanel';
 import { renderUi } from '../meetingControls/testUtils';
 import { staticOnline } from '../meetingControls/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
+import { countingOnline as manyOnline, optionsOf, openPicker } from '../participantPicker/testing';
 
 afterEach(cleanup);
 
@@ -15,31 +16,6 @@ const waiting = [
 ];
 const noop = () => {};
 const nobody = staticOnline([]);
-
-/** 5,000 online participants that count how often the whole list is read */
-function manyOnline() {
-  const list = Array.from({ length: 5000 }, (_, i) => ({ usrId: `u${i}`, name: `Sim ${i}` }));
-  const counted = {
-    ...staticOnline(list),
-    reads: 0,
-    getSnapshot: () => {
-      counted.reads++;
-      return list;
-    },
-  };
-  return counted;
-}
-
-function optionsOf(input: HTMLElement): HTMLElement[] {
-  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  return listbox ? within(listbox).queryAllByRole('option', { hidden: true }) : [];
-}
-
-function type(input: HTMLElement, search: string) {
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.change(input, { target: { value: search } });
-}
 
 describe('WaitingRoomPanel', () => {
   it('permits and refuses one user', () => {
@@ -85,17 +61,17 @@ describe('WaitingRoomPanel', () => {
     // nothing is read while the picker is closed
     expect(many.reads).toBe(0);
     const input = screen.getByRole('combobox', { name: 'Move participants to the waiting room' });
-    type(input, 'Sim 1');
+    openPicker(input, 'Sim 1');
     await waitFor(() => expect(optionsOf(input)).toHaveLength(PICKER_OPTION_LIMIT));
     expect(many.reads).toBeGreaterThan(0);
     // Sim 1 waits already: Sim 10–19, 100–199 and 1000–1999 are left
     expect(optionsOf(input)[0].textContent).toBe('Sim 10');
     expect(screen.getByRole('group', { name: 'Showing 50 of 1,110 — type to narrow', hidden: true })).toBeTruthy();
 
-    type(input, 'sim 4321');
+    openPicker(input, 'sim 4321');
     await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Sim 4321']));
     fireEvent.click(optionsOf(input)[0]);
-    type(input, 'Sim 1234');
+    openPicker(input, 'Sim 1234');
     // the first pick stays offered (and shown) while another is searched
     await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Sim 4321', 'Sim 1234']));
     fireEvent.click(optionsOf(input)[1]);
