@@ -97,3 +97,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const context of contexts) await context.close();
   },
 });
+
+/**
+ * The same fixtures with a server of this spec file's own (per worker), started with `env`:
+ * for specs that need another population or setting, or that must not share a server others empty.
+ */
+export function testWithServer(env: Record<string, string>) {
+  return test.extend<object, WorkerFixtures>({
+    server: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const server = await startTestServer({ env });
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+  });
+}

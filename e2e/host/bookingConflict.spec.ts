@@ -4,35 +4,20 @@
  * English and Chinese, with the minutes the server counts to its next booking. These run against a
  * server of their own whose demo room is booked 10 minutes after the meeting starts.
  */
-import { test as base, expect, TEST_CODE } from '../fixtures';
-import { startTestServer, type TestServer } from '../server';
+import { testWithServer, expect } from '../fixtures';
+import type { TestServer } from '../server';
 import { MeetingControlsApi } from '../pages/MeetingControlsApi';
 import type { Lang } from '../pages/MeetingControlsPanel';
 import type { MrInfo } from '../../protocol/wire';
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer({ env: { DEMO_BOOKING_MINUTES: '10' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithServer({ DEMO_BOOKING_MINUTES: '10' });
 
 const TITLE = { en: 'Room reserved', zh: '会议室已被预约' } as const;
-const SUBMIT = { en: 'Log in', zh: '登录' } as const;
 const OK = { en: 'OK', zh: '确定' } as const;
 
 for (const lang of ['en', 'zh'] as Lang[]) {
   test(`a host logging in shortly before the next booking is told to leave within its minutes (${lang})`, async ({ page, server, loginPage }) => {
-    await loginPage.goto();
-    await loginPage.fill({ mrId: server.mrId, password: server.hostPwd, code: TEST_CODE });
-    if (lang === 'zh') await loginPage.switchLanguage('中文');
-    await page.getByRole('button', { name: SUBMIT[lang], exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/control\\?mr-id=${server.mrId}`));
+    await loginPage.loginAsHostIn(lang);
 
     const dialog = page.getByRole('dialog', { name: TITLE[lang] });
     await expect(dialog).toBeVisible({ timeout: 20_000 });

@@ -2,24 +2,14 @@
  * The supervisor's panel against the real server, in English and Chinese: options kept across a
  * reload (and obeyed by the layout screen), and a private talk the server reports.
  */
-import { test as base, expect } from '../fixtures';
-import { startTestServer, type TestServer } from '../server';
+import { testWithServer, expect } from '../fixtures';
+import type { TestServer } from '../server';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import type { Lang } from '../pages/MeetingControlsPanel';
 
 // A server of its own: specs sharing the worker's server hang up, end or empty the meeting, and a
 // private talk needs someone online to talk with.
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: '12' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithServer({ SIM_ENDPOINTS: '12' });
 
 const N = {
   en: { showTalk: 'Show who is talking', showContent: 'Show content', talkWith: 'Talk privately with', start: 'Start private talk', end: 'End private talk', openLayout: 'Open layout window' },

@@ -4,25 +4,15 @@
  * participants again: none lost, none duplicated, the changes made meanwhile applied.
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect } from '../fixtures';
-import { startTestServer, type TestServer } from '../server';
+import { testWithServer, expect } from '../fixtures';
+import type { TestServer } from '../server';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsPanel } from '../pages/ParticipantsPanel';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
 
 // A server of its own with a larger population: specs sharing the worker's server hang up or end
 // the meeting, and the checks below need people online (and still muted) after a minute's cut.
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: '20' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithServer({ SIM_ENDPOINTS: '20' });
 
 /** The tabs' counts equal the server's, and no participant is listed twice. */
 async function expectInStep(panel: ParticipantsPanel, api: ParticipantsApi): Promise<void> {

@@ -3,23 +3,13 @@
  * so these specs run against a server of their own with a larger population, where hands go
  * up within seconds once everyone is muted. Each result is checked on the server.
  */
-import { test as base, expect } from '../fixtures';
-import { startTestServer, type TestServer } from '../server';
+import { testWithServer, expect } from '../fixtures';
+import type { TestServer } from '../server';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
 import type { Lang } from '../pages/ParticipantsPanel';
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: '60' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithServer({ SIM_ENDPOINTS: '60' });
 
 async function raisedHands(api: ParticipantsApi): Promise<string[]> {
   return [...(await api.endpointStates()).values()].filter((s) => s.flags.hand === 1 && !s.flags.waiting).map((s) => s.usrId);

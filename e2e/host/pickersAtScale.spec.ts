@@ -6,23 +6,13 @@
  * list narrows to it, which is then applied on the server.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test as base, expect } from '../fixtures';
-import { startTestServer, type TestServer } from '../server';
+import { testWithServer, expect } from '../fixtures';
+import type { TestServer } from '../server';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import type { Lang } from '../pages/MeetingControlsPanel';
 
 // A server of its own with a population well above the 50 options a picker shows.
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: '200' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithServer({ SIM_ENDPOINTS: '200' });
 
 const LIMIT = 50;
 const HINT = {

@@ -3,12 +3,11 @@
  * before the console's first snapshot load) reaches the screen, in English and Chinese, with the
  * days left and the final date the server announced.
  */
-import { test, expect, TEST_CODE } from '../fixtures';
+import { test, expect } from '../fixtures';
 import { MeetingControlsApi } from '../pages/MeetingControlsApi';
 import type { Lang } from '../pages/MeetingControlsPanel';
 
 const TITLE = { en: 'Service expiry reminder', zh: '服务到期提醒' } as const;
-const SUBMIT = { en: 'Log in', zh: '登录' } as const;
 const OK = { en: 'OK', zh: '确定' } as const;
 
 /** The reminder the server gives a login now: another session's own, read from its feed. */
@@ -22,11 +21,7 @@ async function serverReminder(api: MeetingControlsApi): Promise<{ daysLeft: numb
 
 for (const lang of ['en', 'zh'] as Lang[]) {
   test(`a host login shows the service-expiry reminder with days left and final date (${lang})`, async ({ page, server, loginPage }) => {
-    await loginPage.goto();
-    await loginPage.fill({ mrId: server.mrId, password: server.hostPwd, code: TEST_CODE });
-    if (lang === 'zh') await loginPage.switchLanguage('中文');
-    await page.getByRole('button', { name: SUBMIT[lang], exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/control\\?mr-id=${server.mrId}`));
+    await loginPage.loginAsHostIn(lang);
 
     const dialog = page.getByRole('dialog', { name: TITLE[lang] });
     await expect(dialog).toBeVisible({ timeout: 20_000 });

@@ -58,6 +58,18 @@ export class LoginPage {
     await this.login({ password: this.server.supervisorPwd });
   }
 
+  /**
+   * Logs in as host with the screen in `lang` (chosen on the login screen, as a user would) and
+   * waits for the control screen.
+   */
+  async loginAsHostIn(lang: 'en' | 'zh'): Promise<void> {
+    await this.goto();
+    await this.fill({ mrId: this.server.mrId, password: this.server.hostPwd, code: TEST_CODE });
+    if (lang === 'zh') await this.switchLanguage('中文');
+    await this.page.getByRole('button', { name: lang === 'zh' ? '登录' : 'Log in', exact: true }).click();
+    await expect(this.page).toHaveURL(new RegExp(`/control\\?mr-id=${this.server.mrId}`));
+  }
+
   /** Picks a language in the on-screen language menu. */
   async switchLanguage(autonym: '中文' | 'English'): Promise<void> {
     await this.languageButton.click();

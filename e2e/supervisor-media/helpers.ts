@@ -2,24 +2,14 @@
  * Shared steps of the supervisor-media specs: a server of their own (a lively meeting where
  * someone talks and presents soon), the options switches, and reading live media in the page.
  */
-import { test as base, expect } from '../fixtures';
-import { startTestServer, type TestServer } from '../server';
+import { testWithServer, expect } from '../fixtures';
+import type { TestServer } from '../server';
 import type { Locator, Page } from '@playwright/test';
 
 // A server of its own: other specs empty or end the shared meeting, and these need people who
 // talk and present (more endpoints, so it happens within seconds), and a participant who stays
 // (the steady endpoints, which only obey controllers).
-export const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer({ env: { SIM_ENDPOINTS: '40', SIM_STEADY_ENDPOINTS: '2' } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+export const test = testWithServer({ SIM_ENDPOINTS: '40', SIM_STEADY_ENDPOINTS: '2' });
 
 export { expect };
 
