@@ -30,6 +30,19 @@ for (const lang of ['en', 'zh'] as Lang[]) {
         expect(online).toBe('false');
     });
 
+    test('in a 1440 px window every column, the operations included, is on screen beside the sidebar', async ({ page, server }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const { panel, api } = await openParticipants(page, server, lang);
+      const p = await pickOnline(panel, api);
+      const row = panel.row(p.name);
+      await expect(panel.button(panel.n.ops(p.name))).toBeInViewport({ ratio: 1 });
+      // the camera's state is a mark read out by its label, in the user's language
+      await expect(row.getByRole('img', { name: lang === 'zh' ? '视频开启' : 'Video on' })).toBeInViewport({ ratio: 1 });
+      const headers = panel.table.getByRole('columnheader');
+      await expect(headers).toHaveCount(12);
+      for (const header of await headers.all()) await expect(header).toBeInViewport({ ratio: 1 });
+    });
+
     test('mute and unmute one participant: the server takes the audio out of the mix and back', async ({ page, server }) => {
       const { panel, api } = await openParticipants(page, server, lang);
       const p = await pickOnline(panel, api);
