@@ -10,6 +10,7 @@ import {
   codeMessage,
   familyOf,
   forceLogoutMessage,
+  warningMessage,
   isResultCode,
   leaveReasonOf,
   localize,
@@ -108,5 +109,27 @@ describe('reason tables', () => {
   it('falls back to a generic force-logout text', () => {
     expect(forceLogoutMessage('meeting_ended').en).toContain('meeting has ended');
     expect(forceLogoutMessage('whatever').en).toBe('You have been logged out');
+  });
+});
+
+describe('issue 12: forced-logout reasons and platform warnings', () => {
+  it('words a numeric forced-logout reason with the catalogue text of its code', () => {
+    expect(forceLogoutMessage('4001')).toEqual({ en: 'You have been logged out: The meeting does not exist', zh: '您已退出登录：会议不存在' });
+    expect(forceLogoutMessage('5002').en).toBe('You have been logged out: The service has expired');
+    expect(forceLogoutMessage('kicked').en).toBe('You were logged out by an administrator');
+    expect(forceLogoutMessage('license_expired').en).toBe('You have been logged out: License expired');
+    expect(forceLogoutMessage('123456').en).toBe('You have been logged out (code 123456)');
+    expect(forceLogoutMessage('').en).toBe('You have been logged out');
+  });
+
+  it('maps every result code of the catalogue as a forced-logout reason', () => {
+    for (const info of RESULT_CODES) expect(forceLogoutMessage(String(info.code)).en).toContain(info.en);
+  });
+
+  it('finds the catalogue text of a warning code, by key or result code; unknown codes are undefined', () => {
+    expect(warningMessage('statistics_disabled')?.en).toBe('The conference statistics function is not enabled');
+    expect(warningMessage('5002')?.zh).toBe('服务已过期');
+    expect(warningMessage('no_such_warning')).toBeUndefined();
+    expect(warningMessage('123456')).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@
  * 4xxx meeting rooms and meeting control; 5xxx tenant configuration and resource templates;
  * 6xxx database; 7xxx bookings, meeting templates, live and recording; 8xxx history; 9xxx
  * system (9994 standby machine, 9996 too frequent, 9998 connection timeout, 9999 not
- * implemented, and (podium) 9990–9997 for malformed requests, 9989 internal error, 9988 platform unreachable, which the spec leaves open).
+ * implemented, and (podium) 9990–9997 for malformed requests, 9989 internal error, 9988 platform unreachable, 9987 a platform call the reference server does not offer, which the spec leaves open).
  * No I/O here.
  */
 
@@ -102,6 +102,7 @@ export const RC = {
   hostPasswordEmpty: 4035,
   passwordsMustDiffer: 4036,
   passwordDigitsOnly: 4037,
+  passwordTooLong: 4038,
   tabNameRequired: 4040,
   tabLimit: 4041,
   titleTooLong: 4042,
@@ -137,6 +138,7 @@ export const RC = {
   /** (podium) the console's server forwards the API to a platform (`--upstream`) it cannot reach */
   upstreamUnreachable: 9988,
   /** (podium) the server failed unexpectedly; the request may not have been applied */
+  notOfferedByReference: 9987,
   internalError: 9989,
   malformedJson: 9990,
   fieldMissing: 9991,
@@ -226,6 +228,7 @@ const MESSAGES: Record<ResultCodeKey, Localized> = {
     zh: '入会密码、主持人密码和监管员密码不能相同',
   },
   passwordDigitsOnly: { en: 'Passwords must consist of digits', zh: '密码必须为数字' },
+  passwordTooLong: { en: 'A password can have at most 32 digits', zh: '密码最多 32 位数字' },
   tabNameRequired: { en: 'Tag name cannot be empty', zh: '标签名称不能为空' },
   tabLimit: { en: 'Up to 20 tabs supported', zh: '最多支持20个标签' },
   titleTooLong: { en: 'Subtitle text is too long', zh: '字幕内容过长' },
@@ -271,6 +274,10 @@ const MESSAGES: Record<ResultCodeKey, Localized> = {
   valueOutOfRange: { en: 'The input information is incorrect', zh: '输入信息有误' },
   connectionTimeout: { en: 'Connection timed out', zh: '连接超时' },
   notImplemented: { en: 'Function not implemented', zh: '功能未实现' },
+  notOfferedByReference: {
+    en: 'The platform offers this call; the reference server does not',
+    zh: '该接口由会议平台提供，参考服务器不提供',
+  },
 };
 
 /**
@@ -444,8 +451,62 @@ export const FORCE_LOGOUT_REASONS = {
 
 export type ForceLogoutReason = keyof typeof FORCE_LOGOUT_REASONS;
 
-/** Message of a `force_logout.reason`; unknown reasons fall back to the generic text. */
+/**
+ * Message of a `force_logout.reason`: a reason key of {@link FORCE_LOGOUT_REASONS}; a result code
+ * of the catalogue (platforms send e.g. `4001`), or a leave reason, behind "You have been logged
+ * out"; an unknown number keeps the number, so a user can still report it; anything else the
+ * generic text.
+ * @example forceLogoutMessage('4001').en // 'You have been logged out: The meeting does not exist'
+ */
 export function forceLogoutMessage(reason: string): Localized {
   if (Object.hasOwn(FORCE_LOGOUT_REASONS, reason)) return FORCE_LOGOUT_REASONS[reason as ForceLogoutReason];
-  return { en: 'You have been logged out', zh: '您已退出登录' };
+  const loggedOut = { en: 'You have been logged out', zh: '您已退出登录' };
+  const trimmed = reason.trim();
+  const because = (why: Localized): Localized => ({ en: `${loggedOut.en}: ${why.en}`, zh: `${loggedOut.zh}：${why.zh}` });
+  if (/^\d{1,6}$/.test(trimmed)) {
+    const info = codeInfo(Number(trimmed));
+    return info ? because(info) : { en: `${loggedOut.en} (code ${trimmed})`, zh: `${loggedOut.zh}（原因码 ${trimmed}）` };
+  }
+  const leave = leaveReasonOf(trimmed);
+  if (leave) return because(LEAVE_REASONS[leave]);
+  return loggedOut;
+}
+
+/**
+ * `show_warning_info.warn_info` keys of the catalogue's "other messages" (spec §8) other than
+ * `booking_conflict` and `service_expiry`, which have dialogs of their own.
+ */
+export const WARNING_MESSAGES = {
+  login_timeout: { en: 'Login timed out, please log in again', zh: '登录超时，请重新登录' },
+  meeting_ended: { en: 'The meeting has ended, exiting control', zh: '会议已结束，退出控制' },
+  class_ended: { en: 'The class has ended, exiting control', zh: '课堂已结束，退出控制' },
+  browser_unsupported: {
+    en: 'This browser is not supported, please use Chrome 70 or later',
+    zh: '不支持此浏览器，请使用 Chrome 70 及以上版本',
+  },
+  share_link_failed: { en: 'Failed to get the share link', zh: '获取分享链接失败' },
+  app_qr_failed: { en: 'Failed to get the app QR code', zh: '获取 App 二维码失败' },
+  mini_program_qr_failed: { en: 'Failed to get the mini-program QR code', zh: '获取小程序二维码失败' },
+  meeting_address_failed: { en: 'Failed to get the meeting address', zh: '获取会议地址失败' },
+  server_address_failed: { en: 'Failed to get the accessible server address', zh: '获取可访问的服务器地址失败' },
+  config_failed: { en: 'Failed to retrieve the configuration', zh: '获取配置失败' },
+  push_address_not_set: { en: 'The push address is not set', zh: '未设置推流地址' },
+  push_address_not_rtmp: { en: 'The push address must be an RTMP address', zh: '推流地址必须是 RTMP 地址' },
+  traditional_mosaic_unsupported: { en: 'The traditional mosaic is not supported', zh: '不支持传统分屏' },
+  statistics_disabled: { en: 'The conference statistics function is not enabled', zh: '会议统计功能未开启' },
+} as const satisfies Record<string, Localized>;
+
+export type WarningKey = keyof typeof WARNING_MESSAGES;
+
+/**
+ * The catalogue text of a `show_warning_info` code: a key of {@link WARNING_MESSAGES}, or a
+ * result code (`'5002'` or `5002`) of the catalogue; undefined for a code the catalogue lacks
+ * (the UI words its own fallback naming the code).
+ * @example warningMessage('5002')?.en // 'The service has expired'
+ */
+export function warningMessage(code: string): Localized | undefined {
+  const key = code.trim();
+  if (Object.hasOwn(WARNING_MESSAGES, key)) return WARNING_MESSAGES[key as WarningKey];
+  if (/^\d{1,6}$/.test(key)) return codeInfo(Number(key));
+  return undefined;
 }

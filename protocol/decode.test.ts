@@ -298,4 +298,11 @@ describe('long-poll events', () => {
     expect(events.map((e) => e.seq)).toEqual([1, 3]);
     expect(bad).toEqual(['[1].ep_id']);
   });
+
+  it('title_config as the platform sends it (one flat banner, no seq) reads as titles', () => {
+    const e = decodeChangeEvent({ cmdid: 'title_config', to_role: 'all', message: 'Welcome', has_title: 1 });
+    expect(e).toMatchObject({ cmdid: 'title_config', seq: 0, titles: [{ to_role: 'all', message: 'Welcome', has_title: 1 }] });
+    const podium = decodeChangeEvent({ cmdid: 'title_config', seq: 3, to_role: 'all', message: 'x', titles: [{ to_role: 'guest', message: 'g' }] });
+    expect(podium).toMatchObject({ titles: [{ to_role: 'guest' }] });
+  });
 });

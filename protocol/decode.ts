@@ -61,6 +61,9 @@ export const str: Decoder<string> = (v, p = '') => {
   return v;
 };
 
+/** A string, or a numeric code sent as a number (kept as its decimal string). */
+const strOrCode: Decoder<string> = (v, p = '') => (typeof v === 'number' && Number.isInteger(v) ? String(v) : str(v, p));
+
 export const num: Decoder<number> = (v, p = '') => {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new DecodeError(p, 'a number');
   return v;
@@ -227,6 +230,7 @@ const mosicConfigFields: Fields<MosicConfigEntry> = {
   role: oneOf('speaker', 'chair', 'guest', 'custom'),
   mosic_id: str,
   cur_mosic_id: opt(str),
+  miniMosicId: opt(str),
   layout_mode: num,
   roles_lst: arrayOf(strs),
   poll_secs: dflt(num, 10),
@@ -274,8 +278,20 @@ export const decodePlatformResponse: Decoder<PlatformResponse> = object<Platform
       devtoken: str,
     }),
     version: dflt(str, ''),
+    links: opt((v) => platformLinksOf(v)),
   }),
 });
+
+/** Only absolute http(s) addresses are kept: anything else is no link at all. */
+function platformLinksOf(value: unknown): PlatformResponse['data']['links'] {
+  if (!isObj(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const key of ['help', 'join', 'manage', 'user', 'download'] as const) {
+    const v = value[key];
+    if (typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v)) out[key] = v;
+  }
+  return out;
+}
 
 function pickBits(flags: Record<string, number>, p: string): Record<string, Bit> {
   const out: Record<string, Bit> = {};
@@ -380,7 +396,7 @@ const mrInfoFields: Fields<MrInfo> = {
   features: dflt(str, ''),
   mr_scene: dflt(mrScene, 'conference'),
   next_booking_dtm: dflt(num, 0),
-  mr_kind: dflt(oneOf('immediate', 'scheduled'), 'immediate'),
+  mr_kind: opt(oneOf('immediate', 'scheduled')),
 };
 export const decodeMrInfo = object<MrInfo>('one_mr_info', mrInfoFields, { cmdid: 'one_mr_info', cmdidOptional: true });
 
@@ -654,6 +670,8 @@ const mediaStreamDecoder = object<MediaStreamResponse['data'][number]>('media st
   rx_lost_rate: opt(num),
   rx_jitter: opt(num),
   rx_resolution: opt(str),
+  rx_width: opt((v, p) => (typeof v === 'number' ? String(v) : str(v, p))),
+  rx_height: opt((v, p) => (typeof v === 'number' ? String(v) : str(v, p))),
   tx_codec: opt(str),
   tx_bitrate: opt(num),
   tx_packets_sent: opt(num),
@@ -662,8 +680,11 @@ const mediaStreamDecoder = object<MediaStreamResponse['data'][number]>('media st
   tx_lost_rate: opt(num),
   tx_jitter: opt(num),
   tx_resolution: opt(str),
+  tx_width: opt((v, p) => (typeof v === 'number' ? String(v) : str(v, p))),
+  tx_height: opt((v, p) => (typeof v === 'number' ? String(v) : str(v, p))),
 });
 export const decodeMediaStreamResponse = object<MediaStreamResponse>('media_stream', {
+  cmdid: opt(str),
   refer_num: dflt(num, 0),
   remote_addr: dflt(str, ''),
   uuid: dflt(str, ''),
@@ -690,10 +711,16 @@ function event<C extends EventCmd>(cmdid: C, fields: EventFields<C>, parallel?: 
   return object<ChangeEventOf<C>>(cmdid, fields, { cmdid, parallel });
 }
 
+const titleConfigWithTitles = event('title_config', { cmdid: str, seq, titles: arrayOf(decodeTitleConfig) });
+/** `title_config` carries `titles` (podium) or is itself the flat banner (the platform): both read as `titles` */
+const titleConfigEvent: Decoder<ChangeEventOf<'title_config'>> = (v, p = '') =>
+  isObj(v) && !Array.isArray(v.titles) ? titleConfigWithTitles({ ...v, titles: [v] }, p) : titleConfigWithTitles(v, p);
+
 const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   one_mr_info: event('one_mr_info', { ...partialFields(mrInfoFields), cmdid: str, seq }),
   one_mr_status: event('one_mr_status', { ...partialFields(mrStatusFields), cmdid: str, seq }),
-  force_logout: event('force_logout', { cmdid: str, seq, reason: dflt(str, '') }),
+  // platforms send the reason as a key ('kicked') or as a result code, string or number (4001)
+  force_logout: event('force_logout', { cmdid: str, seq, reason: dflt(strOrCode, '') }),
   mr_participants: event('mr_participants', { ...participantsFields, cmdid: str, seq }, [PARTICIPANT_ARRAYS]),
   online_eps_info: event('online_eps_info', { ...epsInfoFields, cmdid: str, seq }, [EPS_INFO_ARRAYS]),
   online_eps_status: event('online_eps_status', { ...epsStatusFields, cmdid: str, seq }, [
@@ -702,7 +729,7 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   online_eps_left: event('online_eps_left', { cmdid: str, seq, mr_id: dflt(str, ''), usr_ids: strs }),
   sys_mosics: event('sys_mosics', { cmdid: str, seq, mosic_group: arrayOf(decodeMosicGroupEntry) }),
   mosic_config: event('mosic_config', { cmdid: str, seq, config_info: arrayOf(decodeMosicConfigEntry) }),
-  title_config: event('title_config', { cmdid: str, seq, titles: arrayOf(decodeTitleConfig) }),
+  title_config: titleConfigEvent,
   usr_ids: event('usr_ids', { cmdid: str, seq, usr_ids: nums }),
   user_infos: event(
     'user_infos',
@@ -714,7 +741,7 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   show_warning_info: event('show_warning_info', {
     cmdid: str,
     seq,
-    warn_info: str,
+    warn_info: strOrCode,
     is_toast: dflt(bit, 0),
     params: opt(recordOf((v, p) => (typeof v === 'number' ? v : str(v, p)))),
   }),

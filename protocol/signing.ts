@@ -231,12 +231,22 @@ export function checkRanddtm(value: string, nowMs: number, windowSeconds = SIGNI
 }
 
 /**
+ * Where a verifier remembers used nonces. `signed` names the request's session and its signing
+ * time (`randdtm`, ms), so a store can keep nonces per session for exactly as long as their
+ * timestamp stays acceptable (the server's does: server/auth/sessionNonces.ts).
+ */
+export interface NonceStore {
+  /** True when the nonce is fresh (and records it); false when it must be refused. */
+  use(nonce: string, nowMs: number, signed?: { sessionId: string; atMs: number }): boolean;
+}
+
+/**
  * Remembers nonces for replay rejection: bounded in size, each entry kept `ttlMs` (default
  * twice the signing window, the longest a captured request stays acceptable). When full, the
  * oldest entry is dropped: memory stays bounded, and a replay of that nonce still needs a
  * timestamp inside the window.
  */
-export class NonceCache {
+export class NonceCache implements NonceStore {
   private readonly entries = new Map<string, number>();
   readonly maxEntries: number;
   readonly ttlMs: number;
@@ -315,7 +325,7 @@ export interface VerifyStrictArgs {
   devid?: string;
   /** the session's HMAC key; `undefined` for an unknown or expired session */
   keyFor: (sessionId: string) => Uint8Array | undefined;
-  nonces: NonceCache;
+  nonces: NonceStore;
   nowMs?: number;
   windowSeconds?: number;
 }
@@ -344,6 +354,7 @@ export function verifyStrict(args: VerifyStrictArgs): VerifyOutcome {
   if (!key) return fail(RC.sessionExpired, 'session');
   const canonical = strictCanonical(args.method, args.path, randdtm, nonce, sha256Hex(bodyBytes(args.body)));
   if (!constantTimeEqual(signature.toLowerCase(), hmacSha256Hex(key, canonical))) return fail(RC.badSignature, 'signature');
-  if (!args.nonces.use(`${sessionId}:${nonce}`, nowMs)) return fail(RC.nonceReplayed, 'nonce');
+  const atMs = parseRanddtm(randdtm) as number; // checked by checkRanddtm above
+  if (!args.nonces.use(`${sessionId}:${nonce}`, nowMs, { sessionId, atMs })) return fail(RC.nonceReplayed, 'nonce');
   return { ok: true, sessionId };
 }

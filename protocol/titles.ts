@@ -5,6 +5,12 @@
  */
 import type { SubtitlePosition, TitleConfig, TitleTarget } from './wire';
 
+/**
+ * Largest `set_title.speed`: the platform's clients write a temporary message's duration in
+ * seconds there (10, 60…; real-client-findings §5), so values above 100 occur; one day at most.
+ */
+export const TITLE_SPEED_MAX = 86_400;
+
 /** Every target a title is configured for (spec §3). */
 export const TITLE_TARGETS: readonly TitleTarget[] = ['all', 'guest', 'chair', 'speaker', 'waiting_room_usr'];
 

@@ -17,6 +17,7 @@ import {
   validateRename,
   validateRoomPasswords,
   validateRtmpPushAddress,
+  validateBypassUrl,
   validateTabName,
   validateTempCall,
   validateVerifyCode,
@@ -93,6 +94,31 @@ describe('live and push addresses', () => {
       'rtmp://ho st/live/s',
     ])
       expect(validateRtmpPushAddress(bad), bad).toBe('push.notRtmp');
+  });
+
+  it('bypass address: any well-formed rtmp:// or rtmps:// URL with a path, query included', () => {
+    for (const ok of [
+      'rtmp://172.16.0.200/live/hd',
+      'RTMP://host/live/s?key=abc',
+      'rtmp://[::1]:1935/live/x',
+      'rtmp://host/app/stream?key=a&b=c',
+      'rtmps://live-api-s.facebook.com:443/rtmp/FB-123-0-Ab?s_bl=1&s_sw=0',
+      'rtmp://host/s',
+    ])
+      expect(validateBypassUrl(ok), ok).toBeNull();
+    expect(validateBypassUrl(' ')).toBe('push.notSet');
+    for (const bad of [
+      'http://host/live/s',
+      'rtmp://host',
+      'rtmp://host/',
+      'rtmp://host/live/',
+      'rtmp:///live/s',
+      'rtmp://host:99999/live/s',
+      'rtmp://ho st/live/s',
+      'rtmp://host/live/s#frag',
+      'rtmp://host/live/s?a=b c',
+    ])
+      expect(validateBypassUrl(bad), bad).toBe('push.notRtmp');
   });
 
   it('live push and pull addresses are both required', () => {
@@ -201,5 +227,27 @@ describe('codes and messages', () => {
     expect(SPEC_MESSAGES.meetingNumberFormat).toBe('Meeting No. is not in the correct format');
     expect(SPEC_MESSAGES.inputIncorrect).toBe('The input information is incorrect');
     expect(codeInfo(RC.tabLimit)?.en).toBe(SPEC_MESSAGES.tabLimit);
+  });
+});
+
+describe('issue 12: temporary call and password rules of spec §5', () => {
+  it('refuses a meeting address whose ##password has letters or whose @IP is impossible', () => {
+    expect(callAddressKind('8008099##pw@999.1.1.1')).toBeNull();
+    expect(callAddressKind('8008099##pw')).toBeNull();
+    expect(callAddressKind('8008099##1234@999.1.1.1')).toBeNull();
+    expect(callAddressKind('alice@999.1.1.1')).toBeNull();
+    expect(validateTempCall({ address: '8008099##pw@999.1.1.1', displayName: 'Guest' })).toBe('tempCall.addressFormat');
+    expect(callAddressKind('8008099##1234@10.1.1.1')).toBe('meeting');
+    expect(callAddressKind('alice@10.1.1.1')).toBe('user');
+    expect(callAddressKind('alice@mcu.example.com')).toBe('user');
+  });
+
+  it('gives a password longer than 32 digits its own rule, answered with its own code', () => {
+    const long = '1'.repeat(40);
+    expect(validateRoomPasswords({ host: long, supervisor: '654321' })).toBe('passwords.tooLong');
+    expect(validateRoomPasswords({ join: long, host: '123456', supervisor: '654321' })).toBe('passwords.tooLong');
+    expect(validateRoomPasswords({ host: '1'.repeat(32), supervisor: '654321' })).toBeNull();
+    expect(VALIDATION_RESULT_CODES['passwords.tooLong']).toBe(RC.passwordTooLong);
+    expect(codeInfo(RC.passwordTooLong)?.en).toBe('A password can have at most 32 digits');
   });
 });

@@ -16,6 +16,8 @@ export const LIMITS = {
   maxNameLength: 64,
   maxTabs: 20,
   maxTabNameLength: 32,
+  /** digits of a room password (join, host, supervisor; also `##password` of a call address) */
+  maxPasswordDigits: 32,
   searchResultCeiling: 500,
   /** longest string field the server accepts (spec §9 "request data length limit") */
   maxFieldLength: 5000,
@@ -61,6 +63,7 @@ export type ValidationError =
   | 'passwords.required'
   | 'passwords.digits'
   | 'passwords.differ'
+  | 'passwords.tooLong'
   | 'booking.tooShort'
   | 'booking.startTooSoon'
   | 'booking.tooLong'
@@ -96,6 +99,7 @@ export const VALIDATION_RESULT_CODES: Record<ValidationError, number> = {
   'passwords.required': RC.hostPasswordEmpty,
   'passwords.digits': RC.passwordDigitsOnly,
   'passwords.differ': RC.passwordsMustDiffer,
+  'passwords.tooLong': RC.passwordTooLong,
   'booking.tooShort': RC.bookingTooShort,
   'booking.startTooSoon': RC.bookingStartTooSoon,
   'booking.tooLong': RC.bookingTooLong,
@@ -177,12 +181,23 @@ export function checkOvertimeAgainstBooking(minutes: number, endSec: number, nex
 const HOST = String.raw`(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])`;
 const PORT = String.raw`(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d{2}|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3}))?`;
 const RTMP_PUSH = new RegExp(String.raw`^rtmp://${HOST}${PORT}/live/[^\s/?#]+(?:\?\S*)?$`, 'i');
+const RTMP_ANY = new RegExp(String.raw`^rtmps?://${HOST}${PORT}(?:/[^\s/?#]+)+(?:\?[^\s#]*)?$`, 'i');
 const STREAM_URL = new RegExp(String.raw`^(?:rtmps?|https?)://${HOST}${PORT}(?:/\S*)?$`, 'i');
 
-/** Push (bypass) address: set, and of the form `rtmp://host[:port]/live/stream`. */
+/** Built-in live push address: set, and of the form `rtmp://host[:port]/live/stream`. */
 export function validateRtmpPushAddress(value: unknown): ValidationError | null {
   if (blank(value)) return 'push.notSet';
   return RTMP_PUSH.test((value as string).trim()) ? null : 'push.notRtmp';
+}
+
+/**
+ * Bypass push address (`mod_bypass_url`): set, and a well-formed `rtmp://` or `rtmps://` URL with
+ * a path, the query included (`rtmp://host[:port]/app/stream?key=a&b=c`): the platform's clients
+ * pass the user's URL as given (real-client-findings §5), not only `…/live/<stream>`.
+ */
+export function validateBypassUrl(value: unknown): ValidationError | null {
+  if (blank(value)) return 'push.notSet';
+  return RTMP_ANY.test((value as string).trim()) ? null : 'push.notRtmp';
 }
 
 /**
@@ -222,9 +237,13 @@ export function validateTabName(value: unknown, existingTabs: number): Validatio
 export type CallAddressKind = 'meeting' | 'sip' | 'h323' | 'user' | 'ip';
 
 const IPV4 = String.raw`(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]?\d)`;
-const MEETING_ADDR = new RegExp(String.raw`^\d{4,20}(?:##[^@\s#]+)?(?:@${IPV4}${PORT})?$`);
+// spec §5: a meeting number, optionally ##password (digits, as every room password), optionally @IP
+const MEETING_ADDR = new RegExp(String.raw`^\d{4,20}(?:##\d{1,32})?(?:@${IPV4}${PORT})?$`);
 const IP_ADDR = new RegExp(String.raw`^${IPV4}${PORT}$`);
-const USER_ADDR = new RegExp(String.raw`^[^@\s:]+@${HOST}${PORT}$`);
+// a user part holds no '#' (that is the meeting-password separator)
+const USER_ADDR = new RegExp(String.raw`^[^@\s:#]+@${HOST}${PORT}$`);
+/** a host made of digits and dots only is meant as an IPv4 address, and must be a possible one */
+const DOTTED_NUMBERS = /@(\d+(?:\.\d+)+)(?::\d+)?$/;
 const SCHEME_ADDR = /^(sip|h323):(\S+)$/i;
 
 /**
@@ -243,7 +262,9 @@ export function callAddressKind(value: string): CallAddressKind | null {
     const ok = USER_ADDR.test(rest) || IP_ADDR.test(rest) || new RegExp(`^${HOST}${PORT}$`).test(rest);
     return ok ? (scheme[1].toLowerCase() as 'sip' | 'h323') : null;
   }
-  return USER_ADDR.test(s) ? 'user' : null;
+  if (!USER_ADDR.test(s)) return null;
+  const dotted = DOTTED_NUMBERS.exec(s);
+  return dotted && !new RegExp(`^${IPV4}$`).test(dotted[1]) ? null : 'user';
 }
 
 /** Temporary (interim) call: address required and well-formed, display name required. */
@@ -265,6 +286,7 @@ export function validateRoomPasswords(input: { join?: string; host: string; supe
   if (blank(input.host) || blank(input.supervisor)) return 'passwords.required';
   const given = [input.join, input.host, input.supervisor].filter((p): p is string => typeof p === 'string' && p !== '');
   if (given.some((p) => !/^\d+$/.test(p))) return 'passwords.digits';
+  if (given.some((p) => p.length > LIMITS.maxPasswordDigits)) return 'passwords.tooLong';
   return new Set(given).size === given.length ? null : 'passwords.differ';
 }
 

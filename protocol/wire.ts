@@ -28,6 +28,13 @@ export type TitleTarget = 'all' | 'guest' | 'chair' | 'speaker' | 'waiting_room_
 
 export type SigningMode = 'strict' | 'compat';
 
+/**
+ * What the reference server speaks (`WIRE`): `podium`, with its additions (`seq`/`since_seq`,
+ * `code_id`, `resume_token`, strict signing…), or `platform`, only what the public evidence shows
+ * of the real platform (docs/protocol.md "Platform mode and podium mode").
+ */
+export type WireMode = 'podium' | 'platform';
+
 /** `GET /api/v3/app/getPlatform` (unsigned: it is how the console learns how to sign). */
 export interface PlatformResponse {
   code: number;
@@ -36,7 +43,21 @@ export interface PlatformResponse {
     /** (podium) how requests must be signed, and the developer id/token for compat signing. */
     signing: { mode: SigningMode; devid: string; devtoken: string };
     version: string;
+    /**
+     * (podium, issue 12) the platform pages the login screen and the meeting share link lead to,
+     * as configured on the server; a page that is not configured is not linked to
+     */
+    links?: PlatformLinks;
   };
+}
+
+/** (podium) absolute http(s) addresses of the platform's own pages, each optional. */
+export interface PlatformLinks {
+  help?: string;
+  join?: string;
+  manage?: string;
+  user?: string;
+  download?: string;
 }
 
 export interface FuncEnabled {
@@ -70,8 +91,8 @@ export interface LoginRequest {
   mr_id: string;
   ctrl_pwd: string;
   cert_code: string;
-  /** (podium) the challenge the code belongs to */
-  code_id: string;
+  /** (podium) the challenge the code belongs to; absent when the verify code had none (platform) */
+  code_id?: string;
 }
 
 /**
@@ -160,7 +181,8 @@ export interface MrInfo {
   /** (podium) start of the next booking of this room, Unix seconds, 0 when none */
   next_booking_dtm: number;
   /** (podium) 'immediate' or 'scheduled' */
-  mr_kind: 'immediate' | 'scheduled';
+  /** (podium) the platform says this with `mr_mode` alone; absent in platform mode */
+  mr_kind?: 'immediate' | 'scheduled';
 }
 
 export type ChatPermission = 0 | 1 | 2 | 3; // prohibit all, free, public only, private with host only
@@ -426,6 +448,8 @@ export interface MosicConfigEntry {
   role: MeetingRole | 'custom';
   mosic_id: string;
   cur_mosic_id?: string;
+  /** the platform's small-screen layout id (real-client-findings §5); '' for none */
+  miniMosicId?: string;
   layout_mode: number;
   /** one inner list per pane: usr_ids or the tokens "0" auto, "-1" empty, "1010" main venue, "-2" unset */
   roles_lst: string[][];
@@ -598,9 +622,17 @@ export interface MediaStream {
   tx_lost_rate?: number;
   tx_jitter?: number;
   tx_resolution?: string;
+  /** picture size received from the endpoint, digits ("0" for audio or no video); strings as in protocol-facts §5.9 */
+  rx_width?: string;
+  rx_height?: string;
+  /** picture size sent to the endpoint, digits ("0" for audio or no video) */
+  tx_width?: string;
+  tx_height?: string;
 }
 
 export interface MediaStreamResponse {
+  /** the platform's answer carries one (real-client-findings §5); this server sends 'media_stream' */
+  cmdid?: string;
   refer_num: number;
   remote_addr: string;
   uuid: string;

@@ -20,10 +20,13 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { deriveAesKey, encryptBody, decryptBody, isEncrypted, shouldEncrypt, AesError } from '../protocol/aes';
 import { RC } from '../protocol/codes';
-import { NonceCache } from '../protocol/signing';
 import { LoginGuard, type LoginGuardOptions } from './auth/loginGuard';
-import { registerLoginRoutes } from './auth/loginRoutes';
+import { registerLoginRoutes, verifyCodeLimit } from './auth/loginRoutes';
+import { limitPreSessionRoutes } from './auth/attemptLimits';
+import { LoginTrust } from './auth/loginTrust';
 import { ResumeTokens } from './auth/resumeTokens';
+import { compatBindingHolds } from './auth/sessionBinding';
+import { SessionNonces } from './auth/sessionNonces';
 import { VerifyCodes } from './auth/verifyCodes';
 import { VERIFY_CODE_ALPHABET, type Config } from './config';
 import type { EngineFacade } from './engine/facade';
@@ -35,7 +38,8 @@ import { registerPlatformRoutes } from './http/platformRoutes';
 import { ClientGoneSignal, Router, type ApiRequest, type ApiResult } from './http/router';
 import { checkSignature, needsSignature, sessionPathParts } from './http/signature';
 import { serveStatic } from './http/static';
-import { listenSafely } from './http/listen';
+import { pageSecurityHeaders } from './http/securityHeaders';
+import { listenSafely, type ListenOptions } from './http/listen';
 
 export interface Logger {
   info(message: string): void;
@@ -66,6 +70,10 @@ export interface AppDeps {
   store?: Store;
   /** how long a resume token stays usable (default 12 h) */
   resumeMaxAgeMs?: number;
+  /** strict signing: nonces remembered per session (default 4096, auth/sessionNonces.ts) */
+  noncesPerSession?: number;
+  /** connection limits and request timeouts (defaults in http/listen.ts; tests shorten them) */
+  listen?: ListenOptions;
 }
 
 export interface RunningServer {
@@ -114,27 +122,38 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
   const now = deps.now ?? Date.now;
   const engine = deps.engine;
   const router = new Router();
-  const nonces = new NonceCache();
+  const pageHeaders = pageSecurityHeaders(config.frameAncestors);
+  const nonces = new SessionNonces({ perSession: deps.noncesPerSession });
   const active = new Set<ClientGoneSignal>();
   let listeningPort = config.port;
-  const resume = new ResumeTokens(deps.store ?? createMemoryStore(), { now, maxAgeMs: deps.resumeMaxAgeMs });
+  const store = deps.store ?? createMemoryStore();
+  const resume = new ResumeTokens(store, { now, maxAgeMs: deps.resumeMaxAgeMs });
   const stopRevocations = engine.onResumeRevoked?.((r) =>
     r.kind === 'session' ? resume.revokeSession(r.sessId) : resume.revokeMeeting(r.mrId),
   );
 
   registerPlatformRoutes(router, { config, port: () => listeningPort });
+  // one guard, trust list and verify-code budget for every login (meeting and management)
+  const guard = new LoginGuard({ now, store, ...deps.loginGuard });
+  const trust = new LoginTrust(store, { now });
+  const codeLimit = verifyCodeLimit(deps.verifyCodesPerMinute, now);
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   registerLoginRoutes(router, {
     engine,
     codes: new VerifyCodes({ alphabet: VERIFY_CODE_ALPHABET, fixedCode: config.captchaTestCode, now }),
-    guard: new LoginGuard({ now, ...deps.loginGuard }),
+    guard,
     signing: config.signing,
+    wire: config.wire,
     now,
-    sleep: deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    sleep,
     log: (m) => log.info(m),
-    codesPerMinute: deps.verifyCodesPerMinute,
-    resume,
+    // (podium) the platform has no session resume
+    resume: config.wire === 'platform' ? undefined : resume,
+    codeLimit,
+    trust,
   });
   for (const add of deps.routes ?? []) add(router);
+  limitPreSessionRoutes(router, { guard, codeLimit, trust, engine, sleep, log: (m) => log.info(m) });
 
   const signatureContext = {
     mode: config.signing,
@@ -164,11 +183,10 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
 
     let session: ApiRequest['session'];
     let sessionKey: Uint8Array | undefined;
+    const ip = clientIp(req, config.trustProxy);
     const parts = sessionPathParts(path);
-    if (parts) {
-      const s = engine.getSession(parts.sessId);
-      if (!s || s.mrId !== parts.mrId) throw new HttpError(404, RC.sessionExpired, 'session');
-    }
+    const pathSession = parts ? engine.getSession(parts.sessId) : undefined;
+    if (parts && (!pathSession || pathSession.mrId !== parts.mrId)) throw new HttpError(404, RC.sessionExpired, 'session');
     if (needsSignature(path)) {
       let outcome = checkSignature(signatureContext, method, path, req.headers, rawBody);
       if (!outcome.ok && outcome.code === RC.badSignature && fullPath !== path) {
@@ -178,6 +196,10 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
         if (retry.ok) outcome = retry;
       }
       if (!outcome.ok) throw new HttpError(401, outcome.code, outcome.detail);
+      // compat-signed: the session id is no credential by itself (auth/sessionBinding.ts)
+      if (pathSession && !outcome.session && !compatBindingHolds(pathSession.peerIp, ip)) {
+        throw new HttpError(404, RC.sessionExpired, 'session');
+      }
       if (outcome.session) sessionKey = outcome.session.signKey;
       const s = parts ? engine.getSession(parts.sessId) : outcome.session;
       if (s) session = { sessId: s.sessId, mrId: s.mrId, role: s.role };
@@ -202,7 +224,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
       headers: req.headers,
       body,
       rawBody,
-      ip: clientIp(req, config.trustProxy),
+      ip,
       signal: controller,
       session,
     };
@@ -231,7 +253,7 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
       }
       const method = (req.method ?? 'GET').toUpperCase();
       drain(req);
-      if ((method === 'GET' || method === 'HEAD') && (await serveStatic(config.distDir, path, method, res))) return;
+      if ((method === 'GET' || method === 'HEAD') && (await serveStatic(config.distDir, path, method, res, pageHeaders))) return;
       sendResult(res, { status: method === 'GET' || method === 'HEAD' ? 404 : 405, body: errorBody(RC.notImplemented, 'path') });
     } catch (e) {
       const refusal = asRefusal(e);
@@ -241,13 +263,20 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
         sendResult(res, { status: refusal.status, body: errorBody(refusal.result, refusal.detail), headers: refusal.headers });
         return;
       }
+      if (clientWentAway(req, e)) {
+        // the client aborted mid-request: nothing failed here, and nobody is left to answer
+        log.info(`${req.method} ${path}: client went away before the request was complete`);
+        req.destroy();
+        return;
+      }
       log.error(`${req.method} ${path} failed`, e);
       drain(req);
       sendResult(res, { status: 500, body: errorBody(RC.internalError) });
     }
   }
 
-  const server = createHttpServer((req, res) => {
+  // the request timers are checked this often (Node's default of 30 s would double them)
+  const server = createHttpServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     handle(req, res).catch((e) => {
       // last line of defence: even a failure while answering must not take the process down
       log.error('request handling failed', e);
@@ -255,7 +284,11 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
       else res.destroy();
     });
   });
-  await listenSafely(server, config.port, config.host);
+  await listenSafely(server, config.port, config.host, {
+    // behind a trusted proxy every connection comes from the proxy: limiting them is its job
+    maxConnectionsPerAddress: config.trustProxy ? 0 : undefined,
+    ...deps.listen,
+  });
   listeningPort = (server.address() as AddressInfo).port;
   const origin = `http://${displayHost(config.host)}:${listeningPort}`;
 
@@ -304,6 +337,12 @@ function decryptIfWrapped(key: Uint8Array, text: string): string {
     if (e instanceof AesError) throw new HttpError(400, RC.malformedJson, 'aes');
     throw e;
   }
+}
+
+/** Whether a failure is the client aborting its own request (reset mid-body). */
+function clientWentAway(req: IncomingMessage, e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || (req.destroyed && !req.complete);
 }
 
 /** Discards an unread body so the connection can serve the next request. */

@@ -12,12 +12,21 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('WIRE=platform signs compat by default and refuses SIGNING=strict beside it; other values are refused', () => {
+    expect(loadConfig({ WIRE: 'platform' })).toMatchObject({ wire: 'platform', signing: 'compat' });
+    expect(loadConfig({ WIRE: 'platform', SIGNING: 'compat' })).toMatchObject({ wire: 'platform', signing: 'compat' });
+    expect(loadConfig({ WIRE: 'podium' })).toMatchObject({ wire: 'podium', signing: 'strict' });
+    expect(problemsOf({ WIRE: 'platform', SIGNING: 'strict' }).join('\n')).toMatch(/SIGNING=strict cannot be used with WIRE=platform/);
+    expect(problemsOf({ WIRE: 'real' }).join('\n')).toMatch(/WIRE must be one of podium, platform/);
+  });
+
   it('gives the documented defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
     expect(c.host).toBe('127.0.0.1');
     expect(c.dataDir).toMatch(/data$/);
     expect(c.signing).toBe('strict');
+    expect(c.wire).toBe('podium');
     expect(c.apiAesMode).toBe(0);
     expect(c.basePath).toBe('');
     expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180 });
@@ -130,5 +139,14 @@ describe('loadConfig', () => {
       expect(problemsOf({ UPSTREAM_URL: bad }).join()).toMatch(/UPSTREAM_URL must be an http/);
     }
     expect(() => loadConfig({}, { upstream: 'nope' })).toThrow(/--upstream must be an http/);
+  });
+});
+
+describe('platform page links (issue 12)', () => {
+  it('reads each LINK_*_URL and refuses one that is not an http(s) URL', () => {
+    expect(loadConfig({}).links).toEqual({});
+    const c = loadConfig({ LINK_HELP_URL: 'https://help.example.com/', LINK_JOIN_URL: 'https://meet.example.com/join' });
+    expect(c.links).toEqual({ help: 'https://help.example.com/', join: 'https://meet.example.com/join' });
+    expect(() => loadConfig({ LINK_DOWNLOAD_URL: 'ftp://x' })).toThrow(/LINK_DOWNLOAD_URL must be an http/);
   });
 });

@@ -9,7 +9,10 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateMeetingNumber } from '../protocol/validation';
 import { STEADY_ENDPOINTS_MAX } from './sim/steady';
-import type { SigningMode } from '../protocol/wire';
+import type { SigningMode, WireMode } from '../protocol/wire';
+import { parseFrameAncestors } from './http/securityHeaders';
+
+export type { WireMode } from '../protocol/wire';
 
 export interface DemoConfig {
   /** seed the demo tenant on an empty store */
@@ -35,6 +38,8 @@ export interface Config {
   upstreamUrl?: string;
   devId: string;
   devToken: string;
+  /** `WIRE`: podium (default) or platform; platform mode always signs compat */
+  wire: WireMode;
   signing: SigningMode;
   apiAesMode: 0 | 1;
   /** frame prefix such as `/console`, or '' for none; never ends with a slash */
@@ -60,8 +65,12 @@ export interface Config {
   distDir: string;
   /** public base URL of the console for meeting share links (no trailing slash); default: the request's host */
   shareBaseUrl?: string;
+  /** (issue 12) addresses of the platform's pages: help, join, manage, user, download */
+  links?: Partial<Record<keyof typeof LINK_VARIABLES, string>>;
   /** mini-program id for the share mini-program code; without it that code is not available */
   shareMiniAppId?: string;
+  /** CSP `frame-ancestors` sources of the console's pages (FRAME_ANCESTORS, http/securityHeaders.ts) */
+  frameAncestors: string;
 }
 
 export class ConfigError extends Error {
@@ -149,7 +158,12 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     problems.push('DEV_TOKEN must be 1–256 printable ASCII characters without spaces or commas');
   }
 
-  const signing = oneOf<SigningMode>('SIGNING', 'strict', ['strict', 'compat']);
+  const wire = oneOf<WireMode>('WIRE', 'podium', ['podium', 'platform']);
+  // the platform knows only the MD5 token: platform mode defaults to compat and refuses strict
+  const signing = oneOf<SigningMode>('SIGNING', wire === 'platform' ? 'compat' : 'strict', ['strict', 'compat']);
+  if (wire === 'platform' && signing === 'strict') {
+    problems.push('SIGNING=strict cannot be used with WIRE=platform: the platform signs with the MD5 token only (leave SIGNING unset or set it to compat)');
+  }
   const aes = oneOf('API_AES_MODE', '0', ['0', '1']);
 
   let basePath = str('BASE_PATH') ?? '';
@@ -198,12 +212,24 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     problems.push('SHARE_MINI_APPID must be 1–64 letters, digits, _ or -');
   }
 
+  // (issue 12) the platform pages the login screen links to, and the join page of the share link
+  const links: Record<string, string> = {};
+  for (const [key, name] of Object.entries(LINK_VARIABLES)) {
+    const value = str(name);
+    if (value === undefined) continue;
+    if (!isHttpUrlWithQuery(value)) problems.push(`${name} must be an http:// or https:// URL (got "${value}")`);
+    else links[key] = value;
+  }
+
   const upstreamRaw = flags.upstream?.trim() || str('UPSTREAM_URL');
   const upstreamUrl = upstreamRaw?.replace(/\/+$/, '');
   if (upstreamUrl !== undefined && !isUpstreamUrl(upstreamUrl)) {
     const source = flags.upstream?.trim() ? '--upstream' : 'UPSTREAM_URL';
     problems.push(`${source} must be an http:// or https:// URL without user, query or fragment (got "${upstreamRaw}")`);
   }
+
+  const frameAncestors = parseFrameAncestors(str('FRAME_ANCESTORS'));
+  if (frameAncestors.problem) problems.push(frameAncestors.problem);
 
   const distRaw = str('DIST_DIR');
   const distDir = distRaw ? resolve(process.cwd(), distRaw) : resolve(REPO_ROOT, 'dist');
@@ -217,6 +243,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     upstreamUrl,
     devId,
     devToken,
+    wire,
     signing,
     apiAesMode: aes === '1' ? 1 : 0,
     basePath,
@@ -230,7 +257,27 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     distDir,
     shareBaseUrl,
     shareMiniAppId,
+    links,
+    frameAncestors: frameAncestors.value,
   };
+}
+
+/** The variables of the platform's pages (README "Server configuration"). */
+export const LINK_VARIABLES = {
+  help: 'LINK_HELP_URL',
+  join: 'LINK_JOIN_URL',
+  manage: 'LINK_MANAGE_URL',
+  user: 'LINK_USER_URL',
+  download: 'LINK_DOWNLOAD_URL',
+} as const;
+
+function isHttpUrlWithQuery(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function isHttpUrl(value: string): boolean {

@@ -40,6 +40,7 @@ describe('main', () => {
       demo: { seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' },
       shareBaseUrl: 'https://meet.example.com',
       shareMiniAppId: 'wx123',
+      links: { join: 'https://meet.example.com/join' },
     });
     const server = await startServer(config, { store: createMemoryStore(), log: { info: () => {}, warn: () => {}, error: () => {} } });
     try {

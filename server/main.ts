@@ -10,8 +10,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { consoleLogger, createServer, type Logger, type RunningServer } from './app';
-import { ConfigError, loadConfig, type Config, type ConfigFlags } from './config';
+import { consoleLogger, createServer, type AppDeps, type Logger, type RunningServer } from './app';
+import { ConfigError, DEFAULT_DEV_TOKEN, loadConfig, type Config, type ConfigFlags } from './config';
 import { startUpstreamProxy } from './http/upstreamProxy';
 import { createEngine } from './engine/index';
 import { registerSessionRoutes } from './http/sessionRoutes';
@@ -24,6 +24,11 @@ export interface StartOptions {
   log?: Logger;
   /** a store to use instead of opening the embedded one in DATA_DIR (tests: createMemoryStore()) */
   store?: Store;
+  /** tests: how failed logins are held back, and the attempt limits */
+  sleep?: AppDeps['sleep'];
+  loginGuard?: AppDeps['loginGuard'];
+  /** connection limits (the benchmarks hold thousands of polls from one loopback address) */
+  listen?: AppDeps['listen'];
 }
 
 export interface StartedServer extends RunningServer {
@@ -50,10 +55,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       engine: e,
       store,
       routes: [
-        (router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode }),
-        (router) => registerShareRoutes(router, e, { baseUrl: config.shareBaseUrl, miniAppId: config.shareMiniAppId }),
+        (router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode, wire: config.wire }),
+        (router) => registerShareRoutes(router, e, { baseUrl: config.shareBaseUrl, miniAppId: config.shareMiniAppId, joinUrl: config.links?.join }),
       ],
       log,
+      sleep: options.sleep,
+      loginGuard: options.loginGuard,
+      listen: options.listen,
     });
     let closing: Promise<void> | undefined;
     return {
@@ -78,15 +86,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 }
 
-function printBanner(config: Config, server: StartedServer, log: Logger): void {
+export function printBanner(config: Config, server: StartedServer, log: Logger): void {
   log.info(`Podium reference server listening on ${server.url}/`);
   const data = config.databaseUrl ? redactDatabaseUrl(config.databaseUrl) : config.dataDir;
-  log.info(`  signing: ${config.signing}, AES bodies: ${config.apiAesMode ? 'on' : 'off'}, data: ${data}`);
+  log.info(`  wire: ${config.wire}, signing: ${config.signing}, AES bodies: ${config.apiAesMode ? 'on' : 'off'}, data: ${data}`);
   const room = server.engine.roomAuth(config.demo.mrId);
   if (room) {
     log.info(`  demo meeting ${room.mrId}: host password ${room.hostPwd}, supervisor password ${room.supervisorPwd}`);
   } else if (config.demo.seed) {
     log.info(`  demo meeting ${config.demo.mrId} is not in the store`);
+  }
+  if (config.wire === 'platform' && config.devToken === DEFAULT_DEV_TOKEN) {
+    // there the developer token is the credential of the media statistics (and of every compat signature)
+    log.warn('  CAUTION: WIRE=platform with the public default DEV_TOKEN: anyone can read media statistics. Set DEV_TOKEN.');
   }
   if (config.captchaTestCode) {
     log.warn(`  CAUTION: CAPTCHA_TEST_CODE is set: every verify code is "${config.captchaTestCode}". Automated tests only.`);

@@ -146,15 +146,32 @@ describe('verify code', () => {
     expect((await attempt(ctx, { cert: 'ab12' })).status).toBe(200);
   });
 
-  it('temp-verify-code gives the code as base64 text, usable without a code_id', async () => {
+  it('temp-verify-code gives the code as base64 text, usable without a code_id from the address it was issued to, once', async () => {
     const ctx = await start({ captchaTestCode: undefined });
-    const r = await ctx.client.get('/rest/v1/meetings/temp-verify-code', { nowMs: ctx.nowMs() });
-    expect(r.json.cmdid).toBe('verify_code');
-    const text = Buffer.from(r.json.base64, 'base64').toString('utf8');
+    const fetchCode = async (ip: string) => {
+      const r = await ctx.client.get('/rest/v1/meetings/temp-verify-code', { nowMs: ctx.nowMs(), headers: { 'x-forwarded-for': ip } });
+      expect(r.json.cmdid).toBe('verify_code');
+      return Buffer.from(r.json.base64, 'base64').toString('utf8');
+    };
+    const text = await fetchCode('10.0.0.1');
     expect(text).toMatch(/^[A-Z0-9]{4}$/);
+    // another address cannot spend it
+    expect((await attempt(ctx, { codeId: null, cert: text, ip: '10.0.0.7' })).status).toBe(405);
     const ok = await attempt(ctx, { codeId: null, cert: text });
     expect(ok.status).toBe(200);
     expect((await attempt(ctx, { codeId: null, cert: text })).status).toBe(405);
+    // a wrong answer uses the address's code up: the right one afterwards is refused
+    const next = await fetchCode('10.0.0.1');
+    const wrong = next === '2222' ? '3333' : '2222';
+    expect((await attempt(ctx, { codeId: null, cert: wrong })).status).toBe(405);
+    expect((await attempt(ctx, { codeId: null, cert: next })).status).toBe(405);
+  });
+
+  it('a picture code works without code_id too, from the same address (the platform issues no code_id)', async () => {
+    const ctx = await start();
+    await ctx.client.get('/rest/v1/meetings/verify-code', { nowMs: ctx.nowMs(), headers: { 'x-forwarded-for': '10.0.0.1' } });
+    expect((await attempt(ctx, { codeId: null })).status).toBe(200);
+    expect((await attempt(ctx, { codeId: null })).status).toBe(405);
   });
 
   it('without CAPTCHA_TEST_CODE the test code is no answer', async () => {

@@ -11,7 +11,15 @@
  *   failure happen in the same synchronous step of the login handler.
  * - A success clears the address's failures (not the meeting's: a correct host elsewhere must
  *   not wipe an attacker's record against the meeting).
+ * - With a store, each key's failures are kept in it (collection {@link LOGIN_FAILURES}), so a
+ *   restart does not lift a lock-out (issue 17, item 8).
+ *
+ * Which keys a lock applies to is the caller's choice: the login refuses a locked meeting only
+ * to clients it does not know (auth/loginTrust.ts), so guessers cannot lock the real host out.
  */
+import type { Store } from '../store/types';
+
+export const LOGIN_FAILURES = 'login_failures';
 
 export interface LoginGuardOptions {
   windowMs?: number;
@@ -21,6 +29,8 @@ export interface LoginGuardOptions {
   now?: () => number;
   /** keys tracked at most (oldest dropped), so spoofed addresses cannot exhaust memory */
   maxKeys?: number;
+  /** where failures are kept across restarts */
+  store?: Store;
 }
 
 export type GuardVerdict = { locked: false } | { locked: true; retryAfterSec: number };
@@ -33,6 +43,7 @@ export class LoginGuard {
   private readonly now: () => number;
   private readonly maxKeys: number;
   private readonly failures = new Map<string, number[]>();
+  private readonly store?: Store;
 
   constructor(options: LoginGuardOptions = {}) {
     this.windowMs = options.windowMs ?? 15 * 60_000;
@@ -41,6 +52,22 @@ export class LoginGuard {
     this.maxDelayMs = options.maxDelayMs ?? 5_000;
     this.now = options.now ?? Date.now;
     this.maxKeys = options.maxKeys ?? 100_000;
+    this.store = options.store;
+    if (this.store) {
+      const from = this.now() - this.windowMs;
+      for (const key of this.store.keys(LOGIN_FAILURES)) {
+        const times = (this.store.get<number[]>(LOGIN_FAILURES, key) ?? []).filter((t) => typeof t === 'number' && t > from);
+        if (times.length > 0) this.failures.set(key, times);
+        else this.persist(key, undefined);
+      }
+    }
+  }
+
+  /** Writes (or with `undefined` removes) a key's failures; a failed write only costs durability. */
+  private persist(key: string, times: number[] | undefined): void {
+    if (!this.store) return;
+    const write = times ? this.store.put(LOGIN_FAILURES, key, [...times]) : this.store.delete(LOGIN_FAILURES, key);
+    void write.catch(() => undefined);
   }
 
   /** Whether any of the keys is locked; `retryAfterSec` is the longest wait among them. */
@@ -66,15 +93,20 @@ export class LoginGuard {
       times.push(now);
       this.failures.delete(key);
       this.failures.set(key, times); // re-insert: map order = least recently failed first
+      this.persist(key, times);
       worst = Math.max(worst, times.length);
     }
-    while (this.failures.size > this.maxKeys) this.failures.delete(this.failures.keys().next().value as string);
+    while (this.failures.size > this.maxKeys) {
+      const oldest = this.failures.keys().next().value as string;
+      this.failures.delete(oldest);
+      this.persist(oldest, undefined);
+    }
     return Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** worst);
   }
 
   /** Forgets the failures of a key (a successful login from that address). */
   reset(key: string): void {
-    this.failures.delete(key);
+    if (this.failures.delete(key)) this.persist(key, undefined);
   }
 
   /** Failures of a key within the window. */
@@ -89,7 +121,10 @@ export class LoginGuard {
     let drop = 0;
     while (drop < times.length && times[drop] <= from) drop++;
     if (drop > 0) times.splice(0, drop);
-    if (times.length === 0) this.failures.delete(key);
+    if (times.length === 0) {
+      this.failures.delete(key);
+      this.persist(key, undefined);
+    }
     return times;
   }
 }

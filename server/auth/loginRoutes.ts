@@ -24,7 +24,7 @@ import { CMD } from '../../protocol/cmdids';
 import { RC } from '../../protocol/codes';
 import { encodeSignKey } from '../../protocol/signing';
 import { validateMeetingNumber, validatePassword, validateVerifyCode, VALIDATION_RESULT_CODES } from '../../protocol/validation';
-import type { ControllerRole, LoginFailure, LoginResponse, SigningMode, VerifyCodeResponse } from '../../protocol/wire';
+import type { ControllerRole, LoginFailure, LoginResponse, SigningMode, VerifyCodeResponse, WireMode } from '../../protocol/wire';
 import type { EngineFacade, RoomAuth } from '../engine/facade';
 import { HttpError } from '../http/errors';
 import { json, type ApiRequest, type ApiResult, type Router } from '../http/router';
@@ -32,6 +32,8 @@ import { renderCaptcha } from './captchaImage';
 import type { LoginGuard } from './loginGuard';
 import { passwordsDigest, type ResumeTokens } from './resumeTokens';
 import type { VerifyCodes } from './verifyCodes';
+import type { LoginTrust } from './loginTrust';
+import { SlidingWindowLimit } from './rateLimit';
 
 export interface LoginDeps {
   engine: EngineFacade;
@@ -40,76 +42,67 @@ export interface LoginDeps {
   codes: VerifyCodes;
   guard: LoginGuard;
   signing: SigningMode;
+  /** platform mode: no `code_id`, `expires_in`, `seq`, `sign_key`, `signing` or `resume_token` in answers */
+  wire?: WireMode;
   now: () => number;
   /** waits before a failed answer goes out (tests pass a recorder) */
   sleep: (ms: number) => Promise<void>;
   log: (message: string) => void;
   /** (podium) session resume; without it a `resume_token` is refused */
   resume?: ResumeTokens;
+  /** who logged in before: exempt from the meeting's lock (not from their address's) */
+  trust?: LoginTrust;
+  /** the verify-code limit, shared with the management login's codes */
+  codeLimit?: SlidingWindowLimit;
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function registerLoginRoutes(router: Router, deps: LoginDeps): void {
-  const limit = new PerMinuteLimit(deps.codesPerMinute ?? 300, deps.now);
-  const limited = (issue: () => ApiResult) => (req: ApiRequest) => {
-    if (!limit.take(req.ip)) throw new HttpError(429, RC.tooFrequent, 'verify-code', { 'Retry-After': '60' });
-    return issue();
+  const limit = deps.codeLimit ?? verifyCodeLimit(deps.codesPerMinute, deps.now);
+  const limited = (issue: (req: ApiRequest) => ApiResult) => (req: ApiRequest) => {
+    refuseOverCodeLimit(limit, req.ip);
+    return issue(req);
   };
-  router.get('/rest/v1/meetings/verify-code', limited(() => pictureCode(deps)));
-  router.get('/rest/v1/meetings/temp-verify-code', limited(() => textCode(deps)));
+  router.get('/rest/v1/meetings/verify-code', limited((req) => pictureCode(deps, req.ip)));
+  router.get('/rest/v1/meetings/temp-verify-code', limited((req) => textCode(deps, req.ip)));
   router.post('/rest/v1/meetings/:mrId/sessions/', (req) => login(req, deps));
 }
 
-/**
- * Counts events per key in fixed one-minute windows: a cheap bound on how many pictures one
- * address can make the server draw and how many challenges it can park in memory.
- */
-class PerMinuteLimit {
-  private windowStart = 0;
-  private counts = new Map<string, number>();
+/** The verify-code limit per client address: `perMinute` in any sliding minute (default 300). */
+export function verifyCodeLimit(perMinute = 300, now: () => number = Date.now): SlidingWindowLimit {
+  return new SlidingWindowLimit(perMinute, 60_000, now);
+}
 
-  constructor(
-    private readonly max: number,
-    private readonly now: () => number,
-  ) {}
-
-  take(key: string): boolean {
-    const t = this.now();
-    if (t - this.windowStart >= 60_000) {
-      this.windowStart = t;
-      this.counts = new Map();
-    }
-    const n = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, n);
-    return n <= this.max;
+/** 429 (result 9996) with `Retry-After` when an address has fetched its codes for the minute. */
+export function refuseOverCodeLimit(limit: SlidingWindowLimit, ip: string): void {
+  if (!limit.take(ip)) {
+    throw new HttpError(429, RC.tooFrequent, 'verify-code', { 'Retry-After': String(limit.retryAfterSec(ip)) });
   }
 }
 
-function pictureCode(deps: LoginDeps): ApiResult {
-  const { codeId, code, expiresAt } = deps.codes.issue('picture');
-  const now = deps.now();
-  const body: VerifyCodeResponse = {
-    cmdid: CMD.verifyCode,
-    base64: renderCaptcha(code).toString('base64'),
-    datetime: now / 1000,
-    code_id: codeId,
-    expires_in: Math.round((expiresAt - now) / 1000),
-  };
-  return json(200, body, NO_STORE);
+function pictureCode(deps: LoginDeps, ip: string): ApiResult {
+  return codeAnswer(deps, 'picture', ip, (code) => renderCaptcha(code).toString('base64'));
 }
 
 /** protocol-facts §1.3: `base64` is the code's text, for the platform's machine clients. */
-function textCode(deps: LoginDeps): ApiResult {
-  const { codeId, code, expiresAt } = deps.codes.issue('text');
+function textCode(deps: LoginDeps, ip: string): ApiResult {
+  return codeAnswer(deps, 'text', ip, (code) => Buffer.from(code, 'utf8').toString('base64'));
+}
+
+/** (podium) `code_id` and `expires_in` beside what the platform answers (`cmdid`, `base64`, `datetime`). */
+function codeAnswer(deps: LoginDeps, kind: 'picture' | 'text', ip: string, encode: (code: string) => string): ApiResult {
+  const { codeId, code, expiresAt } = deps.codes.issue(kind, ip);
   const now = deps.now();
-  const body: VerifyCodeResponse = {
+  const body: Omit<VerifyCodeResponse, 'code_id' | 'expires_in'> & Partial<VerifyCodeResponse> = {
     cmdid: CMD.verifyCode,
-    base64: Buffer.from(code, 'utf8').toString('base64'),
+    base64: encode(code),
     datetime: now / 1000,
-    code_id: codeId,
-    expires_in: Math.round((expiresAt - now) / 1000),
   };
+  if (deps.wire !== 'platform') {
+    body.code_id = codeId;
+    body.expires_in = Math.round((expiresAt - now) / 1000);
+  }
   return json(200, body, NO_STORE);
 }
 
@@ -185,10 +178,12 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
 
   // Everything from here to the recording of a failure is synchronous, so concurrent attempts
   // cannot slip past the limit between check and count.
-  const verdict = deps.guard.check([ipKey, mrKey]);
+  const verdict = deps.guard.check(lockKeys(deps, req, ipKey, mrKey));
   if (verdict.locked) return failure(429, String(RC.tooManyLoginAttempts), verdict.retryAfterSec);
 
-  const code = body.certCode === undefined ? 'missing' : deps.codes.consume(body.codeId, body.certCode);
+  // platform mode issues no code_id, so one sent anyway names nothing: the code is found by address
+  const codeId = deps.wire === 'platform' ? undefined : body.codeId;
+  const code = body.certCode === undefined ? 'missing' : deps.codes.consume(codeId, body.certCode, req.ip);
   if (code !== 'ok') return failure(405, String(RC.verifyCodeIncorrect));
 
   const room = deps.engine.roomAuth(mrId);
@@ -216,7 +211,28 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
   }
 
   deps.guard.reset(ipKey);
-  return opened(deps, room, role, req.ip);
+  return remembered(deps, req, mrKey, await opened(deps, room, role, req.ip));
+}
+
+/**
+ * The lock keys that apply to this client: always its address; the scope (meeting or account)
+ * only when the client never logged in to it before, so guessers cannot lock the real host out.
+ */
+export function lockKeys(deps: { trust?: LoginTrust }, req: ApiRequest, ipKey: string, scopeKey: string): string[] {
+  const known = deps.trust?.isKnown(scopeKey, req.ip, cookieOf(req)) ?? false;
+  return known ? [ipKey] : [ipKey, scopeKey];
+}
+
+/** A successful login's answer with the device cookie that marks this browser as known. */
+export function remembered(deps: { trust?: LoginTrust }, req: ApiRequest, scopeKey: string, result: ApiResult): ApiResult {
+  if (!deps.trust || result.status !== 200) return result;
+  const secure = req.headers['x-forwarded-proto'] === 'https';
+  return { ...result, headers: { ...result.headers, 'Set-Cookie': deps.trust.remember(scopeKey, req.ip, cookieOf(req), secure) } };
+}
+
+function cookieOf(req: ApiRequest): string | undefined {
+  const c = req.headers.cookie;
+  return Array.isArray(c) ? c.join('; ') : c;
 }
 
 /**
@@ -226,7 +242,7 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
 async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, peerIp: string): Promise<ApiResult> {
   const mrId = room.mrId;
   const session = deps.engine.openSession({ mrId, role, peerIp });
-  const rsp: LoginResponse = {
+  const rsp: Omit<LoginResponse, 'signing'> & Partial<LoginResponse> = {
     cmdid: CMD.ctrlMrRsp,
     result: '200',
     mr_id: mrId,
@@ -241,8 +257,10 @@ async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, pee
     after_sale_mgr_email: '',
     expired_notify: '',
     mr_scene: room.mrScene,
-    signing: deps.signing,
   };
+  // the platform answers none of these: its clients poll without a cursor and sign with MD5
+  if (deps.wire === 'platform') return json(200, rsp, NO_STORE);
+  rsp.signing = deps.signing;
   if (deps.signing === 'strict') rsp.sign_key = encodeSignKey(session.signKey);
   // where this session's feed starts: the console polls from here after its first load
   if (session.loginSeq !== undefined) rsp.seq = session.loginSeq;
@@ -271,7 +289,8 @@ async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, pee
  */
 async function resume(req: ApiRequest, deps: LoginDeps, mrId: string, token: string): Promise<ApiResult> {
   const ipKey = `ip:${req.ip}`;
-  const verdict = deps.guard.check([ipKey, `mr:${mrId}`]);
+  // a valid token proves the client logged in before: only its address's lock applies
+  const verdict = deps.guard.check([ipKey]);
   if (verdict.locked) return failure(429, String(RC.tooManyLoginAttempts), verdict.retryAfterSec);
 
   const refuse = async (why: string): Promise<ApiResult> => {
@@ -289,5 +308,5 @@ async function resume(req: ApiRequest, deps: LoginDeps, mrId: string, token: str
   if (room.mrStartDtm !== grant.meetingStart) return refuse('another meeting');
   if (passwordsDigest(room.hostPwd, room.supervisorPwd) !== grant.authDigest) return refuse('passwords changed');
   deps.guard.reset(ipKey);
-  return opened(deps, room, grant.role, req.ip);
+  return remembered(deps, req, `mr:${mrId}`, await opened(deps, room, grant.role, req.ip));
 }

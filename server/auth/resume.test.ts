@@ -12,6 +12,7 @@ import { openJournalStore } from '../store/journalStore';
 import { createMemoryStore } from '../store/memoryStore';
 import type { Store } from '../store/types';
 import { RESUME_COLLECTION, ResumeTokens } from './resumeTokens';
+import { publicControllerId } from './sessionBinding';
 
 const MR = '8008038';
 const CODE = '2345';
@@ -83,9 +84,10 @@ describe('session resume over HTTP', () => {
     expect(r.json.resume_token).not.toBe(sup.resume_token);
     // the new session works, and the others saw it arrive
     const P = `/rest/v1/meetings/${MR}/sessions/${r.json.sess_id}/`;
-    expect((await client.get(`${P}mr-status`)).status).toBe(200);
-    const events = (await client.post(`${P}changes`, { cmdid: 'get_changes', block_secs: 0, since_seq: head })).json as any[];
-    expect(events.some((e) => e.cmdid === 'mr_ctrl_in' && e.sessionid === r.json.sess_id && e.role === 'supervisor')).toBe(true);
+    // (from the address it resumed from: compat sessions are bound to it)
+    expect((await client.get(`${P}mr-status`, from(HOME))).status).toBe(200);
+    const events = (await client.post(`${P}changes`, { cmdid: 'get_changes', block_secs: 0, since_seq: head }, from(HOME))).json as any[];
+    expect(events.some((e) => e.cmdid === 'mr_ctrl_in' && e.sessionid === publicControllerId(r.json.sess_id) && e.role === 'supervisor')).toBe(true);
 
     expectRefused(await resume(client, sup.resume_token));
     // the rotated one is good once

@@ -22,6 +22,8 @@ interface Challenge {
   code: string;
   kind: ChallengeKind;
   expiresAt: number;
+  /** client address it was issued to ('' when unknown): a login without `code_id` is matched by it */
+  ip: string;
 }
 
 export type ConsumeOutcome = 'ok' | 'wrong' | 'expired' | 'unknown';
@@ -61,7 +63,7 @@ export class VerifyCodes {
   }
 
   /** Issues a new challenge. */
-  issue(kind: ChallengeKind = 'picture'): { codeId: string; code: string; expiresAt: number } {
+  issue(kind: ChallengeKind = 'picture', ip = ''): { codeId: string; code: string; expiresAt: number } {
     this.purge();
     while (this.challenges.size >= this.maxOutstanding) {
       this.challenges.delete(this.challenges.keys().next().value as string);
@@ -69,22 +71,40 @@ export class VerifyCodes {
     const code = this.fixedCode ?? this.randomCode();
     const codeId = randomBytes(16).toString('hex');
     const expiresAt = this.now() + this.ttlMs;
-    this.challenges.set(codeId, { code, kind, expiresAt });
+    this.challenges.set(codeId, { code, kind, expiresAt, ip });
     return { codeId, code, expiresAt };
   }
 
   /**
    * Checks an answer and uses the challenge up (single use, whatever the outcome). Without a
-   * `codeId` only text-form challenges are searched, by their code.
+   * `codeId` (the platform's clients send none) the challenge is found by its code among those
+   * issued to `ip`; a wrong answer then uses up that address's newest challenge, so each code
+   * fetched still buys one attempt. Called without `ip`, only text-form challenges are searched.
    */
-  consume(codeId: string | undefined, answer: string): ConsumeOutcome {
+  consume(codeId: string | undefined, answer: string, ip?: string): ConsumeOutcome {
     const normalized = answer.trim().toUpperCase();
+    if ((codeId === undefined || codeId === '') && ip !== undefined) return this.consumeByAddress(normalized, ip);
     if (codeId === undefined || codeId === '') return this.consumeText(normalized);
     const c = this.challenges.get(codeId);
     if (!c) return 'unknown';
     this.challenges.delete(codeId);
     if (c.expiresAt <= this.now()) return 'expired';
     return c.code === normalized ? 'ok' : 'wrong';
+  }
+
+  private consumeByAddress(answer: string, ip: string): ConsumeOutcome {
+    const now = this.now();
+    let newest: string | undefined;
+    for (const [id, c] of this.challenges) {
+      if (c.ip !== ip) continue;
+      newest = id;
+      if (c.code !== answer) continue;
+      this.challenges.delete(id);
+      return c.expiresAt <= now ? 'expired' : 'ok';
+    }
+    if (newest === undefined) return 'unknown';
+    this.challenges.delete(newest);
+    return 'wrong';
   }
 
   private consumeText(answer: string): ConsumeOutcome {

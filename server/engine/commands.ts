@@ -10,6 +10,7 @@ import { badField, CommandError, refused } from './errors';
 import { LAYOUT_PANES, POLL_INTERVALS, defaultCustomConfig } from './mosaics';
 import { POS, type Endpoint, type Room, type RosterEntry } from './room';
 import { TITLE_TARGETS } from './titles';
+import { TITLE_SPEED_MAX } from '../../protocol/titles';
 import { bit, int, intArray, oneOf, str, strArray, type Body } from './validate';
 
 // ---------------------------------------------------------------------------------------------
@@ -118,6 +119,17 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
   if ('enable_bypass' in values) patch.bypass_enabled = values.enable_bypass as 0 | 1;
   room.setStatus(patch);
 
+  if ('title_enabled' in values) {
+    // One truth for "subtitles on" (issue 12): the switch turns every target's `has_title` with
+    // it, as `set_title` derives `title_enabled` from them; so the subtitle dialog's "Show
+    // subtitle" agrees with the switch, and applying the dialog keeps the subtitles on.
+    const on = values.title_enabled as 0 | 1;
+    if (room.record.titles.some((t) => t.has_title !== on)) {
+      room.record.titles = room.record.titles.map((t) => ({ ...t, has_title: on }));
+      room.recordDirty = true;
+      room.emit({ cmdid: 'title_config', titles: room.record.titles });
+    }
+  }
   if ('allow_unmute_self' in values && values.allow_unmute_self === 0) {
     // nothing to do for the endpoints now: they simply may not unmute themselves any more
   }
@@ -632,7 +644,8 @@ export function configMosic(engine: Engine, sess: SessionState, room: Room, body
       });
     }
     const paneIndex = (f: string) => {
-      if (c[f] === undefined) return -1;
+      // platform mode has no pane marks (facts §5.6): ignored like any field the platform lacks
+      if (c[f] === undefined || engine.config.wire === 'platform') return -1;
       return int(c, f, -1, Math.max(-1, panes - 1));
     };
     const entry: MosicConfigEntry = {
@@ -676,7 +689,7 @@ export function setTitle(engine: Engine, sess: SessionState, room: Room, body: B
     bg_color: num('bg_color', 0, 0xffffff),
     bg_alpha: num('bg_alpha', 0, 100),
     font_name: body.font_name === undefined ? current.font_name : str(body, 'font_name', { max: 64 }) || 'san',
-    speed: num('speed', 0, 100),
+    speed: num('speed', 0, TITLE_SPEED_MAX),
     y_pos: num('y_pos', 0, 100),
     h_align: num('h_align', 0, 2),
     v_align: num('v_align', 0, 2),
@@ -687,7 +700,7 @@ export function setTitle(engine: Engine, sess: SessionState, room: Room, body: B
   };
   room.record.titles = room.record.titles.map((t) => (toRole === 'all' || t.to_role === toRole ? { ...t, ...patch } : t));
   room.recordDirty = true;
-  room.emit({ cmdid: 'title_config', titles: room.record.titles });
+  room.emit(room.titleConfig());
   const anyOn = room.record.titles.some((t) => t.has_title === 1) ? 1 : 0;
   room.setStatus({ title_enabled: anyOn });
 }
@@ -713,7 +726,7 @@ import {
   callAddressKind,
   validateLiveAddresses,
   validateRoomPasswords,
-  validateRtmpPushAddress,
+  validateBypassUrl,
   validateTempCall,
 } from '../../protocol/validation';
 import type { ResultCode } from '../../protocol/codes';
@@ -740,11 +753,11 @@ export function createTempCall(engine: Engine, sess: SessionState, room: Room, b
   });
 }
 
-/** `mod_bypass_url`: the push (bypass) address, rtmp only; `enable_bypass: 1` starts pushing. */
+/** `mod_bypass_url`: the push (bypass) address, any rtmp(s) URL; `enable_bypass: 1` starts pushing. */
 export function modBypassUrl(engine: Engine, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'mod_bypass_url');
   const url = typeof body.bypass_url === 'string' ? body.bypass_url.trim() : body.bypass_url;
-  const err = validateRtmpPushAddress(url);
+  const err = validateBypassUrl(url);
   if (err) throw refused(ruleCode(err), err);
   const enable = body.enable_bypass === undefined ? 1 : bit(body, 'enable_bypass');
   room.setStatus({ bypass_url: url as string, bypass_enabled: enable });

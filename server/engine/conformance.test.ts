@@ -119,8 +119,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       decodeSearchResponse(deps);
       decodeDepartmentInfo((await c.post('departments/department_ids/', { cmdid: 'subscribe_department', department_ids: deps.ids })).body);
       const ep = [...h.engine.rooms.get(MR)!.endpoints.values()][0];
-      decodeMediaStreamResponse((await h.call('GET', `/status/participant/${ep.epId}/media_stream/`)).body);
-      decodePacketsLostRate((await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR })).body);
+      decodeMediaStreamResponse((await h.call('GET', `/status/participant/${ep.epId}/media_stream/`, undefined, undefined, { sessionid: c.sessId })).body);
+      decodePacketsLostRate((await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR }, undefined, { sessionid: c.sessId })).body);
       h.engine.stop();
     });
   });

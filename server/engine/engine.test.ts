@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import { decodeUsrStats, isWaiting, USR_STATS_POSITIONS } from '../../protocol/usrStats';
 import { createMemoryStore } from '../store/memoryStore';
+import { publicControllerId } from '../auth/sessionBinding';
 import { GONE, makeHarness, MR, ofType, quietRoom, TRANSPORTS, useTransport } from './testHarness';
 
 function head(events: any[], fallback = 0): number {
@@ -66,7 +67,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(st).toHaveLength(1);
       expect(st[0].usr_ids).toEqual([target]);
       expect(decodeUsrStats(st[0].usr_stats[0], st[0].stats_desc).a_rx).toBe(0);
-      expect(r.body.seq).toBe(head(events));
+      // the answer's seq is the command's effect; the activity log's entry of it follows
+      expect(r.body.seq).toBe(head(events.filter((e) => e.cmdid !== 'activity')));
+      expect(ofType(events, 'activity')).toHaveLength(1);
       for (let i = 1; i < events.length; i++) expect(events[i].seq).toBe(events[i - 1].seq + 1);
       h.engine.stop();
     });
@@ -138,8 +141,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       let since = head(await watcher.poll(0));
       const idle = h.login('supervisor');
       const ins = ofType(await watcher.poll(since), 'mr_ctrl_in');
-      expect(ins.map((e) => e.sessionid)).toContain(idle.sessId);
-      expect(ins.find((e) => e.sessionid === idle.sessId).role).toBe('supervisor');
+      expect(ins.map((e) => e.sessionid)).toContain(publicControllerId(idle.sessId));
+      expect(ins.find((e) => e.sessionid === publicControllerId(idle.sessId)).role).toBe('supervisor');
       since = h.engine.rooms.get(MR)!.feed.head;
       const all: any[] = [];
       for (let i = 0; i < 32; i++) {
@@ -152,9 +155,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       }
       all.push(...(await watcher.poll(since)));
       const outs = ofType(all, 'mr_ctrl_out');
-      expect(outs.some((e) => e.sessionid === idle.sessId && e.reason === 'expired')).toBe(true);
+      expect(outs.some((e) => e.sessionid === publicControllerId(idle.sessId) && e.reason === 'expired')).toBe(true);
       expect(GONE).toContain((await idle.get('mr-status')).status);
-      expect(h.engine.logsOf(MR).some((e: any) => e.cmdid === 'mr_ctrl_out' && e.sessionid === idle.sessId)).toBe(true);
+      expect(h.engine.logsOf(MR).some((e: any) => e.cmdid === 'mr_ctrl_out' && e.sessionid === publicControllerId(idle.sessId))).toBe(true);
       h.engine.stop();
     });
 
@@ -179,7 +182,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect((await a.post('logout_req', { cmdid: 'logout_req' })).status).toBe(200);
       expect((await h.call('DELETE', `/rest/v1/meetings/${MR}/sessions/${b.sessId}`)).status).toBe(200);
       const outs = ofType(await watcher.poll(since), 'mr_ctrl_out');
-      expect(outs.map((e) => e.sessionid).sort()).toEqual([a.sessId, b.sessId].sort());
+      expect(outs.map((e) => e.sessionid).sort()).toEqual([a.sessId, b.sessId].map(publicControllerId).sort());
       expect(outs.every((e) => e.reason === 'logout')).toBe(true);
       expect(h.engine.getSession(a.sessId)).toBeUndefined();
       h.engine.stop();
@@ -270,8 +273,11 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect((await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 10000 * 60 })).body.result).toBe(RC.overtimeTooLong);
       expect((await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: -5 })).status).toBe(400);
       expect((await c.post('mr-info', { cmdid: 'mod_mr_info' })).status).toBe(400);
-      const judge = await h.call('POST', '/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 1800 });
+      // asked by a controller of the meeting (its session in the header); anyone else learns nothing
+      const judge = await h.call('POST', '/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 1800 }, undefined, { sessionid: c.sessId });
       expect(judge.body).toMatchObject({ result: 0, conflict: 0, max_increase_secs: 1800 });
+      const anonymous = await h.call('POST', '/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 1800 });
+      expect(anonymous).toMatchObject({ status: 404, body: { result: RC.meetingNotFound } });
       h.engine.stop();
     });
 
@@ -599,6 +605,22 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     });
   });
 
+  describe('one truth for "subtitles on" (issue 12)', () => {
+    it('the switch turns every target\'s has_title with it, and a set_title that keeps has_title keeps the subtitles on', async () => {
+      const h = makeHarness({ simActivity: 0 });
+      const c = h.login();
+      expect((await c.post('mr-status', { cmdid: 'mod_mr_status', title_enabled: 1 })).status).toBe(200);
+      expect((await c.get('title-config')).body.titles.map((t: any) => t.has_title)).toEqual([1, 1, 1, 1, 1]);
+      // the dialog sends what it shows: has_title 1 from the config above
+      expect((await c.post('title-config', { cmdid: 'set_title', to_role: 'all', message: 'Welcome', has_title: 1 })).status).toBe(200);
+      expect((await c.get('mr-status')).body.title_enabled).toBe(1);
+      expect((await c.post('mr-status', { cmdid: 'mod_mr_status', title_enabled: 0 })).status).toBe(200);
+      expect((await c.get('title-config')).body.titles.map((t: any) => t.has_title)).toEqual([0, 0, 0, 0, 0]);
+      expect((await c.get('mr-status')).body.title_enabled).toBe(0);
+      h.engine.stop();
+    });
+  });
+
   describe('live, push and camera', () => {
     it('checks push and pull addresses and when they may change', async () => {
       const h = makeHarness({ simActivity: 0 });
@@ -630,9 +652,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const qa = ofType(await c.poll(since), 'get_call_qa_rsp');
       expect(qa[0].qa.video_rx_bitrate).toBeGreaterThan(0);
       expect(ofType(await other.poll(since), 'get_call_qa_rsp')).toEqual([]);
-      const media = await h.call('GET', `/status/participant/${ep.epId}/media_stream/`);
+      const media = await h.call('GET', `/status/participant/${ep.epId}/media_stream/`, undefined, undefined, { sessionid: c.sessId });
       expect(media.body.data.filter((s: any) => s.tx_jitter !== undefined).length).toBeGreaterThanOrEqual(2);
-      const loss = await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR });
+      const loss = await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR }, undefined, { sessionid: c.sessId });
       expect(loss.body[ep.uuid]).toHaveLength(2);
       h.engine.stop();
     });
@@ -770,7 +792,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(({} as any).polluted).toBeUndefined();
       for (const body of bodies.slice(0, 6)) expect((await h.call('POST', `${c.P}changes`, body)).status).toBeLessThan(500);
       h.engine.stop();
-    });
+      // every route × every body: over HTTP that is some 2,000 requests since the CM calls joined
+    }, 60_000);
   });
 
   describe('administrative events', () => {
@@ -792,7 +815,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const sid = await adminSession(h);
       expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/${sid}/departments/`, { department_id: 2, department_name: 'Renamed dept' })).status).toBe(200);
       expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/nope/departments/`, { department_id: 2, department_name: 'x' })).body.result).toBe(RC.loginAsAdministrator);
-      expect((await h.call('POST', `/rest/v1/app1/manager/sessions/${sid}/rooms/trash-can/`, { room_ids: [MR, '1'] })).body.fail_ids).toEqual(['1']);
+      expect((await h.call('POST', `/rest/v1/app1/manager/sessions/${sid}/rooms/trash-can/`, { room_ids: [MR, '1'] })).body.fail_ids).toEqual([1]);
       const ev = await c.poll(since);
       expect(ofType(ev, 'department_info')[0]).toMatchObject({ department_ids: [2], department_names: ['Renamed dept'] });
       expect(ofType(ev, 'mr_deled')).toEqual([expect.objectContaining({ mr_id: MR })]);

@@ -4,15 +4,17 @@
  * the simulated endpoints. Commands are applied in memory, produce their events, and are
  * acknowledged only after the store has made them durable.
  */
+import { ActivityLog } from './activity';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RC } from '../../protocol/codes';
-import type { ControllerRole } from '../../protocol/wire';
+import type { ControllerRole, WireMode } from '../../protocol/wire';
 import type { Store, StoreOp } from '../store/types';
 import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from './addressBook';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CommandError } from './errors';
+import { publicControllerId, redactControllerEvent } from '../auth/sessionBinding';
 import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
-import { pollBody, pollBodyBytes, type AbortLike, type PollOutcome } from './feed';
+import { pollBody, pollBodyBytes, type AbortLike, type FeedEntry, type PollOutcome } from './feed';
 import { isGuestId, newRoomRecord, Room, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
 import { asBody, int, type Body } from './validate';
@@ -54,6 +56,8 @@ export interface EngineConfig {
   simulate: boolean;
   /** every verify code equals this (tests only) */
   captchaTestCode?: string;
+  /** `WIRE`: podium (default) or platform (no `seq` in events and answers, flat title banner) */
+  wire: WireMode;
 }
 
 export const DEFAULT_CONFIG: EngineConfig = {
@@ -70,6 +74,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   historyCapacity: 5000,
   tickMs: 1000,
   simulate: true,
+  wire: 'podium',
 };
 
 /** A call the engine asks the endpoint driver (the simulator) to place. */
@@ -98,6 +103,11 @@ export interface EndpointDriver {
 export interface SessionState extends ControllerSession {
   /** feed cursor at login: a poll with since_seq 0 starts here */
   startSeq: number;
+  /**
+   * where a poll without a cursor (the platform's clients' kind) goes on from: the last seq
+   * handed to this session; -1 until its first such poll, which gets the meeting's state
+   */
+  position: number;
   lastPollMs: number;
   polling: number;
   /** ended by the server: the next poll delivers what is left, then the session is gone */
@@ -109,6 +119,18 @@ export interface CommandAnswer {
   status: number;
   body: unknown;
 }
+
+/** events whose content the state of a first cursorless poll already carries */
+const STATE_EVENTS: ReadonlySet<string> = new Set([
+  'one_mr_info',
+  'one_mr_status',
+  'mr_participants',
+  'online_eps_info',
+  'online_eps_status',
+  'online_eps_left',
+  'mosic_config',
+  'title_config',
+]);
 
 const SERVICE_WARN_DAYS = 30;
 const BOOKING_WARN_MARKS = [15, 10, 5, 1];
@@ -133,6 +155,8 @@ export class Engine implements EngineFacade {
   private readonly onlineUsers = new Map<number, number>();
   private readonly presenceChanged = new Set<number>();
   private logCounter = 0;
+  /** (podium) who sent which command, kept per meeting */
+  readonly activity: ActivityLog;
   private readonly logKeys = new Map<string, string[]>();
   /** rooms deleted while controllers were still polling them: their last polls drain here */
   readonly deletedRooms = new Map<string, Room>();
@@ -143,6 +167,7 @@ export class Engine implements EngineFacade {
     config: Partial<EngineConfig> = {},
     clock: Clock = systemClock,
   ) {
+    this.activity = new ActivityLog(store);
     this.clock = clock;
     this.config = { ...DEFAULT_CONFIG, ...config };
     const users = store.list<AbUser>(COLLECTIONS.users);
@@ -171,6 +196,7 @@ export class Engine implements EngineFacade {
           peerIp: s.peerIp,
           signKey: Buffer.from(s.signKey, 'base64'),
           startSeq: room.feed.head,
+          position: -1,
           lastPollMs: this.clock.now(),
           polling: 0,
           closing: false,
@@ -206,7 +232,7 @@ export class Engine implements EngineFacade {
   }
 
   private addRoom(rec: RoomRecord, roster: RosterEntry[]): Room {
-    const room = new Room(rec, roster, { onUserPresence: (id) => this.userPresence(room, id) }, this.config.historyCapacity);
+    const room = new Room(rec, roster, { onUserPresence: (id) => this.userPresence(room, id) }, this.config.historyCapacity, this.config.wire);
     this.rooms.set(rec.mrId, room);
     for (const [reqId, body] of rec.recentReqs ?? []) {
       this.idempotency.set(`${rec.mrId}\u0000${reqId}`, Promise.resolve({ status: 200, body }));
@@ -304,13 +330,14 @@ export class Engine implements EngineFacade {
       peerIp: args.peerIp,
       signKey,
       startSeq,
+      position: -1,
       lastPollMs: this.clock.now(),
       polling: 0,
       closing: false,
     };
     this.sessions.set(sessId, s);
     const now = this.nowSecs();
-    this.emitLogged(room, { cmdid: 'mr_ctrl_in', peer_ip: args.peerIp, sessionid: sessId, role: args.role, dtm: now });
+    this.emitLogged(room, { cmdid: 'mr_ctrl_in', peer_ip: args.peerIp, sessionid: publicControllerId(sessId), role: args.role, dtm: now });
     const daysLeft = Math.ceil((room.record.serviceExpiryDtm - now) / 86400);
     if (daysLeft <= SERVICE_WARN_DAYS) {
       room.emit(
@@ -386,7 +413,7 @@ export class Engine implements EngineFacade {
     const room = this.room(sess.mrId);
     this.sessions.delete(sess.sessId);
     this.revokeResume({ kind: 'session', sessId: sess.sessId, mrId: sess.mrId });
-    this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: sess.peerIp, sessionid: sess.sessId, quit_dtm: this.nowSecs(), reason });
+    this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: sess.peerIp, sessionid: publicControllerId(sess.sessId), quit_dtm: this.nowSecs(), reason });
     room.feed.release(sess.sessId);
     await this.store.delete(COLLECTIONS.sessions, sess.sessId);
   }
@@ -401,7 +428,7 @@ export class Engine implements EngineFacade {
     this.revokeResume({ kind: 'session', sessId, mrId: s.mrId });
     if (room) {
       room.emit({ cmdid: 'force_logout', reason }, sessId);
-      this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: sessId, quit_dtm: this.nowSecs(), reason: 'forced' });
+      this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: publicControllerId(sessId), quit_dtm: this.nowSecs(), reason: 'forced' });
     }
     void this.store.delete(COLLECTIONS.sessions, sessId).catch(() => undefined);
   }
@@ -425,33 +452,93 @@ export class Engine implements EngineFacade {
   /**
    * The poll itself. Written with `then` rather than `async`/`await`: hundreds of these wait at
    * once, and each suspended async frame is memory the GC copies until the poll is answered.
+   *
+   * Two kinds of poll:
+   * - with `since_seq` (podium mode only): the events after that cursor, `resync` when it is
+   *   out of the history; `since_seq: 0` means "from my login";
+   * - without a cursor (the platform's clients, and every poll in platform mode): from the
+   *   position the server keeps for the session, so each event reaches the session once. Its
+   *   first such poll, and one whose position fell out of the history, gets the meeting's
+   *   current state as events ({@link stateOutcome}).
    */
   private pollOutcome(sess: SessionState, raw: unknown, signal?: AbortLike): Promise<PollOutcome> {
     let room: Room;
     let cursor: number;
     let blockSecs: number;
+    let cursorless: boolean;
     try {
       const body = asBody(raw ?? {});
       blockSecs = body.block_secs === undefined ? 10 : int(body, 'block_secs', 0, 60);
-      const since = body.since_seq === undefined ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);
+      // platform mode knows no cursor: a since_seq is ignored like any unknown field
+      cursorless = this.config.wire === 'platform' || body.since_seq === undefined;
+      const since = cursorless ? 0 : int(body, 'since_seq', 0, Number.MAX_SAFE_INTEGER);
       room = this.room(sess.mrId);
-      cursor = since === 0 ? sess.startSeq : since;
       sess.lastPollMs = this.clock.now();
       room.flush();
+      if (cursorless && (sess.position < 0 || sess.position < room.feed.oldest - 1 || sess.position > room.feed.head)) {
+        if (sess.closing) this.sessions.delete(sess.sessId);
+        return Promise.resolve(this.stateOutcome(sess, room));
+      }
+      cursor = cursorless ? sess.position : since === 0 ? sess.startSeq : since;
     } catch (e) {
       return Promise.reject(e);
     }
     if (sess.closing) {
       const out = room.feed.read(cursor, sess.sessId);
       this.sessions.delete(sess.sessId);
+      if (cursorless) this.advance(sess, out);
       return Promise.resolve(out);
     }
     sess.polling++;
     return room.feed.poll(cursor, sess.sessId, blockSecs * 1000, this.clock, signal).then((out) => {
       sess.polling--;
       sess.lastPollMs = this.clock.now();
+      if (!cursorless) return out;
+      // a client gone before its answer keeps its position: nothing was handed over
+      if (signal?.aborted) return out;
+      // the history moved past the position while the poll waited: state again, never `resync`
+      if (out.kind === 'resync') return this.stateOutcome(sess, room);
+      this.advance(sess, out);
       return out;
     });
+  }
+
+  /** Moves a session's kept position past what a cursorless poll is answering. */
+  private advance(sess: SessionState, out: PollOutcome): void {
+    if (out.kind !== 'events' || out.entries.length === 0) return;
+    sess.position = Math.max(sess.position, out.entries[out.entries.length - 1].seq);
+  }
+
+  /**
+   * The meeting's current state as poll events (`one_mr_info`, `one_mr_status`,
+   * `mr_participants`, `online_eps_info`, `online_eps_status`, `mosic_config`, `title_config`),
+   * then the events since the session's login that the state does not already say (its
+   * `mr_ctrl_in`, warnings addressed to it…); the session's position moves to the head.
+   */
+  private stateOutcome(sess: SessionState, room: Room): PollOutcome {
+    const head = room.feed.head;
+    const stamp = this.config.wire === 'podium';
+    const entry = (event: { cmdid: string } & Record<string, unknown>): FeedEntry => ({
+      seq: head,
+      cmdid: event.cmdid,
+      json: JSON.stringify(stamp ? { ...event, seq: head } : event),
+    });
+    const entries: FeedEntry[] = [
+      entry({ ...room.mrInfo(this.nowSecs()), cmdid: 'one_mr_info' }),
+      entry({ ...room.mrStatus(), cmdid: 'one_mr_status' }),
+      entry({ cmdid: 'mr_participants', ...room.participants() }),
+      entry({ cmdid: 'online_eps_info', ...room.epsInfo() }),
+      entry({ cmdid: 'online_eps_status', ...room.epsStatus() }),
+      entry({ cmdid: 'mosic_config', config_info: room.mosaicConfig() }),
+      entry(room.titleConfig()),
+    ];
+    const from = Math.max(sess.startSeq, sess.position, room.feed.oldest - 1);
+    if (from < head) {
+      const since = room.feed.read(from, sess.sessId);
+      if (since.kind === 'events') for (const e of since.entries) if (!STATE_EVENTS.has(e.cmdid)) entries.push(e);
+    }
+    sess.position = head;
+    return { kind: 'events', entries };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -557,7 +644,9 @@ export class Engine implements EngineFacade {
     return keys
       .slice(-LOG_CAP)
       .map((k) => this.store.get<{ event: unknown }>(COLLECTIONS.logs, k)?.event)
-      .filter((e) => e !== undefined);
+      .filter((e) => e !== undefined)
+      // entries written before session ids were kept private carry the raw id
+      .map(redactControllerEvent);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -757,7 +846,7 @@ export class Engine implements EngineFacade {
       this.sessions.delete(s.sessId);
       const room = this.rooms.get(s.mrId);
       if (!s.closing && room) {
-        this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: s.sessId, quit_dtm: now, reason: 'expired' });
+        this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: publicControllerId(s.sessId), quit_dtm: now, reason: 'expired' });
       }
       void this.store.delete(COLLECTIONS.sessions, s.sessId).catch(() => undefined);
     }

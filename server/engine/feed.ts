@@ -75,6 +75,8 @@ export class ChangeFeed {
   constructor(
     startSeq = 0,
     readonly capacity = DEFAULT_HISTORY,
+    /** write `seq` into each event's JSON (podium mode); platform mode's events carry none */
+    private readonly stampSeq = true,
   ) {
     this.ring = new Array(capacity);
     this.ends = new Float64Array(capacity);
@@ -98,7 +100,7 @@ export class ChangeFeed {
   /** Appends an event, stamps it with the next `seq` and wakes the long polls (batched per microtask). */
   append(event: { cmdid: string } & Record<string, unknown>, to?: string): number {
     const seq = ++this.last;
-    const entry: FeedEntry = { seq, cmdid: event.cmdid, to, json: JSON.stringify({ ...event, seq }) };
+    const entry: FeedEntry = { seq, cmdid: event.cmdid, to, json: JSON.stringify(this.stampSeq ? { ...event, seq } : event) };
     this.ring[seq % this.capacity] = entry;
     this.totalBytes += entry.json.length;
     this.ends[seq % this.capacity] = this.totalBytes;

@@ -14,6 +14,7 @@ import type {
   OnlineEpsInfo,
   OnlineEpsStatus,
   TitleConfig,
+  WireMode,
 } from '../../protocol/wire';
 import { USR_STATS_POSITIONS, type UsrStatsName } from '../../protocol/usrStats';
 import { ChangeFeed } from './feed';
@@ -256,6 +257,27 @@ const DEFAULT_FLAGS = (() => {
   return f;
 })();
 
+/** mr-status fields of the platform (real-client-findings §5) with this server's fixed values. */
+export interface PlatformStatusExtras {
+  https_port: number;
+  must_https: 0 | 1;
+  cont_policy_9x: number;
+  non_main_venue_layout: string;
+  rtmp_url3rd: string;
+  rtmp3rdcfg_original_stat: number;
+  rtmp_bypass_push: number;
+  chair_copy: number;
+  amixer_group: number;
+}
+
+/**
+ * The one banner of the platform's flat `title-config`: the first target whose title is on (in
+ * {@link TITLE_TARGETS} order, `all` first), else the `all` target's.
+ */
+export function bannerOf(titles: readonly TitleConfig[]): TitleConfig {
+  return titles.find((t) => t.has_title === 1) ?? titles.find((t) => t.to_role === 'all') ?? titles[0];
+}
+
 export class Room {
   readonly feed: ChangeFeed;
   readonly roster = new Map<string, RosterEntry>();
@@ -278,8 +300,10 @@ export class Room {
     roster: RosterEntry[],
     private readonly hooks: RoomHooks,
     historyCapacity?: number,
+    /** platform mode: events carry no `seq`, `title_config` is the flat banner */
+    readonly wire: WireMode = 'podium',
   ) {
-    this.feed = new ChangeFeed(record.seqReserve, historyCapacity);
+    this.feed = new ChangeFeed(record.seqReserve, historyCapacity, wire === 'podium');
     for (const r of roster) this.roster.set(r.usrId, r);
   }
 
@@ -371,7 +395,8 @@ export class Room {
       features: r.features,
       mr_scene: r.mrScene,
       next_booking_dtm: this.nextBooking(nowSecs)?.startDtm ?? 0,
-      mr_kind: r.mrKind,
+      // `mr_mode` is the platform's field for it (facts §5); platform mode says nothing twice
+      ...(this.wire === 'podium' ? { mr_kind: r.mrKind } : {}),
     };
   }
 
@@ -392,8 +417,34 @@ export class Room {
     return this.record.realLaunchDtm + this.record.duration;
   }
 
-  mrStatus(): MrStatus {
-    return { ...this.record.status, cmdid: 'one_mr_status', cascade_points: this.cascadePoints() };
+  mrStatus(): MrStatus & PlatformStatusExtras {
+    const st = this.record.status;
+    return {
+      ...st,
+      cmdid: 'one_mr_status',
+      cascade_points: this.cascadePoints(),
+      // fields the platform's mr-status has (real-client-findings §5) that this server does not vary
+      https_port: 443,
+      must_https: 0,
+      cont_policy_9x: 0,
+      non_main_venue_layout: '',
+      rtmp_url3rd: '',
+      rtmp3rdcfg_original_stat: 0,
+      rtmp_bypass_push: st.bypass_enabled,
+      chair_copy: 0,
+      amixer_group: 0,
+    };
+  }
+
+  /**
+   * The title configuration as `GET title-config` and the `title_config` event give it: the flat
+   * banner the platform's clients read (real-client-findings §5), and in podium mode also the
+   * `titles` of every target.
+   */
+  titleConfig(): { cmdid: 'title_config' } & Record<string, unknown> {
+    const banner = bannerOf(this.record.titles);
+    if (this.wire === 'platform') return { cmdid: 'title_config', ...banner };
+    return { cmdid: 'title_config', ...banner, titles: this.record.titles };
   }
 
   cascadePoints(): number {
@@ -483,10 +534,21 @@ export class Room {
   mosaicConfig(): MosicConfigEntry[] {
     const auto = this.autoLayout();
     this.autoLayoutTold = auto;
-    return this.record.mosaic.map((c) => ({
-      ...c,
-      cur_mosic_id: c.mosic_id === 'auto' ? auto : c.mosic_id,
-    }));
+    return this.record.mosaic.map((c) => {
+      const entry: MosicConfigEntry = {
+        ...c,
+        cur_mosic_id: c.mosic_id === 'auto' ? auto : c.mosic_id,
+        // the platform's entries have it (real-client-findings §5); this server has no small-screen layout
+        miniMosicId: '',
+      };
+      if (this.wire === 'platform') {
+        // pane marks are Podium's: facts §5.6 knows no focus, content or special pane
+        delete entry.focus_pane;
+        delete entry.content_pane;
+        delete entry.special_pane;
+      }
+      return entry;
+    });
   }
 
   /**

@@ -61,11 +61,11 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       return { server, client: new TestClient({ origin: server.origin, prefix: '', devid: config.devId, devtoken: config.devToken }) };
     })());
 
-  async function call(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<CallResult> {
+  async function call(method: string, path: string, body?: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<CallResult> {
     if (mode === 'http') {
       const { client } = await startHttp();
       const hasBody = body !== undefined && method !== 'GET' && method !== 'DELETE';
-      const r = await client.send(method, path, { body: hasBody ? JSON.stringify(body) : undefined });
+      const r = await client.send(method, path, { body: hasBody ? JSON.stringify(body) : undefined, headers });
       return { status: r.status, body: r.json };
     }
     const match = router.match(method, path.split('?')[0]);
@@ -75,7 +75,7 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       path,
       params: match.params,
       query: new URLSearchParams(),
-      headers: {},
+      headers,
       body,
       rawBody: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
       ip: '127.0.0.1',
@@ -89,7 +89,8 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
   }
 
   function login(role: 'host' | 'supervisor' = 'host', mrId = MR) {
-    const s = engine.openSession({ mrId, role, peerIp: '192.0.2.10' });
+    // the address the test's HTTP client speaks from: compat sessions are bound to it
+    const s = engine.openSession({ mrId, role, peerIp: '127.0.0.1' });
     const P = `/rest/v1/meetings/${mrId}/sessions/${s.sessId}/`;
     return {
       sessId: s.sessId,

@@ -45,6 +45,7 @@ export function registerPlatformRoutes(router: Router, deps: PlatformRouteDeps):
         // accidents, not authentication, and every console must be able to compute it.
         signing: { mode: config.signing, devid: config.devId, devtoken: config.devToken },
         version: SERVER_VERSION,
+        links: config.links ?? {},
       },
     };
     return json(200, body, noCache);

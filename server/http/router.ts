@@ -95,6 +95,21 @@ export class Router {
     return this.add('POST', pattern, handler);
   }
 
+  /**
+   * Wraps the handler of a registered route (method and pattern as registered), so a concern
+   * such as attempt limits can be added around another part's route; false when none matches.
+   */
+  wrap(method: string, pattern: string, wrapper: (inner: Handler) => Handler): boolean {
+    const parts = split(pattern).join('/');
+    let found = false;
+    for (const route of this.routes) {
+      if (route.method !== method || route.parts.join('/') !== parts) continue;
+      route.handler = wrapper(route.handler);
+      found = true;
+    }
+    return found;
+  }
+
   /** Finds the handler; `methodMismatch` tells 405 from 404. */
   match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { methodMismatch: boolean } {
     const parts = split(path);

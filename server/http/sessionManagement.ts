@@ -11,12 +11,14 @@ import { renderCaptcha } from '../auth/captchaImage';
 import { VerifyCodes } from '../auth/verifyCodes';
 import { COLLECTIONS, type Engine } from '../engine/engine';
 import { CommandError } from '../engine/errors';
-import { asBody, int, str, strArray } from '../engine/validate';
+import { asBody, int, str } from '../engine/validate';
 import { guard } from './sessionRoutes';
 import { json, type Router } from './router';
 
 export interface ManagementAuth {
   isValid(ssid: string): boolean;
+  /** a live management session that may change rooms and meetings */
+  isPrivileged(ssid: string): boolean;
   codes: VerifyCodes;
 }
 
@@ -31,6 +33,7 @@ interface AdminRecord {
 const MGMT_SESSION_MS = 8 * 3600_000;
 
 export function registerManagementRoutes(router: Router, engine: Engine, opts: { captchaTestCode?: string } = {}): ManagementAuth {
+  const platform = engine.config.wire === 'platform';
   const codes = new VerifyCodes({
     alphabet: '0123456789',
     now: () => engine.clock.now(),
@@ -53,20 +56,35 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
       }
       return true;
     },
+    isPrivileged(ssid) {
+      return auth.isValid(ssid) && sessions.get(ssid)!.privileged;
+    },
   };
 
-  router.get('/rest/v1/app1/manager/sessions/web-verify-code/', () => {
-    const { codeId, code, expiresAt } = codes.issue('picture');
+  router.get('/rest/v1/app1/manager/sessions/web-verify-code/', (req) => {
+    const { codeId, code, expiresAt } = codes.issue('picture', req.ip);
+    const body: Record<string, unknown> = {
+      cmdid: 'verify_code',
+      base64: renderCaptcha(code).toString('base64'),
+      date_time: engine.clock.now() / 1000,
+      datetime: engine.clock.now() / 1000,
+    };
+    // (podium) the platform's answer names no challenge: a login is matched by code and address
+    if (!platform) {
+      body.code_id = codeId;
+      body.expires_in = Math.round((expiresAt - engine.clock.now()) / 1000);
+    }
+    return json(200, body, { 'Cache-Control': 'no-store' });
+  });
+
+  // the Java CM client's verify code (real-client-findings §3): it sends `cert_code` back as it
+  // came, so the code travels in clear here, as on the platform; the attempt limits of the
+  // login are what guard the password, and each code still buys one attempt
+  router.get('/rest/v1/app1/manager/sessions/verify-code/', (req) => {
+    const { code } = codes.issue('text', req.ip);
     return json(
       200,
-      {
-        cmdid: 'verify_code',
-        base64: renderCaptcha(code).toString('base64'),
-        date_time: engine.clock.now() / 1000,
-        datetime: engine.clock.now() / 1000,
-        code_id: codeId,
-        expires_in: Math.round((expiresAt - engine.clock.now()) / 1000),
-      },
+      { cmdid: 'verify_code', base64: Buffer.from(code, 'utf8').toString('base64'), date_time: engine.clock.now() / 1000, cert_code: code },
       { 'Cache-Control': 'no-store' },
     );
   });
@@ -81,26 +99,38 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
       const rule = validateManagementLogin({ loginName: loginId, password: pwd, code });
       if (rule) throw new CommandError(400, VALIDATION_RESULT_CODES[rule] as typeof RC.verifyCodeFormat, rule);
       const codeId = str(body, 'code_id', { optional: true, max: 64 });
-      const outcome = codes.consume(codeId || undefined, code as string);
+      const outcome = codes.consume(platform ? undefined : codeId || undefined, code as string, req.ip);
       if (outcome !== 'ok') throw new CommandError(403, RC.verifyCodeIncorrect, outcome);
       const name = String(loginId).split('@')[0];
       const admin = engine.store.get<AdminRecord>(COLLECTIONS.admins, name);
       if (!admin || admin.pwdMd5 !== String(pwd).toLowerCase()) throw new CommandError(403, RC.wrongUserPassword);
       const ssid = randomBytes(16).toString('hex');
       sessions.set(ssid, { loginId: name, expiresAt: engine.clock.now() + MGMT_SESSION_MS, privileged: admin.privileged !== false });
+      // an administrator manages the top departments, and with them everything below (no seniors of their own)
+      const departments = [...engine.addressBook.departments.values()].filter((d) => d.senior < 0).map((d) => d.id);
+      // every field the Java CM client reads (real-client-findings §3), with its type there
       return json(200, {
         cmdid: 'login_rsp',
         result: '0',
         session_id: ssid,
+        // meetings are addressed by their number alone: this server has one tenant, without prefix
         tenant_id: '',
         usr_type: 1,
+        usr_mark: name,
         nick_name: 'Administrator',
         admin_nick_name: 'Administrator',
         last_login_ip: req.ip,
         last_login_time: Math.floor(engine.clock.now() / 1000),
-        activate: 1,
+        activate: '1',
+        is_email_global_config: 0,
         is_pwd_changed: 1,
+        tenant_tags: [],
+        manager_deps: departments,
+        manager_privileges: admin.privileged === false ? [] : ['rooms', 'meetings', 'departments'],
+        pwd_regulation: 0,
         stand_alone: 1,
+        all_manager_senior_dep_ids: departments.map(() => []),
+        all_senior_dep_ids: departments.map(() => []),
       });
     }),
   );
@@ -118,10 +148,14 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
     '/rest/v1/app1/manager/sessions/:sid/rooms/trash-can/',
     guard(async (req) => {
       privileged(req.params.sid);
-      const ids = strArray(asBody(req.body), 'room_ids', { max: 100, maxLen: 32 });
-      const failIds: string[] = [];
+      // the platform's room ids are integers (the Java client sends and reads them so); digit strings are taken too
+      const raw = asBody(req.body).room_ids;
+      if (!Array.isArray(raw) || raw.length > 100) throw new CommandError(400, RC.fieldWrongType, 'room_ids');
+      const ids = raw.map((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : v));
+      if (!ids.every((v): v is string => typeof v === 'string' && /^\d{1,32}$/.test(v))) throw new CommandError(400, RC.fieldWrongType, 'room_ids');
+      const failIds: number[] = [];
       for (const id of ids) {
-        if (!(await engine.deleteRoom(id))) failIds.push(id);
+        if (!(await engine.deleteRoom(id))) failIds.push(Number(id));
       }
       return json(200, { cmdid: 'delete_room_rsp', result: 0, fail_ids: failIds, fail_reasons: failIds.map(() => String(RC.meetingNotFound)) });
     }),

@@ -80,6 +80,21 @@ describe('session routes over HTTP', () => {
     expect(refused.json).toMatchObject({ cmdid: 'error', result: RC.supervisorForbidden });
   });
 
+  it('lists the controllers logged in now, with role and address, marking the asker and showing no session id (issue 12)', async () => {
+    const { client } = await start();
+    const host = await login(client);
+    const sup = await login(client, '654321');
+    const r = await sup.get('controllers');
+    expect(r.status).toBe(200);
+    const list = r.json.controllers as Array<Record<string, unknown>>;
+    expect(list).toHaveLength(2);
+    expect(list.map((c) => [c.role, c.self]).sort()).toEqual([['host', 0], ['supervisor', 1]]);
+    expect(JSON.stringify(r.json)).not.toContain(host.sessId);
+    for (const c of list) expect(typeof c.peer_ip).toBe('string');
+    expect((await host.post('logout_req', { cmdid: 'logout_req' })).status).toBe(200);
+    expect(((await sup.get('controllers')).json.controllers as unknown[]).length).toBe(1);
+  });
+
   it('answers unknown sessions, bad JSON and wrong methods with codes, never a crash', async () => {
     const { client } = await start();
     const host = await login(client);
@@ -160,10 +175,12 @@ describe('session routes over HTTP', () => {
   it('serves media statistics, packet loss and the management login outside the session prefix', async () => {
     const { client, server } = await start();
     const ep = [...server.engine.rooms.get(MR)!.endpoints.values()][0];
-    const media = await client.get(`/status/participant/${ep.epId}/media_stream/`);
+    // statistics are a controller's: the session names itself in the header (compat signing)
+    const asHost = { headers: { sessionid: (await login(client)).sessId } };
+    const media = await client.get(`/status/participant/${ep.epId}/media_stream/`, asHost);
     expect(media.status).toBe(200);
     expect(media.json.data.map((s: any) => s.type)).toEqual(expect.arrayContaining(['audio', 'video']));
-    const loss = await client.post('/status/participant/packets_lost_rate/', { mr_id: MR });
+    const loss = await client.post('/status/participant/packets_lost_rate/', { mr_id: MR }, asHost);
     expect(Object.keys(loss.json).length).toBe(server.engine.rooms.get(MR)!.endpoints.size);
     const code = await client.get('/rest/v1/app1/manager/sessions/web-verify-code/');
     expect(code.status).toBe(200);
@@ -176,7 +193,8 @@ describe('session routes over HTTP', () => {
       login_type: 1,
     });
     expect(r.json).toMatchObject({ cmdid: 'login_rsp', result: '0' });
-    const judge = await client.post('/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 60 });
+    const host = await login(client);
+    const judge = await client.post('/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 60 }, { headers: { sessionid: host.sessId } });
     expect(judge.json.result).toBe(0);
     const multi = await client.post('/rest/v1/app1/manager/multi_login_verify/', { mr_id: MR });
     expect(multi.json.allowed).toBe(1);

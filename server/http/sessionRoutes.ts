@@ -5,9 +5,8 @@
  * its input and answers a refusal as `{ cmdid: 'error', result, detail }`; nothing here trusts
  * the body's shape.
  */
+import { ACTIVITY_PAGE_MAX } from '../engine/activity';
 import { RC } from '../../protocol/codes';
-import type { SearchResponse } from '../../protocol/wire';
-import { SEARCH_LIMIT, type SearchFilter } from '../engine/addressBook';
 import {
   configMosic,
   createTempCall,
@@ -27,8 +26,10 @@ import type { Engine, SessionState } from '../engine/engine';
 import { CommandError, badField } from '../engine/errors';
 import { sysMosics } from '../engine/mosaics';
 import type { Room } from '../engine/room';
-import { asBody, int, intArray, reqId, str, strArray, type Body } from '../engine/validate';
+import { asBody, int, reqId, str, strArray, type Body } from '../engine/validate';
 import { callQuality, lossRates, mediaStreams } from '../sim/media';
+import { addressBookHandlers } from './addressBookRoutes';
+import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
@@ -61,8 +62,16 @@ export function guard(fn: (req: ApiRequest) => ApiResult | Promise<ApiResult>): 
  * (the platform has already checked the signature); the management routes share `mgmt`.
  * @returns the management authority, so tests can inspect it
  */
-export function registerSessionRoutes(router: Router, engine: Engine, opts: { captchaTestCode?: string } = {}): ManagementAuth {
+export function registerSessionRoutes(
+  router: Router,
+  engine: Engine,
+  /** `wire: 'platform'`: media statistics answer the developer signature alone, as the platform does */
+  opts: { captchaTestCode?: string; wire?: 'podium' | 'platform' } = {},
+): ManagementAuth {
+  // (podium) statistics only to a controller of their meeting (issue 17 item 6)
+  const statsScoped = opts.wire !== 'platform';
   const P = SESSION_PREFIX;
+  const podium = engine.config.wire !== 'platform';
   const session = (handler: SessionHandler, allowClosing = false) =>
     guard((req) => {
       const sess = engine.sessionFor(req.params.mrId, req.params.sessId, allowClosing);
@@ -76,8 +85,29 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
       const apply = cmdids[cmdid];
       if (!apply) throw badField('cmdid', RC.unknownAction);
       const ans = await engine.command(sess, reqId(body), (room) => apply(engine, sess, room, body));
+      if (podium) recordActivity(sess, cmdid, body, ans);
       return json(ans.status, ans.body);
     });
+  /** (podium) the command into the meeting's activity log, and to every controller live */
+  const recordActivity = (sess: SessionState, cmdid: string, body: Body, ans: { status: number; body: unknown }) => {
+    const room = engine.rooms.get(sess.mrId);
+    if (!room) return;
+    const answer = (ans.body ?? {}) as { result?: unknown };
+    const entry = engine.activity.record({
+      room,
+      role: sess.role,
+      peerIp: sess.peerIp,
+      cmdid,
+      body,
+      status: ans.status,
+      result: typeof answer.result === 'number' ? answer.result : ans.status === 200 ? 0 : -1,
+      nowSecs: engine.nowSecs(),
+    });
+    if (entry) {
+      room.emit({ cmdid: 'activity', entry: { ...entry } });
+      room.flush();
+    }
+  };
 
   // long poll
   router.post(
@@ -93,7 +123,7 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   const snapshot = (build: (room: Room) => object) => {
     const answer = session((_req, _s, room) => {
       room.flush();
-      return json(200, { ...build(room), seq: room.feed.head });
+      return json(200, podium ? { ...build(room), seq: room.feed.head } : build(room));
     });
     // a 10,000-endpoint meeting's snapshot takes milliseconds to build and encode: each waits
     // for its own event-loop turn, so a console loading four at once does not hold the loop
@@ -113,6 +143,20 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   router.get(`${P}eps-status`, snapshot((room) => ({ cmdid: 'online_eps_status', ...room.epsStatus() })));
   router.post(`${P}eps-status`, command({ ctrl_mr_eps: ctrlMrEps }));
   router.get(`${P}participants`, snapshot((room) => ({ cmdid: 'mr_participants', ...room.participants() })));
+  // (podium, issue 12) the controllers logged in to the meeting now, for the console's "N
+  // controllers online": role and address of each, the asker marked `self`; never another
+  // controller's session id
+  router.get(
+    `${P}controllers`,
+    session((_req, sess) => {
+      const controllers: Array<{ role: string; peer_ip: string; self: 0 | 1 }> = [];
+      for (const s of engine.sessions.values()) {
+        if (s.mrId !== sess.mrId || s.closing) continue;
+        controllers.push({ role: s.role, peer_ip: s.peerIp, self: s.sessId === sess.sessId ? 1 : 0 });
+      }
+      return json(200, { cmdid: 'controllers_rsp', controllers });
+    }),
+  );
   router.post(
     `${P}user-infos`,
     session((req, _s, room) => {
@@ -136,7 +180,7 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   router.get(`${P}sys_mosics`, session(() => json(200, { cmdid: 'sys_mosics', mosic_group: sysMosics() })));
   router.get(`${P}mosic-config`, snapshot((room) => ({ cmdid: 'mosic_config', config_info: room.mosaicConfig() })));
   router.post(`${P}mosic-config`, command({ config_mosic: configMosic }));
-  router.get(`${P}title-config`, snapshot((room) => ({ cmdid: 'title_config', titles: room.record.titles })));
+  router.get(`${P}title-config`, snapshot((room) => room.titleConfig()));
   router.post(`${P}title-config`, command({ set_title: setTitle }));
   router.post(`${P}mod-subtitle-position`, command({ mod_subtitle_position: modSubtitlePosition }));
 
@@ -161,6 +205,7 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
 
   // management session hand-over, logout, logs
   const mgmt = registerManagementRoutes(router, engine, opts);
+  registerCmRoutes(router, engine, mgmt);
   router.post(
     `${P}set-confmgr-ssid`,
     session((req, sess) => {
@@ -177,100 +222,27 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
   }, true);
   router.post(`${P}logout_req`, logout);
   router.add('DELETE', '/rest/v1/meetings/:mrId/sessions/:sessId', logout);
+  // (podium) the activity log, newest first, in pages: `?before=<id>&limit=<n>`
+  if (podium) {
+    router.get(
+      `${P}activity`,
+      session((req, sess) => {
+        const before = req.query.get('before');
+        const limit = req.query.get('limit');
+        const num = (v: string | null, field: string, max: number) => {
+          if (v === null) return undefined;
+          if (!/^\d{1,12}$/.test(v) || Number(v) < 1 || Number(v) > max) throw badField(field, RC.valueOutOfRange);
+          return Number(v);
+        };
+        const page = engine.activity.page(sess.mrId, num(before, 'before', Number.MAX_SAFE_INTEGER), num(limit, 'limit', ACTIVITY_PAGE_MAX) ?? 100);
+        return json(200, { cmdid: 'activity', ...page });
+      }),
+    );
+  }
   router.get(`${P}logs`, session((_req, sess) => json(200, { cmdid: 'logs', events: engine.logsOf(sess.mrId) })));
 
-  // address book
-  const filters = (body: Body, allowed: readonly string[]): SearchFilter[] => {
-    const types = strArray(body, 'filter_type', { optional: true, max: 10, maxLen: 64 });
-    const raw = body.filter_value;
-    const values = raw === undefined ? [] : Array.isArray(raw) ? raw : null;
-    if (!values || values.length !== types.length) throw badField('filter_value');
-    return types.map((type, i) => {
-      if (!allowed.includes(type)) throw badField('filter_type', RC.valueOutOfRange);
-      const v = values[i];
-      if (typeof v !== 'string' && typeof v !== 'number') throw badField('filter_value');
-      if (String(v).length > 256) throw badField('filter_value', RC.fieldTooLong);
-      return { type, value: v };
-    });
-  };
-  const searchAnswer = (cmdid: 'usr_ids' | 'department_ids', r: { ids: number[]; total: number; tooMany: boolean }) => {
-    const body: SearchResponse & Record<string, unknown> = { cmdid, ids: r.ids, total: r.total, too_many: r.tooMany ? 1 : 0 };
-    body[cmdid === 'usr_ids' ? 'usr_ids' : 'department_ids'] = r.ids;
-    if (r.tooMany) body.result = RC.userSearchTooMany;
-    return json(200, body);
-  };
-  router.post(
-    `${P}usrs/usr_id/search/`,
-    session((req) => {
-      const body = asBody(req.body);
-      const sortby = body.sortby === undefined ? undefined : str(body, 'sortby', { max: 32 });
-      const f = filters(body, ['usr_mark', 'call_addr', 'nick_name', 'login_id', 'phone_no', 'email', 'keyword', 'department_id']);
-      return searchAnswer('usr_ids', engine.addressBook.searchUsers(f, sortby));
-    }),
-  );
-  router.post(
-    `${P}departments/department_ids/search/`,
-    session((req) => {
-      const f = filters(asBody(req.body), ['senior_id', 'department_name', 'department_id']);
-      const r = engine.addressBook.searchDepartments(f);
-      if (r.tooMany) return json(200, { cmdid: 'department_ids', ids: r.ids, department_ids: r.ids, total: r.total, too_many: 1, result: RC.departmentSearchTooMany });
-      return searchAnswer('department_ids', r);
-    }),
-  );
-  /** subscribe: 304 when every requested record is unchanged since the given last_modify_dtms */
-  const unchanged = (ids: number[], dtms: number[], current: (id: number) => number | undefined) =>
-    dtms.length === ids.length && ids.length > 0 && ids.every((id, i) => current(id) === dtms[i]);
-  router.post(
-    `${P}usrs/usr_ids/`,
-    session((req) => {
-      const body = asBody(req.body);
-      const ids = intArray(body, 'usr_ids', { max: SEARCH_LIMIT });
-      const dtms = intArray(body, 'last_modify_dtms', { optional: true, max: SEARCH_LIMIT });
-      if (unchanged(ids, dtms, (id) => engine.addressBook.users.get(id)?.lastModify)) return { status: 304 };
-      const info = engine.addressBook.usrInfo(ids, (id) => engine.isUserOnline(id));
-      return json(200, { ...info, fail_usr_ids: ids.filter((id) => !engine.addressBook.users.has(id)) });
-    }),
-  );
-  router.post(
-    `${P}departments/department_ids/`,
-    session((req) => {
-      const body = asBody(req.body);
-      const ids = intArray(body, 'department_ids', { max: SEARCH_LIMIT });
-      const dtms = intArray(body, 'last_modify_dtms', { optional: true, max: SEARCH_LIMIT });
-      if (unchanged(ids, dtms, (id) => engine.addressBook.departments.get(id)?.lastModify)) return { status: 304 };
-      return json(200, engine.addressBook.departmentInfo(ids));
-    }),
-  );
-  router.post(
-    `${P}departments/children_ids/`,
-    session((req) => {
-      const body = asBody(req.body);
-      const ids = body.department_ids !== undefined ? intArray(body, 'department_ids', { max: 100 }) : [int(body, 'department_id', -1, 1e9)];
-      const recursion = body.recursion === undefined ? 0 : int(body, 'recursion', 0, 1);
-      const r = engine.addressBook.childrenOf(ids, recursion === 1);
-      const tooMany = r.usrIds.length > SEARCH_LIMIT;
-      return json(200, {
-        cmdid: 'children_ids',
-        department_ids: r.departmentIds,
-        usr_ids: r.usrIds.slice(0, SEARCH_LIMIT),
-        usr_total: r.usrIds.length,
-        too_many: tooMany ? 1 : 0,
-      });
-    }),
-  );
-  router.post(
-    `${P}usrs/get_usr_online_status/`,
-    session((req) => {
-      const ids = intArray(asBody(req.body), 'usr_ids', { max: SEARCH_LIMIT });
-      const known = ids.filter((id) => engine.addressBook.users.has(id));
-      return json(200, {
-        cmdid: 'get_usr_online_status',
-        usr_ids: known,
-        online_status: known.map((id) => (engine.isUserOnline(id) ? 1 : 0)),
-        fail_usr_ids: ids.filter((id) => !engine.addressBook.users.has(id)),
-      });
-    }),
-  );
+  // address book (also under the management prefix, see cmRoutes.ts)
+  for (const [suffix, handler] of Object.entries(addressBookHandlers(engine))) router.post(`${P}${suffix}`, session(handler));
 
   // media statistics (no session segment, protocol-facts §5.9)
   router.get(
@@ -278,10 +250,12 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
     guard((req) => {
       if (!/^\d{1,12}$/.test(req.params.id)) throw badField('id');
       const epId = Number(req.params.id);
-      for (const room of engine.rooms.values()) {
+      const rooms = statsScoped ? [...engine.rooms.values()].filter((r) => controllerOf(engine, req, r.mrId)) : engine.rooms.values();
+      for (const room of rooms) {
         for (const ep of room.endpoints.values()) {
           if (ep.epId !== epId) continue;
           return json(200, {
+            cmdid: 'media_stream',
             refer_num: 1,
             remote_addr: ep.uri.replace(/^[a-z0-9]+:/, ''),
             uuid: ep.uuid,
@@ -297,7 +271,10 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
     '/status/participant/packets_lost_rate/',
     guard((req) => {
       const body = asBody(typeof req.body === 'string' ? safeJson(req.body) : req.body);
-      const room = engine.room(str(body, 'mr_id', { max: 32 }));
+      const mrId = str(body, 'mr_id', { max: 32 });
+      // another meeting's statistics answer as an unknown meeting's
+      if (statsScoped && !controllerOf(engine, req, mrId)) throw new CommandError(404, RC.meetingNotFound);
+      const room = engine.room(mrId);
       const uuids = new Set(strArray(body, 'uuids', { optional: true, max: 10000, maxLen: 256 }));
       const out: Record<string, [number, number]> = {};
       const now = engine.nowSecs();
@@ -313,8 +290,8 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
     '/rest/v1/meetings/forward_mmgr',
     guard((req) => {
       const body = asBody(req.body ?? {});
+      // not looked up: the answer must not tell whether a meeting exists
       const mrId = str(body, 'mr_id', { optional: true, max: 32 });
-      if (mrId) engine.room(mrId);
       return json(200, { cmdid: 'forward_mmgr_rsp', result: 0, mr_id: mrId, url: '/confmgr/' });
     }),
   );
@@ -322,7 +299,11 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
     '/rest/v1/app1/manager/overtime_judge/',
     guard((req) => {
       const body = asBody(req.body);
-      const room = engine.room(str(body, 'mr_id', { max: 32 }));
+      const mrId = str(body, 'mr_id', { max: 32 });
+      // only a controller of the meeting may ask (it tells booking times); anyone else gets the
+      // answer of an unknown meeting, so the call tells nothing about which meetings exist
+      if (!controllerOf(engine, req, mrId)) throw new CommandError(404, RC.meetingNotFound);
+      const room = engine.room(mrId);
       if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
       const secs =
         body.increase_secs !== undefined ? int(body, 'increase_secs', 0, 1e9) : int(body, 'increase_minutes', 0, 1e7) * 60;
@@ -333,15 +314,27 @@ export function registerSessionRoutes(router: Router, engine: Engine, opts: { ca
     '/rest/v1/app1/manager/multi_login_verify/',
     guard((req) => {
       const body = asBody(req.body);
-      const mrId = str(body, 'mr_id', { max: 32 });
-      const room = engine.room(mrId);
-      let controllers = 0;
-      for (const s of engine.sessions.values()) if (s.mrId === room.mrId && !s.closing) controllers++;
-      return json(200, { cmdid: 'multi_login_verify_rsp', result: 0, allowed: 1, controllers });
+      str(body, 'mr_id', { max: 32 });
+      // the same answer for every meeting number, running or not (no probing without a login)
+      return json(200, { cmdid: 'multi_login_verify_rsp', result: 0, allowed: 1 });
     }),
   );
 
   return mgmt;
+}
+
+/**
+ * Whether the request comes from a controller of meeting `mrId`: its strict signature names one,
+ * or (compat) its `sessionid` header names a live session of that meeting opened from this
+ * client address (the session id alone is no credential, auth/sessionBinding.ts).
+ */
+function controllerOf(engine: Engine, req: ApiRequest, mrId: string): boolean {
+  if (req.session) return req.session.mrId === mrId;
+  const header = req.headers.sessionid;
+  const sessId = Array.isArray(header) ? header[0] : header;
+  if (!sessId) return false;
+  const s = engine.getSession(sessId);
+  return s !== undefined && s.mrId === mrId && s.peerIp === req.ip;
 }
 
 function safeJson(text: string): unknown {

@@ -21,13 +21,18 @@ async function get(path: string, host = 'meet.example.com:8080', options = {}) {
 }
 
 describe('GET share-info', () => {
-  it('answers link, app code and address from the request host', async () => {
-    const res = await get('/rest/v1/meetings/8008038/sessions/s1/share-info');
+  it('answers link (the configured join page), app code and address from the request host', async () => {
+    const res = await get('/rest/v1/meetings/8008038/sessions/s1/share-info', 'meet.example.com:8080', { joinUrl: 'https://meet.example.com/join' });
     expect(res.status).toBe(200);
     const body = res.body as ShareInfoResponse;
-    expect(body.share_link).toEqual({ result: 0, value: 'http://meet.example.com:8080/join?mr-id=8008038' });
+    expect(body.share_link).toEqual({ result: 0, value: 'https://meet.example.com/join?mr-id=8008038' });
     expect(body.mr_addr).toEqual({ result: 0, value: '8008038@meet.example.com' });
     expect(body.app_qrcode.result).toBe(0);
+  });
+
+  it('reports the share link as unavailable without a configured join page, rather than a link to a 404 (issue 12)', async () => {
+    const body = (await get('/rest/v1/meetings/8008038/sessions/s1/share-info')).body as ShareInfoResponse;
+    expect(body.share_link).toEqual({ result: 9999 });
   });
 
   it('reports the mini-program code as failed without a mini-program id', async () => {

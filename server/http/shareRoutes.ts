@@ -20,6 +20,8 @@ export interface ShareOptions {
   baseUrl?: string;
   /** mini-program id; the mini-program code is unavailable without it */
   miniAppId?: string;
+  /** (issue 12) the platform's join page (`LINK_JOIN_URL`); the share link is unavailable without it */
+  joinUrl?: string;
 }
 
 /** Registers `share-info`; the options come from the server configuration (`SHARE_BASE_URL`, `SHARE_MINI_APPID`, server/config.ts). */
@@ -28,6 +30,11 @@ export function registerShareRoutes(router: Router, engine: Pick<EngineFacade, '
 }
 
 const ok = (value: string): ShareItem => ({ result: 0, value });
+const withQuery = (url: string, key: string, value: string): string => {
+  const u = new URL(url);
+  u.searchParams.set(key, value);
+  return u.href;
+};
 const failed = (result: number): ShareItem => ({ result });
 
 /** A host name as it may appear in a URL: letters, digits, dots, dashes, an IPv6 literal, a port. */
@@ -50,7 +57,9 @@ function shareInfo(req: ApiRequest, engine: Pick<EngineFacade, 'getSession' | 'r
 
   const body: ShareInfoResponse = {
     cmdid: 'share_info',
-    share_link: base ? ok(`${base}/join?mr-id=${id}`) : failed(RC.valueOutOfRange),
+    // the link leads to the platform's join page (LINK_JOIN_URL); without one there is no page
+    // to lead to, and the console reports the link as unavailable instead of a link to a 404
+    share_link: options.joinUrl ? ok(withQuery(options.joinUrl, 'mr-id', mrId)) : failed(RC.notImplemented),
     app_qrcode: base ? ok(`podium://join?mr_id=${id}&server=${encodeURIComponent(base)}`) : failed(RC.valueOutOfRange),
     mini_qrcode: options.miniAppId && base ? ok(`${base}/mp/${encodeURIComponent(options.miniAppId)}?mr_id=${id}`) : failed(RC.notImplemented),
     mr_addr: bareHost ? ok(`${mrId}@${bareHost}`) : failed(RC.valueOutOfRange),

@@ -21,7 +21,7 @@ import {
   verifyCompat,
   verifyStrict,
   type HeaderBag,
-  type NonceCache,
+  type NonceStore,
 } from '../../protocol/signing';
 import type { SigningMode } from '../../protocol/wire';
 import type { ControllerSession } from '../engine/facade';
@@ -64,7 +64,7 @@ export interface SignatureContext {
   mode: SigningMode;
   devId: string;
   devToken: string;
-  nonces: NonceCache;
+  nonces: NonceStore;
   getSession: (sessId: string) => ControllerSession | undefined;
   now: () => number;
 }

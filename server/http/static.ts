@@ -43,6 +43,8 @@ export function contentTypeOf(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
+const MISSING_BUILD_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
 const MISSING_BUILD = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Podium: console not built</title></head>
 <body style="font-family:sans-serif;max-width:40em;margin:4em auto">
@@ -58,7 +60,14 @@ const MISSING_BUILD = `<!doctype html>
  * Answers a GET/HEAD for a non-API path. Returns false when nothing matches (the caller answers
  * 404). `path` is already stripped of the base path.
  */
-export async function serveStatic(distDir: string, path: string, method: string, res: ServerResponse): Promise<boolean> {
+export async function serveStatic(
+  distDir: string,
+  path: string,
+  method: string,
+  res: ServerResponse,
+  /** the page headers of http/securityHeaders.ts (CSP with the deployment's frame ancestors…) */
+  pageHeaders: Record<string, string> = {},
+): Promise<boolean> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
@@ -81,7 +90,8 @@ export async function serveStatic(distDir: string, path: string, method: string,
     mtime = st.mtime;
   } catch {
     if (!isRoute) return false;
-    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+    // the missing-build page has one inline style attribute: it keeps a CSP of its own
+    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS, ...pageHeaders, 'Content-Security-Policy': MISSING_BUILD_CSP });
     res.end(method === 'HEAD' ? undefined : MISSING_BUILD);
     return true;
   }
@@ -93,8 +103,9 @@ export async function serveStatic(distDir: string, path: string, method: string,
     'Content-Length': String(size),
     'Last-Modified': mtime.toUTCString(),
     'Cache-Control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    // no X-Frame-Options: the console is meant to be embedded in the platform's frame
+    // no X-Frame-Options: the CSP's frame-ancestors says who may frame the console
     ...SECURITY_HEADERS,
+    ...pageHeaders,
   });
   if (method === 'HEAD') {
     res.end();

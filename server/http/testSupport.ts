@@ -82,8 +82,10 @@ export class TestClient {
   ): Promise<TestResponse> {
     const headers: Record<string, string> = { ...init.headers };
     const sign = init.sign ?? 'compat';
+    // the signed urlPath has no query string (facts §1.2), as the console signs it
+    const signedPath = path.split('?')[0];
     if (sign === 'compat') {
-      Object.assign(headers, signCompat({ devid: this.options.devid, devtoken: this.options.devtoken }, path, init.nowMs));
+      Object.assign(headers, signCompat({ devid: this.options.devid, devtoken: this.options.devtoken }, signedPath, init.nowMs));
     } else if (sign !== 'none') {
       Object.assign(
         headers,

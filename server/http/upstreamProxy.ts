@@ -24,6 +24,7 @@ import type { Config } from '../config';
 import { errorBody } from './errors';
 import { serveStatic } from './static';
 import { listenSafely } from './listen';
+import { pageSecurityHeaders } from './securityHeaders';
 
 /** Longest wait for the upstream's answer to start: the longest long poll (60 s) plus slack. */
 export const UPSTREAM_ANSWER_TIMEOUT_MS = 90_000;
@@ -118,6 +119,7 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
     req.pipe(outgoing);
   }
 
+  const pageHeaders = pageSecurityHeaders(config.frameAncestors);
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
     try {
@@ -130,7 +132,7 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
     if (isApiPath(path)) return forward(req, res, path, url.search);
     const method = (req.method ?? 'GET').toUpperCase();
     req.resume();
-    if ((method === 'GET' || method === 'HEAD') && (await serveStatic(config.distDir, path, method, res))) return;
+    if ((method === 'GET' || method === 'HEAD') && (await serveStatic(config.distDir, path, method, res, pageHeaders))) return;
     sendJson(res, method === 'GET' || method === 'HEAD' ? 404 : 405, errorBody(RC.notImplemented, 'path'));
   }
 
@@ -142,8 +144,10 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
     });
   });
   // a long poll may be held for a minute: keep the incoming side open longer than the upstream wait
-  server.requestTimeout = answerTimeoutMs + 30_000;
-  await listenSafely(server, config.port, config.host);
+  await listenSafely(server, config.port, config.host, {
+    requestTimeoutMs: answerTimeoutMs + 30_000,
+    maxConnectionsPerAddress: config.trustProxy ? 0 : undefined,
+  });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${displayHost(config.host)}:${port}`;
   let closing: Promise<void> | null = null;

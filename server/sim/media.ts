@@ -57,6 +57,8 @@ export function mediaStreams(ep: Endpoint, nowSecs: number): MediaStream[] {
     const elapsed = Math.max(1, nowSecs - ep.enterDtm);
     const base = { node: 'mcu-1', id: ep.epId * 10 + i, type: k.type, ssrc: String(hash32(`${ep.uuid}:${i}`)), start_time: ep.enterDtm };
     const rxPackets = Math.round((up.bitrate * 1000 * elapsed) / 8 / 1200);
+    // picture sizes as the client's model has them: strings, one direction per entry (protocol-facts §5.9)
+    const [w, h] = dimensions(k.resolution);
     out.push({
       ...base,
       fps: k.type === 'audio' ? 0 : 30,
@@ -68,6 +70,8 @@ export function mediaStreams(ep: Endpoint, nowSecs: number): MediaStream[] {
       rx_lost_rate: up.lost,
       rx_jitter: up.jitter,
       rx_resolution: k.resolution,
+      rx_width: String(up.bitrate > 0 ? w : 0),
+      rx_height: String(up.bitrate > 0 ? h : 0),
     });
     const txPackets = Math.round((down.bitrate * 1000 * elapsed) / 8 / 1200);
     out.push({
@@ -82,9 +86,17 @@ export function mediaStreams(ep: Endpoint, nowSecs: number): MediaStream[] {
       tx_lost_rate: down.lost,
       tx_jitter: down.jitter,
       tx_resolution: k.resolution,
+      tx_width: String(down.bitrate > 0 ? w : 0),
+      tx_height: String(down.bitrate > 0 ? h : 0),
     });
   });
   return out;
+}
+
+/** Width and height of a `WxH` resolution, 0×0 for none (audio). */
+function dimensions(resolution: string): [number, number] {
+  const m = /^(\d+)x(\d+)$/.exec(resolution);
+  return m ? [Number(m[1]), Number(m[2])] : [0, 0];
 }
 
 /** The quality summary of `get_call_qa_rsp`. */
