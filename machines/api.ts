@@ -12,7 +12,18 @@ export interface LoginApi {
   /** GET /rest/v1/meetings/verify-code */
   getVerifyCode(signal?: AbortSignal): Promise<VerifyCodeResponse>;
   /** POST /rest/v1/meetings/{mrId}/sessions/ */
-  login(args: { mrId: string; password: string; code: string; codeId: string }, signal?: AbortSignal): Promise<LoginResponse>;
+  /**
+   * POST /rest/v1/meetings/{mrId}/sessions/. `codeId` names the picture's challenge when the
+   * verify-code answer had one (podium); without it only `cert_code` is sent, as the platform's
+   * own clients do.
+   */
+  login(args: { mrId: string; password: string; code: string; codeId?: string }, signal?: AbortSignal): Promise<LoginResponse>;
+  /**
+   * GET /rest/v1/meetings/temp-verify-code: a verify code whose `base64` is the code's text, the
+   * one the platform's machine clients log in with (real-client-findings §3). The console uses it
+   * only to log in again after the platform dropped its session ({@link Relogin}).
+   */
+  getTextVerifyCode?(signal?: AbortSignal): Promise<VerifyCodeResponse>;
   /**
    * (podium) POST /rest/v1/meetings/{mrId}/sessions/ `{ resume_token }`: a new session for the
    * role of an expired one (docs/protocol.md "Session resume"); 403 when refused
@@ -27,8 +38,12 @@ export interface SessionApi {
   get<T>(suffix: string, signal?: AbortSignal): Promise<T>;
   /** POST with a JSON body; `req_id` is added by the transport when absent */
   post<T = unknown>(suffix: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
-  /** the long poll: holds up to `blockSecs`, never times out before the server answers */
-  changes(sinceSeq: number, blockSecs: number, signal?: AbortSignal): Promise<ChangeEvent[]>;
+  /**
+   * the long poll: holds up to `blockSecs`, never times out before the server answers.
+   * `sinceSeq` is the podium cursor; `null` sends no cursor, and the server answers from the
+   * position it keeps for this session (the platform's way, docs/protocol.md "Feed position").
+   */
+  changes(sinceSeq: number | null, blockSecs: number, signal?: AbortSignal): Promise<ChangeEvent[]>;
   /** a path outside the session prefix (e.g. /status/participant/{id}/media_stream/) */
   raw<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
 }
@@ -56,3 +71,12 @@ export interface ResumedSession {
  * docs/protocol.md "Session resume"). Rejects with {@link ApiError}: 403 when refused.
  */
 export type ResumeSession = (args: { mrId: string; resumeToken: string }, signal?: AbortSignal) => Promise<ResumedSession>;
+
+/**
+ * Logs in again after the server dropped the session, as the platform's own clients do (a fresh
+ * text verify code, then the login with the password): the way back on a server that issues no
+ * resume token. The port holds the password itself, in memory only (src/session), so no machine
+ * context, snapshot or inspector ever sees it. Rejects with {@link ApiError} (403: the password
+ * no longer works).
+ */
+export type Relogin = (args: { mrId: string }, signal?: AbortSignal) => Promise<ResumedSession>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { controllersMachine } from './controllersMachine';
-import { selectControllerCount, selectControllerEntries, selectControllersUnread } from './selectors';
+import { selectControllerCount, selectControllerEntries, selectControllersOnline, selectControllersUnread } from './selectors';
 
 const inEv = (sessionid: string, seq = 1) =>
   ({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq, peer_ip: '10.0.0.1', sessionid, role: 'host', dtm: 100 } }) as never;
@@ -27,5 +27,25 @@ describe('controllers', () => {
     expect(emitted).toEqual(['controllers.joined', 'controllers.joined', 'controllers.left']);
     actor.send({ type: 'controllers.markRead' });
     expect(selectControllersUnread(actor.getSnapshot())).toBe(0);
+  });
+});
+
+describe('issue 12: the count of controllers online is the server\'s', () => {
+  it('takes the snapshot as the exact count and list, and says "at least" without one', () => {
+    const actor = createActor(controllersMachine).start();
+    expect(selectControllersOnline(actor.getSnapshot())).toEqual({ count: 1, exact: false, list: [] });
+    actor.send({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq: 1, peer_ip: '10.0.0.1', sessionid: '', role: 'host', dtm: 1 } as never });
+    actor.send({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq: 2, peer_ip: '10.0.0.2', sessionid: '', role: 'supervisor', dtm: 2 } as never });
+    // session ids hidden from other controllers: still counted as two joins
+    expect(selectControllersOnline(actor.getSnapshot())).toMatchObject({ count: 2, exact: false });
+    const list = [
+      { role: 'host', peer_ip: '10.0.0.1', self: 1 as const },
+      { role: 'supervisor', peer_ip: '10.0.0.2', self: 0 as const },
+      { role: 'host', peer_ip: '10.0.0.3', self: 0 as const },
+    ];
+    actor.send({ type: 'controllers.snapshot', controllers: list });
+    expect(selectControllersOnline(actor.getSnapshot())).toEqual({ count: 3, exact: true, list });
+    actor.send({ type: 'controllers.snapshotUnavailable' });
+    expect(selectControllersOnline(actor.getSnapshot())).toMatchObject({ count: 2, exact: false });
   });
 });

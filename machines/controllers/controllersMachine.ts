@@ -19,18 +19,37 @@ export interface ControllerEntry {
   reason?: string;
 }
 
+/** (podium) one controller logged in now, as the server's snapshot lists it: no session id */
+export interface OnlineController {
+  role: 'host' | 'supervisor' | string;
+  peer_ip: string;
+  /** 1 for this console's own login */
+  self: 0 | 1;
+}
+
 export interface ControllersContext {
   /** newest first */
   entries: readonly ControllerEntry[];
   /** sessions currently logged in */
   active: ReadonlySet<string>;
   unread: number;
+  /**
+   * (issue 12) the server's list of the controllers logged in now; null until it answered, or
+   * when it cannot give one (a platform without the snapshot): the count is then a lower bound
+   */
+  online: readonly OnlineController[] | null;
+  /** whether the server can give the snapshot: unknown until the first answer */
+  snapshot: 'unknown' | 'available' | 'unavailable';
+  /** joins minus quits announced since this login (at least this console's own) */
+  announced: number;
 }
 
 export type ControllersEvent =
   | { type: 'server.mr_ctrl_in'; event: MrCtrlInEvent }
   | { type: 'server.mr_ctrl_out'; event: MrCtrlOutEvent }
-  | { type: 'controllers.markRead' };
+  | { type: 'controllers.markRead' }
+  | { type: 'controllers.snapshot'; controllers: readonly OnlineController[] }
+  | { type: 'controllers.snapshotUnavailable' };
 
 export type ControllersEmitted =
   | { type: 'controllers.joined'; entry: ControllerEntry }
@@ -52,6 +71,7 @@ export const controllersMachine = setup({
         entries: [entry, ...context.entries].slice(0, CONTROLLER_LIST_CAP),
         active: new Set(context.active).add(e.sessionid),
         unread: context.unread + 1,
+        announced: context.announced + 1,
       };
     }),
     addOut: assign(({ context }, p: { event: MrCtrlOutEvent }) => {
@@ -63,18 +83,25 @@ export const controllersMachine = setup({
       const out: ControllerEntry = { type: 'out', peer_ip: e.peer_ip, sessionid: e.sessionid, dtm: 0, quit_dtm: e.quit_dtm, reason: e.reason };
       const active = new Set(context.active);
       active.delete(e.sessionid);
-      return { entries: [out, ...entries].slice(0, CONTROLLER_LIST_CAP), active, unread: context.unread + 1 };
+      return {
+        entries: [out, ...entries].slice(0, CONTROLLER_LIST_CAP),
+        active,
+        unread: context.unread + 1,
+        announced: Math.max(0, context.announced - 1),
+      };
     }),
     emitJoined: emit(({ context }) => ({ type: 'controllers.joined' as const, entry: context.entries[0] })),
     emitLeft: emit(({ context }) => ({ type: 'controllers.left' as const, entry: context.entries[0] })),
   },
 }).createMachine({
   id: 'controllers',
-  context: { entries: [], active: new Set(), unread: 0 },
+  context: { entries: [], active: new Set(), unread: 0, online: null, snapshot: 'unknown', announced: 0 },
   on: {
     'server.mr_ctrl_in': { actions: [{ type: 'addIn', params: ({ event }) => ({ event: event.event }) }, 'emitJoined'] },
     'server.mr_ctrl_out': { actions: [{ type: 'addOut', params: ({ event }) => ({ event: event.event }) }, 'emitLeft'] },
     'controllers.markRead': { actions: assign({ unread: 0 }) },
+    'controllers.snapshot': { actions: assign({ online: ({ event }) => event.controllers, snapshot: 'available' as const }) },
+    'controllers.snapshotUnavailable': { actions: assign({ online: null, snapshot: 'unavailable' as const }) },
   },
 });
 

@@ -210,3 +210,24 @@ describe('when submitting', () => {
     expect(loginCalls).toHaveLength(2);
   });
 });
+
+describe('against a server whose verify code names no challenge (the platform)', () => {
+  it('submits the code alone (no code_id) and hands the typed password to the session holder', async () => {
+    const script = scriptedLoginApi();
+    const actor = createActor(loginMachine, { input: { api: script.api, mrId: '0123' }, clock: new SimulatedClock() }).start();
+    const succeeded: Array<{ password: string; sessId: string }> = [];
+    actor.on('login.succeeded', (e) => succeeded.push({ password: e.password, sessId: e.result.sessId }));
+    script.codeCalls[0].resolve({ cmdid: 'verify_code', base64: 'png', datetime: 0, code_id: '', expires_in: 0 });
+    await flush();
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
+    fill(actor, 'pw-1', 'ab12');
+    actor.send({ type: 'login.submit' });
+    expect(script.loginCalls).toHaveLength(1);
+    expect(script.loginCalls[0].args).toEqual({ mrId: '0123', password: 'pw-1', code: 'ab12', codeId: undefined });
+    const { sign_key: _k, ...platformAnswer } = okResponse;
+    script.loginCalls[0].d.resolve({ ...platformAnswer, signing: 'compat' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(succeeded).toEqual([{ password: 'pw-1', sessId: 's-1' }]);
+    expect(actor.getSnapshot().output).not.toHaveProperty('password');
+  });
+});

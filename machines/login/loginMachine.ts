@@ -63,6 +63,7 @@ export interface LoginContext extends LoginFields {
   api: LoginApi;
   /** base64 PNG of the current picture code, '' while none */
   codeImage: string;
+  /** (podium) the picture's challenge id; '' when the server names none (the platform) */
   codeId: string;
   /** seconds the current picture stays valid */
   codeExpiresIn: number;
@@ -82,7 +83,11 @@ export type LoginEvent =
 
 export type LoginEmitted =
   | { type: 'login.failed'; failure: LoginFailure }
-  | { type: 'login.succeeded'; result: LoginResult };
+  /**
+   * `password` goes to the tab's in-memory session holder only (never stored): on a server
+   * without resume tokens it is how a dropped session is logged in again (capabilities.ts)
+   */
+  | { type: 'login.succeeded'; result: LoginResult; password: string };
 
 const DEFAULT_CODE_LIFETIME_SECS = 120;
 
@@ -136,7 +141,7 @@ export const loginMachine = setup({
     fetchVerifyCode: fromPromise<VerifyCodeResponse, { api: LoginApi }>(({ input, signal }) =>
       input.api.getVerifyCode(signal),
     ),
-    submitLogin: fromPromise<LoginResponse, { api: LoginApi; mrId: string; password: string; code: string; codeId: string }>(
+    submitLogin: fromPromise<LoginResponse, { api: LoginApi; mrId: string; password: string; code: string; codeId?: string }>(
       ({ input, signal }) =>
         input.api.login(
           { mrId: input.mrId, password: input.password, code: input.code, codeId: input.codeId },
@@ -150,8 +155,8 @@ export const loginMachine = setup({
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(validateLoginForm(context)).length === 0,
-    /** a submission needs the challenge id of the picture on screen */
-    hasCode: ({ context }) => context.codeId !== '',
+    /** a submission needs a picture on screen (its challenge id too, when the server gives one) */
+    hasCode: ({ context }) => context.codeImage !== '',
     isLockedOut: (_, params: { error: unknown }) => isApiError(params.error) && params.error.status === 429,
     lockOver: ({ context }) => context.lockRemaining <= 0,
   },
@@ -182,7 +187,7 @@ export const loginMachine = setup({
     storeResult: assign(({ context }, params: { rsp: LoginResponse }) => ({
       result: toLoginResult(params.rsp, context.mrId.trim()),
     })),
-    emitSuccess: emit(({ context }) => ({ type: 'login.succeeded' as const, result: context.result! })),
+    emitSuccess: emit(({ context }) => ({ type: 'login.succeeded' as const, result: context.result!, password: context.password })),
   },
 }).createMachine({
   id: 'login',
@@ -252,7 +257,8 @@ export const loginMachine = setup({
                   mrId: context.mrId.trim(),
                   password: context.password,
                   code: context.code.trim(),
-                  codeId: context.codeId,
+                  // without a challenge id the code alone is sent, as the platform's clients do
+                  codeId: context.codeId || undefined,
                 }),
                 onDone: {
                   target: '#login.loggedIn',

@@ -305,3 +305,85 @@ describe('after a login (login seq below the first snapshot)', () => {
     expect(h.received().slice(before).map((e) => e.type)).toEqual(['server.show_warning_info']);
   });
 });
+
+describe('on a server that keeps the feed position (platform: no seq anywhere)', () => {
+  const noSeq = (e: { cmdid: string } & Record<string, unknown>) => e as unknown as ChangeEvent;
+
+  it('polls without a cursor and delivers events that carry no seq', async () => {
+    const h = harness();
+    await syncFully(h);
+    expect(h.snap().context.feed).toBe('server');
+    expect(h.pending('changes')[0].sinceSeq).toBeNull();
+    h.poll([noSeq({ cmdid: 'online_eps_left', usr_ids: ['1'] }), noSeq({ cmdid: 'one_mr_status', mr_locked: 1 })]);
+    await flush();
+    expect(h.received().slice(2).map((e) => e.type)).toEqual(['server.online_eps_left', 'server.one_mr_status']);
+    expect(h.pending('changes')[0].sinceSeq).toBeNull();
+    expect(selectConnectionState(h.snap())).toBe('live');
+  });
+
+  it('a failed poll lost its answer: the snapshot is reloaded before polling on, shown as resynced', async () => {
+    const h = harness();
+    await syncFully(h);
+    h.fail('changes', new ApiError('http', 502, '/changes'));
+    await flush();
+    expect(selectConnectionState(h.snap())).toBe('reconnecting');
+    expect(h.pending('participants')).toHaveLength(0);
+    h.clock.increment(750);
+    expect(h.pending('changes')).toHaveLength(0);
+    expect(h.pending('participants')).toHaveLength(1);
+    await syncFully(h);
+    expect(h.received().filter((e) => e.type === 'server.snapshot')).toHaveLength(2);
+    expect(h.received().filter((e) => e.type === 'server.meeting_snapshot')).toHaveLength(2);
+    expect(h.pending('changes')[0].sinceSeq).toBeNull();
+    expect(selectConnectionState(h.snap())).toBe('resynced');
+  });
+
+  it('a network failure of the poll is retried after the reload at once when the network returns', async () => {
+    const h = harness();
+    await syncFully(h);
+    h.fail('changes', new ApiError('network', 0, '/changes'));
+    await flush();
+    h.win.dispatchEvent(new Event('online'));
+    expect(h.pending('participants')).toHaveLength(1);
+    expect(h.pending('changes')).toHaveLength(0);
+  });
+
+  it('a held poll aborted by a hidden page may have lost its answer: the return reloads first', async () => {
+    const h = harness();
+    await syncFully(h);
+    const open = h.pending('changes')[0];
+    h.setVisibility('hidden');
+    expect(open.signal?.aborted).toBe(true);
+    await flush();
+    h.setVisibility('visible');
+    expect(h.pending('changes')).toHaveLength(0);
+    expect(h.pending('participants')).toHaveLength(1);
+    await syncFully(h);
+    expect(h.pending('changes')[0].sinceSeq).toBeNull();
+    // a pause is no failure: nothing to announce
+    expect(selectConnectionState(h.snap())).toBe('live');
+  });
+
+  it('with a cursor nothing is lost by a pause: the return polls on without a reload', async () => {
+    const h = harness();
+    await syncFully(h, 3);
+    expect(h.snap().context.feed).toBe('cursor');
+    h.setVisibility('hidden');
+    await flush();
+    h.setVisibility('visible');
+    expect(h.pending('changes')).toHaveLength(1);
+    expect(h.pending('participants')).toHaveLength(0);
+  });
+
+  it('catch-up polls while hidden send no cursor either, and deliver what they get', async () => {
+    const h = harness();
+    await syncFully(h);
+    h.setVisibility('hidden');
+    await flush();
+    h.clock.increment(HIDDEN_KEEPALIVE_MS);
+    expect(h.pending('changes')[0].sinceSeq).toBeNull();
+    h.poll([noSeq({ cmdid: 'one_mr_status', mr_locked: 1 })]);
+    await flush();
+    expect(h.received().at(-1)!.type).toBe('server.one_mr_status');
+  });
+});

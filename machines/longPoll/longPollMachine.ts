@@ -10,6 +10,12 @@
  * once (through a history state) when the page shows again, and a returning network skips the
  * remaining backoff. While hidden, a short catch-up poll every 20 s keeps the session alive.
  *
+ * Feed position (machines/session/capabilities.ts): the first load tells whether the server stamps
+ * `seq` (podium: the poll sends `since_seq`) or keeps the position itself (the platform: the poll
+ * sends no cursor, events carry no `seq`). With a server-kept position a failed poll may have
+ * lost its answer and the events in it, so the feed reloads the snapshot before polling again,
+ * and the same after a hidden page aborted the held poll.
+ *
  * Everything received goes to the parent as `server.<cmdid>` events (plus `server.snapshot` and
  * `server.meeting_snapshot` for the full loads); the parent (session) routes them.
  *
@@ -26,6 +32,7 @@ import type { ChangeEvent } from '../../protocol/events';
 import { isApiError } from '../../protocol/errors';
 import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
 import type { RosterSnapshot } from '../participants/participantsMachine';
+import { feedPositionOf, seqOf, type FeedPosition } from '../session/capabilities';
 import { networkListener, visibilityListener, type NetworkEvent, type NetworkTarget, type PageEvent, type VisibilityTarget } from './listeners';
 
 export const LONG_POLL_BLOCK_SECS = 10;
@@ -81,8 +88,8 @@ export interface LongPollInput {
   /** poll errors are only logged (spec §4); defaults to console.warn */
   log?: (entry: PollLogEntry) => void;
   /**
-   * (podium) the parent can reopen a lost session: wait for `session.api` in `resuming` instead
-   * of ending (default false)
+   * the parent can reopen a lost session (a podium resume, or a re-login on the platform): wait
+   * for `session.api` in `resuming` instead of ending (default false)
    */
   resumable?: boolean;
   /**
@@ -102,8 +109,12 @@ export interface LongPollContext {
   pauseWhenHidden: boolean;
   random: () => number;
   log: (entry: PollLogEntry) => void;
-  /** the feed cursor: last seq seen, 0 = only new events */
+  /** the feed cursor: last seq seen, 0 = only new events (sent only when `feed` is `cursor`) */
   sinceSeq: number;
+  /** whether the server stamps `seq` (cursor) or keeps this session's position; learned at each load */
+  feed: FeedPosition;
+  /** (server-kept position) a held poll was aborted while hidden: its answer may be lost, reload on return */
+  reloadOnReturn: boolean;
   /** consecutive failures, for the backoff */
   attempt: number;
   lastError: { kind: string; status: number } | null;
@@ -148,16 +159,17 @@ export type LongPollOutput =
 interface RosterLoad extends RosterSnapshot {
   /** lowest `seq` the answers carried (podium), when any */
   seq: number | null;
-}
-
-function seqOf(value: unknown): number | null {
-  const seq = (value as { seq?: unknown } | null)?.seq;
-  return typeof seq === 'number' && Number.isFinite(seq) ? seq : null;
+  feed: FeedPosition;
 }
 
 /** A state event the snapshot is already newer than (see {@link ONE_SHOT_CMDIDS}). */
 function isStale(event: ChangeEvent, staleUpTo: number): boolean {
   return staleUpTo > 0 && typeof event.seq === 'number' && event.seq <= staleUpTo && !ONE_SHOT_CMDIDS.has(event.cmdid);
+}
+
+/** What the poll sends as cursor: the last `seq` on a server that stamps them, else none. */
+function cursorOf(context: Pick<LongPollContext, 'feed' | 'sinceSeq'>): number | null {
+  return context.feed === 'cursor' ? context.sinceSeq : null;
 }
 
 /** Exponential backoff with jitter: half fixed, half random. */
@@ -180,6 +192,11 @@ const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.
  * is recorded, reported once as lost and retried from the `backoff` sibling.
  */
 function requestFailed(phase: PollLogEntry['phase']) {
+  const lost = [
+    { type: 'recordFailure' as const, params: failureOf },
+    'emitLostOnFirstFailure' as const,
+    { type: 'logFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ phase, error: event.error }) },
+  ];
   return [
     { guard: { type: 'resumableLoss' as const, params: failureOf }, target: '#longPoll.resuming' },
     {
@@ -187,6 +204,10 @@ function requestFailed(phase: PollLogEntry['phase']) {
       target: '#longPoll.ended',
       actions: { type: 'endWith' as const, params: { reason: 'sessionLost' as const } },
     },
+    // a failed poll on a server-kept position may have lost events: reload before polling on
+    ...(phase === 'poll'
+      ? [{ guard: 'serverKeepsPosition' as const, target: '#longPoll.active.syncing.backoff', actions: [...lost, 'markResync' as const] }]
+      : []),
     {
       target: 'backoff',
       actions: [
@@ -215,7 +236,7 @@ export const longPollMachine = setup({
         input.api.get<OnlineEpsStatus>('eps-status', signal),
       ]);
       const seqs = [seqOf(roster), seqOf(info), seqOf(status)].filter((s): s is number => s !== null);
-      return { roster, info, status, seq: seqs.length ? Math.min(...seqs) : null };
+      return { roster, info, status, seq: seqs.length ? Math.min(...seqs) : null, feed: feedPositionOf([roster, info, status]) };
     }),
     loadMeeting: fromPromise<MeetingSnapshot, { api: SessionApi }>(async ({ input, signal }) => {
       const [status, info] = await Promise.all([
@@ -224,7 +245,7 @@ export const longPollMachine = setup({
       ]);
       return { status, info };
     }),
-    poll: fromPromise<ChangeEvent[], { api: SessionApi; sinceSeq: number; blockSecs: number }>(({ input, signal }) =>
+    poll: fromPromise<ChangeEvent[], { api: SessionApi; sinceSeq: number | null; blockSecs: number }>(({ input, signal }) =>
       input.api.changes(input.sinceSeq, input.blockSecs, signal),
     ),
   },
@@ -235,6 +256,8 @@ export const longPollMachine = setup({
   },
   guards: {
     pausesWhenHidden: ({ context }) => context.pauseWhenHidden,
+    serverKeepsPosition: ({ context }) => context.feed === 'server',
+    reloadOnReturn: ({ context }) => context.reloadOnReturn,
     sessionLost: (_, params: { error: unknown }) => isSessionLost(params.error),
     // a resumed session that is lost before its first full load (say, signatures the server keeps
     // refusing) is not resumed again: that would open session after session
@@ -249,15 +272,18 @@ export const longPollMachine = setup({
       snapshot: { roster: params.load.roster, info: params.load.info, status: params.load.status },
     })),
     startCursorFromRoster: assign(({ context }, params: { load: RosterLoad }) => {
+      // a resync (podium only) set the cursor: the server takes one even if these answers lacked `seq`
+      const feed: FeedPosition = params.load.feed === 'cursor' || context.sinceSeq > 0 ? 'cursor' : 'server';
+      if (feed === 'server') return { feed, sinceSeq: 0, loginSeq: null, staleUpTo: 0, reloadOnReturn: false };
       // after a resync the cursor is the resync's seq
-      if (context.sinceSeq > 0) return { sinceSeq: context.sinceSeq, loginSeq: null, staleUpTo: 0 };
+      if (context.sinceSeq > 0) return { feed, sinceSeq: context.sinceSeq, loginSeq: null, staleUpTo: 0 };
       const snapshotSeq = params.load.seq;
       // after a login, from the login's position: what came between login and load is read too,
       // and whatever of it the snapshot already holds is filtered out (deliverEvents)
       if (context.loginSeq !== null && snapshotSeq !== null && context.loginSeq <= snapshotSeq) {
-        return { sinceSeq: context.loginSeq, loginSeq: null, staleUpTo: snapshotSeq };
+        return { feed, sinceSeq: context.loginSeq, loginSeq: null, staleUpTo: snapshotSeq };
       }
-      return { sinceSeq: snapshotSeq ?? 0, loginSeq: null, staleUpTo: 0 };
+      return { feed, sinceSeq: snapshotSeq ?? 0, loginSeq: null, staleUpTo: 0 };
     }),
     deliverMeeting: sendParent((_, params: { snapshot: MeetingSnapshot }) => ({
       type: 'server.meeting_snapshot',
@@ -280,6 +306,9 @@ export const longPollMachine = setup({
       return { sinceSeq: resync.seq, pendingRecovery: 'resync' as const, staleUpTo: 0 };
     }),
     countSync: assign({ syncs: ({ context }) => context.syncs + 1 }),
+    markResync: assign({ pendingRecovery: 'resync' as const }),
+    /** leaving `live` aborts the held poll: on a server-kept position its answer may be lost */
+    noteAbortedPoll: assign(({ context }) => ({ reloadOnReturn: context.reloadOnReturn || context.feed === 'server' })),
     recordFailure: assign(({ context }, params: { error: unknown }) => ({
       attempt: context.attempt + 1,
       pendingRecovery: context.pendingRecovery === 'resync' ? ('resync' as const) : ('retry' as const),
@@ -329,6 +358,8 @@ export const longPollMachine = setup({
     // eslint-disable-next-line no-console
     log: input.log ?? ((entry) => console.warn('[longPoll]', entry.phase, entry.attempt, entry.error)),
     sinceSeq: 0,
+    feed: 'cursor',
+    reloadOnReturn: false,
     attempt: 0,
     lastError: null,
     recovery: 'none',
@@ -354,7 +385,7 @@ export const longPollMachine = setup({
     active: {
       initial: 'syncing',
       on: {
-        'page.hidden': { guard: 'pausesWhenHidden', target: 'paused' },
+        'page.hidden': { guard: 'pausesWhenHidden', target: 'paused', actions: 'noteAbortedPoll' },
         // resumed because another request found the session gone: reload from the new session
         'session.api': {
           target: 'active',
@@ -408,7 +439,7 @@ export const longPollMachine = setup({
             requesting: {
               invoke: {
                 src: 'poll',
-                input: ({ context }) => ({ api: context.api, sinceSeq: context.sinceSeq, blockSecs: context.blockSecs }),
+                input: ({ context }) => ({ api: context.api, sinceSeq: cursorOf(context), blockSecs: context.blockSecs }),
                 onDone: [
                   {
                     guard: { type: 'isResync', params: ({ event }) => ({ events: event.output }) },
@@ -458,7 +489,7 @@ export const longPollMachine = setup({
       tags: ['paused'],
       initial: 'waiting',
       on: {
-        'page.visible': 'active.hist',
+        'page.visible': [{ guard: 'reloadOnReturn', target: 'active.syncing' }, { target: 'active.hist' }],
         'session.api': {
           target: '#longPoll.active.syncing',
           actions: { type: 'useResumedSession', params: ({ event }) => ({ api: event.api, loginSeq: event.loginSeq }) },
@@ -471,7 +502,7 @@ export const longPollMachine = setup({
         catchingUp: {
           invoke: {
             src: 'poll',
-            input: ({ context }) => ({ api: context.api, sinceSeq: context.sinceSeq, blockSecs: 0 }),
+            input: ({ context }) => ({ api: context.api, sinceSeq: cursorOf(context), blockSecs: 0 }),
             onDone: [
               {
                 guard: { type: 'isResync', params: ({ event }) => ({ events: event.output }) },

@@ -71,11 +71,13 @@ function fields<T extends { cmdid?: unknown; seq?: unknown }>(e: T): Omit<T, 'cm
   return rest;
 }
 
-/** Titles answer either `{ titles: [...] }` or a list. */
+/** Titles answer `{ titles: [...] }` (podium), a list, or one flat banner (the platform). */
 function titleList(value: unknown): TitleConfig[] | undefined {
   if (Array.isArray(value)) return value as TitleConfig[];
   const titles = (value as { titles?: unknown } | null)?.titles;
-  return Array.isArray(titles) ? (titles as TitleConfig[]) : undefined;
+  if (Array.isArray(titles)) return titles as TitleConfig[];
+  const banner = value as Partial<TitleConfig> | null;
+  return banner && typeof banner === 'object' && typeof banner.to_role === 'string' ? [banner as TitleConfig] : undefined;
 }
 
 export const meetingMachine = setup({

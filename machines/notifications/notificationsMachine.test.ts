@@ -55,4 +55,16 @@ describe('warnings', () => {
     expect(h.emitted.map((e) => e.type)).toEqual(['notice.bookingConflict', 'notice.serviceExpiry']);
     expect(selectServiceExpiry(h.snap())).toEqual({ params: { days: 3, expiry: 1700000000 } });
   });
+
+  it('an acknowledged expiry reminder stays closed when a new session of this console is reminded of the same date', () => {
+    const h = started();
+    h.actor.send(warning('service_expiry', 0, { days_left: 20, expiry_dtm: 1700000000 }));
+    h.actor.send({ type: 'notifications.dismissServiceExpiry' });
+    // the re-login's session gets the same reminder from the server
+    h.actor.send(warning('service_expiry', 0, { days_left: 20, expiry_dtm: 1700000000 }));
+    expect(selectServiceExpiry(h.snap())).toBeNull();
+    // a different expiry date (the service was renewed, then nears its end again) is new news
+    h.actor.send(warning('service_expiry', 0, { days_left: 5, expiry_dtm: 1800000000 }));
+    expect(selectServiceExpiry(h.snap())).toEqual({ params: { days_left: 5, expiry_dtm: 1800000000 } });
+  });
 });

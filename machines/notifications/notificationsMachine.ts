@@ -26,6 +26,11 @@ export interface NotificationsContext {
   leftUnread: number;
   /** the last service-expiry reminder (days left, expiry time), for its dialog */
   serviceExpiry: ServiceExpiry | null;
+  /**
+   * the expiry date (Unix s) of the reminder the user acknowledged: a new session of this console
+   * (a re-login, a resume) is reminded by the server again, and the same reminder must not reopen
+   */
+  acknowledgedExpiry: number | null;
 }
 
 export type NotificationsEvent =
@@ -74,12 +79,13 @@ export const notificationsMachine = setup({
       enqueue.assign({ leftCalls, leftUnread: context.leftUnread + 1 });
       enqueue.emit({ type: 'notice.leftCall', call });
     }),
-    warn: enqueueActions(({ enqueue }, p: { event: ShowWarningInfoEvent }) => {
+    warn: enqueueActions(({ context, enqueue }, p: { event: ShowWarningInfoEvent }) => {
       const e = p.event;
       const display: NoticeDisplay = e.is_toast ? 'toast' : 'alert';
       const params = e.params ?? {};
       if (e.warn_info === 'booking_conflict') enqueue.emit({ type: 'notice.bookingConflict', display, params });
       else if (e.warn_info === 'service_expiry') {
+        if (context.acknowledgedExpiry !== null && Number(params.expiry_dtm) === context.acknowledgedExpiry) return;
         enqueue.assign({ serviceExpiry: { params } });
         enqueue.emit({ type: 'notice.serviceExpiry', display, params });
       } else enqueue.emit({ type: 'notice.warning', code: e.warn_info, display, params });
@@ -87,7 +93,7 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
-  context: { failedCalls: [], leftCalls: [], failedUnread: 0, leftUnread: 0, serviceExpiry: null },
+  context: { failedCalls: [], leftCalls: [], failedUnread: 0, leftUnread: 0, serviceExpiry: null, acknowledgedExpiry: null },
   on: {
     'server.failed_call': { actions: { type: 'addFailed', params: ({ event }) => ({ event: event.event }) } },
     'server.left_call': { actions: { type: 'addLeft', params: ({ event }) => ({ event: event.event }) } },
@@ -96,7 +102,12 @@ export const notificationsMachine = setup({
     'notifications.markLeftRead': { actions: assign({ leftUnread: 0 }) },
     'notifications.clearFailed': { actions: assign({ failedCalls: [], failedUnread: 0 }) },
     'notifications.clearLeft': { actions: assign({ leftCalls: [], leftUnread: 0 }) },
-    'notifications.dismissServiceExpiry': { actions: assign({ serviceExpiry: null }) },
+    'notifications.dismissServiceExpiry': {
+      actions: assign(({ context }) => ({
+        serviceExpiry: null,
+        acknowledgedExpiry: context.serviceExpiry ? Number(context.serviceExpiry.params.expiry_dtm) || null : context.acknowledgedExpiry,
+      })),
+    },
   },
 });
 

@@ -16,3 +16,9 @@ export const selectSessionEnded = (s: SessionSnapshot): boolean => s.status === 
 export const selectSessionEnd = (s: SessionSnapshot): SessionEnd | null => s.context.end;
 export const selectLogin = (s: SessionSnapshot) => s.context.login;
 export const selectRole = (s: SessionSnapshot) => s.context.login.role;
+/** the session's current API client (it changes when a lost session is resumed) */
+export const selectApi = (s: SessionSnapshot) => s.context.api;
+/** what the user is told about the session itself (`relogged`), null when nothing */
+export const selectSessionNotice = (s: SessionSnapshot) => s.context.notice;
+/** how a lost session would come back: `resume`, `relogin` or `none` (capabilities.ts) */
+export const selectSessionRecovery = (s: SessionSnapshot) => s.context.recovery;

@@ -14,6 +14,8 @@ import { selectParticipant, selectParticipantList, selectParticipantsLoaded } fr
 import { selectConnectionState } from '../longPoll/selectors';
 import { selectAnyPending } from '../commands/selectors';
 import { sessionMachine, type SessionEnd } from './sessionMachine';
+// other controllers see a one-way id, never the session id (issue 17 item 1)
+import { publicControllerId } from '../../server/auth/sessionBinding';
 
 let server: StartedServer;
 
@@ -98,7 +100,7 @@ describe('a session against the reference server', () => {
       params: { days_left: expect.any(Number), expiry_dtm: expect.any(Number) },
     });
     // its own arrival is among the controllers too, though it happened before the load
-    await waitFor(child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(result.sessId), {
+    await waitFor(child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(result.sessId)), {
       timeout: 5000,
     });
     actor.send({ type: 'session.logout' });
@@ -110,14 +112,14 @@ describe('a session against the reference server', () => {
     const supervisor = startSession(sup.result, sup.client);
     await waitFor(supervisor.child('longPoll'), (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
     const host = await logIn('123456');
-    await waitFor(supervisor.child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(host.result.sessId), {
+    await waitFor(supervisor.child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(host.result.sessId)), {
       timeout: 5000,
     });
     // the host's logout reaches the supervisor as a controller quitting
     const hostSession = startSession(host.result, host.client);
     hostSession.actor.send({ type: 'session.logout' });
     await waitFor(hostSession.actor, (s) => s.status === 'done', { timeout: 5000 });
-    await waitFor(supervisor.child('controllers'), (s) => !(s as never as { context: { active: Set<string> } }).context.active.has(host.result.sessId), {
+    await waitFor(supervisor.child('controllers'), (s) => !(s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(host.result.sessId)), {
       timeout: 15_000,
     });
     supervisor.actor.send({ type: 'session.logout' });

@@ -15,6 +15,8 @@ import { expectInStep, loginTo, recordConnectionStates, startReferenceServer, sw
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
 import { selectConnectionState } from '../longPoll/selectors';
 import { sessionMachine, type SessionEnd } from './sessionMachine';
+// other controllers see a one-way id, never the session id (issue 17 item 1)
+import { publicControllerId } from '../../server/auth/sessionBinding';
 
 const TIMEOUT_MS = 1500;
 let server: StartedServer | undefined;
@@ -106,7 +108,7 @@ describe('session resume against the reference server', () => {
     expect(typeof c.resumed[0].loginSeq).toBe('number');
     await waitFor(
       c.session.system.get('controllers') as AnyActorRef,
-      (s) => (s as never as { context: { active: Set<string> } }).context.active.has(newSessId),
+      (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(newSessId)),
       { timeout: 5000 },
     );
     expect(c.states).toEqual(expect.arrayContaining(['live', 'reconnecting', 'resynced']));

@@ -10,6 +10,12 @@
  * child that holds one (`session.api`) and emits `session.resumed` with the new login so the
  * shell keeps it. A refused resume ends the session with `sessionLost`.
  *
+ * Re-login (a server without resume tokens: the platform, or `WIRE=platform`): the session
+ * logs in again through the injected `relogin` port, which holds the password in memory only,
+ * the way the platform's own clients do; the new client goes to the children as after a resume,
+ * `session.relogged` is emitted and `notice` says so until the user dismisses it. Which of the two
+ * applies is {@link sessionRecoveryOf} (capabilities.ts), decided from the login answer.
+ *
  * The UI reads children through `snapshot.children.<id>` (or `actorRef.system.get(id)`) with
  * their selectors, sends user intents to them (or to the session, which forwards), and listens
  * for `session.ended` to show the warning and reload on confirm.
@@ -17,7 +23,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../../protocol/errors';
 import { CMD } from '../../protocol/cmdids';
-import type { ResumedSession, ResumeSession, SessionApi } from '../api';
+import type { Relogin, ResumedSession, ResumeSession, SessionApi } from '../api';
+import { sessionRecoveryOf, type SessionRecovery } from './capabilities';
 import type { ChangeEvent, ForceLogoutEvent, NotRpcCsEvent } from '../../protocol/events';
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
 import { addressBookMachine } from '../addressBook/addressBookMachine';
@@ -120,7 +127,15 @@ export interface SessionInput {
   pauseWhenHidden?: boolean;
   /** (podium) reopens an expired session with the login's resume token; without it a lost session ends */
   resume?: ResumeSession;
+  /**
+   * logs in again with the password this tab kept in memory: how a lost session comes back on a
+   * server without resume tokens (the platform). Absent after a page reload (never stored).
+   */
+  relogin?: Relogin;
 }
+
+/** What the user is told about the session itself (the UI translates it), until dismissed. */
+export type SessionNotice = 'relogged';
 
 export interface SessionContext {
   api: SessionApi;
@@ -128,8 +143,11 @@ export interface SessionContext {
   /** browser hooks and test seams handed to the children */
   env: Omit<SessionInput, 'api' | 'login'>;
   end: SessionEnd | null;
-  /** attempts of the resume under way (network failures are retried a few times) */
+  /** attempts of the resume or re-login under way (network failures are retried a few times) */
   resumeAttempts: number;
+  /** how a lost session comes back, from the login answer and the ports given */
+  recovery: SessionRecovery;
+  notice: SessionNotice | null;
 }
 
 export type SessionEvent =
@@ -138,13 +156,16 @@ export type SessionEvent =
   | { type: 'longPoll.sessionLost' }
   /** from `commands`: a command found the session gone */
   | { type: 'session.requestLost' }
+  | { type: 'session.dismissNotice' }
   | { type: `server.${string}`; event?: ChangeEvent; snapshot?: unknown }
   | { type: 'xstate.done.actor.longPoll'; output?: unknown };
 
 export type SessionEmitted =
   | { type: 'session.ended'; end: SessionEnd }
   /** a resume opened a new session: `login` (with its new resume token) replaces the stored one */
-  | { type: 'session.resumed'; login: LoginResult };
+  | { type: 'session.resumed'; login: LoginResult }
+  /** a re-login replaced the lost session (the login is also reported as `session.resumed`) */
+  | { type: 'session.relogged'; login: LoginResult };
 
 export const sessionMachine = setup({
   types: {
@@ -160,6 +181,9 @@ export const sessionMachine = setup({
     ),
     resumeSession: fromPromise<ResumedSession, { resume: ResumeSession; mrId: string; resumeToken: string }>(
       ({ input, signal }) => input.resume({ mrId: input.mrId, resumeToken: input.resumeToken }, signal),
+    ),
+    reloginSession: fromPromise<ResumedSession, { relogin: Relogin; mrId: string }>(({ input, signal }) =>
+      input.relogin({ mrId: input.mrId }, signal),
     ),
     longPoll: longPollMachine,
     participants: participantsMachine,
@@ -178,7 +202,8 @@ export const sessionMachine = setup({
     isForcedLogout: ({ event }) => event.type === 'server.force_logout',
     isMeetingDeleted: ({ event }) => event.type === 'server.mr_deled',
     isNotRpcServer: ({ event }) => event.type === 'server.not_rpc_cs',
-    canResume: ({ context }) => !!context.env.resume && !!context.login.resumeToken,
+    canResume: ({ context }) => context.recovery === 'resume',
+    canRelogin: ({ context }) => context.recovery === 'relogin',
     /** no answer at all (the request may not have reached the server): worth another try */
     resumeUnanswered: ({ context, event }) => {
       const error = (event as { error?: unknown }).error;
@@ -213,26 +238,31 @@ export const sessionMachine = setup({
     emitEnded: emit(({ context }) => ({ type: 'session.ended' as const, end: context.end ?? { code: 'logout' } })),
     countResumeAttempt: assign({ resumeAttempts: ({ context }) => context.resumeAttempts + 1 }),
     /** the old token is spent whatever happens: never present it twice */
-    adoptResumedSession: enqueueActions(({ context, enqueue }, params: { resumed: ResumedSession }) => {
+    adoptResumedSession: enqueueActions(({ context, enqueue }, params: { resumed: ResumedSession; relogged?: boolean }) => {
       const login = toLoginResult(params.resumed.answer, context.login.mrId);
       const api = params.resumed.api;
       enqueue.assign({ api, login, resumeAttempts: 0 });
       for (const id of API_HOLDERS) enqueue.sendTo(id, { type: 'session.api', api, loginSeq: login.loginSeq });
       enqueue.emit({ type: 'session.resumed', login });
+      if (params.relogged) {
+        enqueue.assign({ notice: 'relogged' });
+        enqueue.emit({ type: 'session.relogged', login });
+      }
     }),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
     const { api, login, ...env } = input;
-    return { api, login, env, end: null, resumeAttempts: 0 };
+    const recovery = sessionRecoveryOf(login, { resume: !!env.resume, relogin: !!env.relogin });
+    return { api, login, env, end: null, resumeAttempts: 0, recovery, notice: null };
   },
   // commands first: the feature children find it through the system when they act
   entry: [
     spawnChild('commands', {
       id: 'commands',
       systemId: 'commands',
-      input: ({ context }) => ({ api: context.api, newRequestId: context.env.newRequestId, resumable: !!context.env.resume }),
+      input: ({ context }) => ({ api: context.api, newRequestId: context.env.newRequestId, resumable: context.recovery !== 'none' }),
     }),
     spawnChild('participants', { id: 'participants', systemId: 'participants', input: {} }),
     spawnChild('meeting', { id: 'meeting', systemId: 'meeting', input: ({ context }) => ({ api: context.api }) }),
@@ -258,7 +288,7 @@ export const sessionMachine = setup({
           log: context.env.log,
           random: context.env.random,
           pauseWhenHidden: context.env.pauseWhenHidden,
-          resumable: !!context.env.resume,
+          resumable: context.recovery !== 'none',
           loginSeq: context.login.loginSeq,
         }),
       }),
@@ -268,10 +298,12 @@ export const sessionMachine = setup({
           on: {
             'longPoll.sessionLost': [
               { guard: 'canResume', target: 'resuming' },
+              { guard: 'canRelogin', target: 'relogging' },
               { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
             ],
             'session.requestLost': [
               { guard: 'canResume', target: 'resuming' },
+              { guard: 'canRelogin', target: 'relogging' },
               { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
             ],
           },
@@ -299,9 +331,29 @@ export const sessionMachine = setup({
         waitingToResume: {
           after: { resumeRetry: 'resuming' },
         },
+        /** logs in again as the platform's clients do; only an unanswered attempt is repeated */
+        relogging: {
+          entry: 'countResumeAttempt',
+          invoke: {
+            src: 'reloginSession',
+            input: ({ context }) => ({ relogin: context.env.relogin!, mrId: context.login.mrId }),
+            onDone: {
+              target: 'running',
+              actions: { type: 'adoptResumedSession', params: ({ event }) => ({ resumed: event.output, relogged: true }) },
+            },
+            onError: [
+              { guard: 'resumeUnanswered', target: 'waitingToRelogin' },
+              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+            ],
+          },
+        },
+        waitingToRelogin: {
+          after: { resumeRetry: 'relogging' },
+        },
       },
       on: {
         'session.logout': { target: 'loggingOut', actions: { type: 'endWith', params: { code: 'logout' } } },
+        'session.dismissNotice': { actions: assign({ notice: null }) },
         'command.send': { actions: 'forwardCommand' },
         'xstate.done.actor.longPoll': {
           guard: 'feedLost',

@@ -9,7 +9,7 @@ import { ApiError } from '../../protocol/errors';
 import { RC } from '../../protocol/codes';
 import type { LoginResponse } from '../../protocol/wire';
 import type { ResumedSession, ResumeSession } from '../api';
-import { deferred, type Deferred } from '../testing/fakeLoginApi';
+import { compatLoginAnswer, deferred, type Deferred } from '../testing/fakeLoginApi';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { epsInfo, epsStatus, loginResult, mrInfo, mrStatus, roster } from '../testing/fixtures';
 import type { LoginResult } from '../login/loginMachine';
@@ -22,24 +22,7 @@ import { selectChild, selectSessionEnd } from './selectors';
 const login = loginResult({ role: 'supervisor', resumeToken: 'tok-1' });
 
 function answerOf(sessId: string, resumeToken: string): LoginResponse {
-  return {
-    cmdid: 'ctrl_mr_rsp',
-    result: '200',
-    mr_id: '0123',
-    sess_id: sessId,
-    use_pwd: 'supervisor',
-    extra: '',
-    mr_start_dtm: 0,
-    schedule_start_dtm: 0,
-    schedule_name: '',
-    stand_alone: 0,
-    invalid_time: 0,
-    after_sale_mgr_email: '',
-    expired_notify: '',
-    mr_scene: 'conference',
-    signing: 'compat',
-    resume_token: resumeToken,
-  };
+  return compatLoginAnswer(sessId, { use_pwd: 'supervisor', resume_token: resumeToken });
 }
 
 const expired = () => new ApiError('http', 404, '/changes', RC.sessionExpired, 'session');

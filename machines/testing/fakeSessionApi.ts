@@ -11,7 +11,7 @@ export interface RecordedCall {
   method: 'get' | 'post' | 'changes' | 'raw';
   suffix: string;
   body?: Record<string, unknown>;
-  sinceSeq?: number;
+  sinceSeq?: number | null;
   signal?: AbortSignal;
   d: Deferred<unknown>;
   settled: boolean;
