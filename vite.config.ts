@@ -7,9 +7,22 @@ import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// `npm run dev` proxies the API to a reference server; PODIUM_API_URL points it elsewhere
+// (the dev-server e2e spec runs one on a free port).
+const apiTarget = process.env.PODIUM_API_URL ?? 'http://127.0.0.1:8080';
+const apiProxy = Object.fromEntries(['/rest', '/api', '/oem', '/status', '/app1'].map((prefix) => [prefix, apiTarget]));
+
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', routesDirectory: r('./src/routes'), generatedRouteTree: r('./src/routeTree.gen.ts') }),
+    // autoCodeSplitting: each route's component (and loader) is its own chunk, loaded when the route
+    // is entered, so the login screen does not wait for the control screen's code. Not under
+    // Vitest: the unit tests render routes, they do not measure loading.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: r('./src/routes'),
+      generatedRouteTree: r('./src/routeTree.gen.ts'),
+      autoCodeSplitting: !process.env.VITEST,
+    }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
   ],
@@ -23,12 +36,26 @@ export default defineConfig({
   // The console is served under a frame base-path prefix when embedded; relative asset
   // URLs keep it working at any prefix.
   base: './',
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
-  server: { proxy: { '/rest': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080', '/oem': 'http://127.0.0.1:8080', '/status': 'http://127.0.0.1:8080', '/app1': 'http://127.0.0.1:8080' } },
+  // manifest: bench/bundle.ts reads each route's initial JavaScript from it (.vite/manifest.json).
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: {
+      // machines/ and protocol/ only define machines, types and functions: importing one of
+      // their modules has no effect of its own. Said so, Rollup leaves the machines that the
+      // login screen does not use (all but the login machine, reached through the
+      // machines/index.ts barrel) out of its chunks; otherwise each `createMachine(...)` call
+      // counts as a side effect and pulls every machine into the first chunk that imports the barrel.
+      treeshake: { moduleSideEffects: (id, external) => external || !/[\\/](machines|protocol)[\\/]/.test(id) },
+    },
+  },
+  server: { proxy: apiProxy },
   test: {
     include: ['protocol/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
   },

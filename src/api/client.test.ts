@@ -8,7 +8,7 @@ import { ApiError } from '@protocol/errors';
 import { NonceCache, encodeSignKey, verifyCompat, verifyStrict } from '@protocol/signing';
 import type { LoginResponse, PlatformResponse } from '@protocol/wire';
 import { classifyFailure } from './classify';
-import { createApiClient, createLoginApi, createPlatformApi, createSessionApi } from './index';
+import { createApiClient, createLoginApi, createPlatformApi, createRelogin, createSessionApi } from './index';
 import type { PlatformSettings } from './transport';
 
 interface Seen {
@@ -288,6 +288,52 @@ describe('session requests', () => {
     await expect(strictDecode.changes(0, 10)).rejects.toMatchObject({ kind: 'decode', status: 200 });
     handler = () => ({ text: '<html>oops</html>' });
     await expect(strictDecode.changes(0, 10)).rejects.toMatchObject({ kind: 'decode' });
+  });
+});
+
+describe("as the platform's own clients (no seq, no code_id, no resume token)", () => {
+  const { sign_key: _k, ...platformLogin } = { ...loginAnswer, signing: 'compat' as const };
+
+  it('polls without a cursor when given none, and with since_seq when given one', async () => {
+    handler = () => ({ body: [{ cmdid: 'online_eps_left', usr_ids: ['1'] }] });
+    const api = createSessionApi({ baseUrl: origin, settings: compatSettings, login: platformLogin });
+    const events = await api.changes(null, 10);
+    expect(json(seen[0])).toEqual({ cmdid: 'get_changes', block_secs: 10 });
+    expect(events.map((e) => e.cmdid)).toEqual(['online_eps_left']);
+    await api.changes(7, 10);
+    expect(json(seen[1])).toEqual({ cmdid: 'get_changes', block_secs: 10, since_seq: 7 });
+  });
+
+  it('logs in with cert_code alone when the verify code named no challenge', async () => {
+    handler = () => ({ body: platformLogin });
+    const login = createLoginApi({ baseUrl: origin, settings: compatSettings });
+    await login.login({ mrId: '0123', password: 'pw', code: 'AB12' });
+    expect(json(seen[0])).toEqual({ cmdid: 'ctrl_mr_req', mr_id: '0123', ctrl_pwd: 'pw', cert_code: 'AB12' });
+  });
+
+  it('re-login: a text verify code, then the login with its text and the kept password; a client for the new session', async () => {
+    handler = (s) => {
+      const p = unprefixed(s.url);
+      if (p === '/rest/v1/meetings/temp-verify-code') return { body: { cmdid: 'verify_code', base64: Buffer.from('XY34').toString('base64'), datetime: 1 } };
+      if (p === '/rest/v1/meetings/0123/sessions/') return { body: { ...platformLogin, sess_id: 'sess-10' } };
+      return { body: {} };
+    };
+    const relogin = createRelogin({ baseUrl: origin, settings: compatSettings }, 'pw-kept');
+    const { answer, api } = await relogin({ mrId: '0123' });
+    expect(seen.map((s) => unprefixed(s.url))).toEqual(['/rest/v1/meetings/temp-verify-code', '/rest/v1/meetings/0123/sessions/']);
+    expect(json(seen[1])).toEqual({ cmdid: 'ctrl_mr_req', mr_id: '0123', ctrl_pwd: 'pw-kept', cert_code: 'XY34' });
+    expectCompatSigned(seen[1]);
+    expect(answer.sess_id).toBe('sess-10');
+    expect(api.sessId).toBe('sess-10');
+  });
+
+  it("a refused re-login rejects with the login's ApiError", async () => {
+    handler = (s) =>
+      unprefixed(s.url).endsWith('temp-verify-code')
+        ? { body: { cmdid: 'verify_code', base64: Buffer.from('XY34').toString('base64'), datetime: 1 } }
+        : { status: 403, body: { cmdid: 'ctrl_mr_rsp', result: '403', extra: '4002' } };
+    const relogin = createRelogin({ baseUrl: origin, settings: compatSettings }, 'changed');
+    await expect(relogin({ mrId: '0123' })).rejects.toMatchObject({ kind: 'http', status: 403 });
   });
 });
 

@@ -12,7 +12,7 @@ export { basePathFromPathname, currentBasePath, defaultBaseUrl, withBasePath } f
 export { classifyFailure, type FailureClass, type FailureMessage } from './classify';
 export { createLoginApi } from './login';
 export { createPlatformApi, platformSettings, type PlatformApi, type PlatformClient } from './platform';
-export { createResumeSession, createSessionApi, newReqId, type SessionApiOptions } from './session';
+export { createRelogin, createResumeSession, createSessionApi, newReqId, type SessionApiOptions } from './session';
 export { createTransport, type ClientOptions, type PlatformSettings, type RequestSpec, type Transport } from './transport';
 export { trimStrings } from './trim';
 

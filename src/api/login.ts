@@ -30,8 +30,11 @@ export function createLoginApi(
   return {
     getVerifyCode: (signal) =>
       t.request({ method: 'GET', path: '/rest/v1/meetings/verify-code', signal, decode: decodeVerifyCodeResponse }),
+    getTextVerifyCode: (signal) =>
+      t.request({ method: 'GET', path: '/rest/v1/meetings/temp-verify-code', signal, decode: decodeVerifyCodeResponse }),
     login: ({ mrId, password, code, codeId }, signal) => {
-      const body: LoginRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, ctrl_pwd: password, cert_code: code, code_id: codeId };
+      // a verify code without `code_id` (the platform's) is answered with `cert_code` alone
+      const body: LoginRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, ctrl_pwd: password, cert_code: code, ...(codeId ? { code_id: codeId } : {}) };
       return openSession(mrId, body, signal);
     },
     // (podium) docs/protocol.md "Session resume": the same path, a token instead of password and code

@@ -3,7 +3,7 @@
  * `/rest/v1/meetings/{mr_id}/sessions/{sess_id}/`. Requests are signed strictly with the
  * session key when the platform is strict, in compat mode otherwise.
  */
-import type { ResumeSession, SessionApi } from '@machines/api';
+import type { Relogin, ResumeSession, SessionApi } from '@machines/api';
 import { toHex, randomBytes } from '@protocol/bytes';
 import { CMD } from '@protocol/cmdids';
 import { decodeChangeEvents, type DecodeError } from '@protocol/decode';
@@ -62,7 +62,11 @@ export function createSessionApi(options: SessionApiOptions): SessionApi {
     // The poll is a read: it carries no req_id, so the server's replay cache is not filled with
     // poll answers. No client time limit: the server holds it up to block_secs; abort ends it.
     changes: (sinceSeq, blockSecs, signal) => {
-      const body: GetChangesRequest = { cmdid: CMD.getChanges, block_secs: blockSecs, since_seq: sinceSeq };
+      // no cursor: exactly what the platform's clients send; the server keeps the position
+      const body: GetChangesRequest =
+        sinceSeq === null
+          ? { cmdid: CMD.getChanges, block_secs: blockSecs }
+          : { cmdid: CMD.getChanges, block_secs: blockSecs, since_seq: sinceSeq };
       return t.request({
         method: 'POST',
         path: at('changes'),
@@ -90,4 +94,27 @@ export function createResumeSession(options: Omit<SessionApiOptions, 'login'>): 
     const answer = await login.resume!(args, signal);
     return { answer, api: createSessionApi({ ...options, platform, login: answer }) };
   };
+}
+
+/**
+ * The session actor's re-login port ({@link Relogin}) for servers without resume tokens: a text
+ * verify code (`temp-verify-code`, whose `base64` is the code itself), then the login with the
+ * password and that code only, as the platform's own clients log in again. `password` lives only
+ * in this closure, in memory: it is never stored and never reaches a machine.
+ * @example createActor(sessionMachine, { input: { ..., relogin: createRelogin({ platform }, password) } });
+ */
+export function createRelogin(options: Omit<SessionApiOptions, 'login'>, password: string): Relogin {
+  const platform = options.platform ?? createPlatformApi(options);
+  const login = createLoginApi({ ...options, platform });
+  return async ({ mrId }, signal) => {
+    const code = await login.getTextVerifyCode!(signal);
+    const answer = await login.login({ mrId, password, code: textOfCode(code.base64) }, signal);
+    return { answer, api: createSessionApi({ ...options, platform, login: answer }) };
+  };
+}
+
+/** The code a text verify code carries (base64 of UTF-8 text). */
+function textOfCode(base64: string): string {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes).trim();
 }

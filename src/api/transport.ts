@@ -14,6 +14,7 @@ import { ApiError } from '@protocol/errors';
 import { isPreSessionRequest, signCompat, signStrict } from '@protocol/signing';
 import type { SigningMode } from '@protocol/wire';
 import { defaultBaseUrl } from './basePath';
+import { reportRequestFailure } from './failureReports';
 import { trimStrings } from './trim';
 
 /** How to sign and whether to encrypt: what `GET /api/v3/app/getPlatform` told the console. */
@@ -86,7 +87,19 @@ export function createTransport(
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
 
+  // every failure is reported once (src/api/failureReports.ts) and still thrown to the caller
   async function request<T>(spec: RequestSpec<T>): Promise<T> {
+    try {
+      return await send(spec);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        reportRequestFailure(e, { method: spec.method, path: spec.path.split('?')[0], longPoll: spec.timeout === false });
+      }
+      throw e;
+    }
+  }
+
+  async function send<T>(spec: RequestSpec<T>): Promise<T> {
     const queryAt = spec.path.indexOf('?');
     const path = queryAt >= 0 ? spec.path.slice(0, queryAt) : spec.path;
     const url = baseUrl + spec.path;
@@ -121,6 +134,8 @@ export function createTransport(
         );
       } else {
         Object.assign(headers, signCompat({ devid, devtoken }, path, now()));
+        // names the session on calls outside its path (media statistics), as the platform's CM client does
+        if (spec.session) headers.sessionid = spec.session.sessId;
       }
     }
 

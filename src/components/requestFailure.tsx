@@ -3,11 +3,14 @@
  * red notification (message), or an alert whose button reloads the page (alertReload). One
  * entry point for every panel and the session actor's emitted failures.
  */
+import { useEffect } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { classifyFailure } from '#/api/classify';
+import { centralFailure, onRequestFailure } from '#/api/failureReports';
 import { failureText } from '#/i18n/messages';
 
 /** Only one reload alert at a time: a burst of failing requests shows one alert. */
@@ -45,4 +48,19 @@ export function showRequestFailure(
     ),
   });
   return 'alertReload';
+}
+
+/**
+ * Shows every failed request of the console that is not its sender's to word (see
+ * `centralFailure`): mounted once, in the root route.
+ */
+export function useRequestFailureReporter(): void {
+  const { i18n } = useLingui();
+  useEffect(
+    () =>
+      onRequestFailure((error, request) => {
+        if (centralFailure(error, request)) showRequestFailure(i18n, error);
+      }),
+    [i18n],
+  );
 }

@@ -42,6 +42,7 @@ export const VALIDATION_MESSAGES: Record<ValidationError, MessageDescriptor> = {
   'passwords.required': msg`Host password and supervisor password cannot be empty`,
   'passwords.digits': msg`Passwords must be digits`,
   'passwords.differ': msg`Join, host and supervisor passwords must be different`,
+  'passwords.tooLong': msg`A password can have at most ${LIMITS.maxPasswordDigits} digits`,
   'booking.tooShort': msg`A booking lasts at least ${LIMITS.minBookingMinutes} minutes`,
   'booking.startTooSoon': msg`The start must be more than ${LIMITS.minBookingLeadMinutes} minutes from now`,
   'booking.tooLong': msg`A meeting period cannot exceed one week`,

@@ -4,7 +4,8 @@
  * statistics are unavailable.
  */
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '#/session/useScreenActor';
 import type { AnyActorRef } from 'xstate';
 import type { MediaStreamResponse } from '@protocol/wire';
 import { mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type SessionApi } from '@machines/index';
@@ -35,7 +36,7 @@ export function useSignalLevel(fetchStats: FetchMediaStats, epId: number, videoE
   useEffect(() => {
     currentFetch.current = fetchStats;
   }, [fetchStats]);
-  const poller = useActorRef(mediaStatsMachine, {
+  const poller = useScreenActor(mediaStatsMachine, {
     input: { epId: leg, fetchStats: (id, signal) => currentFetch.current(id, signal), intervalMs: SIGNAL_POLL_MS, historyLimit: 0 },
   });
   useEffect(() => {

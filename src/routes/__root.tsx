@@ -5,6 +5,7 @@ import type { RouterContext } from '#/router';
 import { MR_ID, validateAppSearch } from '#/search';
 import { useSessionHolder } from '#/session/SessionContext';
 import { trustedOrigins } from '#/features/layoutScreen/windowLinks';
+import { useRequestFailureReporter } from '#/components/requestFailure';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: validateAppSearch,
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootComponent() {
   useParentLogoutMessage();
   useDocumentTitle();
+  useRequestFailureReporter();
   return <Outlet />;
 }
 

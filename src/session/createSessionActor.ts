@@ -3,25 +3,28 @@
  * session and sharing the platform settings, the page as visibility/network source, and the dev
  * inspector when asked for. A session the server expired during a long network cut is resumed
  * with the record's resume token (`createResumeSession`), and the new record goes back to the
- * holder through `onResumed`. Ending it sends `session.logout`, so the server announces the quit to
+ * holder through `onResumed`. On a server without resume tokens the password the holder keeps in
+ * memory (`credentials`) logs in again instead (`createRelogin`), as the platform's clients do;
+ * without it (after a reload) a lost session ends. Ending it sends `session.logout`, so the server announces the quit to
  * the other controllers before the actor stops its children.
  */
 import { createActor, type AnyActorRef } from 'xstate';
 import { sessionMachine } from '@machines/index';
-import { createResumeSession, createSessionApi } from '#/api/session';
+import { createRelogin, createResumeSession, createSessionApi } from '#/api/session';
 import type { PlatformClient } from '#/api/platform';
 import { inspectOption } from './inspector';
 import type { SessionActorFactory } from './sessionHolder';
 
 export function sessionActorFactory(platform: PlatformClient): SessionActorFactory {
   const resume = createResumeSession({ platform });
-  return (record, onResumed) => {
+  return (record, onResumed, credentials) => {
+    const relogin = credentials ? createRelogin({ platform }, credentials.password) : undefined;
     const api = createSessionApi({
       platform,
       login: { mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing },
     });
     const actor = createActor(sessionMachine, {
-      input: { api, login: record, visibilityTarget: document, networkTarget: window, resume },
+      input: { api, login: record, visibilityTarget: document, networkTarget: window, resume, relogin },
       inspect: inspectOption(),
     });
     actor.on('session.resumed', (event) => onResumed?.(event.login));

@@ -136,4 +136,23 @@ describe('SessionHolder', () => {
     expect(new SessionHolder(null, memoryStore({ ...record, resumeToken: 'tok' })).current()?.resumeToken).toBe('tok');
     expect(new SessionHolder(null, memoryStore({ ...record, resumeToken: 5 })).current()).toBeNull();
   });
+
+  it('keeps the password for a re-login in memory only: the factory gets it, storage never does, a reload forgets it', () => {
+    const store = memoryStore();
+    const factory = vi.fn((r: SessionRecord) => started(r));
+    const holder = new SessionHolder(factory, store);
+    holder.start(record, { password: 'pw-secret' });
+    holder.actor();
+    expect(factory).toHaveBeenCalledWith(record, expect.any(Function), { password: 'pw-secret' });
+    expect(JSON.stringify(store)).not.toContain('pw-secret');
+
+    const reloaded = new SessionHolder(factory, store);
+    reloaded.actor();
+    expect(factory).toHaveBeenLastCalledWith(expect.objectContaining({ sessId: 's1' }), expect.any(Function), undefined);
+
+    holder.stop();
+    holder.start(record);
+    holder.actor();
+    expect(factory).toHaveBeenLastCalledWith(record, expect.any(Function), undefined);
+  });
 });

@@ -7,6 +7,11 @@
  * instead of sending the user back to the login screen. After a session resume (docs/protocol.md
  * "Session resume") the actor reports the new session and its rotated resume token, and the
  * record is replaced without restarting the actor.
+ *
+ * The password of the login is kept here too, in memory only and never in any storage: on a
+ * server without resume tokens (the platform) it is how the session actor logs in again when the
+ * server dropped the session (docs/protocol.md "Platform mode and the console"). A reload forgets
+ * it, so a session lost after a reload ends and the user logs in again.
  */
 import type { AnyActorRef } from 'xstate';
 import type { LoginResult } from '@machines/index';
@@ -22,11 +27,20 @@ export interface StartedSession {
   end(): void;
 }
 
+/** What the tab remembers of the login beyond the record: in memory only, never stored. */
+export interface SessionCredentials {
+  password: string;
+}
+
 /**
  * Builds and starts the root session actor of a record; `onResumed` is called with the new
- * record when the actor resumed an expired session.
+ * record when the actor resumed an expired session (or logged in again with `credentials`).
  */
-export type SessionActorFactory = (record: SessionRecord, onResumed?: (record: SessionRecord) => void) => StartedSession;
+export type SessionActorFactory = (
+  record: SessionRecord,
+  onResumed?: (record: SessionRecord) => void,
+  credentials?: SessionCredentials,
+) => StartedSession;
 
 type Listener = () => void;
 
@@ -56,6 +70,8 @@ function isRecord(value: unknown): value is SessionRecord {
 export class SessionHolder {
   private record: SessionRecord | null;
   private started: StartedSession | null = null;
+  /** the login's password, for a re-login; memory only (see the file comment) */
+  private credentials: SessionCredentials | null = null;
   private readonly listeners = new Set<Listener>();
 
   constructor(
@@ -76,15 +92,19 @@ export class SessionHolder {
   actor(): AnyActorRef | null {
     if (!this.record || !this.createActor) return null;
     if (!this.started) {
-      const started = this.createActor(this.record, (resumed) => this.resumed(started, resumed));
+      const started = this.createActor(this.record, (resumed) => this.resumed(started, resumed), this.credentials ?? undefined);
       this.started = started;
     }
     return this.started.actor;
   }
 
-  /** Starts a session after a successful login, replacing any previous one. */
-  start(record: SessionRecord): SessionRecord {
+  /**
+   * Starts a session after a successful login, replacing any previous one. `credentials` are
+   * held in memory for a re-login (never written to storage).
+   */
+  start(record: SessionRecord, credentials?: SessionCredentials): SessionRecord {
     this.stopActor();
+    this.credentials = credentials ?? null;
     this.keep(record);
     return record;
   }
@@ -93,6 +113,7 @@ export class SessionHolder {
   stop(): void {
     this.stopActor();
     this.record = null;
+    this.credentials = null;
     this.store.setSessionRecord(null);
     this.notify();
   }

@@ -95,9 +95,11 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
 
   const tooMany = results ? checkSearchResultCount(results.total) === 'search.tooMany' || results.tooMany : false;
 
+  // Nested lists of buttons, not role="tree": a tree promises arrow-key navigation and allows no
+  // buttons inside its items (axe: aria-required-children), while Tab through lists works as is.
   const renderDeps = (deps: DepartmentNode[], depth: number) =>
     deps.map((d) => (
-      <div key={d.id}>
+      <li key={d.id} style={{ listStyle: 'none' }}>
         <Group gap={4} wrap="nowrap" style={{ paddingInlineStart: depth * 14 }}>
           <UnstyledButton
             aria-label={expanded.has(d.id) ? t`Collapse ${d.name}` : t`Expand ${d.name}`}
@@ -108,8 +110,7 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
             {expanded.has(d.id) ? '▾' : '▸'}
           </UnstyledButton>
           <UnstyledButton
-            role="treeitem"
-            aria-selected={department?.id === d.id}
+            aria-current={department?.id === d.id ? 'true' : undefined}
             onClick={() => {
               setDepartment(d);
               void run({ keyword: '', depId: d.id }, d.name);
@@ -119,17 +120,17 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
             {d.name}
           </UnstyledButton>
         </Group>
-        {expanded.has(d.id) && children[d.id] && renderDeps(children[d.id], depth + 1)}
-      </div>
+        {expanded.has(d.id) && children[d.id] && <ul style={{ margin: 0, padding: 0 }}>{renderDeps(children[d.id], depth + 1)}</ul>}
+      </li>
     ));
 
   return (
     <Modal opened onClose={onClose} size="xl" title={t`Add from address book`}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <ScrollArea h={420} w={240} type="auto">
-          <div role="tree" aria-label={t`Departments`}>
-            {roots === null && !failed ? <Loader size="sm" /> : renderDeps(roots ?? [], 0)}
-          </div>
+          <nav aria-label={t`Departments`}>
+            {roots === null && !failed ? <Loader size="sm" /> : <ul style={{ margin: 0, padding: 0 }}>{renderDeps(roots ?? [], 0)}</ul>}
+          </nav>
         </ScrollArea>
         <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
           <form

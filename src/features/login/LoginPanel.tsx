@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -31,6 +32,8 @@ export function LoginPanel({ actor }: {
   const submitting = useSelector(actor, loginSelectors.selectIsSubmitting);
   const locked = useSelector(actor, loginSelectors.selectIsLocked);
   const lockRemaining = useSelector(actor, loginSelectors.selectLockRemaining);
+  // decided once: a meeting number carried in from the URL or the last login puts focus on the password
+  const [prefilled] = useState(() => mrId !== '');
 
   const edit = (field: LoginField) => (e: React.ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'login.edit', field, value: e.currentTarget.value });
@@ -53,7 +56,8 @@ export function LoginPanel({ actor }: {
           value={mrId}
           onChange={edit('mrId')}
           error={mrIdError && loginFieldErrorText(i18n, 'mrId', mrIdError)}
-          data-autofocus
+          // the form has focus on load (issue 14): the first field still to fill in
+          autoFocus={!prefilled}
         />
         <PasswordInput
           label={t`Password`}
@@ -63,6 +67,7 @@ export function LoginPanel({ actor }: {
           value={password}
           onChange={edit('password')}
           error={passwordError && loginFieldErrorText(i18n, 'password', passwordError)}
+          autoFocus={prefilled}
         />
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef } from '@xstate/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { loginMachine } from '@machines/index';
 import { LanguageMenu } from '#/i18n/LanguageMenu';
@@ -10,9 +9,10 @@ import { browserStore } from '#/session/browserStore';
 import { useApis } from '#/session/ApiContext';
 import { useSessionHolder } from '#/session/SessionContext';
 import { inspectOption } from '#/session/inspector';
+import { useScreenActor } from '#/session/useScreenActor';
 import { CONSOLE_VERSION } from '#/version';
 import { LoginPanel } from './LoginPanel';
-import { LOGIN_LINK_PATHS } from './links';
+import { LOGIN_LINKS, type LoginLink } from './links';
 import type { LoginBranding } from './branding';
 
 /**
@@ -28,11 +28,12 @@ export function LoginScreen({ branding }: {
   const navigate = useNavigate();
   const search = useSearch({ strict: false });
   const prefill = search[MR_ID] ?? browserStore.mrId() ?? '';
-  const actor = useActorRef(loginMachine, { input: { api: login, mrId: prefill }, inspect: inspectOption() });
+  // not useActorRef: its StrictMode remount aborts the first verify-code fetch (useScreenActor)
+  const actor = useScreenActor(loginMachine, { input: { api: login, mrId: prefill }, inspect: inspectOption() });
 
   useEffect(() => {
-    const sub = actor.on('login.succeeded', ({ result }) => {
-      holder.start(result);
+    const sub = actor.on('login.succeeded', ({ result, password }) => {
+      holder.start(result, { password });
       void navigate({ to: '/control', search: { [MR_ID]: result.mrId } });
     });
     return () => sub.unsubscribe();
@@ -40,7 +41,6 @@ export function LoginScreen({ branding }: {
 
   return (
     <Stack gap={0} mih="100vh" bg="var(--mantine-color-gray-0)">
-      <LoginHeader branding={branding} />
       <Center component="main" style={{ flex: 1 }} p="md">
         <Paper withBorder shadow="sm" p="xl" w="28rem" maw="100%">
           <Stack gap="md">
@@ -51,6 +51,8 @@ export function LoginScreen({ branding }: {
           </Stack>
         </Paper>
       </Center>
+      {/* after the form in the page's order, so the form is the first tab stop (issue 14); drawn on top */}
+      <LoginHeader branding={branding} />
     </Stack>
   );
 }
@@ -60,9 +62,16 @@ function LoginHeader({ branding }: { branding: LoginBranding }) {
   const { t, i18n } = useLingui();
   const version = branding.platformVersion ?? CONSOLE_VERSION;
   const link = (path: string) => new URL(path, document.baseURI).href;
+  const labels: Record<LoginLink, string> = {
+    join: t`Join meeting`,
+    manage: t`Platform management`,
+    user: t`User self-service`,
+    download: t`App download`,
+    help: t`Help centre`,
+  };
   return (
     <Group component="header" justify="space-between" px="md" py="xs" wrap="wrap" bg="white"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', order: -1 }}>
       <Group gap="sm">
         {branding.icon && <img src={branding.icon} alt="" width={28} height={28} />}
         <Text fw={600} component="h1" m={0} size="lg" data-testid="platform-title">
@@ -74,23 +83,20 @@ function LoginHeader({ branding }: { branding: LoginBranding }) {
       </Group>
       <Box component="nav" aria-label={t`Platform links`}>
         <Group gap="md">
-          <Anchor size="sm" href={link(LOGIN_LINK_PATHS.joinMeeting)}>
-            <Trans>Join meeting</Trans>
-          </Anchor>
-          <Anchor size="sm" href={link(LOGIN_LINK_PATHS.platformManagement)}>
-            <Trans>Platform management</Trans>
-          </Anchor>
-          <Anchor size="sm" href={link(LOGIN_LINK_PATHS.userSelfService)}>
-            <Trans>User self-service</Trans>
-          </Anchor>
+          {LOGIN_LINKS.map(({ key, external }) =>
+            branding.links?.[key] ? (
+              <Anchor
+                key={key}
+                size="sm"
+                href={branding.links[key]}
+                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {labels[key]}
+              </Anchor>
+            ) : null,
+          )}
           <Anchor size="sm" href={link('login')} aria-current="page">
             <Trans>Meeting control</Trans>
-          </Anchor>
-          <Anchor size="sm" href={link(LOGIN_LINK_PATHS.appDownload)}>
-            <Trans>App download</Trans>
-          </Anchor>
-          <Anchor size="sm" href={link(LOGIN_LINK_PATHS.helpCentre)} target="_blank" rel="noopener noreferrer">
-            <Trans>Help centre</Trans>
           </Anchor>
           <LanguageMenu />
         </Group>

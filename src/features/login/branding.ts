@@ -1,3 +1,4 @@
+import type { PlatformLinks } from '@protocol/wire';
 /**
  * What the login screen shows about the platform (spec §2, §7 "Before and at login"): the
  * platform/OEM title and icon, the platform version; and what the console keeps in the browser
@@ -17,6 +18,8 @@ export interface LoginBranding {
   icon?: string;
   /** the platform's version, from getPlatform */
   platformVersion?: string;
+  /** the platform's pages, from getPlatform: only these are linked to (issue 12) */
+  links?: PlatformLinks;
 }
 
 type Store = Pick<typeof browserStore, 'setStandalone' | 'setPorts'>;
@@ -36,6 +39,9 @@ export async function loadLoginBranding(platform: PlatformApi, store: Store, sig
     branding.title = oem.value.data.title;
     branding.icon = oem.value.data.icon;
   }
-  if (info.status === 'fulfilled') branding.platformVersion = info.value.data.version;
+  if (info.status === 'fulfilled') {
+    branding.platformVersion = info.value.data.version;
+    branding.links = info.value.data.links ?? {};
+  }
   return branding;
 }

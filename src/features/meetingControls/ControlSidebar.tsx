@@ -15,14 +15,19 @@ import type { ShareInfoResponse } from '@protocol/wire';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import type { SessionRecord } from '#/session/sessionHolder';
 import { MeetingControlsPanel } from './MeetingControlsPanel';
-import { SharePanel } from './SharePanel';
-import { ManagementLoginDialog } from '../dialogs/ManagementLoginDialog';
-import { BookingConflictDialog, ServiceExpiryDialog } from '../dialogs/ReminderDialogs';
+import { lazyComponent, lazyDialog } from '#/components/lazyLoad';
 import { fetchManagementCode, managementLogin, type ManagementCode } from '../dialogs/managementLogin';
 import { checkManagementLogin, checkRoomPasswords } from '../live/rules';
-import { PasswordsDialog } from '../dialogs/PasswordsDialog';
 import { CMD } from '@protocol/cmdids';
-import { SupervisorPanel } from '../supervisor/SupervisorPanel';
+
+// Loaded when first opened: the dialogs, the share (QR codes) and, for supervisors only, the
+// supervisor panel with the media layer.
+const SharePanel = lazyComponent(() => import('./SharePanel').then((m) => m.SharePanel));
+const ManagementLoginDialog = lazyDialog(() => import('../dialogs/ManagementLoginDialog').then((m) => m.ManagementLoginDialog));
+const BookingConflictDialog = lazyDialog(() => import('../dialogs/ReminderDialogs').then((m) => m.BookingConflictDialog));
+const ServiceExpiryDialog = lazyDialog(() => import('../dialogs/ReminderDialogs').then((m) => m.ServiceExpiryDialog));
+const PasswordsDialog = lazyDialog(() => import('../dialogs/PasswordsDialog').then((m) => m.PasswordsDialog));
+const SupervisorPanel = lazyComponent(() => import('../supervisor/SupervisorPanel').then((m) => m.SupervisorPanel));
 
 export interface ControlSidebarProps {
   /** URL of the /layout screen for the supervisor's layout window; default `layout` beside /control */

@@ -7,6 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
 import type { MrScene, MrStatus } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { commandTarget, toMeetingRequest, type MeetingCommand } from './meetingCommands';
@@ -58,6 +60,18 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     );
     return () => sub.unsubscribe();
   }, [commands]);
+
+  // Apply in the subtitle and layout dialogs says it worked (issue 12): the dialog stays open for
+  // further edits, so without a word the operator cannot tell an applied change from a lost click
+  const { t } = useLingui();
+  useEffect(() => {
+    if (!commands) return;
+    const sub = commands.on('command.succeeded', (e: { label: string; suffix: string }) => {
+      const text = e.suffix === 'title-config' ? t`Subtitle settings applied` : e.suffix === 'mosic-config' ? t`Layout applied` : undefined;
+      if (text) notifications.show({ color: 'green', message: text, autoClose: 4000 });
+    });
+    return () => sub.unsubscribe();
+  }, [commands, t]);
 
   useEffect(() => {
     if (!cascade) return;

@@ -21,7 +21,10 @@ import { LiveAddressSettings } from '../live/LiveAddressSettings';
 import { checkLiveAddresses, checkPushAddress } from '../live/rules';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
 import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
-import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
+import { lazyDialog } from '#/components/lazyLoad';
+
+// loaded when first opened
+const MosaicLayoutDialog = lazyDialog(() => import('../mosaic/MosaicLayoutDialog').then((m) => m.MosaicLayoutDialog));
 import type { OnlineParticipants } from './onlineParticipants';
 
 export interface MeetingControlsModel {

@@ -19,7 +19,14 @@ describe('refusalText', () => {
     expect(refusalText(undefined, 'en', 'x')).toBeUndefined();
   });
 
-  it('falls back for failures without a code', () => {
-    expect(refusalText(new ApiError('network', 0, '/x'), 'en', 'fallback')).toBe('fallback');
+  it('leaves failures §8 words by itself to the central report (no second, vaguer text in the panel)', () => {
+    expect(refusalText(new ApiError('network', 0, '/x'), 'en', 'fallback')).toBeUndefined();
+    expect(refusalText({ status: 502 }, 'en', 'fallback')).toBeUndefined();
+    expect(refusalText({ status: 500, result: 6002 }, 'en', 'fallback')).toBeUndefined();
+    expect(refusalText({ status: 403, result: 4008 }, 'en', 'fallback')).toBe('The meeting is locked');
+  });
+
+  it('falls back for a refusal that is neither a request failure nor a code', () => {
+    expect(refusalText({}, 'en', 'fallback')).toBe('fallback');
   });
 });

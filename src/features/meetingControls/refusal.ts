@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { codeMessage, SILENT_RESULT_CODES } from '@protocol/codes';
 import { isApiError } from '@protocol/errors';
+import { shownInPlace } from '#/api/failureReports';
 
 /** A refusal as machines and checks carry it: a result code, an ApiError, or nothing. */
 export type Refusal = number | { result?: number; status?: number } | null | undefined;
@@ -16,6 +17,11 @@ export type Refusal = number | { result?: number; status?: number } | null | und
  */
 export function refusalText(refusal: Refusal | unknown, locale: string, fallback: string): string | undefined {
   if (refusal === null || refusal === undefined) return undefined;
+  // a failure without a result code, or with a status §8 words by itself, is on screen already
+  // (src/components/requestFailure.tsx): the panel does not add a second, vaguer message
+  if (typeof refusal === 'object' && typeof (refusal as { status?: unknown }).status === 'number') {
+    if (!shownInPlace(refusal as { status: number; result?: number })) return undefined;
+  }
   const code =
     typeof refusal === 'number'
       ? refusal

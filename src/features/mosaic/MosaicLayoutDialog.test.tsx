@@ -59,6 +59,15 @@ describe('MosaicLayoutDialog', () => {
     expect(configs[0].roles_lst).toHaveLength(4);
   });
 
+  it("offers no pane marks when the server's entries have none (platform mode) and says why", async () => {
+    const platformConfigs: MosicConfigEntry[] = (['speaker', 'chair', 'guest'] as const).map((role) => ({ role, mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 0 }));
+    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={platformConfigs} participants={people} onApply={() => {}} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Layout 2*2' }));
+    expect(screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')).toHaveLength(4);
+    expect(screen.queryByRole('radio', { name: 'Focus pane 1' })).toBeNull();
+    expect(screen.getByTestId('pane-marks-unavailable').textContent).toMatch(/keeps no focus/);
+  });
+
   it('previews what each role will see', async () => {
     renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={[]} participants={people} onApply={() => {}} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: 'Layout 1' }));

@@ -36,6 +36,7 @@ import {
   isTraditional,
   MOSAIC_ROLES,
   movePane,
+  offersPaneMarks,
   PANE,
   sameConfig,
   POLL_INTERVALS,
@@ -76,6 +77,7 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
 
   const current = (r: MosaicRole) => drafts[r] ?? configFor(r, configs);
   const config = current(role);
+  const paneMarks = offersPaneMarks(configs);
   const edit = (next: MosicConfigEntry) => {
     setDrafts((d) => ({ ...d, [role]: next }));
     setNotice(undefined);
@@ -180,6 +182,11 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
             {message}
           </Alert>
         )}
+        {config.mosic_id !== AUTO_MOSAIC && config.roles_lst.length > 0 && !paneMarks && (
+          <Text size="sm" c="dimmed" data-testid="pane-marks-unavailable">
+            <Trans>This platform keeps no focus, shared-content or special-screen pane: the layout shows each pane's video source only.</Trans>
+          </Text>
+        )}
         {config.mosic_id !== AUTO_MOSAIC && config.roles_lst.length > 0 && (
           <ScrollArea.Autosize mah={260}>
             <Table aria-label={t`Panes`} data-testid="mosaic-panes">
@@ -189,15 +196,19 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                   <Table.Th>
                     <Trans>Video source</Trans>
                   </Table.Th>
-                  <Table.Th>
-                    <Trans>Focus</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Share content</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Special screen</Trans>
-                  </Table.Th>
+                  {paneMarks && (
+                    <>
+                      <Table.Th>
+                        <Trans>Focus</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>Share content</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>Special screen</Trans>
+                      </Table.Th>
+                    </>
+                  )}
                   <Table.Th>
                     <Trans>Order</Trans>
                   </Table.Th>
@@ -226,15 +237,19 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                         onChange={(v) => edit(assignPane(config, i, v))}
                       />
                     </Table.Td>
-                    <Table.Td>
-                      <Radio aria-label={t`Focus pane ${i + 1}`} checked={config.focus_pane === i} onChange={() => {}} onClick={() => mark('focus_pane', i)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Radio aria-label={t`Share content in pane ${i + 1}`} checked={config.content_pane === i} onChange={() => {}} onClick={() => mark('content_pane', i)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Radio aria-label={t`Special screen in pane ${i + 1}`} checked={config.special_pane === i} onChange={() => {}} onClick={() => mark('special_pane', i)} />
-                    </Table.Td>
+                    {paneMarks && (
+                      <>
+                        <Table.Td>
+                          <Radio aria-label={t`Focus pane ${i + 1}`} checked={config.focus_pane === i} onChange={() => {}} onClick={() => mark('focus_pane', i)} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Radio aria-label={t`Share content in pane ${i + 1}`} checked={config.content_pane === i} onChange={() => {}} onClick={() => mark('content_pane', i)} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Radio aria-label={t`Special screen in pane ${i + 1}`} checked={config.special_pane === i} onChange={() => {}} onClick={() => mark('special_pane', i)} />
+                        </Table.Td>
+                      </>
+                    )}
                     <Table.Td>
                       <Group gap={2} wrap="nowrap">
                         <Button size="compact-xs" variant="subtle" disabled={i === 0} aria-label={t`Move pane ${i + 1} up`} onClick={() => edit(movePane(config, i, i - 1))}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameConfig, assignPane, autoConfig, configFor, defaultCustomConfig, movePane, PANE, paneRects, withLayout } from './mosaicModel';
+import { sameConfig, assignPane, autoConfig, configFor, defaultCustomConfig, movePane, offersPaneMarks, PANE, paneRects, withLayout } from './mosaicModel';
 
 describe('mosaic defaults', () => {
   it('custom layout is 4*4 with 16 unset slots, mode 2, poll 10 s', () => {
@@ -63,5 +63,16 @@ describe('sameConfig', () => {
     const { focus_pane: _f, ...withoutMarks } = a;
     expect(sameConfig(a, withoutMarks)).toBe(true);
     expect(sameConfig(a, assignPane(a, 1, 'u1'))).toBe(false);
+  });
+});
+
+describe('offersPaneMarks', () => {
+  it("offers pane marks only when the server's entries carry them", () => {
+    const podium = configFor('speaker', undefined);
+    const platformEntry = { role: 'speaker' as const, mosic_id: '2*2', layout_mode: 2, roles_lst: [['0'], ['0'], ['0'], ['0']], poll_secs: 10, view_has_self: 1 as const };
+    expect(offersPaneMarks(undefined)).toBe(true);
+    expect(offersPaneMarks([{ ...defaultCustomConfig() }])).toBe(true);
+    expect(offersPaneMarks([platformEntry])).toBe(false);
+    expect(podium.role).toBe('speaker');
   });
 });

@@ -40,6 +40,16 @@ export function autoConfig(role: MosaicRole): MosicConfigEntry {
   return { role, mosic_id: AUTO_MOSAIC, layout_mode: LAYOUT_MODE, roles_lst: [], poll_secs: POLL_INTERVALS[0], view_has_self: role === 'speaker' ? 1 : 0 };
 }
 
+/**
+ * Whether the server keeps pane marks (focus, shared content, special screen): Podium's entries
+ * carry them, the platform's (facts §5.6) do not, and a mark the server drops must not be offered.
+ * Before the configuration is known the marks are offered (Podium's defaults have them).
+ */
+export function offersPaneMarks(configs: readonly MosicConfigEntry[] | undefined): boolean {
+  if (!configs || configs.length === 0) return true;
+  return configs.some((c) => c.focus_pane !== undefined || c.content_pane !== undefined || c.special_pane !== undefined);
+}
+
 /** The server's configuration of `role`, or its default (custom: 4*4; others: automatic). */
 export function configFor(role: MosaicRole, configs: readonly MosicConfigEntry[] | undefined): MosicConfigEntry {
   const found = configs?.find((c) => c.role === role);

@@ -45,9 +45,22 @@ export interface NotificationListsProps {
   onRead: (list: NoteList) => void;
   /** controllers logged in now */
   controllerCount?: number;
+  /** false: the count is a lower bound (the server gave no list), worded "at least N" */
+  controllerCountExact?: boolean;
+  /** the controllers logged in now, as the server lists them (role and address) */
+  onlineControllers?: readonly { role: string; peer_ip: string; self: 0 | 1 }[];
 }
 
-export function NotificationLists({ controllers, failedCalls, leftCalls, unread, onRead, controllerCount }: NotificationListsProps) {
+export function NotificationLists({
+  controllers,
+  failedCalls,
+  leftCalls,
+  unread,
+  onRead,
+  controllerCount,
+  controllerCountExact = true,
+  onlineControllers = [],
+}: NotificationListsProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<NoteList | null>(null);
   const time = (sec: number) => i18n.date(new Date(sec * 1000), { timeStyle: 'medium' });
@@ -117,17 +130,32 @@ export function NotificationLists({ controllers, failedCalls, leftCalls, unread,
       <Popover opened={open === 'controllers'} onChange={(o) => !o && setOpen(null)} position="bottom-start">
         {trigger('controllers', controllersLabel)}
         {list(
-          controllers.map((c, i) => ({
-            key: `${c.sessionId}-${c.type}-${i}`,
-            when: time(c.dtm),
-            text: c.type === 'in' ? t`Controller ${c.peerIp} joined` : t`Controller ${c.peerIp} quit`,
-          })),
+          [
+            ...onlineControllers.map((c, i) => {
+              const role = c.role === 'host' ? t`Host` : c.role === 'supervisor' ? t`Supervisor` : c.role;
+              const address = c.peer_ip;
+              return {
+                key: `online-${i}`,
+                when: t`Online`,
+                text: c.self ? t`${role}, ${address} (this console)` : t`${role}, ${address}`,
+              };
+            }),
+            ...controllers.map((c, i) => ({
+              key: `${c.type}-${c.dtm}-${i}`,
+              when: time(c.dtm),
+              text: c.type === 'in' ? t`Controller ${c.peerIp} joined` : t`Controller ${c.peerIp} quit`,
+            })),
+          ],
           controllersLabel,
         )}
       </Popover>
       {controllerCount !== undefined && (
-        <Text size="xs" c="dimmed" data-testid="controller-count">
-          <Plural value={controllerCount} one="# controller online" other="# controllers online" />
+        <Text size="xs" c="dimmed" data-testid="controller-count" data-count={controllerCount} data-exact={controllerCountExact}>
+          {controllerCountExact ? (
+            <Plural value={controllerCount} one="# controller online" other="# controllers online" />
+          ) : (
+            <Plural value={controllerCount} one="At least # controller online" other="At least # controllers online" />
+          )}
         </Text>
       )}
       <Popover opened={open === 'failedCalls'} onChange={(o) => !o && setOpen(null)} position="bottom-start">

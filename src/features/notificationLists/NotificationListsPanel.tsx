@@ -2,15 +2,16 @@
  * Feeds the notification lists from the controllers and notifications actors; opening a list
  * tells its actor the entries were read.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { controllersSelectors, notificationsSelectors, type ControllersMachine, type NotificationsMachine } from '@machines/index';
 
-const { selectControllerCount, selectControllerEntries, selectControllersUnread } = controllersSelectors;
+const { selectControllersOnline, selectControllerEntries, selectControllersUnread } = controllersSelectors;
 const { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread } = notificationsSelectors;
 import { useSessionChild } from '#/features/participants/useSessionChild';
 import { NotificationLists, type NoteList } from './NotificationLists';
+import { followControllersSnapshot } from './controllersSnapshot';
 
 export function NotificationListsPanel({ session }: {
   /** the root session actor */
@@ -19,7 +20,11 @@ export function NotificationListsPanel({ session }: {
   const controllers = useSessionChild<ActorRefFrom<ControllersMachine>>(session, 'controllers');
   const notes = useSessionChild<ActorRefFrom<NotificationsMachine>>(session, 'notifications');
   const entries = useSelector(controllers, (s) => (s ? selectControllerEntries(s) : undefined));
-  const count = useSelector(controllers, (s) => (s ? selectControllerCount(s) : undefined));
+  const count = useSelector(controllers, (s) => (s ? selectControllersOnline(s).count : undefined));
+  const exact = useSelector(controllers, (s) => (s ? selectControllersOnline(s).exact : false)) ?? false;
+  const online = useSelector(controllers, (s) => (s ? selectControllersOnline(s).list : undefined));
+  // the count and list are the server's (its snapshot), not the joins this console happened to see
+  useEffect(() => (controllers ? followControllersSnapshot(session, controllers) : undefined), [session, controllers]);
   const ctrlUnread = useSelector(controllers, (s) => (s ? selectControllersUnread(s) : 0)) ?? 0;
   const failed = useSelector(notes, (s) => (s ? selectFailedCalls(s) : undefined));
   const left = useSelector(notes, (s) => (s ? selectLeftCalls(s) : undefined));
@@ -60,6 +65,8 @@ export function NotificationListsPanel({ session }: {
       leftCalls={leftNotes}
       unread={{ controllers: ctrlUnread, failedCalls: failedUnread, leftCalls: leftUnread }}
       controllerCount={count}
+      controllerCountExact={exact}
+      onlineControllers={online}
       onRead={onRead}
     />
   );

@@ -37,7 +37,7 @@ export function CustomTabDialog({ opened, existing, selectedIds, onClose, onCrea
   };
 
   const submit = () => {
-    const problem = checkCustomTab(name, query, existing.map((tab) => tab.name), existing.length);
+    const problem = checkCustomTab(name, query, existing.map((tab) => tab.name), existing.length, useSelection && selectedIds.length > 0);
     if (problem) {
       setError(problem);
       return;

@@ -8,16 +8,20 @@ import type { AnyActorRef, ActorRefFrom } from 'xstate';
 import type { CommandsMachine } from '@machines/index';
 import type { MediaStreamResponse } from '@protocol/wire';
 import { usrStat } from '@protocol/usrStats';
-import { CameraDialog } from '#/features/camera/CameraDialog';
-import { MicDialog } from '#/features/camera/MicDialog';
-import { StatsDialog } from '#/features/stats/StatsDialog';
-import { AddressBookDialog } from '#/features/addressBook/AddressBookDialog';
+import { lazyDialog } from '#/components/lazyLoad';
 import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
 import type { CommandSink } from './commands';
 import type { ParticipantRow } from './participantModel';
 import { useSessionChild } from './useSessionChild';
 
 type CommandsRef = ActorRefFrom<CommandsMachine>;
+
+// loaded when first opened (the statistics bring the charts); rendered only while open
+const shown = () => true;
+const CameraDialog = lazyDialog(() => import('#/features/camera/CameraDialog').then((m) => m.CameraDialog), shown);
+const MicDialog = lazyDialog(() => import('#/features/camera/MicDialog').then((m) => m.MicDialog), shown);
+const StatsDialog = lazyDialog(() => import('#/features/stats/StatsDialog').then((m) => m.StatsDialog), shown);
+const AddressBookDialog = lazyDialog(() => import('#/features/addressBook/AddressBookDialog').then((m) => m.AddressBookDialog), shown);
 
 export type ParticipantDialogsProps =
   | {

@@ -63,9 +63,9 @@ describe('ParticipantTable', () => {
 
   it('mute sends a_rx 0 for that participant; unmute sends a_rx 1', () => {
     const { onCommand } = setup([online('7', 'Ann'), online('8', 'Ben', { a_rx: 0 })]);
-    fireEvent.click(screen.getByRole('button', { name: 'Mute Ann' }));
+    fireEvent.click(screen.getByRole('button', { name: 'On: mute Ann' }));
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['7'], value: 0 });
-    fireEvent.click(screen.getByRole('button', { name: 'Unmute Ben' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Muted: unmute Ben' }));
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['8'], value: 1 });
   });
 
@@ -80,7 +80,7 @@ describe('ParticipantTable', () => {
     const row = screen.getByRole('row', { name: 'Ann' });
     expect(row.getAttribute('data-pending')).toBe('true');
     expect(row.style.cursor).toBe('wait');
-    expect((within(row).getByRole('button', { name: 'Mute Ann' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row).getByRole('button', { name: 'On: mute Ann' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('select all selects every row of the tab', () => {

@@ -3,7 +3,7 @@
  * of 10,000 renders only the rows in view (plus a small overscan). Rows show the server's state
  * only; a command in flight marks its rows pending (wait cursor) until the answer arrives.
  */
-import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Checkbox, Menu, Text } from '@mantine/core';
 import classes from './ParticipantTable.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -33,6 +33,8 @@ export interface ParticipantTableProps {
   height?: number;
   /** fixed row height in px; default 40 */
   rowHeight?: number;
+  /** false: the waiting room is off, so "Move to waiting hall" is offered disabled, with the reason */
+  waitingRoomOn?: boolean;
 }
 
 const OVERSCAN = 8;
@@ -60,6 +62,7 @@ export function ParticipantTable({
   onOpenDialog,
   height = 520,
   rowHeight = 40,
+  waitingRoomOn,
 }: ParticipantTableProps) {
   const { t } = useLingui();
   const [first, setFirst] = useState(0);
@@ -185,6 +188,7 @@ export function ParticipantTable({
                   onMenu={setMenuFor}
                   onCommand={onCommand}
                   onOpenDialog={onOpenDialog}
+                  waitingRoomOff={waitingRoomOn === false}
                 />
               ))}
             </div>
@@ -212,6 +216,7 @@ interface RowProps {
   onMenu: (usrId: string | null) => void;
   onCommand: CommandSink;
   onOpenDialog: (dialog: RowDialog, row: ParticipantRow) => void;
+  waitingRoomOff: boolean;
 }
 
 const Row = memo(function Row({
@@ -225,6 +230,7 @@ const Row = memo(function Row({
   onMenu,
   onCommand,
   onOpenDialog,
+  waitingRoomOff,
 }: RowProps) {
   const { t } = useLingui();
   const name = row.name;
@@ -242,8 +248,19 @@ const Row = memo(function Row({
   const sharing = flag(row, 'cont_sender');
   const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' }) => onCommand(cmd);
 
+  // The button is a new element once its menu opens or closes (it moves into the menu's target):
+  // a menu closed with Escape or a click outside would leave focus nowhere, so it goes back here.
+  const opsRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(menuOpen);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (wasOpen.current && !menuOpen && lost) opsRef.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
+
   const opsButton = (
     <button
+      ref={opsRef}
       type="button"
       className={classes.chip}
       data-tone="plain"
@@ -324,7 +341,7 @@ const Row = memo(function Row({
           <button
             type="button"
             className={classes.chip}
-            aria-label={audio ? t`Mute ${name}` : t`Unmute ${name}`}
+            aria-label={audio ? t`On: mute ${name}` : t`Muted: unmute ${name}`}
             data-state={audio ? 'on' : 'off'}
             disabled={pending}
             onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
@@ -340,7 +357,7 @@ const Row = memo(function Row({
           <button
             type="button"
             className={classes.chip}
-            aria-label={listen ? t`Stop ${name} listening` : t`Let ${name} listen`}
+            aria-label={listen ? t`Listening: stop ${name} listening` : t`Silenced: let ${name} listen`}
             data-state={listen ? 'on' : 'off'}
             disabled={pending}
             onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
@@ -392,7 +409,7 @@ const Row = memo(function Row({
             <button
               type="button"
               className={classes.chip}
-              aria-label={watch ? t`Stop ${name} watching` : t`Let ${name} watch`}
+              aria-label={watch ? t`Watching: stop ${name} watching` : t`Blind: let ${name} watch`}
               data-state={watch ? 'on' : 'off'}
               disabled={pending}
               onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
@@ -435,8 +452,16 @@ const Row = memo(function Row({
                   >
                     {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
                   </Menu.Item>
-                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}>
+                  <Menu.Item
+                    disabled={waitingRoomOff}
+                    onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}
+                  >
                     <Trans>Move to waiting hall</Trans>
+                    {waitingRoomOff && (
+                      <Text size="xs" c="dimmed" component="span" display="block">
+                        <Trans>The waiting room is off</Trans>
+                      </Text>
+                    )}
                   </Menu.Item>
                   <Menu.Item onClick={() => onOpenDialog('camera', row)}>
                     <Trans>Camera control</Trans>
@@ -461,7 +486,7 @@ const Row = memo(function Row({
               )}
               <Menu.Divider />
               {row.online ? (
-                <Menu.Item color="red" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
+                <Menu.Item color="red.9" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
                   <Trans>Hang up</Trans>
                 </Menu.Item>
               ) : (

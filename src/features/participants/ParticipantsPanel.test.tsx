@@ -38,7 +38,7 @@ describe('ParticipantsPanel', () => {
       });
     });
     await waitFor(() => expect(screen.getByRole('tab', { name: 'All' }).getAttribute('data-count')).toBe('2'));
-    const mute = await screen.findByRole('button', { name: 'Mute ep-1' });
+    const mute = await screen.findByRole('button', { name: 'On: mute ep-1' });
     expect(screen.getByRole('tab', { name: 'Offline' }).getAttribute('data-count')).toBe('1');
     fireEvent.click(mute);
     const call = fake.pending('eps-status')[0];
@@ -50,6 +50,6 @@ describe('ParticipantsPanel', () => {
     });
     await waitFor(() => expect(document.querySelector('[data-usr-id="1"]')!.getAttribute('data-pending')).toBe('false'));
     // the row still shows the server's state: nothing was changed locally
-    expect(screen.getByRole('button', { name: 'Mute ep-1' }).getAttribute('data-state')).toBe('on');
+    expect(screen.getByRole('button', { name: 'On: mute ep-1' }).getAttribute('data-state')).toBe('on');
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@machines/index';
 import type { ActorRefFrom } from 'xstate';
 import { resultCodeText } from '#/i18n/messages';
+import { shownInPlace } from '#/api/failureReports';
 import { ParticipantsView } from './ParticipantsView';
 import { toRows } from './toRows';
 import { commandTargets, toWireRequest, type ParticipantCommand } from './commands';
@@ -78,7 +79,9 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
     const sub = commands.on('command.refused', (e: Extract<CommandsEmitted, { type: 'command.refused' }>) => {
       // other panels report their own commands; roll call is this half's, sent by its actor
       if (!e.label.startsWith(LABEL_PREFIX) && !e.label.startsWith('rollCall.')) return;
-      const text = e.result !== undefined ? resultCodeText(i18n, e.result) : t`The request failed, please try again`;
+      // the other failures (no result code, 404, 5xx, 502…) are on screen already as §8 words them
+      if (e.result === undefined || !shownInPlace(e)) return;
+      const text = resultCodeText(i18n, e.result);
       if (text === null) return;
       notifications.show({ color: 'red', title: t`The command was refused`, message: text, autoClose: 6000 });
     });
@@ -115,6 +118,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
         audienceListenRestricted: meeting.atxMode,
         audienceWatchRestricted: meeting.vtxMode,
         onlineCount,
+        waitingRoomOn: meeting.waitingRoomOn,
       }}
       rollCall={meeting.rollCall}
       pending={pending}

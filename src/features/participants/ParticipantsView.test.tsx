@@ -77,7 +77,8 @@ describe('ParticipantsView', () => {
     localStorage.setItem('podium.customTabs.full.host', JSON.stringify(tabs));
     setup('podium.customTabs.full.host');
     fireEvent.click(screen.getByRole('button', { name: 'New tab' }));
-    fireEvent.change(await screen.findByLabelText('Tab name'), { target: { value: 'one more' } });
+    // the dialog opens after the previous test's one has finished closing: more than findBy's default second under load
+    fireEvent.change(await screen.findByLabelText('Tab name', undefined, { timeout: 5_000 }), { target: { value: 'one more' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Up to 20 tabs supported');
   });

@@ -4,16 +4,20 @@
  * (ParticipantsPanel) feeds it from the session actor; tests feed it directly.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Stack } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { countTabs, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
+import { countTabs, matchesQuery, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
 import { ParticipantTabs } from './ParticipantTabs';
 import { ParticipantTable, type PendingIds, type RowDialog } from './ParticipantTable';
 import { TabActions, type ActionDialog, type MeetingFlags } from './TabActions';
-import { CustomTabDialog } from './CustomTabDialog';
-import { RenameDialog } from './RenameDialog';
-import { RollCallDialog, type RollCallView } from './RollCallDialog';
-import { TempCallDialog } from './TempCallDialog';
+import { lazyDialog } from '#/components/lazyLoad';
+import type { RollCallView } from './RollCallDialog';
+
+// the dialogs load when first opened
+const CustomTabDialog = lazyDialog(() => import('./CustomTabDialog').then((m) => m.CustomTabDialog));
+const RenameDialog = lazyDialog(() => import('./RenameDialog').then((m) => m.RenameDialog), (p) => p.currentName !== null);
+const RollCallDialog = lazyDialog(() => import('./RollCallDialog').then((m) => m.RollCallDialog));
+const TempCallDialog = lazyDialog(() => import('./TempCallDialog').then((m) => m.TempCallDialog));
 import { useCustomTabs } from './customTabsStore';
 import type { CommandSink } from './commands';
 
@@ -52,9 +56,10 @@ export function ParticipantsView({
   renderAddressBook,
   tableHeight,
 }: ParticipantsViewProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TabKey>('all');
   const [sort, setSort] = useState<SortMode>('custom');
+  const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [customTabs, setCustomTabs] = useCustomTabs(customTabsKey);
   const [actionDialog, setActionDialog] = useState<ActionDialog | 'newTab' | null>(null);
@@ -62,7 +67,9 @@ export function ParticipantsView({
 
   const collator = useMemo(() => new Intl.Collator(i18n.locale === 'zh' ? 'zh-CN' : 'en'), [i18n.locale]);
   const counts = useMemo(() => countTabs(rows, customTabs), [rows, customTabs]);
-  const shown = useMemo(() => visibleRows(rows, tab, customTabs, sort, collator), [rows, tab, customTabs, sort, collator]);
+  const inTab = useMemo(() => visibleRows(rows, tab, customTabs, sort, collator), [rows, tab, customTabs, sort, collator]);
+  // "Find participant" narrows the tab to the names and addresses typed (keyboard users' way to a row)
+  const shown = useMemo(() => (query.trim() ? inTab.filter((r) => matchesQuery(r, query)) : inTab), [inTab, query]);
   // bulk actions act on the selected rows still shown (a participant who left drops out)
   const selectedIds = useMemo(() => shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId), [shown, selected]);
   const rollCallOpen = actionDialog === 'rollCall';
@@ -91,6 +98,15 @@ export function ParticipantsView({
           setTab('all');
         }}
       />
+      <TextInput
+        type="search"
+        size="xs"
+        maw={320}
+        label={t`Find participant`}
+        placeholder={t`Name or address`}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+      />
       <TabActions
         flags={flags}
         selectedIds={selectedIds}
@@ -110,6 +126,7 @@ export function ParticipantsView({
         onCommand={onCommand}
         onOpenDialog={openRowDialog}
         height={tableHeight}
+        waitingRoomOn={flags.waitingRoomOn}
       />
       <CustomTabDialog
         opened={actionDialog === 'newTab'}

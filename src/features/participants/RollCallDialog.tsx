@@ -50,6 +50,9 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
           aria-label={t`What the main venue sees`}
           value={view}
           onChange={(v) => setView(v as RollCallView)}
+          fullWidth
+          // the longer option ("Main venue and the called person") was cut off: labels wrap
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
           data={[
             { value: 'called_only', label: t`Only the called person` },
             { value: 'with_speaker', label: t`Main venue and the called person` },

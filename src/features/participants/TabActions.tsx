@@ -21,6 +21,11 @@ export interface MeetingFlags {
   audienceWatchRestricted: boolean;
   /** endpoints in the meeting now */
   onlineCount: number;
+  /**
+   * waiting_room: moving into the waiting hall can succeed only while it is on; false offers the
+   * move disabled, with the reason; undefined (not known yet) offers it
+   */
+  waitingRoomOn?: boolean;
 }
 
 export type ActionDialog = 'tempCall' | 'addressBook' | 'rollCall';
@@ -196,11 +201,17 @@ export function TabActions({
             <Button
               size="compact-sm"
               variant="light"
-              disabled={count === 0}
+              disabled={count === 0 || flags.waitingRoomOn === false}
+              aria-describedby={flags.waitingRoomOn === false ? 'waiting-room-off-reason' : undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_move', usrIds: ids })}
             >
               <Trans>Move selected to waiting hall</Trans>
             </Button>
+            {flags.waitingRoomOn === false && (
+              <Text size="xs" c="dimmed" id="waiting-room-off-reason" data-testid="waiting-room-off-reason">
+                <Trans>The waiting room is off</Trans>
+              </Text>
+            )}
             <Button
               size="compact-sm"
               variant="light"

@@ -2,7 +2,7 @@
  * Temporary (interim) call by address (spec §5): a meeting number with optional `##password`
  * and `@ip`, or a SIP/H.323 address, and a display name. The input stays when the server refuses.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkTempCall, type TempCallError } from './validationBridge';
@@ -22,6 +22,12 @@ export function TempCallDialog({ opened, onClose, onCall }: TempCallDialogProps)
   const [name, setName] = useState('');
   const [usrType, setUsrType] = useState('2');
   const [error, setError] = useState<TempCallError | null>(null);
+  // one submit places one call: a second click while the dialog closes (or a double click) is
+  // not a second call; reopening the dialog allows the next one
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (opened) setSent(false);
+  }, [opened]);
 
   const messages: Record<TempCallError, string> = {
     addressRequired: t`The call address cannot be empty`,
@@ -35,9 +41,12 @@ export function TempCallDialog({ opened, onClose, onCall }: TempCallDialogProps)
       <form
         onSubmit={(e) => {
           e.preventDefault();
+          if (sent) return;
           const problem = checkTempCall(address, name);
           setError(problem);
-          if (!problem) onCall({ callUrl: address.trim(), dispName: name.trim(), usrType: Number(usrType) });
+          if (problem) return;
+          setSent(true);
+          onCall({ callUrl: address.trim(), dispName: name.trim(), usrType: Number(usrType) });
         }}
       >
         <Stack>
@@ -70,7 +79,7 @@ export function TempCallDialog({ opened, onClose, onCall }: TempCallDialogProps)
             <Button variant="default" onClick={onClose}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit">
+            <Button type="submit" disabled={sent}>
               <Trans>Call</Trans>
             </Button>
           </Group>

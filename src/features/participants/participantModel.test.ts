@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
-import { countTabs, visibleRows, type CustomTab, type ParticipantRow } from './participantModel';
+import { countTabs, matchesQuery, visibleRows, type CustomTab, type ParticipantRow } from './participantModel';
 
 function row(usrId: string, name: string, order: number, flags?: Partial<UsrStatsFlags>): ParticipantRow {
   return {
@@ -68,5 +68,15 @@ describe('countTabs agrees with the tab rules', () => {
     const counts = countTabs(population, []);
     for (const tab of ['all', 'offline', 'online', 'active', 'hand', 'waiting'] as const)
       expect(counts[tab], tab).toBe(visibleRows(population, tab, [], 'custom', collator).length);
+  });
+});
+
+describe('matchesQuery (Find participant)', () => {
+  const steady = { name: 'Steady 01', remoteAddr: '10.0.0.7' } as ParticipantRow;
+  it('matches the name or the address, ignoring case and surrounding spaces; empty matches all', () => {
+    expect(matchesQuery(steady, ' steady ')).toBe(true);
+    expect(matchesQuery(steady, '10.0.0')).toBe(true);
+    expect(matchesQuery(steady, 'kate')).toBe(false);
+    expect(matchesQuery(steady, '')).toBe(true);
   });
 });

@@ -72,11 +72,14 @@ export function inBuiltinTab(row: ParticipantRow, tab: BuiltinTab): boolean {
 
 export function inCustomTab(row: ParticipantRow, tab: CustomTab, members?: ReadonlySet<string>): boolean {
   if (tab.usrIds.length > 0 && !(members ?? new Set(tab.usrIds)).has(row.usrId)) return false;
-  if (tab.query) {
-    const q = tab.query.toLowerCase();
-    if (!row.name.toLowerCase().includes(q) && !row.remoteAddr.toLowerCase().includes(q)) return false;
-  }
-  return true;
+  return matchesQuery(row, tab.query);
+}
+
+/** The row's name or address contains `query` (case-insensitive); an empty query matches all. */
+export function matchesQuery(row: ParticipantRow, query: string | undefined): boolean {
+  const q = query?.trim().toLowerCase();
+  if (!q) return true;
+  return row.name.toLowerCase().includes(q) || row.remoteAddr.toLowerCase().includes(q);
 }
 
 export type TabCounts = Record<BuiltinTab, number> & { custom: Record<string, number> };

@@ -14,6 +14,8 @@ export interface MeetingStatusView {
   vtxMode: boolean;
   micGainAuto: boolean;
   rollCall: { usrId: string; view: RollCallView } | null;
+  /** the waiting room is on: moving participants into the waiting hall can succeed */
+  waitingRoomOn: boolean | undefined;
 }
 
 const { selectStatusField } = meetingSelectors;
@@ -24,6 +26,7 @@ const micGainAuto = selectStatusField('mic_gain_auto');
 const rollCall = selectStatusField('roll_call');
 const rollCallUsr = selectStatusField('rollcall_usr_id');
 const rollCallView = selectStatusField('rollcall_view');
+const waitingRoom = selectStatusField('waiting_room');
 
 export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
   const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
@@ -34,11 +37,13 @@ export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
   const calling = useSelector(meeting, (s) => (s ? rollCall(s) : undefined));
   const called = useSelector(meeting, (s) => (s ? rollCallUsr(s) : undefined));
   const view = useSelector(meeting, (s) => (s ? rollCallView(s) : undefined));
+  const waiting = useSelector(meeting, (s) => (s ? waitingRoom(s) : undefined));
   return {
     allGuestsMute: guests === 1,
     atxMode: atx === 1,
     vtxMode: vtx === 1,
     micGainAuto: micAuto === 1,
     rollCall: calling === 1 && called ? { usrId: called, view: view ?? 'with_speaker' } : null,
+    waitingRoomOn: waiting === undefined ? undefined : waiting === 1,
   };
 }

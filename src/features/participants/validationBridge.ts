@@ -15,6 +15,8 @@ export function checkCustomTab(
   query: string,
   existingNames: readonly string[],
   existingCount: number,
+  /** the tab keeps the participants selected when it was made */
+  bySelection = false,
 ): CustomTabError | null {
   switch (validateTabName(name, existingCount)) {
     case 'tab.nameRequired':
@@ -27,6 +29,8 @@ export function checkCustomTab(
       return 'invalid';
   }
   if (existingNames.includes(name.trim()) || /[\r\n\t]/.test(query) || query.length > 200) return 'invalid';
+  // a filter tab filters by something: a text, or the participants selected when it was made
+  if (query.trim() === '' && !bySelection) return 'invalid';
   return null;
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge, Box, Group, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,6 +6,11 @@ import { TopBar } from '#/components/TopBar';
 import { sceneText } from '#/i18n/scene';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { ConnectionState } from './ConnectionState';
+import { SessionNotice } from './SessionNotice';
+import { PlatformWarnings } from './PlatformWarnings';
+import { SkipLink } from './SkipLink';
+
+export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The frame of the logged-in screens (/control, /layout): the top bar with the meeting number in
@@ -27,6 +32,13 @@ export function SessionPage({ screen, fill = false, children }: {
   const holder = useSessionHolder();
   const record = useSessionRecord();
   const navigate = useNavigate();
+  const main = useRef<HTMLElement>(null);
+  const hasRecord = record !== null;
+  // After the login (or a reload) a keyboard or screen-reader user starts in the screen's content,
+  // not at the top of the page with the header's links before it.
+  useEffect(() => {
+    if (hasRecord) main.current?.focus({ preventScroll: true });
+  }, [hasRecord]);
   const logout = () => {
     holder.stop();
     void navigate({ to: '/login' });
@@ -35,6 +47,7 @@ export function SessionPage({ screen, fill = false, children }: {
   const actor = holder.actor();
   return (
     <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink target={MAIN_CONTENT_ID} />
       <TopBar onLogout={logout}>
         <Group gap={6} wrap="nowrap">
           <Text size="sm" c="dimmed" component="span">
@@ -49,13 +62,18 @@ export function SessionPage({ screen, fill = false, children }: {
         </Badge>
         {actor && <ConnectionState actor={actor} />}
       </TopBar>
+      {actor && <SessionNotice actor={actor} />}
       <Box
         component="main"
+        ref={main}
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
         aria-label={screen === 'control' ? t`Meeting control` : t`Layout`}
-        style={fill ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' } : { flex: 1, minHeight: 0 }}
+        style={fill ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden', outline: 'none' } : { flex: 1, minHeight: 0, outline: 'none' }}
       >
         {children}
       </Box>
+      {actor && <PlatformWarnings actor={actor} />}
     </Box>
   );
 }

@@ -8,7 +8,10 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MrScene } from '@protocol/wire';
 import { sceneText } from '#/i18n/scene';
-import { OvertimeDialog } from './OvertimeDialog';
+import { lazyDialog } from '#/components/lazyLoad';
+
+// loaded when first opened
+const OvertimeDialog = lazyDialog(() => import('./OvertimeDialog').then((m) => m.OvertimeDialog));
 
 export interface SidebarInfoProps {
   /** meeting number */

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALOG_CLOSE_ATTRIBUTE, installDialogInitialFocus } from './dialogFocus';
+
+function dialogWithField(): { opener: HTMLButtonElement; close: HTMLButtonElement; field: HTMLInputElement } {
+  document.body.innerHTML = `
+    <button id="opener">Open</button>
+    <section role="dialog">
+      <header><button id="close" ${DIALOG_CLOSE_ATTRIBUTE}>×</button></header>
+      <div class="mantine-Modal-body"><input type="hidden" /><input id="field" /></div>
+    </section>`;
+  return {
+    opener: document.getElementById('opener') as HTMLButtonElement,
+    close: document.getElementById('close') as HTMLButtonElement,
+    field: document.getElementById('field') as HTMLInputElement,
+  };
+}
+
+describe('dialog initial focus', () => {
+  let remove = () => {};
+  afterEach(() => remove());
+
+  it('focus arriving on the close button from outside the dialog moves to its first field', () => {
+    const { opener, close, field } = dialogWithField();
+    remove = installDialogInitialFocus(document);
+    opener.focus();
+    close.focus();
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('Shift+Tab from inside the dialog onto the close button leaves it there', () => {
+    const { close, field } = dialogWithField();
+    remove = installDialogInitialFocus(document);
+    field.focus();
+    close.focus();
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('a dialog without fields keeps focus on its close button', () => {
+    const { opener, close, field } = dialogWithField();
+    field.remove();
+    remove = installDialogInitialFocus(document);
+    opener.focus();
+    close.focus();
+    expect(document.activeElement).toBe(close);
+  });
+});
+
+describe('dialog focus return', () => {
+  it('a dialog removed from the page while focus is in it gives focus back to its opener', async () => {
+    const { opener, close } = dialogWithField();
+    const remove = installDialogInitialFocus(document);
+    opener.focus();
+    close.focus();
+    document.querySelector('[role="dialog"]')!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(opener);
+    remove();
+  });
+
+  it('a dialog opened from a menu item gives focus back to the menu button', async () => {
+    document.body.innerHTML = `
+      <button id="menu-button" aria-controls="m1">Operations</button>
+      <div role="menu" id="m1"><button id="item" role="menuitem">Rename</button></div>
+      <section role="dialog"><button id="close" ${DIALOG_CLOSE_ATTRIBUTE}>×</button><div class="mantine-Modal-body"><input /></div></section>`;
+    const remove = installDialogInitialFocus(document);
+    (document.getElementById('item') as HTMLElement).focus();
+    (document.getElementById('close') as HTMLElement).focus();
+    document.getElementById('m1')!.remove();
+    document.querySelector('[role="dialog"]')!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(document.getElementById('menu-button'));
+    remove();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The console's Mantine theme. WCAG AA contrast (4.5:1 for the console's small text) is set here
+ * once rather than per component:
+ * - shade 8 for filled colours and links: Mantine's shade 6 gives 3.3–3.6:1 with white (blue, red);
+ * - autoContrast with a luminance threshold of 0.18 puts dark text on the filled colours too light
+ *   for white (green, orange, yellow, teal): above that luminance dark text is the one of the two
+ *   that reaches 4.5:1;
+ * - coloured text (`c="green"`) and the light variant's text are darkened until they reach 4.5:1
+ *   on white and on the light variant's tint: Mantine uses shade 8 and 9, which for green, orange,
+ *   yellow, lime, teal and cyan stay below it;
+ * - dimmed text is gray 7 (8.2:1) instead of gray 6 (3.3:1).
+ */
+import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver } from '@mantine/core';
+
+export const AA_TEXT_CONTRAST = 4.5;
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  autoContrast: true,
+  luminanceThreshold: 0.18,
+  defaultRadius: 'sm',
+});
+
+/** WCAG contrast ratio of two colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The text colour of a palette: its darkest shade, darkened further in small steps until it reaches
+ * AA on its light tints (shade 1, and shade 2 under the pointer), the backgrounds it is used on besides white.
+ */
+export function readableTextColor(palette: readonly string[]): string {
+  let color = palette[9];
+  for (let step = 1; contrastRatio(color, palette[2]) < AA_TEXT_CONTRAST + 0.1 && step <= 10; step++) {
+    color = darken(palette[9], step * 0.05);
+  }
+  return color;
+}
+
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
+  for (const [name, palette] of Object.entries(DEFAULT_THEME.colors)) {
+    const text = readableTextColor(palette);
+    light[`--mantine-color-${name}-text`] = text;
+    light[`--mantine-color-${name}-light-color`] = text;
+  }
+  return { variables: {}, light, dark: {} };
+};
