@@ -1,22 +1,40 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import type { WorkerOptions } from './e2e/fixtures';
+
+/**
+ * The specs that must also hold in front of the platform: run a second time against a server
+ * with `WIRE=platform` (no seq, no resume token, no code_id, compat signing; docs/protocol.md).
+ */
+const PLATFORM_SPECS = [
+  'host/login.spec.ts',
+  'host/participants*.spec.ts',
+  'host/meetingControls*.spec.ts',
+  'two-consoles/*.spec.ts',
+];
 
 /**
  * End-to-end tests: Debian Chromium against the built console served by the real reference
  * server. The server is started per worker by the `server` fixture of e2e/fixtures.ts on a free
  * port with a temporary data directory, so runs never touch ./data or a running `npm start`.
  */
-export default defineConfig({
+export default defineConfig<object, WorkerOptions>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // two workers (one per core) shared by both projects: each worker has a server of its own, so a
+  // spec still runs alone against its worker's server; when the shorter platform run is done, both
+  // workers take podium files instead of one idling (a cap of one worker per project left the
+  // suite at the podium project's serial time)
+  workers: 2,
   // no retries: a spec acts on the server's steady endpoints (SIM_STEADY_ENDPOINTS, e2e/server.ts),
   // which the simulation never takes away, so a failure is a real one
   retries: 0,
   forbidOnly: true,
-  timeout: 45_000,
+  // the two projects share the machine's cores side by side: a long spec (ten switches flipped and
+  // checked on the server) takes ~40 s alone, so 45 s left no room under that load
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_REPORTER === 'json' ? [['list'], ['json']] : [['list']],
   outputDir: 'test-results',
@@ -31,4 +49,9 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
+  projects: [
+    // every spec, against the reference server as configured (podium unless the run sets WIRE)
+    { name: 'podium' },
+    { name: 'platform', testMatch: PLATFORM_SPECS, use: { wire: 'platform' } },
+  ],
 });

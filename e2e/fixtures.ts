@@ -1,12 +1,15 @@
 /**
  * The one fixture file of the e2e suite:
- * - `server`: the reference server for this worker (free port, temp data, known verify code);
+ * - `server`: the reference server for this worker (free port, temp data, known verify code),
+ *   speaking the wire of the Playwright project's `wire` option (playwright.config.ts: `podium`,
+ *   or `platform` for the specs that must also hold in front of the platform);
  * - a console-error guard on every page of every context: a test fails when the console logged an
  *   error or the page threw, unless the test declared that error as expected (`consoleErrors.allow`);
  * - page objects (`loginPage`) and `newConsole()` for a second, independent browser console.
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { startTestServer, TEST_CODE, type TestServer } from './server';
+import type { WireMode } from '../protocol/wire';
 import { LoginPage } from './pages/LoginPage';
 import { ControlPage } from './pages/ControlPage';
 
@@ -57,11 +60,20 @@ interface WorkerFixtures {
   server: TestServer;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+/** Options a Playwright project sets (playwright.config.ts `projects[].use`). */
+export interface WorkerOptions {
+  /**
+   * what the test server speaks (`WIRE`): podium, or only what the platform offers; unset: the
+   * `WIRE` of the run's environment, else podium (e2e/server.ts)
+   */
+  wire: WireMode | undefined;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures & WorkerOptions>({
+  wire: [undefined, { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer();
+    async ({ wire }, use) => {
+      const server = await startTestServer({ wire });
       await use(server);
       await server.stop();
     },
@@ -105,9 +117,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export function testWithServer(env: Record<string, string>) {
   return test.extend<object, WorkerFixtures>({
     server: [
-      // eslint-disable-next-line no-empty-pattern
-      async ({}, use) => {
-        const server = await startTestServer({ env });
+      async ({ wire }, use) => {
+        const server = await startTestServer({ env, wire });
         await use(server);
         await server.stop();
       },

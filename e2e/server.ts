@@ -34,9 +34,14 @@ export interface TestServer {
 export interface TestServerOptions {
   /** extra environment (e.g. DEMO_MR_ID) */
   env?: Record<string, string>;
+  /**
+   * the server's `WIRE` mode; default: the `WIRE` of the test run's environment, else podium.
+   * Platform mode signs compat, so a `SIGNING` of the environment is dropped with it.
+   */
+  wire?: 'podium' | 'platform';
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -48,7 +53,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -63,13 +68,41 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/** Ends a child process: SIGTERM, then SIGKILL after 5 s; resolves once it has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts `bin` of node_modules/.bin with its output in test-results/<logName>; `stop` ends it
+ * (SIGTERM, then SIGKILL) and closes the log.
+ */
+export function spawnLogged(bin: string, args: string[], env: NodeJS.ProcessEnv, logName: string): { child: ChildProcess; stop: () => Promise<void> } {
+  const root = process.cwd();
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  const log = createWriteStream(join(root, 'test-results', logName));
+  const child = spawn(join(root, 'node_modules', '.bin', bin), args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return {
+    child,
+    stop: async () => {
+      await stopChild(child);
+      log.end();
+    },
+  };
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const root = process.cwd();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-e2e-data-'));
-  mkdirSync(join(root, 'test-results'), { recursive: true });
   const logPath = join(root, 'test-results', `server-${port}.log`);
-  const log = createWriteStream(logPath);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -84,23 +117,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DEMO_SUPERVISOR_PWD: DEMO.supervisorPwd,
     ...options.env,
   };
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  if (options.wire) env.WIRE = options.wire;
+  if (env.WIRE === 'platform' && env.SIGNING === 'strict') delete env.SIGNING;
+  const { child, stop: stopServer } = spawnLogged('tsx', ['server/main.ts'], env, `server-${port}.log`);
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    log.end();
+    await stopServer();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

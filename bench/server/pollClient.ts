@@ -19,6 +19,8 @@ interface Slot {
   socket: Socket;
   chunks: Buffer[];
   size: number;
+  /** the server closed the idle keep-alive connection (its keepAliveTimeout) between rounds */
+  closed?: boolean;
   done?: (a: RawAnswer) => void;
   fail?: (e: Error) => void;
 }
@@ -47,7 +49,10 @@ export class RawPollers {
     const slot: Slot = { socket, chunks: [], size: 0 };
     socket.on('data', (chunk) => this.onData(slot, chunk));
     socket.on('error', (e) => slot.fail?.(e));
-    socket.on('close', () => slot.fail?.(new Error('connection closed')));
+    socket.on('close', () => {
+      slot.closed = true;
+      slot.fail?.(new Error('connection closed'));
+    });
     return slot;
   }
 
@@ -74,6 +79,8 @@ export class RawPollers {
 
   /** Sends a POST with a JSON body on connection `i`; resolves with the answer. */
   post(i: number, path: string, headers: Record<string, string>, body: unknown): Promise<RawAnswer> {
+    // a connection the server closed while idle is opened again, as a browser would
+    if (this.slots[i].closed) this.slots[i] = this.open();
     const slot = this.slots[i];
     const payload = JSON.stringify(body);
     let head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${this.port}\r\nConnection: keep-alive\r\nContent-Type: application/json\r\n`;

@@ -1,7 +1,36 @@
+import type { Page } from '@playwright/test';
 import { test, expect, TEST_CODE } from '../fixtures';
 import { startTestServer } from '../server';
 import { LoginPage } from '../pages/LoginPage';
 import { ControlPage } from '../pages/ControlPage';
+import { acknowledgeReminders } from '../pages/ParticipantsSession';
+import { decodeSignKey, signCompat, signStrict } from '../../protocol/signing';
+import type { PlatformResponse } from '../../protocol/wire';
+import type { TestServer } from '../server';
+
+interface StoredSession {
+  mrId: string;
+  sessId: string;
+  signKey?: string;
+}
+
+/** The tab's session record (sessionStorage), as the console keeps it. */
+async function storedSession(page: Page): Promise<StoredSession> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('podium.session') ?? 'null') as StoredSession);
+}
+
+/** Ends the console's session on the server (`logout_req` on its behalf), signed as the server wants. */
+async function dropSession(server: TestServer, session: StoredSession): Promise<void> {
+  const platform = (await (await fetch(`${server.baseURL}/api/v3/app/getPlatform`)).json()) as PlatformResponse;
+  const { devid, devtoken } = platform.data.signing;
+  const path = `/rest/v1/meetings/${session.mrId}/sessions/${session.sessId}/logout_req`;
+  const body = JSON.stringify({ cmdid: 'logout_req' });
+  const headers = session.signKey
+    ? signStrict({ devid, sessionId: session.sessId, key: decodeSignKey(session.signKey), method: 'POST', path, body })
+    : signCompat({ devid, devtoken }, path);
+  const res = await fetch(server.baseURL + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  expect(res.status).toBe(200);
+}
 
 test.describe('login screen', () => {
   test('host logs in and lands on /control with the meeting number in the URL', async ({ page, loginPage, controlPage, server }) => {
@@ -126,8 +155,10 @@ test.describe('login screen', () => {
   test('links of the login screen', async ({ page, loginPage }) => {
     await loginPage.goto();
     const nav = page.getByRole('navigation', { name: 'Platform links' });
-    for (const name of ['Join meeting', 'Platform management', 'User self-service', 'Meeting control', 'App download', 'Help centre']) {
-      await expect(nav.getByRole('link', { name })).toBeVisible();
+    // the test server configures no platform pages (LINK_*_URL): only this page is linked, no 404s
+    await expect(nav.getByRole('link', { name: 'Meeting control' })).toBeVisible();
+    for (const name of ['Join meeting', 'Platform management', 'User self-service', 'App download', 'Help centre']) {
+      await expect(nav.getByRole('link', { name })).toHaveCount(0);
     }
     await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
     // the platform's title comes from its icon-title call, in the language on screen
@@ -137,9 +168,48 @@ test.describe('login screen', () => {
   });
 });
 
+test.describe('a session the server dropped', () => {
+  test('platform: the console logs in again with the password of this tab and says so; podium: a logged-out session cannot be resumed and ends', async ({ page, loginPage, controlPage, server, wire, consoleErrors }, testInfo) => {
+    test.setTimeout(90_000);
+    // the dropped session's poll answers 404, which the browser reports
+    consoleErrors.allow(/Failed to load resource/);
+    // every new session, the re-login's too, gets the service-expiry reminder; podium's ending
+    // dialog would cover it, and there nothing needs a click
+    if (wire === 'platform') await acknowledgeReminders(page);
+    await loginPage.goto();
+    await loginPage.loginAsHost();
+    const connection = page.locator('[data-connection]');
+    await expect(connection).toHaveAttribute('data-connection', 'live', { timeout: 20_000 });
+    const before = await storedSession(page);
+    await dropSession(server, before);
+
+    if (wire === 'platform') {
+      // no resume token on the platform: a new login, as the platform's own clients do it
+      const notice = page.getByRole('status').filter({ hasText: 'Logged in again' });
+      await expect(notice).toBeVisible({ timeout: 30_000 });
+      await expect(notice).toContainText('logged in again with the password you entered');
+      await expect.poll(async () => (await storedSession(page)).sessId).not.toBe(before.sessId);
+      await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
+      await expect(controlPage.meetingNumber).toHaveText(server.mrId);
+      await page.screenshot({ path: testInfo.outputPath('relogged.png') });
+      // the password was kept in memory only: nothing the browser stores holds it
+      const stored = await page.evaluate(() => [JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage })].join());
+      expect(stored).not.toContain(`"${server.hostPwd}"`);
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(notice).toBeHidden();
+      // and the new session works: the console keeps polling it
+      await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
+    } else {
+      // podium resumes an expired session with its token, but a logout voids the token
+      await expect(page.getByRole('dialog', { name: 'Meeting control has ended' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('status').filter({ hasText: 'Logged in again' })).toHaveCount(0);
+    }
+  });
+});
+
 test.describe('meeting number kept as a string', () => {
-  test('meeting 0123 logs in to /control?mr-id=0123 and keeps the leading zero across a reload', async ({ browser, consoleErrors }) => {
-    const server = await startTestServer({ env: { DEMO_MR_ID: '0123', SIM_ENDPOINTS: '0' } });
+  test('meeting 0123 logs in to /control?mr-id=0123 and keeps the leading zero across a reload', async ({ browser, consoleErrors, wire }) => {
+    const server = await startTestServer({ env: { DEMO_MR_ID: '0123', SIM_ENDPOINTS: '0' }, wire });
     const context = await browser.newContext({ baseURL: server.baseURL });
     try {
       consoleErrors.watchContext(context);

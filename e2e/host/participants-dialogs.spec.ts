@@ -123,7 +123,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const p = await pickOnline(panel, api);
       await panel.rowOperation(p.name, t.stats);
       const samples = page.getByTestId('stats-samples');
-      await expect.poll(async () => Number(await samples.getAttribute('data-count')), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(async () => Number(await samples.getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
       await expect(page.getByTestId('stats-chart').locator('.recharts-line')).toHaveCount(6);
       // the figures come from the server's media statistics of this participant's call leg
       const eps = await api.endpoints();

@@ -26,7 +26,8 @@ export class ControlPage {
     if (this.remindersHandled) return;
     this.remindersHandled = true;
     await this.page.addLocatorHandler(this.page.getByRole('dialog', { name: REMINDER }), async (dialog) => {
-      await dialog.getByRole('button', { name: /^(OK|确定)$/ }).click();
+      // under another dialog's overlay a pointer click never lands: the button is pressed directly
+      await dialog.getByRole('button', { name: /^(OK|确定)$/ }).dispatchEvent('click');
     });
   }
 

@@ -5,12 +5,18 @@
  */
 import { createApiClient } from '../../src/api';
 import type { SessionApi } from '../../machines/api';
+import { decodeTitleConfigs } from '../../protocol/decode';
 import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
 
 export class MeetingControlsApi {
-  private constructor(readonly session: SessionApi) {}
+  private constructor(readonly session: SessionApi) {
+    // the server ends a session that has not polled for 30 s; a spec that only reads through
+    // this session (a long one flips ten switches) polls now and then, as a console does
+    const keepAlive = setInterval(() => void session.changes(null, 0).catch(() => undefined), 10_000);
+    keepAlive.unref();
+  }
 
   /** Logs in as host (or supervisor) on the test server. */
   static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
@@ -29,8 +35,9 @@ export class MeetingControlsApi {
     return this.session.get<MrStatus>('mr-status');
   }
 
+  /** every target's title (podium), or the platform's one flat banner as a list of one */
   async titles(): Promise<TitleConfig[]> {
-    return (await this.session.get<{ titles: TitleConfig[] }>('title-config')).titles;
+    return decodeTitleConfigs(await this.session.get<unknown>('title-config'));
   }
 
   async mosaicConfigs(): Promise<MosicConfigEntry[]> {

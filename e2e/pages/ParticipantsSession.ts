@@ -20,7 +20,9 @@ export async function acknowledgeReminders(page: Page): Promise<void> {
   for (const id of ['service-expiry-text', 'booking-conflict-text']) {
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId(id) });
     await page.addLocatorHandler(dialog, async () => {
-      await dialog.getByRole('button', { name: /^(OK|确定|好的)$/ }).click();
+      // a reminder that arrives while a spec's own dialog is open sits under that dialog's
+      // overlay, where a pointer click never lands: the button is pressed directly
+      await dialog.getByRole('button', { name: /^(OK|确定|好的)$/ }).dispatchEvent('click');
       await dialog.waitFor({ state: 'hidden' });
     });
   }
