@@ -1,7 +1,7 @@
 /**
  * Opens the control screen in a given language (host or supervisor) and returns the meeting-wide
- * page object with an API session that reads the server's state. Login happens in English, then
- * the stored language is switched and the page reloaded: the session survives the reload.
+ * page object with an API session that reads the server's state. The form is filled in English,
+ * then the language is switched on the login screen (LoginPage.loginIn).
  */
 import { expect, type Page } from '@playwright/test';
 import { LoginPage } from './LoginPage';
@@ -35,15 +35,7 @@ export async function openMeetingControls(
   lang: Lang,
   role: 'host' | 'supervisor' = 'host',
 ): Promise<{ panel: MeetingControlsPanel; api: MeetingControlsApi }> {
-  const login = new LoginPage(page, server);
-  await login.goto();
-  if (role === 'host') await login.loginAsHost();
-  else await login.loginAsSupervisor();
-  await expect(page).toHaveURL(new RegExp(`/control\\?mr-id=${server.mrId}`));
-  if (lang === 'zh') {
-    await page.evaluate(() => localStorage.setItem('podium.language', 'zh'));
-    await page.reload();
-  }
+  await new LoginPage(page, server).loginIn(lang, role);
   const panel = new MeetingControlsPanel(page, lang);
   await expect(panel.root).toBeVisible({ timeout: 20_000 });
   await dismissReminders(page, lang);

@@ -1,8 +1,7 @@
 /**
  * Opens the control screen as host in a given language and returns the participant page object
- * with an API session to check the server's state. Login happens in English (the login page
- * object's names), then the stored language is switched and the page reloaded: the session
- * survives the reload.
+ * with an API session to check the server's state. The form is filled by the login page object's
+ * English names, then the language is switched on the login screen (LoginPage.loginIn).
  */
 import { expect, type Page } from '@playwright/test';
 import { LoginPage } from './LoginPage';
@@ -30,14 +29,7 @@ export async function acknowledgeReminders(page: Page): Promise<void> {
 
 export async function openParticipants(page: Page, server: TestServer, lang: Lang): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
   await acknowledgeReminders(page);
-  const login = new LoginPage(page, server);
-  await login.goto();
-  await login.loginAsHost();
-  await expect(page).toHaveURL(new RegExp(`/control\\?mr-id=${server.mrId}`));
-  if (lang === 'zh') {
-    await page.evaluate(() => localStorage.setItem('podium.language', 'zh'));
-    await page.reload();
-  }
+  await new LoginPage(page, server).loginIn(lang, 'host');
   const panel = new ParticipantsPanel(page, lang);
   await expect(panel.table).toBeVisible({ timeout: 20_000 });
   // the first full load has arrived once the roster shows
