@@ -62,6 +62,8 @@ export const CMD = {
   usrInfo: 'usr_info',
   departmentInfo: 'department_info',
   resync: 'resync',
+  /** (podium) one entry of the meeting's activity log (who did what) */
+  activity: 'activity',
   error: 'error',
 } as const;
 

@@ -11,6 +11,8 @@
  * dropped, not errors: the platform adds events over time. No I/O and no dependency here.
  */
 import type {
+  ActivityEntry,
+  ActivityPage,
   Bit,
   DepartmentInfo,
   ErrorBody,
@@ -716,6 +718,27 @@ const titleConfigWithTitles = event('title_config', { cmdid: str, seq, titles: a
 const titleConfigEvent: Decoder<ChangeEventOf<'title_config'>> = (v, p = '') =>
   isObj(v) && !Array.isArray(v.titles) ? titleConfigWithTitles({ ...v, titles: [v] }, p) : titleConfigWithTitles(v, p);
 
+const decodeActivityTarget = object<ActivityEntry['targets'][number]>('activity target', { usr_id: str, name: dflt(str, '') });
+/** (podium) one entry of the activity log, in its event and in the `activity` page */
+export const decodeActivityEntry = object<ActivityEntry>('activity entry', {
+  id: num,
+  dtm: num,
+  role,
+  peer_ip: dflt(str, ''),
+  cmdid: str,
+  action: dflt(str, ''),
+  targets: dflt(arrayOf(decodeActivityTarget), () => []),
+  more_targets: dflt(num, 0),
+  values: dflt(recordOf((v) => v), () => ({})),
+  result: dflt(num, 0),
+  status: dflt(num, 200),
+});
+export const decodeActivityPage = object<ActivityPage>(
+  'activity page',
+  { cmdid: str, entries: arrayOf(decodeActivityEntry), next_before: opt(num) },
+  { cmdid: 'activity' },
+);
+
 const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   one_mr_info: event('one_mr_info', { ...partialFields(mrInfoFields), cmdid: str, seq }),
   one_mr_status: event('one_mr_status', { ...partialFields(mrStatusFields), cmdid: str, seq }),
@@ -821,6 +844,7 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
     Object.keys(usrInfoFields).filter((k) => k !== 'cmdid'),
   ]),
   department_info: event('department_info', { ...departmentFields, cmdid: str, seq }, [DEPARTMENT_ARRAYS]),
+  activity: event('activity', { cmdid: str, seq, entry: decodeActivityEntry }),
   resync: event('resync', { cmdid: str, seq: num }),
 };
 

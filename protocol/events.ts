@@ -8,6 +8,7 @@
  */
 import type { CMD } from './cmdids';
 import type {
+  ActivityEntry,
   DepartmentInfo,
   MosicConfigEntry,
   MosicGroupEntry,
@@ -143,6 +144,9 @@ export type DepartmentInfoEvent = Seq & DepartmentInfo & { cmdid: typeof CMD.dep
 /** (podium) the cursor is older than the history: reload, then poll from `seq`. */
 export type ResyncEvent = Seq & { cmdid: typeof CMD.resync };
 
+/** (podium) a controller's command, as the meeting's activity log recorded it */
+export type ActivityEvent = Seq & { cmdid: typeof CMD.activity; entry: ActivityEntry };
+
 export type ChangeEvent =
   | OneMrInfoEvent
   | OneMrStatusEvent
@@ -170,6 +174,7 @@ export type ChangeEvent =
   | XudingRecStatusEvent
   | UsrInfoEvent
   | DepartmentInfoEvent
+  | ActivityEvent
   | ResyncEvent;
 
 export type ChangeEventOf<C extends ChangeEvent['cmdid']> = Extract<ChangeEvent, { cmdid: C }>;

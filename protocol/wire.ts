@@ -690,3 +690,42 @@ export interface ShareInfoResponse {
   /** dial address of the meeting (`mr_id@host`) */
   mr_addr: ShareItem;
 }
+
+// ---------------------------------------------------------------------------------------------
+// (podium) Activity log: `GET P + activity?before&limit`, and the `activity` event
+
+export interface ActivityTarget {
+  usr_id: string;
+  /** the participant's name when the command was sent ('' when unknown then) */
+  name: string;
+}
+
+/** One command a controller sent: who, when, what, to whom, with which values, and how it ended. */
+export interface ActivityEntry {
+  /** increasing per meeting: the paging cursor */
+  id: number;
+  /** Unix seconds */
+  dtm: number;
+  role: ControllerRole;
+  /** the controller's address (never its session id) */
+  peer_ip: string;
+  cmdid: string;
+  /** the command's sub-action where it has one (`ctrl_mr_eps` action, `mod_mr_status` key) */
+  action: string;
+  targets: ActivityTarget[];
+  /** targets beyond the named ones */
+  more_targets: number;
+  values: Record<string, unknown>;
+  /** 0 applied; otherwise the refusal's result code (-1 when the answer had none) */
+  result: number;
+  /** HTTP status of the answer */
+  status: number;
+}
+
+export interface ActivityPage {
+  cmdid: 'activity';
+  /** newest first */
+  entries: ActivityEntry[];
+  /** pass as `before` for the next (older) page; absent on the last page */
+  next_before?: number;
+}

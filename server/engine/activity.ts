@@ -6,7 +6,8 @@
  * oldest dropped first. Platform mode keeps none: the platform has no such record, and a console
  * in front of it records what it sees itself.
  */
-import type { ControllerRole } from '../../protocol/wire';
+import type { ActivityEntry, ActivityPage as WireActivityPage, ActivityTarget, ControllerRole } from '../../protocol/wire';
+import { activityAction as actionOf, activityValues } from '../../protocol/activity';
 import type { Store, StoreOp } from '../store/types';
 import type { Room } from './room';
 
@@ -20,58 +21,10 @@ const TARGETS_NAMED = 50;
 
 /** Commands that ask and change nothing: not activity. */
 const QUERIES: ReadonlySet<string> = new Set(['get_call_qa', 'get_user_infos']);
-/** Body fields that are the command's frame, its targets or secrets: not shown as values. */
-const NOT_VALUES: ReadonlySet<string> = new Set(['cmdid', 'req_id', 'mr_id', 'usr_ids', 'usr_id', 'ep_id', 'ep_ids']);
-const SECRET = /pwd|password|passwd|token|secret|key/i;
-const VALUE_MAX_CHARS = 200;
-
-export interface ActivityTarget {
-  usr_id: string;
-  /** the participant's name when the command was sent ('' when unknown then) */
-  name: string;
-}
-
-export interface ActivityEntry {
-  /** increasing per meeting: the paging cursor */
-  id: number;
-  /** Unix seconds */
-  dtm: number;
-  role: ControllerRole;
-  peer_ip: string;
-  cmdid: string;
-  /** the command's sub-action where it has one (`ctrl_mr_eps` action, `mod_mr_status` key) */
-  action: string;
-  targets: ActivityTarget[];
-  /** targets beyond the named ones */
-  more_targets: number;
-  values: Record<string, unknown>;
-  /** 0 applied; otherwise the refusal's result code */
-  result: number;
-  status: number;
-}
-
-export interface ActivityPage {
-  /** newest first */
-  entries: ActivityEntry[];
-  /** pass as `before` for the next (older) page; absent on the last page */
-  next_before?: number;
-}
-
-/** The values a command set, without its frame, targets or secrets; long text shortened. */
-export function activityValues(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) {
-    if (NOT_VALUES.has(k)) continue;
-    if (SECRET.test(k)) {
-      out[k] = '••••';
-      continue;
-    }
-    const text = JSON.stringify(v);
-    if (text === undefined) continue;
-    out[k] = text.length > VALUE_MAX_CHARS ? `${text.slice(0, VALUE_MAX_CHARS)}…` : v;
-  }
-  return out;
-}
+export type { ActivityEntry, ActivityTarget };
+export { activityValues };
+/** a page of the log as the engine gives it (the route adds `cmdid`) */
+export type ActivityPage = Omit<WireActivityPage, 'cmdid'>;
 
 /** The participants a command names, by their names in the meeting now. */
 export function activityTargets(body: Record<string, unknown>, room: Room): { targets: ActivityTarget[]; more: number } {
@@ -88,11 +41,6 @@ export function activityTargets(body: Record<string, unknown>, room: Room): { ta
     targets: unique.slice(0, TARGETS_NAMED).map((usr_id) => ({ usr_id, name: nameOf(usr_id) })),
     more: Math.max(0, unique.length - TARGETS_NAMED),
   };
-}
-
-function actionOf(body: Record<string, unknown>): string {
-  for (const k of ['action', 'key']) if (typeof body[k] === 'string') return body[k] as string;
-  return '';
 }
 
 const keyOf = (mrId: string, id: number) => `${mrId}/${String(id).padStart(12, '0')}`;
