@@ -41,6 +41,8 @@ export * as notificationsSelectors from './notifications/selectors';
 export * from './addressBook/addressBookMachine';
 export * from './addressBook/subscriptionCache';
 export * as addressBookSelectors from './addressBook/selectors';
+export * from './activity/activityMachine';
+export * as activitySelectors from './activity/selectors';
 export * from './mediaStats/mediaStatsMachine';
 export * from './mediaStats/samples';
 export * as mediaStatsSelectors from './mediaStats/selectors';

@@ -72,9 +72,14 @@ export type CommandSettledEvent = {
   refusal?: CommandRefusal;
 };
 
+/** what was sent, for a record of it (the console's own activity log in front of the platform) */
+interface SentCommand {
+  body: Record<string, unknown>;
+}
+
 export type CommandsEmitted =
-  | { type: 'command.succeeded'; reqId: string; label: string; suffix: string; response: unknown }
-  | ({ type: 'command.refused' } & CommandRefusal);
+  | ({ type: 'command.succeeded'; reqId: string; label: string; suffix: string; response: unknown; usrIds: readonly string[] } & SentCommand)
+  | ({ type: 'command.refused' } & CommandRefusal & SentCommand);
 
 export interface CommandsInput {
   api: SessionApi;
@@ -186,7 +191,7 @@ export const commandsMachine = setup({
       if (!cmd) return;
       enqueue.stopChild(childId(cmd.reqId));
       enqueue.assign(withoutCommand(context, cmd.reqId));
-      enqueue.emit({ type: 'command.succeeded', reqId: cmd.reqId, label: cmd.label, suffix: cmd.suffix, response: params.response });
+      enqueue.emit({ type: 'command.succeeded', reqId: cmd.reqId, label: cmd.label, suffix: cmd.suffix, response: params.response, usrIds: cmd.usrIds, body: cmd.body });
       const origin = cmd.origin ? system.get(cmd.origin) : undefined;
       if (origin) enqueue.sendTo(origin, settled({ reqId: cmd.reqId, label: cmd.label, ok: true }));
     }),
@@ -208,7 +213,7 @@ export const commandsMachine = setup({
       }
       const refusal = toRefusal(cmd, params.error);
       enqueue.assign(withoutCommand(context, cmd.reqId));
-      enqueue.emit({ type: 'command.refused', ...refusal });
+      enqueue.emit({ type: 'command.refused', ...refusal, body: cmd.body });
       const origin = cmd.origin ? system.get(cmd.origin) : undefined;
       if (origin) {
         enqueue.sendTo(origin, settled({ reqId: cmd.reqId, label: cmd.label, ok: false, refusal }));

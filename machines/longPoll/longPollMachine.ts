@@ -152,7 +152,8 @@ export type LongPollEmitted =
 /** Parent-bound events (the session routes them). */
 export type LongPollOutput =
   | { type: 'longPoll.sessionLost' }
-  | { type: 'server.snapshot'; snapshot: RosterSnapshot }
+  /** `feed`: how this server keeps the feed position, which tells a podium server from the platform */
+  | { type: 'server.snapshot'; snapshot: RosterSnapshot; feed: FeedPosition }
   | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
   | { type: `server.${string}`; event: ChangeEvent };
 
@@ -270,6 +271,7 @@ export const longPollMachine = setup({
     deliverRoster: sendParent((_, params: { load: RosterLoad }) => ({
       type: 'server.snapshot',
       snapshot: { roster: params.load.roster, info: params.load.info, status: params.load.status },
+      feed: params.load.feed,
     })),
     startCursorFromRoster: assign(({ context }, params: { load: RosterLoad }) => {
       // a resync (podium only) set the cursor: the server takes one even if these answers lacked `seq`

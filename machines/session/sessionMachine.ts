@@ -31,6 +31,7 @@ import { addressBookMachine } from '../addressBook/addressBookMachine';
 import { cascadeMachine } from '../cascade/cascadeMachine';
 import { commandsMachine, type SendCommandEvent } from '../commands/commandsMachine';
 import { controllersMachine } from '../controllers/controllersMachine';
+import { activityMachine } from '../activity/activityMachine';
 import type { NetworkTarget, VisibilityTarget } from '../longPoll/listeners';
 import { longPollMachine, type PollLogEntry } from '../longPoll/longPollMachine';
 import { meetingMachine } from '../meeting/meetingMachine';
@@ -52,6 +53,7 @@ export const SESSION_CHILDREN = [
   'controllers',
   'notifications',
   'addressBook',
+  'activity',
   'longPoll',
 ] as const;
 export type SessionChildId = (typeof SESSION_CHILDREN)[number];
@@ -60,7 +62,7 @@ const STATUS_READERS: readonly SessionChildId[] = ['meeting', 'waitingRoom', 'ro
 
 /** Which children receive each event of the feed (by `server.<cmdid>`). */
 export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> = {
-  'server.snapshot': ['participants'],
+  'server.snapshot': ['participants', 'activity'],
   'server.meeting_snapshot': STATUS_READERS,
   'server.one_mr_status': STATUS_READERS,
   'server.one_mr_info': ['meeting'],
@@ -85,6 +87,7 @@ export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> 
   'server.get_call_qa_rsp': ['meeting'],
   'server.usr_info': ['addressBook'],
   'server.department_info': ['addressBook'],
+  'server.activity': ['activity'],
 };
 
 /** force_logout reasons that mean the meeting itself is over */
@@ -97,7 +100,7 @@ export const RESUME_ATTEMPTS = 4;
 export const RESUME_RETRY_MS = 2000;
 
 /** Children that hold the session's client and get the new one after a resume. */
-const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'longPoll'];
+const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'longPoll'];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -194,6 +197,7 @@ export const sessionMachine = setup({
     cascade: cascadeMachine,
     recording: recordingMachine,
     controllers: controllersMachine,
+    activity: activityMachine,
     notifications: notificationsMachine,
     addressBook: addressBookMachine,
   },
@@ -273,6 +277,7 @@ export const sessionMachine = setup({
     spawnChild('controllers', { id: 'controllers', systemId: 'controllers' }),
     spawnChild('notifications', { id: 'notifications', systemId: 'notifications' }),
     spawnChild('addressBook', { id: 'addressBook', systemId: 'addressBook', input: ({ context }) => ({ api: context.api }) }),
+    spawnChild('activity', { id: 'activity', systemId: 'activity', input: ({ context }) => ({ api: context.api, role: context.login.role }) }),
   ],
   initial: 'active',
   states: {
