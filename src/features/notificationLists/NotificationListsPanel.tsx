@@ -9,7 +9,7 @@ import { controllersSelectors, notificationsSelectors, type ControllersMachine, 
 
 const { selectControllersOnline, selectControllerEntries, selectControllersUnread } = controllersSelectors;
 const { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread } = notificationsSelectors;
-import { useSessionChild } from '#/features/participants/useSessionChild';
+import { useSessionChild } from '#/session/useSessionChild';
 import { NotificationLists, type NoteList } from './NotificationLists';
 import { followControllersSnapshot } from './controllersSnapshot';
 

@@ -12,7 +12,7 @@ import { lazyDialog } from '#/components/lazyLoad';
 import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
 import type { CommandSink } from './commands';
 import type { ParticipantRow } from './participantModel';
-import { useSessionChild } from './useSessionChild';
+import { useSessionChild } from '#/session/useSessionChild';
 
 type CommandsRef = ActorRefFrom<CommandsMachine>;
 

@@ -9,6 +9,7 @@ import classes from './ParticipantTable.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { flag, protocolName, type ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
+import { requestActivityFor } from '#/session/activityRequest';
 
 /** Which usr_ids wait for a command's answer (a Set, or the commands actor's count Map). */
 export type PendingIds = Pick<ReadonlySet<string>, 'has' | 'size'>;
@@ -484,6 +485,9 @@ const Row = memo(function Row({
                   </Menu.Item>
                 </>
               )}
+              <Menu.Item onClick={() => requestActivityFor({ usrId: row.usrId, name: row.name })}>
+                <Trans>Activity</Trans>
+              </Menu.Item>
               <Menu.Divider />
               {row.online ? (
                 <Menu.Item color="red.9" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>

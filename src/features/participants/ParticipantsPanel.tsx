@@ -25,7 +25,7 @@ import { ParticipantsView } from './ParticipantsView';
 import { toRows } from './toRows';
 import { commandTargets, toWireRequest, type ParticipantCommand } from './commands';
 import { customTabsKey } from './customTabsStore';
-import { useSessionChild } from './useSessionChild';
+import { useSessionChild } from '#/session/useSessionChild';
 import { useMeetingStatusView } from './useMeetingStatusView';
 import { ParticipantDialogs } from './ParticipantDialogs';
 

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { meetingSelectors, type MeetingMachine } from '@machines/index';
 import type { RollCallView } from './RollCallDialog';
-import { useSessionChild } from './useSessionChild';
+import { useSessionChild } from '#/session/useSessionChild';
 
 export interface MeetingStatusView {
   allGuestsMute: boolean;

@@ -16,7 +16,7 @@ import {
   type MeetingMachine,
   type ParticipantsMachine,
 } from '@machines/index';
-import { useSessionChild } from '#/features/participants/useSessionChild';
+import { useSessionChild } from '#/session/useSessionChild';
 import { LABEL_PREFIX } from '#/features/participants/ParticipantsPanel';
 import { toWireRequest } from '#/features/participants/commands';
 import { SidebarInfo } from './SidebarInfo';

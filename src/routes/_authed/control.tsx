@@ -1,11 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MR_ID } from '#/search';
 import { SessionPage } from '#/features/session/SessionPage';
-import { Paper, Stack } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
 import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
+import { ActivityPanel } from '#/features/activity/ActivityPanel';
 import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
 import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
 import classes from '#/features/session/controlLayout.module.css';
@@ -43,7 +44,10 @@ function ControlPage() {
           </div>
           <div className={classes.main} data-testid="participant-area">
             <Stack gap="xs" px="xs" pt="sm" pb="md">
-              <NotificationListsPanel session={actor} />
+              <Group gap="xs" justify="space-between" wrap="wrap">
+                <NotificationListsPanel session={actor} />
+                <ActivityPanel session={actor} mrId={record.mrId} />
+              </Group>
               <ParticipantsPanel
                 session={actor}
                 mrId={record.mrId}

@@ -1,0 +1,112 @@
+/**
+ * The Activity panel's rules, without React: what kind a command is, who a controller is, the
+ * filters, and the CSV and JSON exports.
+ */
+import type { ActivityEntry } from '@protocol/wire';
+
+export type ActivityKind = 'participants' | 'meeting' | 'layout' | 'subtitles' | 'live' | 'other';
+export const ACTIVITY_KINDS: readonly ActivityKind[] = ['participants', 'meeting', 'layout', 'subtitles', 'live', 'other'];
+
+const KIND_OF_CMDID: Readonly<Record<string, ActivityKind>> = {
+  ctrl_mr_eps: 'participants',
+  create_temp_call: 'participants',
+  ctrl_usr_fecc: 'participants',
+  mod_mr_status: 'meeting',
+  mod_mr_info: 'meeting',
+  mod_mr_pwd: 'meeting',
+  stop_mr_req: 'meeting',
+  set_confmgr_ssid: 'meeting',
+  config_mosic: 'layout',
+  set_title: 'subtitles',
+  mod_subtitle_position: 'subtitles',
+  mod_bypass_url: 'live',
+  mod_rtmp_url: 'live',
+};
+
+export const activityKind = (cmdid: string): ActivityKind => KIND_OF_CMDID[cmdid] ?? 'other';
+
+/** one controller: its role and address ('' address: this console, in a local record) */
+export const controllerKey = (entry: Pick<ActivityEntry, 'role' | 'peer_ip'>): string => `${entry.role}|${entry.peer_ip}`;
+
+export interface ActivityFilter {
+  /** a {@link controllerKey}, or '' for every controller */
+  controller: string;
+  /** part of a target's name or its usr_id, '' for any */
+  participant: string;
+  /** '' for every kind */
+  kind: ActivityKind | '';
+}
+
+export const NO_FILTER: ActivityFilter = { controller: '', participant: '', kind: '' };
+
+export function filterActivity(entries: readonly ActivityEntry[], filter: ActivityFilter): readonly ActivityEntry[] {
+  const text = filter.participant.trim().toLowerCase();
+  if (!filter.controller && !text && !filter.kind) return entries;
+  return entries.filter(
+    (e) =>
+      (!filter.controller || controllerKey(e) === filter.controller) &&
+      (!filter.kind || activityKind(e.cmdid) === filter.kind) &&
+      (!text || e.targets.some((t) => t.usr_id.toLowerCase() === text || t.name.toLowerCase().includes(text))),
+  );
+}
+
+/** The distinct controllers of the entries, in the order they first appear (newest first). */
+export function controllersOf(entries: readonly ActivityEntry[]): { key: string; role: ActivityEntry['role']; peerIp: string }[] {
+  const seen = new Map<string, { key: string; role: ActivityEntry['role']; peerIp: string }>();
+  for (const e of entries) {
+    const key = controllerKey(e);
+    if (!seen.has(key)) seen.set(key, { key, role: e.role, peerIp: e.peer_ip });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * `key=value` pairs of the values a command set, for reading (the export keeps the JSON); the
+ * sub-action shows on its own, so its field is left out here.
+ */
+export function valuesText(values: Readonly<Record<string, unknown>>): string {
+  return Object.entries(values)
+    .filter(([k]) => k !== 'action')
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+}
+
+const CSV_COLUMNS = ['id', 'time', 'role', 'address', 'command', 'action', 'targets', 'more_targets', 'values', 'result', 'status'] as const;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
+ * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe: names
+ * come from participants, who choose them.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The entries as CSV with a header row, oldest first, times in ISO 8601 (UTC). */
+export function activityCsv(entries: readonly ActivityEntry[]): string {
+  const rows = [...entries].reverse().map((e) =>
+    [
+      e.id,
+      new Date(e.dtm * 1000).toISOString(),
+      e.role,
+      e.peer_ip,
+      e.cmdid,
+      e.action,
+      e.targets.map((t) => (t.name ? `${t.name} (${t.usr_id})` : t.usr_id)).join('; '),
+      e.more_targets,
+      JSON.stringify(e.values),
+      e.result,
+      e.status,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+}
+
+/** The entries as a JSON document, oldest first. */
+export function activityJson(entries: readonly ActivityEntry[], meta: { mrId: string; source: 'server' | 'local' }): string {
+  return JSON.stringify({ mr_id: meta.mrId, source: meta.source, entries: [...entries].reverse() }, null, 2);
+}
