@@ -9,6 +9,7 @@ import type { WorkerOptions } from './e2e/fixtures';
 const PLATFORM_SPECS = [
   'host/login.spec.ts',
   'host/participants*.spec.ts',
+  'host/activity.spec.ts',
   'host/meetingControls*.spec.ts',
   'two-consoles/*.spec.ts',
 ];
@@ -23,11 +24,11 @@ export default defineConfig<object, WorkerOptions>({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // two workers (one per core) shared by both projects: each worker has a server of its own, so a
-  // spec still runs alone against its worker's server; when the shorter platform run is done, both
-  // workers take podium files instead of one idling (a cap of one worker per project left the
-  // suite at the podium project's serial time)
-  workers: 2,
+  // three workers shared by both projects: each worker has a server of its own, so a spec still
+  // runs alone against its worker's server. A worker used about half a core (the tests mostly wait
+  // for the server's feed and batches), so three keep two cores busy without starving any;
+  // PW_WORKERS overrides it
+  workers: Number(process.env.PW_WORKERS) || 3,
   // no retries: a spec acts on the server's steady endpoints (SIM_STEADY_ENDPOINTS, e2e/server.ts),
   // which the simulation never takes away, so a failure is a real one
   retries: 0,
