@@ -6,7 +6,7 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { SignalLevel } from './signal';
-import { hueOf, initialsOf } from './mediaModel';
+import { avatarColour, initialsOf } from './mediaModel';
 
 export type TileMode = 'live' | 'off' | 'hidden';
 
@@ -52,7 +52,6 @@ export function VideoTile({ stream, kind = 'participant', usrId, name, mode, sho
   };
 
   const signalText = signal === null || signal === undefined ? t`Signal unknown` : [t`No signal`, t`Signal bad`, t`Signal poor`, t`Signal fair`, t`Signal good`][signal];
-  const hue = hueOf(usrId);
   return (
     <div
       data-testid={testId}
@@ -81,7 +80,7 @@ export function VideoTile({ stream, kind = 'participant', usrId, name, mode, sho
           style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4, color: '#e4e7eb' }}
         >
           <div
-            style={{ width: 40, height: 40, borderRadius: 20, background: `hsl(${hue} 45% 35%)`, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}
+            style={{ width: 40, height: 40, borderRadius: 20, background: avatarColour(usrId), color: '#ffffff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}
           >
             {initialsOf(name || usrId)}
           </div>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import type { MosicConfigEntry } from '@protocol/wire';
+import { AA_TEXT_CONTRAST, contrastRatio } from '#/theme';
 import {
+  avatarColour,
   assignPanes,
   audible,
   audibleVoices,
@@ -139,5 +141,12 @@ describe('media model', () => {
     expect(hueOf('1001')).toBe(hueOf('1001'));
     expect(hueOf('1001')).toBeGreaterThanOrEqual(0);
     expect(hueOf('1001')).toBeLessThan(360);
+  });
+});
+
+describe('initials disc', () => {
+  it('white initials keep WCAG AA on the disc of every id', () => {
+    expect(avatarColour('steady.01')).toMatch(/^#[0-9a-f]{6}$/);
+    for (let i = 0; i < 720; i++) expect(contrastRatio(avatarColour(`u${i}`), '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
   });
 });
