@@ -7,6 +7,7 @@ import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
 import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
 import { ActivityPanel } from '#/features/activity/ActivityPanel';
+import { BanTally } from '#/features/banTally/BanTally';
 import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
 import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
 import classes from '#/features/session/controlLayout.module.css';
@@ -48,6 +49,7 @@ function ControlPage() {
                 <NotificationListsPanel session={actor} />
                 <ActivityPanel session={actor} mrId={record.mrId} />
               </Group>
+              <BanTally session={actor} />
               <ParticipantsPanel
                 session={actor}
                 mrId={record.mrId}

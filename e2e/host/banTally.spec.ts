@@ -1,0 +1,46 @@
+/**
+ * Issue 16 item 2, in English and Chinese: while mute all is on, a live tally says how many it
+ * binds of how many, matching the server; a participant another controller unmutes is named with
+ * who did it; cancelling mute all takes the tally away.
+ */
+import { test, expect } from '../fixtures';
+import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
+import type { Lang } from '../pages/ParticipantsPanel';
+
+const TEXT = {
+  en: { muted: (b: number, of: number) => `Muted ${b} of ${of}`, by: (name: string) => `${name} (by Supervisor, 127.0.0.1)` },
+  zh: { muted: (b: number, of: number) => `已静音 ${b} / ${of}`, by: (name: string) => `${name}（由监管，127.0.0.1）` },
+} as const;
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`mute all: a tally that matches the server, and who unmuted against it (${lang})`, async ({ page, server }, testInfo) => {
+    const { panel, api } = await openParticipants(page, server, lang);
+    const p = await pickOnline(panel, api);
+    const tally = page.getByTestId('ban-tally');
+    await expect(tally).toBeHidden();
+    try {
+      await panel.button(panel.n.muteAll).click();
+      const mute = tally.locator('[data-ban="mute"]');
+      await expect(mute).toBeVisible();
+      // the server's count: everyone in the meeting (online, not waiting) is in reach of a mute of all
+      const serverCount = async () => {
+        const states = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting);
+        return [states.filter((s) => s.flags.a_rx === 0).length, states.length];
+      };
+      const shown = async () => [Number(await mute.getAttribute('data-bound')), Number(await mute.getAttribute('data-in-scope'))];
+      await expect.poll(async () => JSON.stringify(await shown()) === JSON.stringify(await serverCount()), { timeout: 15_000 }).toBe(true);
+      const [bound, of] = await shown();
+      await expect(mute).toContainText(TEXT[lang].muted(bound, of));
+
+      // another controller unmutes p: named, with who did it
+      const supervisor = await ParticipantsApi.login(server, 'supervisor');
+      await supervisor.eps('a_rx', [p.usrId], 1);
+      await expect(tally.getByTestId('ban-breaches')).toContainText(TEXT[lang].by(p.name), { timeout: 15_000 });
+      await page.screenshot({ path: testInfo.outputPath(`ban-tally-${lang}.png`) });
+    } finally {
+      await api.eps('all_a_rx', [], 1);
+    }
+    await expect(tally).toBeHidden();
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * While mute all, the listen ban or the watch ban is on: a live tally of whom it binds, who is
+ * exempt, who joined since and was bound on entry, and who is free against the rule, with the
+ * controller who freed them where the activity log tells (issue 16 item 2).
+ */
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { activitySelectors, meetingSelectors, participantsSelectors, type ActivityMachine, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
+import { useSessionChild } from '#/session/useSessionChild';
+import { activeBans, tallyBan, type BanKind, type BanTally as Tally, type Breach } from './banTallyModel';
+
+const { selectMeetingStatus } = meetingSelectors;
+const { selectParticipantList, selectParticipantsVersion } = participantsSelectors;
+const { selectActivityEntries } = activitySelectors;
+
+/** breaches named in the line; the rest are counted */
+const BREACHES_NAMED = 5;
+
+export function BanTally({ session }: { session: AnyActorRef }) {
+  const { t } = useLingui();
+  const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
+  const participants = useSessionChild<ActorRefFrom<ParticipantsMachine>>(session, 'participants');
+  const activity = useSessionChild<ActorRefFrom<ActivityMachine>>(session, 'activity');
+  const status = useSelector(meeting, (s) => (s ? selectMeetingStatus(s) : null));
+  const list = useSelector(participants, (s) => (s ? selectParticipantList(s) : undefined));
+  const version = useSelector(participants, (s) => (s ? selectParticipantsVersion(s) : 0));
+  const entries = useSelector(activity, (s) => (s ? selectActivityEntries(s) : undefined));
+
+  const bans = useMemo(() => activeBans(status), [status]);
+  const tallies = useMemo(
+    () => (list && bans.length ? bans.map((ban) => tallyBan(ban, list, entries ?? [], status?.rollcall_usr_id ?? '')) : []),
+    // the list is updated in place: `version` says when a record changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bans, list, version, entries, status?.rollcall_usr_id],
+  );
+  if (tallies.length === 0) return null;
+
+  const headline = (kind: BanKind, bound: number, of: number) =>
+    kind === 'mute' ? t`Muted ${bound} of ${of}` : kind === 'listen' ? t`Barred from listening: ${bound} of ${of}` : t`Barred from watching: ${bound} of ${of}`;
+  const exemptText = (tally: Tally) => {
+    const n = tally.exempt;
+    return tally.ban.scope === 'audience' ? t`${n} exempt (hosts, honoured guests, main venue)` : t`${n} exempt (called in the roll call)`;
+  };
+  const joinedText = (kind: BanKind, n: number) =>
+    kind === 'mute' ? t`${n} joined since, muted on entry` : t`${n} joined since, bound on entry`;
+  const freeText = (kind: BanKind, n: number) =>
+    kind === 'mute' ? t`${n} unmuted against the rule` : kind === 'listen' ? t`${n} listening against the rule` : t`${n} watching against the rule`;
+  const breachText = (b: Breach) => {
+    if (!b.by) return t`${b.name} (by whom unknown)`;
+    const who = b.by.role === 'host' ? t`Host` : t`Supervisor`;
+    return b.by.peer_ip ? t`${b.name} (by ${who}, ${b.by.peer_ip})` : t`${b.name} (by ${who}, this console)`;
+  };
+
+  return (
+    <Paper withBorder px="sm" py={6} role="status" aria-label={t`Meeting-wide bans`} data-testid="ban-tally">
+      <Stack gap={2}>
+        {tallies.map((tally) => {
+          const more = tally.breaches.length - BREACHES_NAMED;
+          return (
+            <Group key={tally.ban.kind} gap={6} wrap="wrap" data-ban={tally.ban.kind} data-bound={tally.bound} data-in-scope={tally.inScope} data-breaches={tally.breaches.length}>
+              <Text size="sm" fw={600}>
+                {headline(tally.ban.kind, tally.bound, tally.inScope)}
+              </Text>
+              {tally.exempt > 0 && <Text size="sm">· {exemptText(tally)}</Text>}
+              {tally.joinedSince !== null && tally.joinedSince > 0 && <Text size="sm">· {joinedText(tally.ban.kind, tally.joinedSince)}</Text>}
+              {tally.breaches.length > 0 && (
+                <Text size="sm" c="red.9" data-testid="ban-breaches">
+                  · {freeText(tally.ban.kind, tally.breaches.length)}:{' '}
+                  {tally.breaches.slice(0, BREACHES_NAMED).map(breachText).join(', ')}
+                  {more > 0 ? ` ${t`and ${more} more`}` : ''}
+                </Text>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Mute and bans you can trust (issue 16 item 2), without React: which meeting-wide bans are on,
+ * and, per ban, how many in its reach it binds, who is exempt, who joined since and was bound on
+ * entry, and who is free against the rule, with the controller who freed them where the activity
+ * log tells.
+ */
+import { usrStat, type UsrStatsName } from '@protocol/usrStats';
+import type { ActivityEntry, BanScope, MrStatus } from '@protocol/wire';
+
+export type BanKind = 'mute' | 'listen' | 'watch';
+export const BAN_KINDS: readonly BanKind[] = ['mute', 'listen', 'watch'];
+
+/** the usr_stats flag a ban turns off */
+const BAN_FLAG: Record<BanKind, 'a_rx' | 'a_tx' | 'v_tx'> = { mute: 'a_rx', listen: 'a_tx', watch: 'v_tx' };
+/** the podium scope field, and the platform's bit (which binds the audience) */
+const SCOPE_FIELD = { mute: 'mute_scope', listen: 'listen_ban_scope', watch: 'watch_ban_scope' } as const;
+const PLATFORM_BIT = { mute: 'all_guests_mute', listen: 'mr_atx_mode', watch: 'mr_vtx_mode' } as const;
+
+export interface ActiveBan {
+  kind: BanKind;
+  scope: Exclude<BanScope, 'none'>;
+}
+
+/** The bans on now: the podium scope where the server gives it, else the platform's bit (audience). */
+export function activeBans(status: Partial<MrStatus> | null | undefined): ActiveBan[] {
+  if (!status) return [];
+  const out: ActiveBan[] = [];
+  for (const kind of BAN_KINDS) {
+    const scope = status[SCOPE_FIELD[kind]];
+    if (scope === 'all' || scope === 'audience') out.push({ kind, scope });
+    else if (scope === undefined && Number(status[PLATFORM_BIT[kind]]) === 1) out.push({ kind, scope: 'audience' });
+  }
+  return out;
+}
+
+const applied = (e: ActivityEntry) => e.result === 0 && e.status < 400;
+const valueOf = (e: ActivityEntry) => Number(e.values.value);
+
+/** Whether an entry set (`on`) or lifted (`!on`) the ban of `kind`. */
+function switchesBan(e: ActivityEntry, kind: BanKind, on: boolean): boolean {
+  if (!applied(e)) return false;
+  if (e.cmdid === 'ctrl_mr_eps' && e.action === `all_${BAN_FLAG[kind]}`) return valueOf(e) === (on ? 0 : 1);
+  if (e.cmdid === 'mod_mr_status' && PLATFORM_BIT[kind] in e.values) return Number(e.values[PLATFORM_BIT[kind]]) === (on ? 1 : 0);
+  if (kind === 'mute' && e.cmdid === 'mod_mr_status' && 'meeting_mode' in e.values) return (e.values.meeting_mode === 'speaker') === on;
+  return false;
+}
+
+/** When the ban now on was set (Unix seconds), from the activity log (newest first); null when it does not tell. */
+export function banSince(kind: BanKind, entries: readonly ActivityEntry[]): number | null {
+  for (const e of entries) {
+    if (switchesBan(e, kind, true)) return e.dtm;
+    if (switchesBan(e, kind, false)) return null;
+  }
+  return null;
+}
+
+/** The participant fields a tally reads (the session's participant records). */
+export interface TallyParticipant {
+  usr_id: string;
+  usr_name: string;
+  online: 0 | 1;
+  usr_stat: string;
+  enter_dtm: number;
+}
+
+export interface Breach {
+  usrId: string;
+  name: string;
+  /** the newest applied command that freed them, when the log has it */
+  by: ActivityEntry | null;
+}
+
+export interface BanTally {
+  ban: ActiveBan;
+  /** in the meeting (online, not waiting) and within the ban's reach */
+  inScope: number;
+  /** of those, bound by it now */
+  bound: number;
+  /**
+   * in the meeting but outside the reach: an audience ban exempts hosts, honoured guests and the
+   * main venue; a mute, the participant a roll call has called
+   */
+  exempt: number;
+  /** bound ones who joined after the ban was set; null when its start is unknown */
+  joinedSince: number | null;
+  /** within the reach but not bound */
+  breaches: Breach[];
+}
+
+const stat = (p: TallyParticipant, name: UsrStatsName) => usrStat(p.usr_stat, name) === 1;
+const isAudience = (p: TallyParticipant) => !stat(p, 'speaker') && !stat(p, 'chair') && !stat(p, 'host');
+
+/** The newest applied command of the log that gave `usrId` the flag back. */
+function freedBy(usrId: string, flagName: string, entries: readonly ActivityEntry[], since: number | null): ActivityEntry | null {
+  for (const e of entries) {
+    if (since !== null && e.dtm < since) return null;
+    if (!applied(e) || e.cmdid !== 'ctrl_mr_eps' || e.action !== flagName || valueOf(e) !== 1) continue;
+    if (e.targets.some((t) => t.usr_id === usrId)) return e;
+  }
+  return null;
+}
+
+/**
+ * One ban's tally over the participants (one pass: fine at 10,000). `rollCallUsrId`: the
+ * participant a roll call has called speaks whatever the mute (the server leaves them unmuted).
+ */
+export function tallyBan(
+  ban: ActiveBan,
+  participants: readonly TallyParticipant[],
+  entries: readonly ActivityEntry[],
+  rollCallUsrId = '',
+): BanTally {
+  const flagName = BAN_FLAG[ban.kind];
+  const since = banSince(ban.kind, entries);
+  let inScope = 0;
+  let bound = 0;
+  let exempt = 0;
+  let joinedSince = 0;
+  const free: TallyParticipant[] = [];
+  for (const p of participants) {
+    if (!p.online || stat(p, 'waiting')) continue;
+    if ((ban.scope === 'audience' && !isAudience(p)) || (ban.kind === 'mute' && p.usr_id === rollCallUsrId)) {
+      exempt += 1;
+      continue;
+    }
+    inScope += 1;
+    if (stat(p, flagName)) free.push(p);
+    else {
+      bound += 1;
+      if (since !== null && p.enter_dtm > since) joinedSince += 1;
+    }
+  }
+  return {
+    ban,
+    inScope,
+    bound,
+    exempt,
+    joinedSince: since === null ? null : joinedSince,
+    breaches: free.map((p) => ({ usrId: p.usr_id, name: p.usr_name, by: freedBy(p.usr_id, flagName, entries, since) })),
+  };
+}
