@@ -25,14 +25,33 @@ export function controllersOf(answer: unknown): OnlineController[] | null {
   return out;
 }
 
-/** Starts following; returns the stop. */
+/**
+ * Starts following; returns the stop. One request at a time: a join or quit announced while one
+ * is on its way asks again once it is back, so the list shown is always from a request sent after
+ * the last announcement (two requests in flight could answer out of order and leave an older list
+ * on screen until the next join or quit, which may never come).
+ */
 export function followControllersSnapshot(session: AnyActorRef, controllers: AnyActorRef): () => void {
   let stopped = false;
   let unavailable = false;
+  let inFlight = false;
+  let again = false;
   const load = () => {
     if (stopped || unavailable) return;
+    if (inFlight) {
+      again = true;
+      return;
+    }
     const api = sessionSelectors.selectApi(session.getSnapshot()) as SessionApi | undefined;
     if (!api) return;
+    inFlight = true;
+    const settled = () => {
+      inFlight = false;
+      if (again) {
+        again = false;
+        load();
+      }
+    };
     api.get<unknown>('controllers').then(
       (answer) => {
         if (stopped) return;
@@ -42,14 +61,17 @@ export function followControllersSnapshot(session: AnyActorRef, controllers: Any
           unavailable = true;
           controllers.send({ type: 'controllers.snapshotUnavailable' });
         }
+        settled();
       },
       (error: unknown) => {
         if (stopped) return;
         // a refused call (404 on a platform without it, 405, 501…) means there is none; a network
         // failure or a time-out says nothing about that, and the next join or quit asks again
-        if (!isApiError(error) || error.kind !== 'http') return;
-        unavailable = true;
-        controllers.send({ type: 'controllers.snapshotUnavailable' });
+        if (isApiError(error) && error.kind === 'http') {
+          unavailable = true;
+          controllers.send({ type: 'controllers.snapshotUnavailable' });
+        }
+        settled();
       },
     );
   };
