@@ -24,11 +24,10 @@ export default defineConfig<object, WorkerOptions>({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // three workers shared by both projects: each worker has a server of its own, so a spec still
-  // runs alone against its worker's server. A worker used about half a core (the tests mostly wait
-  // for the server's feed and batches), so three keep two cores busy without starving any;
-  // PW_WORKERS overrides it
-  workers: Number(process.env.PW_WORKERS) || 3,
+  // two workers (one per core) shared by both projects: each worker has a server of its own, so
+  // a spec still runs alone against its worker's server. A third worker made the run no shorter
+  // (27.1 min against 26.8): the cores are busy. PW_WORKERS overrides it
+  workers: Number(process.env.PW_WORKERS) || 2,
   // no retries: a spec acts on the server's steady endpoints (SIM_STEADY_ENDPOINTS, e2e/server.ts),
   // which the simulation never takes away, so a failure is a real one
   retries: 0,
