@@ -20,7 +20,8 @@ describe('followControllersSnapshot', () => {
   /** a session whose api hands out the `controllers` answers the test resolves, and a controllers actor stand-in */
   function setup() {
     const fake = scriptedSessionApi();
-    const session = { getSnapshot: () => ({ context: { api: fake.api } }) } as unknown as AnyActorRef;
+    const state = { active: true };
+    const session = { getSnapshot: () => ({ context: { api: fake.api }, matches: (v: string) => v === 'active' && state.active }) } as unknown as AnyActorRef;
     const listeners = new Map<string, () => void>();
     const sent: unknown[] = [];
     const controllers = {
@@ -34,7 +35,7 @@ describe('followControllersSnapshot', () => {
     const announce = () => listeners.get('controllers.joined')!();
     const list = (n: number) => ({ controllers: Array.from({ length: n }, () => ({ role: 'host', peer_ip: '10.0.0.1', self: 0 })) });
     const lastCount = () => (sent.at(-1) as { controllers: unknown[] }).controllers.length;
-    return { fake, announce, list, lastCount, stop };
+    return { fake, announce, list, lastCount, stop, state };
   }
 
   it('asks once at a time and again after announcements that came meanwhile, so the last list is the newest', async () => {
@@ -52,6 +53,15 @@ describe('followControllersSnapshot', () => {
     fake.answer('controllers', list(2));
     await flush();
     expect(lastCount()).toBe(2);
+    expect(fake.pending('controllers')).toHaveLength(0);
+  });
+
+  it('asks nothing once the session is logging out', async () => {
+    const { fake, announce, list, state } = setup();
+    fake.answer('controllers', list(1));
+    await flush();
+    state.active = false;
+    announce();
     expect(fake.pending('controllers')).toHaveLength(0);
   });
 

@@ -37,7 +37,8 @@ export function followControllersSnapshot(session: AnyActorRef, controllers: Any
   let inFlight = false;
   let again = false;
   const load = () => {
-    if (stopped || unavailable) return;
+    // a session logging out (or ended) has nothing to ask: its requests would only be refused
+    if (stopped || unavailable || !session.getSnapshot().matches('active')) return;
     if (inFlight) {
       again = true;
       return;
