@@ -11,9 +11,9 @@ import { i18n, initialLocale, loadCatalog } from './i18n/i18n';
 import { createAppRouter } from './router';
 import { SessionHolder } from './session/sessionHolder';
 import { SessionProvider } from './session/SessionContext';
-import { sessionActorFactory } from './session/createSessionActor';
 import { ApiProvider } from './session/ApiContext';
-import { createApiClient } from './api/index';
+import { createPlatformApi } from './api/platform';
+import { createLoginApi } from './api/login';
 
 function boot(): void {
   installRootFontSize(window);
@@ -32,9 +32,14 @@ function boot(): void {
       return;
     }
     // One platform client for the tab: the login and session clients share its signing settings.
-    const client = createApiClient();
-    const apis = { platform: client.platform, login: client.login };
-    const session = new SessionHolder(sessionActorFactory(client.platform));
+    // (not createApiClient: its session client belongs to the session chunk, loaded after the login)
+    const platform = createPlatformApi();
+    const apis = { platform, login: createLoginApi({ platform }) };
+    // the session machines are a chunk of their own: the login screen draws without them, and
+    // the pages behind the login await them (_authed's beforeLoad)
+    const session = new SessionHolder({
+      load: () => import('./session/createSessionActor').then((m) => m.sessionActorFactory(platform)),
+    });
     const router = createAppRouter({ session, apis });
     root.render(
       <StrictMode>
@@ -47,7 +52,16 @@ function boot(): void {
         </AppProviders>
       </StrictMode>,
     );
+    // fetched once the first screen has drawn, so a login seldom waits for it (a failed fetch is
+    // tried again by the page that needs it)
+    whenIdle(() => void session.load().catch(() => {}));
   });
+}
+
+/** Runs `task` when the browser is idle (or after a second where it cannot tell). */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1000);
 }
 
 boot();

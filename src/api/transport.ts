@@ -1,14 +1,15 @@
 /**
  * The one place the console touches HTTP: a ky (v1) instance that signs every request, trims
  * JSON payloads, encrypts and decrypts AES bodies, and turns every outcome that is not a 2xx
- * answer into an {@link ApiError}. The login, session and platform clients are thin layers on
- * {@link Transport.request}.
+ * answer into an {@link ApiError}. The login, session and platform clients are thin
+ * layers on {@link Transport.request}.
  *
  * ky is used with `retry: 0` (the machines own retries) and `throwHttpErrors: false` (every
- * status is mapped here, once).
+ * status is mapped here, once). The AES helpers (AES-GCM, HKDF) load with the first request of a
+ * platform in AES mode, keeping them out of the login screen's script (issue 15).
  */
 import ky, { TimeoutError } from 'ky';
-import { AesError, deriveAesKey, encryptBody, shouldEncrypt, unwrapResponseText } from '@protocol/aes';
+import type * as Aes from '@protocol/aes';
 import { DecodeError, type Decoder } from '@protocol/decode';
 import { ApiError } from '@protocol/errors';
 import { isPreSessionRequest, signCompat, signStrict } from '@protocol/signing';
@@ -107,17 +108,18 @@ export function createTransport(
     const settings = spec.unsigned ? undefined : await platform();
     const strict = settings?.signing.mode === 'strict' && !!spec.session?.key && !isPreSessionRequest(spec.method, path);
 
+    const aes = settings?.aesMode ? await loadAes() : undefined;
     const aesKey =
-      settings?.aesMode && shouldEncrypt(path)
-        ? deriveAesKey(settings.signing.devtoken, strict ? spec.session?.key : undefined)
+      aes?.shouldEncrypt(path) && settings
+        ? aes.deriveAesKey(settings.signing.devtoken, strict ? spec.session?.key : undefined)
         : undefined;
 
     const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
     let body: string | undefined;
     if (spec.method === 'POST' && spec.body !== undefined) {
       const json = JSON.stringify(trimStrings(spec.body));
-      if (aesKey) {
-        body = encryptBody(aesKey, json);
+      if (aes && aesKey) {
+        body = aes.encryptBody(aesKey, json);
         headers['Content-Type'] = 'text/plain; charset=utf-8';
       } else {
         body = json;
@@ -160,10 +162,13 @@ export function createTransport(
     }
     try {
       // any answer may arrive as an AES envelope; outside the AES paths it uses the platform key
-      const key = aesKey ?? (settings?.aesMode ? deriveAesKey(settings.signing.devtoken) : undefined);
-      text = unwrapResponseText(key, text);
+      if (aes || mayBeAesEnvelope(text)) {
+        const unwrap = aes ?? (await loadAes());
+        const key = aesKey ?? (settings?.aesMode ? unwrap.deriveAesKey(settings.signing.devtoken) : undefined);
+        text = unwrap.unwrapResponseText(key, text);
+      }
     } catch (e) {
-      if (e instanceof AesError) throw new ApiError('decode', res.status, shownUrl, undefined, e.message);
+      if (e instanceof Error && e.name === 'AesError') throw new ApiError('decode', res.status, shownUrl, undefined, e.message);
       throw e;
     }
 
@@ -190,6 +195,19 @@ export function createTransport(
   }
 
   return { baseUrl, request };
+}
+
+let aesModule: Promise<typeof Aes> | undefined;
+/** The AES helpers, loaded once, when a platform in AES mode or an `AES:` answer needs them. */
+function loadAes(): Promise<typeof Aes> {
+  aesModule ??= import('@protocol/aes');
+  return aesModule;
+}
+
+/** Whether a text could be an `AES:` envelope, raw or as a JSON string (protocol/aes.ts decides). */
+function mayBeAesEnvelope(text: string): boolean {
+  const start = text.trimStart();
+  return start.startsWith('AES:') || start.startsWith('"AES:');
 }
 
 /** Maps a refused answer: result code and detail from an ErrorBody or a login failure body. */

@@ -14,11 +14,11 @@ export function TopBar({ onLogout, children }: {
   const version = CONSOLE_VERSION;
   return (
     <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group gap="sm" wrap="nowrap">
-        <Title order={1} size="h4">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
           <Trans>Meeting control</Trans>
         </Title>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           <Trans>Version {version}</Trans>
         </Text>
         {children}

@@ -1,37 +1,41 @@
-import { Button, Menu } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { isLocale, LOCALES, type Locale } from './locale';
-import { switchLocale } from './i18n';
+import { AUTONYM, currentLocale } from './languageNames';
+
+const loadPopup = () => import('./LanguageMenuPopup');
+const LanguageMenuPopup = lazy(loadPopup);
 
 /**
- * Language names are written in their own language (autonyms), the convention that lets a reader
- * find their language whatever the page currently speaks, so they are not translated.
+ * The on-screen language switch of the login screen and the top bar.
+ *
+ * Until it is first opened it is only its button: Mantine's Menu brings its popover and
+ * floating-ui (about a fifth of the login screen's JavaScript), so the menu is a chunk of its own
+ * (issue 15), fetched when the pointer or the focus reaches the button and shown, open, on the
+ * first click. The button looks and reads the same before and after.
  */
-const AUTONYM: Record<Locale, string> = { zh: '中文', en: 'English' };
-
-/** The on-screen language switch of the login screen and the top bar. */
 export function LanguageMenu() {
   const { t, i18n } = useLingui();
-  const current = isLocale(i18n.locale) ? i18n.locale : 'zh';
+  const [clicked, setClicked] = useState(false);
+  const current = currentLocale(i18n.locale);
+  const button = (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      aria-label={t`Language: ${AUTONYM[current]}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPopup()}
+      onFocus={() => void loadPopup()}
+      onClick={() => setClicked(true)}
+    >
+      {AUTONYM[current]}
+    </Button>
+  );
+  if (!clicked) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={t`Language: ${AUTONYM[current]}`}>
-          {AUTONYM[current]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LOCALES.map((locale) => (
-          <Menu.Item
-            key={locale}
-            lang={locale === 'zh' ? 'zh-CN' : 'en'}
-            data-active={locale === current || undefined}
-            onClick={() => void switchLocale(locale, i18n)}
-          >
-            {AUTONYM[locale]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenuPopup defaultOpened />
+    </Suspense>
   );
 }

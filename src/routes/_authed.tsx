@@ -5,10 +5,12 @@ import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 
 /** Pages behind a login. Without a session in this tab the user goes back to the login screen. */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: async ({ context, search }) => {
     if (!context.session.current()) {
       throw redirect({ to: '/login', search: search[MR_ID] ? { [MR_ID]: search[MR_ID] } : {} });
     }
+    // the session machines are a chunk of their own, loaded with the first page that needs them
+    await context.session.load();
   },
   component: AuthedLayout,
 });

@@ -155,4 +155,30 @@ describe('SessionHolder', () => {
     holder.actor();
     expect(factory).toHaveBeenLastCalledWith(record, expect.any(Function), undefined);
   });
+
+  describe('when the factory is loaded on demand', () => {
+    it('has no actor until load() resolved, loads once, and a login starts the load', async () => {
+      const factory = vi.fn((r: SessionRecord) => started(r));
+      const load = vi.fn(() => Promise.resolve(factory));
+      const holder = new SessionHolder({ load }, memoryStore());
+      holder.start(record);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(holder.actor()).toBeNull();
+      await holder.load();
+      await holder.load();
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(holder.actor()?.getSnapshot().status).toBe('active');
+    });
+
+    it('a failed load is tried again on the next call', async () => {
+      const factory = vi.fn((r: SessionRecord) => started(r));
+      const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(factory);
+      const holder = new SessionHolder({ load }, memoryStore(JSON.parse(JSON.stringify(record))));
+      await expect(holder.load()).rejects.toThrow('offline');
+      expect(holder.actor()).toBeNull();
+      await holder.load();
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(holder.actor()).not.toBeNull();
+    });
+  });
 });

@@ -42,6 +42,13 @@ export type SessionActorFactory = (
   credentials?: SessionCredentials,
 ) => StartedSession;
 
+/**
+ * Where the holder gets its factory: the factory itself, or a loader of the module that makes it.
+ * The console loads it (the session machines and their API) only when a page behind the login
+ * needs it, so the login screen does not wait for that code (issue 15).
+ */
+export type SessionActorFactorySource = SessionActorFactory | { load: () => Promise<SessionActorFactory> } | null;
+
 type Listener = () => void;
 
 function isRecord(value: unknown): value is SessionRecord {
@@ -73,14 +80,37 @@ export class SessionHolder {
   /** the login's password, for a re-login; memory only (see the file comment) */
   private credentials: SessionCredentials | null = null;
   private readonly listeners = new Set<Listener>();
+  private createActor: SessionActorFactory | null;
+  private loading: Promise<void> | null = null;
 
   constructor(
-    private readonly createActor: SessionActorFactory | null,
+    private readonly factory: SessionActorFactorySource,
     private readonly store: Pick<typeof browserStore, 'sessionRecord' | 'setSessionRecord' | 'setMrId' | 'setStandalone'> = browserStore,
   ) {
     const stored = store.sessionRecord();
     // a reload is not a login: its feed starts at its snapshot, not again at the login's reminders
     this.record = isRecord(stored) ? { ...stored, loginSeq: undefined } : null;
+    this.createActor = typeof factory === 'function' ? factory : null;
+  }
+
+  /**
+   * Resolves once the actor factory is at hand (at once when it was given as such): the pages
+   * behind the login await it before they draw. A failed load (a network cut) is tried again on
+   * the next call.
+   */
+  load(): Promise<void> {
+    const factory = this.factory;
+    if (this.createActor || factory === null || typeof factory === 'function') return Promise.resolve();
+    this.loading ??= factory.load().then(
+      (loaded) => {
+        this.createActor = loaded;
+      },
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
   }
 
   /** The current session record, or null when logged out. */
@@ -88,7 +118,10 @@ export class SessionHolder {
     return this.record;
   }
 
-  /** The running root session actor, started lazily so a reload re-creates it from the record. */
+  /**
+   * The running root session actor, started lazily so a reload re-creates it from the record.
+   * Null until `load()` has resolved when the factory is loaded on demand.
+   */
   actor(): AnyActorRef | null {
     if (!this.record || !this.createActor) return null;
     if (!this.started) {
@@ -106,6 +139,8 @@ export class SessionHolder {
     this.stopActor();
     this.credentials = credentials ?? null;
     this.keep(record);
+    // the page the login opens waits for it: start loading while the navigation begins
+    this.load().catch(() => {});
     return record;
   }
 
