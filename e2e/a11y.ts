@@ -48,8 +48,15 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
   expect(describeViolations(failing), `axe: critical or serious violations on ${what}`).toEqual([]);
 }
 
-/** Scans the dialog or popover `surface` once it is visible (the page around it included). */
-export async function expectSurfaceAccessible(surface: Locator, testInfo: TestInfo, what: string): Promise<void> {
+/**
+ * Scans the dialog or popover `surface` once it is visible: the page around it included, or only
+ * what `scope` selects (the open dialogs or popovers, when the page itself is scanned elsewhere: a
+ * scan of the whole control screen takes seconds, and a spec walking twenty dialogs adds them up).
+ */
+export async function expectSurfaceAccessible(surface: Locator, testInfo: TestInfo, what: string, scope?: string): Promise<void> {
   await expect(surface).toBeVisible();
-  await expectNoSeriousViolations(surface.page(), testInfo, what);
+  await expectNoSeriousViolations(surface.page(), testInfo, what, scope);
 }
+
+/** What `scope` of {@link expectSurfaceAccessible} selects to scan only the open dialogs, menus and popovers. */
+export const OPEN_SURFACES = '[role="dialog"], [role="menu"], .mantine-Popover-dropdown';

@@ -65,26 +65,26 @@ test('the layout pop-up plays the role’s layout live and obeys hide video, sho
   const shownLayout = await grid.getAttribute('data-mosic-id');
   expect(shownLayout).not.toBe('auto');
   await expect(grid).toHaveAttribute('data-panes', String(layouts.find((l) => l.mosic_id === shownLayout)!.mosic_cnts));
-  const panes = grid.getByTestId('layout-pane');
+  const panes = grid.getByTestId('layout-video-grid-pane');
   await expect(panes.first()).toBeVisible();
-  const live = grid.locator('[data-testid="layout-pane"][data-video="live"]').first();
+  const live = grid.locator('[data-testid="layout-video-grid-pane"][data-video="live"]').first();
   await expectMoving(live);
 
   // showName: the server's names on the panes
   // names of the participants before and after reading the panes (someone may leave or join meanwhile)
   const names = new Set([...(await api.endpointStates()).values()].map((p) => p.name));
-  const shown = await grid.getByTestId('layout-pane-name').allTextContents();
+  const shown = await grid.getByTestId('layout-video-grid-pane-name').allTextContents();
   for (const p of (await api.endpointStates()).values()) names.add(p.name);
   expect(shown.length).toBeGreaterThan(0);
   for (const n of shown) expect(names.has(n), `${n} is a participant`).toBe(true);
   await setOption(page, 'showName', false);
-  await expect(grid.getByTestId('layout-pane-name')).toHaveCount(0);
+  await expect(grid.getByTestId('layout-video-grid-pane-name')).toHaveCount(0);
 
   // hide video: the panes show name placeholders and their tracks stop
   expect(await keepTrack(live, 'paneTrack')).toBe('live');
   await setOption(page, 'hideVideo', true);
   await expect(grid.locator('video')).toHaveCount(0);
-  await expect(panes.first()).toHaveAttribute('data-video', 'hidden');
+  await expect(grid.locator('[data-video="hidden"]').first()).toBeVisible();
   expect(await keptTrackState(popup, 'paneTrack')).toBe('ended');
   await setOption(page, 'hideVideo', false);
   await expect(live).toBeVisible();
@@ -94,7 +94,7 @@ test('the layout pop-up plays the role’s layout live and obeys hide video, sho
   await api.eps('a_rx', everyone, 1);
   await expect(grid.locator('[data-talking="true"]')).toHaveCount(0);
   await setOption(page, 'showTalk', true);
-  await expect(grid.locator('[data-testid="layout-pane"][data-talking="true"]').first()).toBeVisible({ timeout: 45_000 });
+  await expect(grid.locator('[data-testid="layout-video-grid-pane"][data-talking="true"]').first()).toBeVisible({ timeout: 45_000 });
 
   // playAudio: the window plays the meeting sound (after a click when the browser asks for one)
   const sound = popup.getByTestId('layout-sound');

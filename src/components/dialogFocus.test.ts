@@ -32,8 +32,43 @@ describe('dialog initial focus', () => {
     const { close, field } = dialogWithField();
     remove = installDialogInitialFocus(document);
     field.focus();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true }));
     close.focus();
     expect(document.activeElement).toBe(close);
+  });
+
+  it('a Tab pressed outside the dialog just before it opened does not keep focus on its close button', () => {
+    const { opener, close, field } = dialogWithField();
+    remove = installDialogInitialFocus(document);
+    opener.focus();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true }));
+    close.focus();
+    expect(document.activeElement).toBe(field);
+    close.focus();
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('focus put back on the close button without a key (the focus trap after its transition) moves on to the first field', () => {
+    const { opener, close, field } = dialogWithField();
+    remove = installDialogInitialFocus(document);
+    opener.focus();
+    close.focus();
+    expect(document.activeElement).toBe(field);
+    close.focus();
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('a dialog whose field arrives after it opened moves focus there once it does', async () => {
+    const { opener, close, field } = dialogWithField();
+    const body = field.parentElement!;
+    field.remove();
+    remove = installDialogInitialFocus(document);
+    opener.focus();
+    close.focus();
+    expect(document.activeElement).toBe(close);
+    body.append(field);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(field);
   });
 
   it('a dialog without fields keeps focus on its close button', () => {
@@ -52,6 +87,17 @@ describe('dialog focus return', () => {
     const remove = installDialogInitialFocus(document);
     opener.focus();
     close.focus();
+    document.querySelector('[role="dialog"]')!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(opener);
+    remove();
+  });
+
+  it('a dialog that focused its own first field (data-autofocus) still gives focus back to its opener', async () => {
+    const { opener, field } = dialogWithField();
+    const remove = installDialogInitialFocus(document);
+    opener.focus();
+    field.focus();
     document.querySelector('[role="dialog"]')!.remove();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.activeElement).toBe(opener);

@@ -36,18 +36,53 @@ function returnTargetOf(opener: Element, doc: Document): HTMLElement | null {
 /** Installs both behaviours on `doc`; returns the function that removes them. */
 export function installDialogInitialFocus(doc: Document): () => void {
   const openers = new Map<Element, HTMLElement>();
+  // Mantine's focus trap may put focus on the close button a second time after its transition,
+  // from the field focus was just moved to: only a Tab the user pressed keeps focus there
+  let lastTab = -Infinity;
+  let tabFrom: Element | null = null;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    lastTab = Date.now();
+    tabFrom = doc.activeElement;
+  };
 
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || !target.hasAttribute(DIALOG_CLOSE_ATTRIBUTE)) return;
+    if (!(target instanceof HTMLElement)) return;
     const dialog = target.closest('[role="dialog"]');
     if (!dialog) return;
     const from = event.relatedTarget;
-    // focus coming back from inside the dialog (Shift+Tab onto the close button) stays there
-    if (from instanceof Node && dialog.contains(from)) return;
-    const returnTo = from instanceof Element ? returnTargetOf(from, doc) : null;
-    if (returnTo && !openers.has(dialog)) openers.set(dialog, returnTo);
-    firstFieldOf(dialog)?.focus();
+    const fromInside = from instanceof Node && dialog.contains(from);
+    // the opener is whatever had focus when focus first entered the dialog: its close button or,
+    // for a dialog that names its own first field (data-autofocus), that field
+    if (!fromInside && from instanceof Element && !openers.has(dialog)) {
+      const returnTo = returnTargetOf(from, doc);
+      if (returnTo) openers.set(dialog, returnTo);
+    }
+    if (!target.hasAttribute(DIALOG_CLOSE_ATTRIBUTE)) return;
+    // focus coming back from inside the dialog by the user's Shift+Tab stays on the close button
+    if (fromInside && tabFrom !== null && dialog.contains(tabFrom) && Date.now() - lastTab < 1000) return;
+    const field = firstFieldOf(dialog);
+    if (field) field.focus();
+    else awaitFirstField(dialog, target);
+  };
+
+  // A dialog whose body arrives after it opened (the meeting share loads its links): focus moves
+  // to its first field once there is one, unless the user has moved it meanwhile.
+  const awaitFirstField = (dialog: Element, close: HTMLElement) => {
+    const watch = new MutationObserver(() => {
+      if (doc.activeElement !== close || !dialog.isConnected) return stop();
+      const field = firstFieldOf(dialog);
+      if (!field) return;
+      stop();
+      field.focus();
+    });
+    const timer = setTimeout(() => stop(), 5000);
+    const stop = () => {
+      clearTimeout(timer);
+      watch.disconnect();
+    };
+    watch.observe(dialog, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'aria-hidden'] });
   };
 
   const observer = new MutationObserver(() => {
@@ -61,9 +96,11 @@ export function installDialogInitialFocus(doc: Document): () => void {
   });
 
   doc.addEventListener('focusin', onFocusIn);
+  doc.addEventListener('keydown', onKeyDown, true);
   observer.observe(doc.body, { childList: true, subtree: true });
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
+    doc.removeEventListener('keydown', onKeyDown, true);
     observer.disconnect();
   };
 }

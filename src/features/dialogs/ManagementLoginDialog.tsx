@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Group, Image, Modal, PasswordInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { refusalText } from '../meetingControls/refusal';
+import { refusalText } from '#/i18n/refusal';
 import { FormFooter } from './FormFooter';
 
 export interface ManagementLoginForm {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { refusalText } from '../meetingControls/refusal';
+import { refusalText } from '#/i18n/refusal';
 import { FormFooter } from './FormFooter';
 
 export interface MeetingPasswords {

@@ -1,10 +1,12 @@
 /**
  * Warnings the server pushes (`show_warning_info`): the service is about to expire, or the room
- * is booked next and everyone must leave within N minutes. They are non-modal dialogs in a corner:
- * a reminder must be seen, but must not stop a host in the middle of controlling the meeting.
+ * is booked next and everyone must leave within N minutes. They are non-modal: a reminder must be
+ * seen, but must not stop a host in the middle of controlling the meeting. The expiry reminder,
+ * shown at every login, sits in the flow of the sidebar so it never covers the participant table
+ * (issue 13 §8); the booking warning, rare and urgent, floats in the top corner.
  */
 import type { ReactNode } from 'react';
-import { Button, Dialog, Group, Text } from '@mantine/core';
+import { Button, Dialog, Group, Paper, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export interface ServiceExpiryDialogProps {
@@ -20,7 +22,7 @@ export function ServiceExpiryDialog({ opened, daysLeft, expiresAt, onClose }: Se
   const { t, i18n } = useLingui();
   const finalDate = i18n.date(new Date(expiresAt * 1000), { dateStyle: 'long' });
   return (
-    <Reminder opened={opened} onClose={onClose} title={t`Service expiry reminder`}>
+    <Reminder opened={opened} onClose={onClose} title={t`Service expiry reminder`} inline>
       <Text data-testid="service-expiry-text" data-days-left={daysLeft}>
         {t`The service expires in ${daysLeft} days, on ${finalDate}. Please renew it in time.`}
       </Text>
@@ -59,6 +61,7 @@ function Reminder({
   onClose,
   title,
   corner = 'bottom',
+  inline = false,
   children,
 }: {
   opened: boolean;
@@ -66,8 +69,26 @@ function Reminder({
   title: string;
   /** the corner of the window it sits in; 'bottom' (right) by default */
   corner?: keyof typeof CORNERS;
+  /** in the page's flow where it is rendered, instead of floating over the page */
+  inline?: boolean;
   children: ReactNode;
 }) {
+  if (inline) {
+    if (!opened) return null;
+    return (
+      <Paper withBorder p="sm" radius="md" role="dialog" aria-label={title} data-reminder="inline" style={{ borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 }}>
+        <Text fw={600} mb="xs">
+          {title}
+        </Text>
+        {children}
+        <Group justify="flex-end" mt="sm">
+          <Button size="xs" onClick={onClose}>
+            <Trans>OK</Trans>
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
   return (
     <Dialog opened={opened} onClose={onClose} position={CORNERS[corner]} size="lg" radius="md" shadow="lg" role="dialog" aria-label={title}>
       <Text fw={600} mb="xs">

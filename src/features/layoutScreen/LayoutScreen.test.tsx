@@ -9,7 +9,7 @@ afterEach(cleanup);
 describe('LayoutScreen', () => {
   it('hides the content until the presentation is launched', () => {
     renderUi(
-      <LayoutScreen presentation={null} showContent>
+      <LayoutScreen presentation={null} showContent view="tabs" onView={() => {}}>
         <p>panes</p>
       </LayoutScreen>,
     );
@@ -19,7 +19,7 @@ describe('LayoutScreen', () => {
 
   it('hides the content when the supervisor turned content off', () => {
     renderUi(
-      <LayoutScreen presentation={{ launched: true }} showContent={false}>
+      <LayoutScreen presentation={{ launched: true }} showContent={false} view="tabs" onView={() => {}}>
         <p>panes</p>
       </LayoutScreen>,
     );
@@ -28,11 +28,23 @@ describe('LayoutScreen', () => {
 
   it('shows the content when launched and allowed', () => {
     renderUi(
-      <LayoutScreen presentation={{ launched: true, title: 'Main hall' }} showContent>
+      <LayoutScreen presentation={{ launched: true, title: 'Main hall' }} showContent view="tabs" onView={() => {}}>
         <p>panes</p>
       </LayoutScreen>,
     );
     expect(screen.getByText('panes')).toBeTruthy();
-    expect(screen.getByText('Main hall')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Layout window · Main hall' })).toBeTruthy();
+  });
+
+  it('is a main landmark named by its heading, with the view choice once content shows', () => {
+    renderUi(
+      <LayoutScreen presentation={{ launched: true }} showContent view="side" onView={() => {}}>
+        <p>panes</p>
+      </LayoutScreen>,
+    );
+    const main = screen.getByRole('main');
+    expect(main.getAttribute('aria-labelledby')).toBe('layout-title');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Layout window');
+    expect(screen.getByRole('radio', { name: 'Side by side' })).toBeTruthy();
   });
 });

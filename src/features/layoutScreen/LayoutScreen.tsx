@@ -1,23 +1,28 @@
 /**
- * The /layout screen: what a pop-up or frame shows of the meeting's layout. Its content shows
- * only when the presentation was launched and the supervisor allows content; it toggles full
- * screen with the button or F11.
+ * The frame of the /layout window: the whole window (and full screen) with a main landmark, a
+ * heading, the supervisor's view choice and the full-screen button; the wall below takes the rest
+ * of the height. The wall shows only when the presentation was launched and the supervisor allows
+ * content; F11 toggles full screen.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Center, Group, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PresentationData } from './layoutMessages';
+import type { WallView } from './wallPrefs';
 
 export interface LayoutScreenProps {
   /** presentation data from the opener; null until it arrives */
   presentation: PresentationData | null;
   /** the supervisor's global media option `showContent` */
   showContent: boolean;
-  /** the layout content */
+  /** tabs or side by side */
+  view: WallView;
+  onView: (view: WallView) => void;
+  /** the wall */
   children: ReactNode;
 }
 
-export function LayoutScreen({ presentation, showContent, children }: LayoutScreenProps) {
+export function LayoutScreen({ presentation, showContent, view, onView, children }: LayoutScreenProps) {
   const { t } = useLingui();
   const [fullScreen, setFullScreen] = useState(false);
   const launched = presentation?.launched === true;
@@ -40,15 +45,38 @@ export function LayoutScreen({ presentation, showContent, children }: LayoutScre
   }, []);
 
   return (
-    <Stack gap="xs" p="xs" mih="100vh" data-testid="layout-screen" data-launched={launched} data-content={visible ? 'shown' : 'hidden'} data-fullscreen={fullScreen}>
-      <Group justify="space-between">
-        <Text fw={500}>{presentation?.title ?? t`Layout`}</Text>
-        <Button size="xs" variant="light" onClick={() => void toggleFullScreen()}>
-          {fullScreen ? t`Exit full screen` : t`Full screen`}
-        </Button>
+    <main
+      aria-labelledby="layout-title"
+      data-testid="layout-screen"
+      data-launched={launched}
+      data-content={visible ? 'shown' : 'hidden'}
+      data-fullscreen={fullScreen}
+      style={{ height: '100dvh', display: 'flex', flexDirection: 'column', gap: 6, padding: 6, boxSizing: 'border-box', overflow: 'hidden' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Title order={1} id="layout-title" size="h5" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {presentation?.title ? t`Layout window · ${presentation.title}` : t`Layout window`}
+        </Title>
+        <Group gap="sm" wrap="nowrap">
+          {visible && (
+            <SegmentedControl
+              size="xs"
+              aria-label={t`View`}
+              value={view}
+              onChange={(v) => onView(v as WallView)}
+              data={[
+                { value: 'tabs', label: t`One role` },
+                { value: 'side', label: t`Side by side` },
+              ]}
+            />
+          )}
+          <Button size="xs" variant="light" onClick={() => void toggleFullScreen()}>
+            {fullScreen ? t`Exit full screen` : t`Full screen`}
+          </Button>
+        </Group>
       </Group>
       {visible ? (
-        <div data-testid="layout-content" style={{ flex: 1 }}>
+        <div data-testid="layout-content" style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           {children}
         </div>
       ) : (
@@ -58,7 +86,7 @@ export function LayoutScreen({ presentation, showContent, children }: LayoutScre
           </Text>
         </Center>
       )}
-    </Stack>
+    </main>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type LayoutToOpener,
   type PresentationData,
 } from './layoutMessages';
+import { useSessionHolder } from '#/session/SessionContext';
 
 /** Extra origins allowed to embed or open the console (build-time `VITE_PARENT_ORIGINS`, comma-separated). */
 function configuredOrigins(): string[] {
@@ -75,6 +76,7 @@ export interface LayoutWindowState {
  */
 export function useLayoutWindow(url: string, presentation: PresentationData): { state: LayoutWindowState; open: () => void; close: () => void } {
   const popup = useRef<Window | null>(null);
+  const holder = useSessionHolder();
   const [state, setState] = useState<LayoutWindowState>({ status: 'closed' });
   const presentationRef = useRef(presentation);
   presentationRef.current = presentation;
@@ -98,6 +100,16 @@ export function useLayoutWindow(url: string, presentation: PresentationData): { 
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+
+  // The control screen goes away when its console logs out: the monitor wall it opened must not
+  // stay on a second screen showing a meeting nobody controls from here any more. (A reload keeps
+  // the session and runs no cleanup, so the window stays.)
+  useEffect(
+    () => () => {
+      if (holder.current() === null) popup.current?.close();
+    },
+    [holder],
+  );
 
   useEffect(() => {
     if (state.status === 'open') popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation }, window.location.origin);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RC } from '@protocol/codes';
-import { refusalText } from '../meetingControls/refusal';
+import { refusalText } from '#/i18n/refusal';
 
 export interface LiveAddressSettingsProps {
   /** push and pull addresses the server holds */

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { refusalText } from '../meetingControls/refusal';
+import { refusalText } from '#/i18n/refusal';
 
 export interface PushStreamSettingsProps {
   /** the address the server holds, '' when none */

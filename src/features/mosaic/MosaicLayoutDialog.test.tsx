@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
+import { encodeUsrStats } from '@protocol/usrStats';
 import { MosaicLayoutDialog } from './MosaicLayoutDialog';
 import { renderUi } from '../meetingControls/testUtils';
 import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
@@ -125,6 +126,34 @@ describe('MosaicLayoutDialog', () => {
     expect(first.value).toBe('Offline Olga');
     expect((screen.getByRole('combobox', { name: 'Video source of pane 2' }) as HTMLInputElement).value).toBe('Bob');
     expect((screen.getByRole('combobox', { name: 'Video source of pane 3' }) as HTMLInputElement).value).toBe('Automatic');
-    expect(within(screen.getByTestId('mosaic-preview')).getAllByText('Offline Olga').length).toBeGreaterThan(0);
+    // the preview shows what the screens would show: nobody in the offline participant's pane
+    expect(within(screen.getByTestId('mosaic-preview')).queryAllByText('Offline Olga')).toHaveLength(0);
+  });
+
+  it('previews each role with the participants who would be in its panes, named, with video off marked', async () => {
+    const stat = (v_rx: 0 | 1) => encodeUsrStats({ a_rx: 1, v_rx, a_tx: 1, v_tx: 1 });
+    const list = [
+      { usr_id: 'u1', usr_name: 'Alice', ep_id: 1, online: 1 as const, usr_stat: stat(1) },
+      { usr_id: 'u2', usr_name: 'Bob', ep_id: 2, online: 1 as const, usr_stat: stat(0) },
+    ];
+    const feed = { get: (id: string) => list.find((p) => p.usr_id === id), list: () => list, subscribe: () => () => {} };
+    const configs: MosicConfigEntry[] = [{ role: 'chair', mosic_id: '1', layout_mode: 2, roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 }];
+    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={configs} participants={people} feed={feed} onApply={() => {}} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Layout 2*2' }));
+    const input = screen.getByRole('combobox', { name: 'Video source of pane 1' });
+    openPicker(input, 'Bob');
+    await waitFor(() => expect(optionsOf(input).some((o) => o.textContent === 'Bob')).toBe(true));
+    fireEvent.click(optionsOf(input).find((o) => o.textContent === 'Bob')!);
+    const names = (role: string) =>
+      [...screen.getByTestId('mosaic-preview').querySelectorAll(`[data-preview-role="${role}"] [data-pane]`)].map(
+        (pane) => pane.querySelector('[data-testid="preview-screen-pane-name"]')?.textContent ?? '',
+      );
+    // the new panes are unset: the platform fills them with the next participants, as the window shows
+    expect(names('speaker')).toEqual(['Bob', 'Alice', '', '']);
+    expect(names('chair')).toEqual(['Alice']);
+    const bob = screen.getByTestId('mosaic-preview').querySelector('[data-preview-role="speaker"] [data-usr-id="u2"]');
+    expect(bob?.getAttribute('data-video')).toBe('off');
+    expect(within(bob as HTMLElement).getByTitle('Video off')).toBeTruthy();
+    expect(screen.getByTestId('mosaic-preview').querySelector('[data-preview-role="speaker"]')?.getAttribute('data-dirty')).toBe('true');
   });
 });

@@ -3,7 +3,10 @@
  * Layouts come from the server (`sys_mosics`) and are drawn as their panes; each pane shows a
  * participant, an automatic choice, nothing, or the current main venue. Focus, shared content
  * and the special screen are pane marks; panes sort by dragging (or the move buttons). The
- * preview shows what every role will see before anything is sent.
+ * preview shows, side by side, what the main venue, the honoured guests and the audience will
+ * each see with the draft: their screens drawn as the layout window draws them (the shared
+ * src/components/roleScreen), with the participants who would be in each pane now, their names
+ * and video-off states, before anything is sent.
  */
 import { useMemo, useState, type DragEvent } from 'react';
 import {
@@ -25,7 +28,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { RC } from '@protocol/codes';
-import { refusalText } from '../meetingControls/refusal';
+import { refusalText } from '#/i18n/refusal';
 import { useNamesOf, type OnlineParticipants } from '../meetingControls/onlineParticipants';
 import { MosaicDiagram } from './MosaicDiagram';
 import { PaneSourcePicker } from './PaneSourcePicker';
@@ -46,6 +49,13 @@ import {
   type MosaicRole,
 } from './mosaicModel';
 import type { MosaicGroupLike } from './types';
+import type { ParticipantFeed } from '#/media/simulatedMedia';
+import { RoleScreen } from '#/components/roleScreen/RoleScreen';
+import { resolvedAutoLayout, SCREEN_ROLES, screenGroup, screenPanes } from '#/components/roleScreen/roleScreenModel';
+import { useFeedVersion } from '#/components/roleScreen/useFeedVersion';
+
+/** Without participants the preview's panes stay empty. */
+const NOBODY = { get: () => undefined, list: () => [] };
 
 const AUTO_GROUP: MosaicGroupLike = { mosic_id: AUTO_MOSAIC, mosic_cnts: 1, layout_coord: [] };
 
@@ -57,6 +67,8 @@ export interface MosaicLayoutDialogProps {
   configs: readonly MosicConfigEntry[] | undefined;
   /** the online participants that can be put in a pane, searched only in an open pane picker */
   participants: OnlineParticipants;
+  /** the participants as the media layer reads them, for the preview's panes; none: empty panes */
+  feed?: ParticipantFeed | null;
   /** true while the apply is on its way */
   pending?: boolean;
   /** refusal of the last apply; default none */
@@ -67,7 +79,9 @@ export interface MosaicLayoutDialogProps {
 }
 
 export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
-  const { opened, layouts, configs, participants, pending = false, refusal, onApply, onClose } = props;
+  const { opened, layouts, configs, participants, feed, pending = false, refusal, onApply, onClose } = props;
+  // the preview follows who is in the meeting while the dialog is open
+  useFeedVersion(feed, opened);
   const { t, i18n } = useLingui();
   const [role, setRole] = useState<MosaicRole>('speaker');
   const [drafts, setDrafts] = useState<Partial<Record<MosaicRole, MosicConfigEntry>>>({});
@@ -293,21 +307,22 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
             onChange={(e) => edit({ ...config, view_has_self: e.currentTarget.checked ? 1 : 0 })}
           />
         </Group>
-        <Text size="sm" fw={500}>
-          <Trans>Preview</Trans>
+        <Text size="sm" fw={500} id="mosaic-preview-title">
+          <Trans>What each role will see</Trans>
         </Text>
-        <SimpleGrid cols={4} data-testid="mosaic-preview">
-          {MOSAIC_ROLES.map((r) => {
+        <SimpleGrid cols={3} spacing="xs" data-testid="mosaic-preview" role="group" aria-labelledby="mosaic-preview-title">
+          {SCREEN_ROLES.map((r) => {
             const c = current(r);
+            const group = screenGroup(c, layouts, resolvedAutoLayout(configs));
+            const panes = screenPanes({ config: c, group, lookup: feed ?? NOBODY, nowSecs: Math.floor(Date.now() / 1000) });
             return (
-              <Stack key={r} gap={2} data-preview-role={r} data-mosic-id={c.mosic_id}>
-                <Text size="xs">{roleLabels[r]}</Text>
-                <MosaicDiagram
-                  group={groupOf(c.mosic_id)}
-                  width={150}
-                  highlight={c.focus_pane ?? -1}
-                  labels={c.mosic_id === AUTO_MOSAIC ? [t`Automatic`] : c.roles_lst.map((p) => nameOf(p[0]))}
-                />
+              <Stack key={r} gap={2} data-preview-role={r} data-mosic-id={c.mosic_id} data-dirty={dirtyRoles.includes(r) || undefined}>
+                <Text size="xs" fw={dirtyRoles.includes(r) ? 700 : 400}>
+                  {dirtyRoles.includes(r) ? t`${roleLabels[r]} (changed)` : roleLabels[r]}
+                </Text>
+                <div style={{ height: 130 }}>
+                  <RoleScreen panes={panes} mosicId={group.mosic_id} role={r} label={t`${roleLabels[r]}: preview`} media={null} video={false} names talk={false} testId="preview-screen" />
+                </div>
               </Stack>
             );
           })}

@@ -3,7 +3,7 @@
  * the default custom layout, pane tokens, pane geometry for the diagrams, and drag-to-sort.
  * Pure functions; the dialog only holds the draft.
  */
-import type { MosaicGroupLike, PaneRect } from './types';
+import type { MosaicGroupLike } from './types';
 import type { MeetingRole, MosicConfigEntry } from '@protocol/wire';
 
 /** Roles the dialog edits: the three meeting roles plus the custom layout. */
@@ -99,34 +99,8 @@ export function movePane(config: MosicConfigEntry, from: number, to: number): Mo
   };
 }
 
-/**
- * Pane rectangles of a layout as fractions of the screen (0–1). `layout_coord` is read as
- * `[x, y, w, h]` per pane in any unit (normalised by the largest extent); without usable
- * coordinates the panes are drawn as an even grid.
- */
-export function paneRects(group: MosaicGroupLike): PaneRect[] {
-  const count = Math.max(1, group.mosic_cnts || 1);
-  const c = group.layout_coord ?? [];
-  if (c.length >= count * 4 && c.every((v) => Number.isFinite(v) && v >= 0)) {
-    let maxX = 0;
-    let maxY = 0;
-    for (let i = 0; i < count; i++) {
-      maxX = Math.max(maxX, c[i * 4] + c[i * 4 + 2]);
-      maxY = Math.max(maxY, c[i * 4 + 1] + c[i * 4 + 3]);
-    }
-    if (maxX > 0 && maxY > 0) {
-      return Array.from({ length: count }, (_, i) => ({
-        x: c[i * 4] / maxX,
-        y: c[i * 4 + 1] / maxY,
-        w: c[i * 4 + 2] / maxX,
-        h: c[i * 4 + 3] / maxY,
-      }));
-    }
-  }
-  const cols = Math.ceil(Math.sqrt(count));
-  const rows = Math.ceil(count / cols);
-  return Array.from({ length: count }, (_, i) => ({ x: (i % cols) / cols, y: Math.floor(i / cols) / rows, w: 1 / cols, h: 1 / rows }));
-}
+/** Pane geometry is shared with the layout window (src/components/roleScreen). */
+export { paneRects } from '#/components/roleScreen/geometry';
 
 /** The layout_mode of a traditional mosaic, which the platform reports as not supported. */
 export const TRADITIONAL_LAYOUT_MODE = 1;

@@ -93,12 +93,24 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
           </Button>
         </Group>
       ) : (
-        <Group gap="xs" align="flex-end">
-          <ParticipantSelect style={{ flex: 1 }} label={t`Talk privately with`} candidates={candidates} value={chosen} onChange={setChosen} />
-          <Button size="xs" disabled={!chosen} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
-            <Trans>Start private talk</Trans>
-          </Button>
-        </Group>
+        // the picker takes the panel's whole width and its list is as wide as the longest name
+        // (issue 14 §2), never cut to the closed field's width
+        <Stack gap={6}>
+          <ParticipantSelect
+            label={t`Talk privately with`}
+            candidates={candidates}
+            value={chosen}
+            onChange={setChosen}
+            comboboxProps={{ width: 'max-content', position: 'bottom-start', middlewares: { flip: true, shift: true } }}
+            styles={{ dropdown: { minWidth: 240, maxWidth: 'min(520px, 90vw)' }, option: { whiteSpace: 'nowrap' } }}
+            data-testid="private-talk-picker"
+          />
+          <Group justify="flex-end">
+            <Button size="xs" disabled={!chosen} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
+              <Trans>Start private talk</Trans>
+            </Button>
+          </Group>
+        </Stack>
       )}
       {error && (
         <Text size="xs" c="red" role="alert">

@@ -4,9 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import type { AudioDevice } from './PrivateTalkPanel';
+import { DEFAULT_TALK_VOLUME } from '#/session/privateTalk';
 
 /** Default output volume of spec §3 ("speaker volume default 60"). */
-export const DEFAULT_VOLUME = 60;
+export const DEFAULT_VOLUME = DEFAULT_TALK_VOLUME;
 
 /** Microphones and speakers, kept up to date on `devicechange`. */
 export function useAudioDevices(): { microphones: AudioDevice[]; speakers: AudioDevice[] } {

@@ -75,7 +75,10 @@ export function SubtitleSettings({ titles, initialTarget = 'all', pending = fals
           : undefined;
 
   return (
-    <Stack gap="sm" data-testid="subtitle-settings" data-target={target}>
+    // two columns from a tablet's width: the form beside the preview and its buttons, so the whole
+    // dialog fits a 1080-pixel-high screen (the root font grows with the window's width)
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="subtitle-settings" data-target={target}>
+     <Stack gap="sm">
       <Select
         label={t`Subtitle target`}
         value={target}
@@ -203,6 +206,11 @@ export function SubtitleSettings({ titles, initialTarget = 'all', pending = fals
           data-value={transparencyOf(title.bg_alpha)}
         />
       </Stack>
+     </Stack>
+     <Stack gap="sm">
+      <Text size="sm" fw={500}>
+        <Trans>Preview</Trans>
+      </Text>
       <SubtitlePreview title={title} />
       {error && (
         <Alert color="red" role="alert">
@@ -219,6 +227,7 @@ export function SubtitleSettings({ titles, initialTarget = 'all', pending = fals
           <Trans>Apply subtitle</Trans>
         </Button>
       </Group>
-    </Stack>
+     </Stack>
+    </SimpleGrid>
   );
 }

@@ -16,14 +16,14 @@ import type { AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { CMD } from '@protocol/cmdids';
 import type { MrStatus } from '@protocol/wire';
 import { SupervisorOptionsPanel } from './SupervisorOptionsPanel';
 import { useSupervisorOptions } from './useSupervisorOptions';
 import { PrivateTalkPanel } from '../privateTalk/PrivateTalkPanel';
-import { DEFAULT_VOLUME, playTestTone, useAudioDevices, useMicLevel } from '../privateTalk/audio';
+import { useTalkVolume, sendPrivateTalk, PRIVATE_TALK_LABEL } from '#/session/privateTalk';
+import { playTestTone, useAudioDevices, useMicLevel } from '../privateTalk/audio';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
-import { useRefusalText } from '../meetingControls/refusal';
+import { useRefusalText } from '#/i18n/refusal';
 import { useLayoutWindow } from '../layoutScreen/windowLinks';
 import { presenterOf } from '#/media/mediaModel';
 import { useMeetingMedia } from '#/media/useMedia';
@@ -44,7 +44,7 @@ export interface SupervisorPanelProps {
   title: string;
 }
 
-const TALK_LABEL = 'private_talk';
+const TALK_LABEL = PRIVATE_TALK_LABEL;
 const EMPTY: readonly never[] = [];
 
 export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelProps) {
@@ -62,7 +62,8 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
   const devices = useAudioDevices();
   const [micId, setMicId] = useState('');
   const [speakerId, setSpeakerId] = useState('');
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  // the header's private-talk chip shows and sets the same volume
+  const [volume, setVolume] = useTalkVolume();
   const [micTest, setMicTest] = useState(false);
   const micLevel = useMicLevel(micId, micTest);
   const [refusal, setRefusal] = useState<{ result?: number } | undefined>(undefined);
@@ -98,13 +99,7 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
 
   const talk = (usrId: string, on: boolean) => {
     setRefusal(undefined);
-    commands?.send({
-      type: 'command.send',
-      suffix: 'eps-status',
-      body: { cmdid: CMD.ctrlMrEps, action: 'private_talk', usr_ids: [usrId], value: on ? 1 : 0 },
-      usrIds: [usrId],
-      label: TALK_LABEL,
-    });
+    sendPrivateTalk(session, usrId, on);
   };
 
   return (

@@ -1,0 +1,125 @@
+/**
+ * Issue 14.4, by keyboard alone, in English and Chinese against a server of its own (the meeting
+ * ends): the login form has focus on load and is the page's first stop; after the login focus is
+ * in the main content and the skip link is the first stop; the host finds a participant, mutes
+ * them, opens their operations (Escape closes the menu) and ends the meeting — no mouse anywhere.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { startTestServer, TEST_CODE } from '../server';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
+import { MeetingControlsApi } from '../pages/MeetingControlsApi';
+import { text, type Lang } from './catalog';
+
+const TARGET = { usrId: 'steady.01', name: 'Steady 01' };
+
+/** Presses Tab (Shift+Tab when `back`) until `target` has focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 120, back = false): Promise<void> {
+  const path: string[] = [];
+  await expect(target).toBeAttached();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    path.push(await page.evaluate(() => {
+      const el = document.activeElement;
+      return `${el?.tagName.toLowerCase()} "${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30) ?? ''}"`;
+    }));
+  }
+  expect(path, 'the stops Tab went through').toContain('the target');
+}
+
+/** Puts the keyboard's starting point at the top of the page, as a fresh page load does. */
+async function fromTheTop(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+  });
+}
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`a host logs in, finds a participant, mutes them, opens their operations and ends the meeting by keyboard alone (${lang})`, async ({ page, consoleErrors }, testInfo) => {
+    test.setTimeout(150_000);
+    // the ended meeting refuses the console's last requests
+    consoleErrors.allow(/status of 40\d/);
+    const own = await startTestServer();
+    try {
+      const tr = (english: string, values?: Record<string, string>) => text(lang, english, values);
+      await page.goto(`${own.baseURL}/login`);
+      await page.evaluate((l) => localStorage.setItem('podium.language', l), lang);
+      await page.reload();
+
+      // the login form has focus on load, and is the first Tab stop of the page
+      const form = page.getByRole('form', { name: tr('Meeting control login') });
+      const meetingNo = form.getByRole('textbox', { name: tr('Meeting No.') });
+      await expect(meetingNo).toBeFocused();
+      await fromTheTop(page);
+      await page.keyboard.press('Tab');
+      expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(true);
+      await tabTo(page, meetingNo, 10, true);
+      await page.keyboard.type(own.mrId);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(own.hostPwd);
+      await tabTo(page, form.getByRole('textbox', { name: tr('Verification code') }), 6);
+      await page.keyboard.type(TEST_CODE);
+      await page.keyboard.press('Enter');
+
+      // after the login focus is in the main content; the skip link is the first stop
+      await expect(page).toHaveURL(/\/control\?mr-id=/, { timeout: 20_000 });
+      const main = page.locator('main#main-content');
+      await expect(main).toBeFocused({ timeout: 20_000 });
+      const reminder = page.getByRole('dialog', { name: tr('Service expiry reminder') });
+      if (await reminder.isVisible({ timeout: 3_000 }).catch(() => false)) {
+        await page.keyboard.press('Escape');
+        await expect(reminder).toBeHidden();
+      }
+      await fromTheTop(page);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: tr('Skip to main content') });
+      await expect(skip).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(main).toBeFocused();
+      await page.screenshot({ path: testInfo.outputPath(`keyboard-after-login-${lang}.png`) });
+
+      // find the participant
+      const api = await ParticipantsApi.login(own, 'host');
+      await tabTo(page, page.getByRole('searchbox', { name: tr('Find participant') }));
+      await page.keyboard.type(TARGET.name);
+      const mute = page.getByRole('button', { name: tr('On: mute {name}', { name: TARGET.name }) });
+      await expect(mute).toBeVisible();
+
+      // mute them
+      await tabTo(page, mute);
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await api.flags(TARGET.usrId))?.a_rx, { timeout: 10_000 }).toBe(0);
+      await expect(page.getByRole('button', { name: tr('Muted: unmute {name}', { name: TARGET.name }) })).toBeVisible();
+
+      // open their operations: the menu takes focus, Escape closes it and gives focus back
+      const ops = page.getByRole('button', { name: tr('Operations for {name}', { name: TARGET.name }) });
+      await tabTo(page, ops);
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`keyboard-operations-${lang}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(ops).toBeFocused();
+
+      // end the meeting: the confirmation starts on Cancel (the safe choice), Tab to confirm
+      await tabTo(page, page.getByRole('button', { name: tr('End meeting'), exact: true }), 200, true);
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: tr('End meeting') });
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByRole('button', { name: tr('Cancel'), exact: true })).toBeFocused();
+      await tabTo(page, confirm.getByRole('button', { name: tr('Confirm end meeting') }), 4);
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => MeetingControlsApi.login(own).then(() => 'running', () => 'ended'), { timeout: 15_000 }).toBe('ended');
+    } finally {
+      // leave the page before the server stops, or its polls fail against a closed port
+      await page.goto('about:blank');
+      await own.stop();
+    }
+  });
+}
