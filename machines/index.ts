@@ -46,3 +46,7 @@ export * as activitySelectors from './activity/selectors';
 export * from './mediaStats/mediaStatsMachine';
 export * from './mediaStats/samples';
 export * as mediaStatsSelectors from './mediaStats/selectors';
+export * from './qualityHistory/qualityHistoryMachine';
+export * from './qualityHistory/qualityStore';
+export * from './qualityHistory/sampling';
+export * as qualityHistorySelectors from './qualityHistory/selectors';

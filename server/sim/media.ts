@@ -7,6 +7,7 @@
 import type { MediaStream } from '../../protocol/wire';
 import { hash32 } from '../engine/rng';
 import { POS, type Endpoint } from '../engine/room';
+import { steadyLine } from './steady';
 
 function wave(seed: number, t: number, period: number): number {
   const phase = ((seed % 997) / 997) * Math.PI * 2;
@@ -42,6 +43,11 @@ export function streamFigures(seed: number, kbps: number, t: number): { bitrate:
   return { bitrate: Math.max(0, Math.round(kbps * drift)), lost: Math.round(lost * 100) / 100, jitter };
 }
 
+/** A steady endpoint's fixed line (steady.ts) replaces the drifting loss and jitter. */
+function onLine(f: ReturnType<typeof streamFigures>, line: ReturnType<typeof steadyLine>): ReturnType<typeof streamFigures> {
+  return line ? { bitrate: f.bitrate, lost: line.lossPct, jitter: line.jitterMs } : f;
+}
+
 /**
  * The `media_stream` entries of an endpoint: one per kind and direction (the entry with
  * `tx_jitter` is MCU→endpoint, protocol-facts §5.9). Content is listed only while it is shared.
@@ -52,8 +58,9 @@ export function mediaStreams(ep: Endpoint, nowSecs: number): MediaStream[] {
   KINDS.forEach((k, i) => {
     if (k.type === 'content' && !sharing) return;
     const seed = ep.mediaSeed * 31 + i;
-    const up = streamFigures(seed, k.type === 'video' && ep.flags[POS.v_rx] === 0 ? 0 : k.kbps, nowSecs);
-    const down = streamFigures(seed + 17, k.type === 'video' && ep.flags[POS.v_tx] === 0 ? 0 : k.kbps, nowSecs);
+    const line = steadyLine(ep.usrId);
+    const up = onLine(streamFigures(seed, k.type === 'video' && ep.flags[POS.v_rx] === 0 ? 0 : k.kbps, nowSecs), line);
+    const down = onLine(streamFigures(seed + 17, k.type === 'video' && ep.flags[POS.v_tx] === 0 ? 0 : k.kbps, nowSecs), line);
     const elapsed = Math.max(1, nowSecs - ep.enterDtm);
     const base = { node: 'mcu-1', id: ep.epId * 10 + i, type: k.type, ssrc: String(hash32(`${ep.uuid}:${i}`)), start_time: ep.enterDtm };
     const rxPackets = Math.round((up.bitrate * 1000 * elapsed) / 8 / 1200);

@@ -127,6 +127,20 @@ describe('steady simulated endpoints', () => {
     h.engine.stop();
   });
 
+  it('report fixed lines: steady.03 a constant 6 % loss and 48 ms jitter, the others none and 6 ms, at any second', () => {
+    const h = makeHarness({ simActivity: 0, config: { simEndpoints: 0, simSteadyEndpoints: 3 } });
+    const room = h.engine.rooms.get(MR)!;
+    for (const t of [1000, 1020, 1777, 5000]) {
+      const poor = mediaStreams(room.endpoints.get('steady.03')!, t);
+      expect(poor.map((s) => s.rx_lost_rate ?? s.tx_lost_rate)).toEqual([6, 6, 6, 6]);
+      expect(poor.map((s) => s.rx_jitter ?? s.tx_jitter)).toEqual([48, 48, 48, 48]);
+      const clean = mediaStreams(room.endpoints.get('steady.01')!, t);
+      expect(clean.map((s) => s.rx_lost_rate ?? s.tx_lost_rate)).toEqual([0, 0, 0, 0]);
+      expect(clean.every((s) => (s.rx_bitrate ?? s.tx_bitrate ?? 0) > 0)).toBe(true);
+    }
+    h.engine.stop();
+  });
+
   it('run alone when there is no random population', async () => {
     const h = makeHarness({ simActivity: 1, config: { simEndpoints: 0, simSteadyEndpoints: 2 } });
     await h.tick(20);

@@ -26,3 +26,17 @@ export function steadyEndpointName(index: number): string {
 export function isSteadyEndpointId(usrId: string): boolean {
   return usrId.startsWith(STEADY_ID_PREFIX);
 }
+
+/**
+ * The line a steady endpoint's media statistics report (server/sim/media.ts): steady endpoints
+ * have no random loss bursts, so a spec knows what the quality history and its alerts must show.
+ * `steady.03` is a poor line — a constant 6 % loss and 48 ms jitter in both directions — and
+ * every other steady endpoint a clean one (no loss, 6 ms jitter).
+ */
+export function steadyLine(usrId: string): { lossPct: number; jitterMs: number } | null {
+  if (!isSteadyEndpointId(usrId)) return null;
+  return usrId === POOR_LINE_STEADY_ID ? { lossPct: 6, jitterMs: 48 } : { lossPct: 0, jitterMs: 6 };
+}
+
+/** The steady endpoint on a poor line (needs SIM_STEADY_ENDPOINTS ≥ 3). */
+export const POOR_LINE_STEADY_ID = steadyEndpointId(2);

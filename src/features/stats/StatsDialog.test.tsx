@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { MediaStreamResponse } from '@protocol/wire';
-import type { FetchMediaStats } from '@machines/index';
+import type { FetchMediaStats, StatsSample } from '@machines/index';
 import { renderUi } from '../meetingControls/testUtils';
 import { StatsDialog } from './StatsDialog';
 
@@ -58,4 +58,25 @@ describe('StatsDialog', () => {
     view.unmount();
     expect(f.signals[1].aborted).toBe(true);
   });
+
+  it('starts with the history read before it opened, hands on its own samples, and gives current, average and peak', async () => {
+    const f = scripted(['ok']);
+    const earlier = [10, 20].map((t) => ({ ...sampleAt(t), video_rx_bw: 400 }));
+    const handed: number[] = [];
+    renderUi(<StatsDialog name="Alice" epId={12} fetchStats={f.fetchStats} onClose={() => {}} earlier={earlier} onSample={(s) => handed.push(s.video_rx_bw)} />);
+    await waitFor(() => expect(sampleCount()).toBe(1));
+    expect(screen.getByTestId('stats-samples').getAttribute('data-earlier')).toBe('2');
+    expect(handed).toEqual([800]);
+    const videoRx = screen.getByTestId('stats-figures').querySelector('[data-series="video_rx"]')!;
+    const figure = (name: string) => videoRx.querySelector(`[data-figure="${name}"]`)!.textContent;
+    expect([figure('current'), figure('average'), figure('peak')]).toEqual(['800', '533', '800']);
+  });
 });
+
+/** an all-zero sample at second `t` */
+function sampleAt(t: number): StatsSample {
+  const s = { t } as StatsSample;
+  for (const k of ['audio', 'video', 'content'])
+    for (const d of ['rx', 'tx']) for (const m of ['bw', 'loss', 'jitter']) (s as unknown as Record<string, number>)[`${k}_${d}_${m}`] = 0;
+  return s;
+}

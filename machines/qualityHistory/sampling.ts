@@ -1,0 +1,143 @@
+/**
+ * One sampling round of the quality history: which legs a round reads, and the reading itself.
+ *
+ * A round costs one `POST /status/participant/packets_lost_rate/` `{mr_id}` (protocol-facts
+ * §5.9: the loss rates of every leg of the meeting in one answer, also at 10,000 participants)
+ * and at most `batch` `GET /status/participant/{ep_id}/media_stream` (jitter, and the full sample
+ * the statistics chart draws), two at a time. Legs above a threshold are read first, the rest in
+ * turn, so each participant's jitter is read every `legs / batch` rounds and a bad line's every
+ * round. Both are platform calls: nothing here is podium-only.
+ */
+import type { MediaStreamResponse } from '../../protocol/wire';
+import type { Participant } from '../participants/participantStore';
+
+/** A call leg to sample. */
+export interface QualityLeg {
+  usrId: string;
+  name: string;
+  epId: number;
+  uuid: string;
+}
+
+/** What a round needs of the session's client (machines/api.ts `SessionApi`). */
+export interface QualityApi {
+  readonly mrId: string;
+  raw<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
+}
+
+/** What one round read. */
+export interface RoundResult {
+  /** the worse of receive and send loss (percent) per usr_id; null when the call failed */
+  loss: Map<string, number> | null;
+  /** media statistics of the batch that answered */
+  media: { leg: QualityLeg; answer: MediaStreamResponse }[];
+}
+
+/** The online call legs of a participant list (offline and waiting participants have none to read). */
+export function legsOf(list: readonly Participant[] | undefined, isWaiting: (usrId: string) => boolean = () => false): QualityLeg[] {
+  const out: QualityLeg[] = [];
+  for (const p of list ?? []) {
+    if (p.online !== 1 || p.ep_id <= 0 || isWaiting(p.usr_id)) continue;
+    out.push({ usrId: p.usr_id, name: p.usr_name, epId: p.ep_id, uuid: p.ep_uuid });
+  }
+  return out;
+}
+
+/**
+ * The legs whose `media_stream` a round reads: first those in `urgent` (above a threshold), at
+ * most half the batch, then the others from `cursor` on, wrapping. Returns them with the cursor
+ * for the next round.
+ */
+export function pickBatch(
+  legs: readonly QualityLeg[],
+  urgent: ReadonlySet<string>,
+  cursor: number,
+  batch: number,
+): { picked: QualityLeg[]; cursor: number } {
+  if (legs.length === 0 || batch <= 0) return { picked: [], cursor: 0 };
+  if (legs.length <= batch) return { picked: legs.slice(), cursor: 0 };
+  const picked: QualityLeg[] = [];
+  const taken = new Set<string>();
+  for (const leg of legs) {
+    if (picked.length >= Math.ceil(batch / 2)) break;
+    if (urgent.has(leg.usrId)) {
+      picked.push(leg);
+      taken.add(leg.usrId);
+    }
+  }
+  let at = cursor % legs.length;
+  let scanned = 0;
+  while (picked.length < batch && scanned < legs.length) {
+    const leg = legs[at];
+    if (!taken.has(leg.usrId)) picked.push(leg);
+    at = (at + 1) % legs.length;
+    scanned += 1;
+  }
+  return { picked, cursor: at };
+}
+
+function rate(v: unknown): number {
+  const n = typeof v === 'string' ? Number(v) : typeof v === 'number' ? v : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : NaN;
+}
+
+/**
+ * The worse of the two loss rates per usr_id from a `packets_lost_rate` answer (keys: ep_uuid or
+ * ep_id, protocol-facts §5.9; values `[rx, tx]` percent). Legs the answer does not list, and
+ * malformed values, are left out. Looks each leg up instead of walking the answer: no key list
+ * of 10,000 is built.
+ */
+export function lossByUsr(answer: unknown, legs: readonly QualityLeg[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!answer || typeof answer !== 'object') return out;
+  const byKey = answer as Record<string, unknown>;
+  for (const leg of legs) {
+    const value = (leg.uuid && Object.hasOwn(byKey, leg.uuid) ? byKey[leg.uuid] : undefined) ?? byKey[String(leg.epId)];
+    if (!Array.isArray(value)) continue;
+    const rx = rate(value[0]);
+    const tx = rate(value[1]);
+    if (Number.isNaN(rx) && Number.isNaN(tx)) continue;
+    out.set(leg.usrId, Math.max(Number.isNaN(rx) ? 0 : rx, Number.isNaN(tx) ? 0 : tx));
+  }
+  return out;
+}
+
+/** Runs `work` over `items`, `parallel` at a time. */
+async function eachLimited<T>(items: readonly T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(parallel, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * Reads one round: the loss of every leg, then the batch's `media_stream`, of the legs the loss
+ * answer still lists. A failed loss call leaves `loss` null (the media samples still give loss);
+ * a failed `media_stream` (the participant just left) leaves that leg out. Aborting `signal`
+ * cancels what is in flight.
+ */
+export async function readRound(api: QualityApi, legs: readonly QualityLeg[], batch: readonly QualityLeg[], signal: AbortSignal): Promise<RoundResult> {
+  const loss = await api
+    .raw<unknown>('POST', '/status/participant/packets_lost_rate/', { mr_id: api.mrId }, signal)
+    .then((answer) => lossByUsr(answer, legs))
+    .catch(() => null);
+  if (signal.aborted) throw new Error('aborted');
+  // the loss answer lists the legs the server has now: a leg missing there has just ended
+  const live = loss ? batch.filter((leg) => loss.has(leg.usrId)) : batch;
+  const media: RoundResult['media'] = [];
+  await eachLimited(live, 2, async (leg) => {
+    if (signal.aborted) return;
+    try {
+      const answer = await api.raw<MediaStreamResponse>('GET', `/status/participant/${leg.epId}/media_stream/`, undefined, signal);
+      media.push({ leg, answer });
+    } catch {
+      // the leg ended meanwhile, or statistics are off: nothing to record for it this round
+    }
+  });
+  if (signal.aborted) throw new Error('aborted');
+  return { loss, media };
+}
