@@ -100,6 +100,8 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     }
     const count = await shown();
     await expect(rows).toHaveCount(Math.min(count, 300));
+    // the count reads as a sentence in either language ("1 entry", "3 of 12 entries", "3 / 12 条记录")
+    await expect(dialog.getByTestId('activity-count')).toHaveText(lang === 'en' ? /^(\d+ of )?(1 entry|\d+ entries)$/ : /^(\d+ \/ )?\d+ 条记录$/);
     for (const row of await rows.all()) await expect(row).toContainText(p.name);
     await page.screenshot({ path: testInfo.outputPath(`activity-${lang}-${wire ?? 'podium'}.png`) });
     if (!platform) await expectSurfaceAccessible(dialog, testInfo, `activity dialog (${lang})`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, emit, setup } from 'xstate';
+import { createActor, emit, setup } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import type { ActivityEntry } from '../../protocol/wire';
 import { scriptedSessionApi, flush } from '../testing/fakeSessionApi';
@@ -75,19 +75,18 @@ describe('activity: the server keeps the log (podium)', () => {
 });
 
 describe('activity: a platform without the log (local record)', () => {
-  /** a session stand-in: a `commands` actor that emits what the test asks, a `participants` store */
+  /** a session stand-in: a `commands` actor that emits what the test asks, and a name lookup */
   function withCommands() {
     const fake = scriptedSessionApi();
     const commands = setup({
       types: { events: {} as { type: 'say'; emitted: Record<string, unknown> & { type: string } } },
     }).createMachine({ on: { say: { actions: emit(({ event }) => event.emitted as never) } } });
-    const names = new Map([['u1', { usr_name: 'Alice' }]]);
-    const participants = createMachine({ context: { store: { get: (id: string) => names.get(id) } } });
-    const parent = setup({ actors: { commands, participants, activity: activityMachine } }).createMachine({
+    const names = new Map([['u1', 'Alice']]);
+    const nameOf = (usrId: string) => names.get(usrId) ?? '';
+    const parent = setup({ actors: { commands, activity: activityMachine } }).createMachine({
       invoke: [
         { src: 'commands', id: 'commands', systemId: 'commands' },
-        { src: 'participants', id: 'participants', systemId: 'participants' },
-        { src: 'activity', id: 'activity', systemId: 'activity', input: { api: fake.api, role: 'supervisor', nowSecs: () => 7000 } },
+        { src: 'activity', id: 'activity', systemId: 'activity', input: { api: fake.api, role: 'supervisor', nowSecs: () => 7000, nameOf } },
       ],
     });
     const root = createActor(parent).start();

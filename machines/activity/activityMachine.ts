@@ -39,12 +39,15 @@ export interface ActivityInput {
   role: ControllerRole;
   /** Unix seconds now (a simulated clock in tests) */
   nowSecs?: () => number;
+  /** a participant's name now ('' when unknown): local entries keep the names as they were */
+  nameOf?: (usrId: string) => string;
 }
 
 export interface ActivityContext {
   api: SessionApi;
   role: ControllerRole;
   nowSecs: () => number;
+  nameOf: (usrId: string) => string;
   /** newest first */
   entries: readonly ActivityEntry[];
   /** where the entries come from; null until the first page answered */
@@ -114,15 +117,10 @@ const loadPage = fromPromise<ActivityPage, { api: SessionApi; before?: number }>
 });
 
 /** Follows this console's settled commands (system id `commands`) into `activity.local` events. */
-const followOwnCommands = fromCallback<ActivityMachineEvent, void>(({ sendBack, system }) => {
+const followOwnCommands = fromCallback<ActivityMachineEvent, { nameOf: (usrId: string) => string }>(({ sendBack, system, input }) => {
   const commands = system.get('commands') as AnyActorRef | undefined;
   if (!commands) return undefined;
-  const namesOf = (usrIds: readonly string[]) => {
-    const store = (system.get('participants') as AnyActorRef | undefined)?.getSnapshot()?.context?.store as
-      | { get(id: string): { usr_name: string } | undefined }
-      | undefined;
-    return new Map(usrIds.map((id) => [id, store?.get(id)?.usr_name ?? '']));
-  };
+  const namesOf = (usrIds: readonly string[]) => new Map(usrIds.map((id) => [id, input.nameOf(id)]));
   const onSettled = (e: CommandsEmitted) => {
     const ok = e.type === 'command.succeeded';
     sendBack({
@@ -172,6 +170,7 @@ export const activityMachine = setup({
     api: input.api,
     role: input.role,
     nowSecs: input.nowSecs ?? (() => Math.floor(Date.now() / 1000)),
+    nameOf: input.nameOf ?? (() => ''),
     entries: [],
     source: null,
     nextBefore: undefined,
@@ -224,7 +223,7 @@ export const activityMachine = setup({
     },
     local: {
       entry: assign({ source: 'local' as const }),
-      invoke: { src: 'followOwnCommands' },
+      invoke: { src: 'followOwnCommands', input: ({ context }) => ({ nameOf: context.nameOf }) },
       on: { 'activity.local': { actions: { type: 'addLocal', params: ({ event }) => ({ command: event.command }) } } },
     },
   },

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { activitySelectors, type ActivityMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { onActivityRequest } from '#/session/activityRequest';
@@ -50,6 +50,7 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
 
   const shown = useMemo(() => filterActivity(entries, filter), [entries, filter]);
   const controllers = useMemo(() => controllersOf(entries), [entries]);
+  const shownCount = shown.length;
   const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const exportAs = (format: 'csv' | 'json') =>
     format === 'csv'
@@ -114,7 +115,11 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
             </Group>
           </Group>
           <Text size="sm" aria-live="polite" data-testid="activity-count" data-count={shown.length}>
-            {shown.length === entries.length ? t`${entries.length} entries` : t`${shown.length} of ${entries.length} entries`}
+            {shown.length === entries.length ? (
+              <Plural value={entries.length} one="# entry" other="# entries" />
+            ) : (
+              <Plural value={entries.length} one={`${shownCount} of # entry`} other={`${shownCount} of # entries`} />
+            )}
           </Text>
           <ActivityTable entries={shown} labels={labels} />
           {source === 'server' && hasOlder && (

@@ -3,14 +3,25 @@
  * exempt, who joined since and was bound on entry, and who is free against the rule, with the
  * controller who freed them where the activity log tells (issue 16 item 2).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { activitySelectors, meetingSelectors, participantsSelectors, type ActivityMachine, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
-import { activeBans, tallyBan, type BanKind, type BanTally as Tally, type Breach } from './banTallyModel';
+import { publishBanBreaches } from '#/session/banBreaches';
+import {
+  activeBans,
+  breachMarks,
+  breachesSettled,
+  settlesAt,
+  tallyBan,
+  trackBanStarts,
+  type BanKind,
+  type BanTally as Tally,
+  type Breach,
+} from './banTallyModel';
 
 const { selectMeetingStatus } = meetingSelectors;
 const { selectParticipantList, selectParticipantsVersion } = participantsSelectors;
@@ -36,6 +47,22 @@ export function BanTally({ session }: { session: AnyActorRef }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [bans, list, version, entries, status?.rollcall_usr_id],
   );
+  // breaches wait until the participant flags caught up with a ban just switched on
+  const starts = useRef(new Map<BanKind, number>());
+  const [now, setNow] = useState(() => Date.now());
+  const renderedAt = Date.now();
+  starts.current = trackBanStarts(starts.current, bans, renderedAt);
+  const settleAt = settlesAt(starts.current, renderedAt);
+  useEffect(() => {
+    if (settleAt === null) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), settleAt - Date.now() + 10);
+    return () => clearTimeout(timer);
+  }, [settleAt, now]);
+
+  const marks = useMemo(() => breachMarks(tallies, starts.current, renderedAt), [tallies, settleAt === null, now]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => publishBanBreaches(marks), [marks]);
+  useEffect(() => () => publishBanBreaches(new Map()), []);
+
   if (tallies.length === 0) return null;
 
   const headline = (kind: BanKind, bound: number, of: number) =>
@@ -59,14 +86,29 @@ export function BanTally({ session }: { session: AnyActorRef }) {
       <Stack gap={2}>
         {tallies.map((tally) => {
           const more = tally.breaches.length - BREACHES_NAMED;
+          const settled = breachesSettled(starts.current, tally.ban.kind, renderedAt);
           return (
-            <Group key={tally.ban.kind} gap={6} wrap="wrap" data-ban={tally.ban.kind} data-bound={tally.bound} data-in-scope={tally.inScope} data-breaches={tally.breaches.length}>
+            <Group
+              key={tally.ban.kind}
+              gap={6}
+              wrap="wrap"
+              data-ban={tally.ban.kind}
+              data-bound={tally.bound}
+              data-in-scope={tally.inScope}
+              data-breaches={settled ? tally.breaches.length : undefined}
+              data-settling={!settled || undefined}
+            >
               <Text size="sm" fw={600}>
                 {headline(tally.ban.kind, tally.bound, tally.inScope)}
               </Text>
               {tally.exempt > 0 && <Text size="sm">· {exemptText(tally)}</Text>}
               {tally.joinedSince !== null && tally.joinedSince > 0 && <Text size="sm">· {joinedText(tally.ban.kind, tally.joinedSince)}</Text>}
-              {tally.breaches.length > 0 && (
+              {!settled && tally.breaches.length > 0 && (
+                <Text size="sm" c="dimmed">
+                  · <Trans>applying…</Trans>
+                </Text>
+              )}
+              {settled && tally.breaches.length > 0 && (
                 <Text size="sm" c="red.9" data-testid="ban-breaches">
                   · {freeText(tally.ban.kind, tally.breaches.length)}:{' '}
                   {tally.breaches.slice(0, BREACHES_NAMED).map(breachText).join(', ')}

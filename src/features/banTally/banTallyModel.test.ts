@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import type { ActivityEntry, MrStatus } from '@protocol/wire';
-import { activeBans, banSince, tallyBan, type TallyParticipant } from './banTallyModel';
+import {
+  BAN_SETTLE_MS,
+  activeBans,
+  banSince,
+  breachMarks,
+  breachesSettled,
+  settlesAt,
+  tallyBan,
+  trackBanStarts,
+  type TallyParticipant,
+} from './banTallyModel';
 
 const person = (usrId: string, flags: Partial<UsrStatsFlags>, enter = 100, online: 0 | 1 = 1): TallyParticipant => ({
   usr_id: usrId,
@@ -82,5 +92,44 @@ describe('a ban’s tally', () => {
     const tally = tallyBan({ kind: 'listen', scope: 'all' }, [person('a', { a_tx: 0 }), person('b', { a_tx: 1 })], []);
     expect(tally).toMatchObject({ inScope: 2, bound: 1 });
     expect(tally.breaches.map((b) => b.usrId)).toEqual(['b']);
+  });
+});
+
+describe('a ban just switched on settles before its breaches are told', () => {
+  const mute = { kind: 'mute' as const, scope: 'all' as const };
+  const listen = { kind: 'listen' as const, scope: 'audience' as const };
+
+  it('keeps when each ban was first seen on and drops bans switched off', () => {
+    const first = trackBanStarts(new Map(), [mute], 1000);
+    const second = trackBanStarts(first, [mute, listen], 1500);
+    expect([...second]).toEqual([['mute', 1000], ['listen', 1500]]);
+    expect([...trackBanStarts(second, [listen], 1600)]).toEqual([['listen', 1500]]);
+  });
+
+  it('tells breaches only once the window after the switch has passed', () => {
+    const starts = trackBanStarts(new Map(), [mute], 1000);
+    expect(breachesSettled(starts, 'mute', 1000 + BAN_SETTLE_MS - 1)).toBe(false);
+    expect(breachesSettled(starts, 'mute', 1000 + BAN_SETTLE_MS)).toBe(true);
+    expect(settlesAt(starts, 1200)).toBe(1000 + BAN_SETTLE_MS);
+    expect(settlesAt(starts, 1000 + BAN_SETTLE_MS)).toBeNull();
+  });
+
+  it('right after mute all everyone still looks free: no row is marked until the flags caught up', () => {
+    // the status came with the switch; the participant flags wait for their batch
+    const people = [person('a', {}), person('b', {})];
+    const tally = tallyBan(mute, people, []);
+    expect(tally.breaches).toHaveLength(2);
+    const starts = trackBanStarts(new Map(), [mute], 5000);
+    expect(breachMarks([tally], starts, 5100).size).toBe(0);
+    const later = breachMarks([tally], starts, 5000 + BAN_SETTLE_MS);
+    expect([...later.keys()]).toEqual(['a', 'b']);
+  });
+
+  it('marks a participant with every ban they are free against and who freed them', () => {
+    const people = [person('a', { a_rx: 1, a_tx: 1 })];
+    const freed = entry(9, { action: 'a_rx', values: { value: 1 }, targets: [{ usr_id: 'a', name: 'Name a' }], role: 'supervisor', peer_ip: '10.0.0.7' });
+    const tallies = [tallyBan(mute, people, [freed]), tallyBan(listen, people, [])];
+    const marks = breachMarks(tallies, new Map(), 0);
+    expect(marks.get('a')).toEqual({ kinds: ['mute', 'listen'], by: { role: 'supervisor', peerIp: '10.0.0.7' } });
   });
 });

@@ -6,8 +6,9 @@
  */
 import { usrStat, type UsrStatsName } from '@protocol/usrStats';
 import type { ActivityEntry, BanScope, MrStatus } from '@protocol/wire';
+import type { BanBreachMark, BanKind } from '#/session/banBreaches';
 
-export type BanKind = 'mute' | 'listen' | 'watch';
+export type { BanKind };
 export const BAN_KINDS: readonly BanKind[] = ['mute', 'listen', 'watch'];
 
 /** the usr_stats flag a ban turns off */
@@ -138,4 +139,47 @@ export function tallyBan(
     joinedSince: since === null ? null : joinedSince,
     breaches: free.map((p) => ({ usrId: p.usr_id, name: p.usr_name, by: freedBy(p.usr_id, flagName, entries, since) })),
   };
+}
+
+/**
+ * How long after a ban is switched on its breaches are not told: the meeting status arrives at
+ * once, the participant flags with the participants' 800 ms batch, so for a moment everyone looks
+ * free against the new rule. The window covers the batch and one more feed round.
+ */
+export const BAN_SETTLE_MS = 2000;
+
+/** When each active ban was first seen on (earlier times kept); bans now off are dropped. */
+export function trackBanStarts(previous: ReadonlyMap<BanKind, number>, bans: readonly ActiveBan[], nowMs: number): Map<BanKind, number> {
+  const next = new Map<BanKind, number>();
+  for (const ban of bans) next.set(ban.kind, previous.get(ban.kind) ?? nowMs);
+  return next;
+}
+
+/** The first moment at which every ban's breaches may be told, or null when none is settling. */
+export function settlesAt(starts: ReadonlyMap<BanKind, number>, nowMs: number): number | null {
+  let latest: number | null = null;
+  for (const started of starts.values()) {
+    const at = started + BAN_SETTLE_MS;
+    if (at > nowMs && (latest === null || at > latest)) latest = at;
+  }
+  return latest;
+}
+
+/** Whether the breaches of `kind` can be told now. */
+export const breachesSettled = (starts: ReadonlyMap<BanKind, number>, kind: BanKind, nowMs: number): boolean =>
+  (starts.get(kind) ?? -Infinity) + BAN_SETTLE_MS <= nowMs;
+
+/** The row marks of the settled tallies: per participant, the bans they are free against and who freed them. */
+export function breachMarks(tallies: readonly BanTally[], starts: ReadonlyMap<BanKind, number>, nowMs: number): Map<string, BanBreachMark> {
+  const marks = new Map<string, { kinds: BanKind[]; by: BanBreachMark['by'] }>();
+  for (const tally of tallies) {
+    if (!breachesSettled(starts, tally.ban.kind, nowMs)) continue;
+    for (const breach of tally.breaches) {
+      const mark = marks.get(breach.usrId) ?? { kinds: [], by: null };
+      mark.kinds.push(tally.ban.kind);
+      if (!mark.by && breach.by) mark.by = { role: breach.by.role, peerIp: breach.by.peer_ip };
+      marks.set(breach.usrId, mark);
+    }
+  }
+  return marks;
 }
