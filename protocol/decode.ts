@@ -459,6 +459,8 @@ const mrStatusFields: Fields<MrStatus> = {
   listen_ban_scope: opt(banScope),
   watch_ban_scope: opt(banScope),
   private_talk_usr_id: opt(str),
+  rec_start_dtm: opt(num),
+  private_talk_start_dtm: opt(num),
 };
 export const decodeMrStatus = object<MrStatus>('one_mr_status', mrStatusFields, {
   cmdid: 'one_mr_status',

@@ -260,6 +260,10 @@ export interface MrStatus {
   watch_ban_scope?: BanScope;
   /** (podium) the endpoint a supervisor is talking to privately, '' for none */
   private_talk_usr_id?: string;
+  /** (podium) Unix seconds the recording started writing, 0 when not recording */
+  rec_start_dtm?: number;
+  /** (podium) Unix seconds the private talk began, 0 when none */
+  private_talk_start_dtm?: number;
 }
 
 /** (podium) the reach of a meeting-wide mute or listen/watch ban. */

@@ -1,7 +1,7 @@
 /**
  * Issue 12, items 4, 7 and 9, in English and Chinese: one truth for "subtitles on" (switch,
  * dialog and server agree, and an Apply keeps the subtitles on); Apply in the subtitle and layout
- * dialogs says it worked; the roll-call options are readable in full; "Move to waiting hall" is
+ * dialogs says it worked; the roll-call options are readable in full; "Move to waiting room" is
  * offered only while the waiting room is on, and says why it is not.
  */
 import { test, expect } from '../fixtures';
@@ -72,7 +72,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await dialog.screenshot({ path: testInfo.outputPath(`roll-call-${lang}.png`) });
     });
 
-    test('"Move to waiting hall" is offered only while the waiting room is on, else disabled with the reason', async ({ page, server }) => {
+    test('"Move to waiting room" is offered only while the waiting room is on, else disabled with the reason', async ({ page, server }) => {
       const { panel, api } = await openParticipants(page, server, lang);
       const before = Number((await api.status()).waiting_room);
       try {

@@ -136,7 +136,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       expect((await api.flags(p.usrId))?.waiting).toBe(0);
     });
 
-    test('bulk move to the waiting hall, admit them from the waiting hall tab, refuse one from its row', async ({ page, server }) => {
+    test('bulk move to the waiting room, admit them from the waiting room tab, refuse one from its row', async ({ page, server }) => {
       const { panel, api } = await openParticipants(page, server, lang);
       await api.modStatus('waiting_room', 1);
       const a = await pickOnline(panel, api);
@@ -144,6 +144,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check();
       await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
       await panel.button(panel.n.moveSelectedToWaiting).click();
+      await panel.confirm();
       await expect.poll(async () => { const s = await api.endpointStates(); return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting]; }).toEqual([1, 1]);
       await panel.openTab('waiting');
       await expect(panel.row(a.name)).toBeVisible();
@@ -159,6 +160,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect.poll(async () => (await api.flags(a.usrId))?.waiting).toBe(1);
       await panel.openTab('waiting');
       await panel.rowOperation(a.name, panel.n.refuse);
+      await panel.confirm();
       await expect.poll(async () => (await api.endpointStates()).has(a.usrId)).toBe(false);
       await api.modStatus('waiting_room', 0);
       // the refused one is a steady endpoint: it stays away until called, so later specs have it back

@@ -10,7 +10,7 @@ export type Lang = 'zh' | 'en';
 export const NAMES = {
   en: {
     table: 'Participants',
-    tabs: { all: 'All', offline: 'Offline', online: 'Online', active: 'Active people', hand: 'Raise hand', waiting: 'Waiting hall' },
+    tabs: { all: 'All', offline: 'Offline', online: 'Online', active: 'Active people', hand: 'Raise hand', waiting: 'Waiting room' },
     mute: (n: string) => `On: mute ${n}`,
     unmute: (n: string) => `Muted: unmute ${n}`,
     stopListen: (n: string) => `Listening: stop ${n} listening`,
@@ -32,10 +32,10 @@ export const NAMES = {
     unsetHost: 'Unset host',
     setFocus: 'Set focus',
     cancelFocus: 'Cancel focus',
-    moveToWaiting: 'Move to waiting hall',
-    admit: 'Admit from waiting hall',
-    refuse: 'Refuse from waiting hall',
-    moveSelectedToWaiting: 'Move selected to waiting hall',
+    moveToWaiting: 'Move to waiting room',
+    admit: 'Admit from waiting room',
+    refuse: 'Refuse from waiting room',
+    moveSelectedToWaiting: 'Move selected to waiting room',
     admitSelected: 'Admit selected',
     muteAll: 'Mute all',
     cancelMuteAll: 'Cancel mute all',
@@ -68,10 +68,15 @@ export const NAMES = {
     sort: 'Sort',
     nameAsc: 'Name ascending',
     nameDesc: 'Name descending',
+    search: 'Find participant',
+    permitSelected: 'Permit selected',
+    refuseSelected: 'Refuse selected',
+    undoCall: 'Undo: call again',
+    cancel: 'Cancel',
   },
   zh: {
     table: '参会者',
-    tabs: { all: '全部', offline: '离线', online: '在线', active: '活跃人员', hand: '举手', waiting: '等候厅' },
+    tabs: { all: '全部', offline: '离线', online: '在线', active: '活跃人员', hand: '举手', waiting: '等候室' },
     mute: (n: string) => `开启：静音 ${n}`,
     unmute: (n: string) => `已静音：取消静音 ${n}`,
     stopListen: (n: string) => `可听：禁止 ${n} 听`,
@@ -93,10 +98,10 @@ export const NAMES = {
     unsetHost: '取消主持人',
     setFocus: '设为焦点',
     cancelFocus: '取消焦点',
-    moveToWaiting: '移入等候厅',
-    admit: '准入（等候厅）',
-    refuse: '拒绝（等候厅）',
-    moveSelectedToWaiting: '将所选移入等候厅',
+    moveToWaiting: '移入等候室',
+    admit: '准入（等候室）',
+    refuse: '拒绝（等候室）',
+    moveSelectedToWaiting: '将所选移入等候室',
     admitSelected: '准入所选',
     muteAll: '全体静音',
     cancelMuteAll: '取消全体静音',
@@ -129,6 +134,11 @@ export const NAMES = {
     sort: '排序',
     nameAsc: '名称升序',
     nameDesc: '名称降序',
+    search: '查找参会者',
+    permitSelected: '允许所选发言',
+    refuseSelected: '拒绝所选',
+    undoCall: '撤销：重新呼叫',
+    cancel: '取消',
   },
 } as const;
 
@@ -205,6 +215,28 @@ export class ParticipantsPanel {
   async rowOperation(name: string, item: string): Promise<void> {
     await this.button(this.n.ops(name)).click();
     await this.page.getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  /** The question asked before an action that cannot simply be undone (issue 13 §2). */
+  get confirmDialog(): Locator {
+    return this.page.getByRole('dialog').filter({ has: this.page.getByTestId('confirm-message') });
+  }
+
+  /** Answers that question with its confirming button (the one that is not Cancel). */
+  async confirm(): Promise<void> {
+    await expect(this.confirmDialog).toBeVisible();
+    await this.confirmDialog.getByRole('button').filter({ hasNotText: this.n.cancel }).last().click();
+    await expect(this.confirmDialog).toBeHidden();
+  }
+
+  /** The search box above the table (issue 13 §1). */
+  get search(): Locator {
+    return this.page.getByRole('searchbox', { name: this.n.search });
+  }
+
+  /** A result toast, by its outcome kind (issue 13 §3). */
+  toast(kind: string): Locator {
+    return this.page.locator(`.mantine-Notification-root:has([data-outcome="${kind}"])`);
   }
 
   async waitIdle(name: string): Promise<void> {

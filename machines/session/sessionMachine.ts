@@ -20,7 +20,7 @@
  * their selectors, sends user intents to them (or to the session, which forwards), and listens
  * for `session.ended` to show the warning and reload on confirm.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../../protocol/errors';
 import { CMD } from '../../protocol/cmdids';
 import type { Relogin, ResumedSession, ResumeSession, SessionApi } from '../api';
@@ -37,9 +37,13 @@ import { longPollMachine, type PollLogEntry } from '../longPoll/longPollMachine'
 import { meetingMachine } from '../meeting/meetingMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { participantsMachine } from '../participants/participantsMachine';
+import { selectConnectionState } from '../longPoll/selectors';
 import { recordingMachine } from '../recording/recordingMachine';
 import { rollCallMachine } from '../rollCall/rollCallMachine';
 import { waitingRoomMachine } from '../waitingRoom/waitingRoomMachine';
+import { qualityHistoryMachine } from '../qualityHistory/qualityHistoryMachine';
+import { legsOf } from '../qualityHistory/sampling';
+import { selectParticipant, selectParticipantList, selectWaitingList } from '../participants/selectors';
 
 /** System ids of the session's children (id === systemId). */
 export const SESSION_CHILDREN = [
@@ -54,6 +58,7 @@ export const SESSION_CHILDREN = [
   'notifications',
   'addressBook',
   'activity',
+  'qualityHistory',
   'longPoll',
 ] as const;
 export type SessionChildId = (typeof SESSION_CHILDREN)[number];
@@ -100,7 +105,7 @@ export const RESUME_ATTEMPTS = 4;
 export const RESUME_RETRY_MS = 2000;
 
 /** Children that hold the session's client and get the new one after a resume. */
-const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'longPoll'];
+const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'longPoll'];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -200,6 +205,7 @@ export const sessionMachine = setup({
     activity: activityMachine,
     notifications: notificationsMachine,
     addressBook: addressBookMachine,
+    qualityHistory: qualityHistoryMachine,
   },
   delays: { logoutTimeout: LOGOUT_TIMEOUT_MS, resumeRetry: RESUME_RETRY_MS },
   guards: {
@@ -277,7 +283,42 @@ export const sessionMachine = setup({
     spawnChild('controllers', { id: 'controllers', systemId: 'controllers' }),
     spawnChild('notifications', { id: 'notifications', systemId: 'notifications' }),
     spawnChild('addressBook', { id: 'addressBook', systemId: 'addressBook', input: ({ context }) => ({ api: context.api }) }),
-    spawnChild('activity', { id: 'activity', systemId: 'activity', input: ({ context }) => ({ api: context.api, role: context.login.role }) }),
+    spawnChild('activity', {
+      id: 'activity',
+      systemId: 'activity',
+      input: ({ context, self }) => ({
+        api: context.api,
+        role: context.login.role,
+        // names through the participants actor's selector: the activity actor never reads its context
+        nameOf: (usrId: string) => {
+          const participants = self.system.get('participants') as ActorRefFrom<typeof participantsMachine> | undefined;
+          return participants ? (selectParticipant(usrId)(participants.getSnapshot())?.usr_name ?? '') : '';
+        },
+      }),
+    }),
+    // media statistics of everyone in the background (issue 16.3), legs read from the participants actor
+    spawnChild('qualityHistory', {
+      id: 'qualityHistory',
+      systemId: 'qualityHistory',
+      input: ({ context, self }) => ({
+        api: context.api,
+        // legs through the participants actor's selectors: the quality actor never reads its context
+        listLegs: () => {
+          const participants = self.system.get('participants') as ActorRefFrom<typeof participantsMachine> | undefined;
+          if (!participants) return [];
+          const snapshot = participants.getSnapshot();
+          const waiting = new Set(selectWaitingList(snapshot).map((w) => w.usr_id));
+          return legsOf(selectParticipantList(snapshot), (id) => waiting.has(id));
+        },
+        // reads wait while the feed is lost (the session may be expired or resuming)
+        feedLive: () => {
+          const longPoll = self.system.get('longPoll') as ActorRefFrom<typeof longPollMachine> | undefined;
+          if (!longPoll) return false;
+          const state = selectConnectionState(longPoll.getSnapshot());
+          return state !== 'reconnecting' && state !== 'paused' && state !== 'ended';
+        },
+      }),
+    }),
   ],
   initial: 'active',
   states: {
@@ -375,6 +416,8 @@ export const sessionMachine = setup({
     },
     /** tells the server (others see this controller quit), then ends whatever it answers */
     loggingOut: {
+      // the server is about to forget this session: background reads would only be refused
+      entry: sendTo('qualityHistory', { type: 'quality.stop' }),
       invoke: {
         src: 'logout',
         input: ({ context }) => ({ api: context.api }),

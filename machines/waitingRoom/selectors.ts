@@ -10,5 +10,5 @@ type WaitingRoomSnapshot = SnapshotFrom<WaitingRoomMachine>;
 export const selectWaitingRoomEnabled = (s: WaitingRoomSnapshot): boolean => s.matches('enabled');
 /** a switch on/off is waiting for the server */
 export const selectWaitingRoomSwitching = (s: WaitingRoomSnapshot): boolean => s.hasTag('busy');
-/** participants can be moved into the waiting hall only while it is enabled */
+/** participants can be moved into the waiting room only while it is enabled */
 export const selectCanMoveToWaitingRoom = (s: WaitingRoomSnapshot): boolean => s.matches('enabled');

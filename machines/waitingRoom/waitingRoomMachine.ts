@@ -1,7 +1,7 @@
 /**
  * The waiting room (spec §4 "Waiting room"): enabled or disabled as the meeting status says, and
  * the host's actions on the people waiting: admit (permit) or refuse one or many, move
- * participants into the waiting hall. Who is waiting lives in the participants actor (its
+ * participants into the waiting room. Who is waiting lives in the participants actor (its
  * waiting map); this machine owns the mode and the commands.
  *
  * Switching sends `mod_mr_status waiting_room` and waits in `switching` until the feed reports

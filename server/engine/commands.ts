@@ -597,8 +597,8 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
       const value = bitValue(body);
       if (value) {
         const [ep] = online(room, ids.slice(0, 1));
-        room.setStatus({ private_talk_usr_id: ep.usrId });
-      } else room.setStatus({ private_talk_usr_id: '' });
+        room.setStatus({ private_talk_usr_id: ep.usrId, private_talk_start_dtm: engine.nowSecs() });
+      } else room.setStatus({ private_talk_usr_id: '', private_talk_start_dtm: 0 });
       return;
     }
   }

@@ -667,6 +667,7 @@ export class Engine implements EngineFacade {
     r.status.original_all_guests_mute = r.status.all_guests_mute;
     r.status.rec_state = 'idle';
     r.status.rec_enabled = 0;
+    r.status.rec_start_dtm = 0;
     r.status.live_enabled = 0;
     if (!r.status.rtmp_url) r.status.rtmp_url = `http://127.0.0.1/liveplay/cluster/${r.status.random_mrid}`;
     if (room.mrId === this.config.demoMrId && !room.nextBooking(nowSecs)) {
@@ -721,6 +722,8 @@ export class Engine implements EngineFacade {
       roll_call: 0,
       rollcall_usr_id: '',
       private_talk_usr_id: '',
+      private_talk_start_dtm: 0,
+      rec_start_dtm: 0,
     });
     room.recordDirty = true;
     this.revokeResume({ kind: 'meeting', mrId: room.mrId });
@@ -873,10 +876,10 @@ export class Engine implements EngineFacade {
   private tickRecording(room: Room): void {
     const st = room.status;
     if (st.rec_state === 'starting') {
-      room.setStatus({ rec_state: 'recording', rec_enabled: 1 });
+      room.setStatus({ rec_state: 'recording', rec_enabled: 1, rec_start_dtm: this.nowSecs() });
       room.emit({ cmdid: 'xuding_rec_status', rec_state: 'recording', record_uuid: st.record_uuid });
     } else if (st.rec_state === 'stopping') {
-      room.setStatus({ rec_state: 'idle', rec_enabled: 0 });
+      room.setStatus({ rec_state: 'idle', rec_enabled: 0, rec_start_dtm: 0 });
       room.emit({ cmdid: 'xuding_rec_status', rec_state: 'idle', record_uuid: st.record_uuid });
     } else if (st.rec_state === 'recording') {
       // the file grows about 2 Mbit/s; reported every 10 s to keep the feed quiet

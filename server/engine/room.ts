@@ -122,6 +122,9 @@ export interface Endpoint {
   mediaSeed: number;
 }
 
+/** How long an ended call leg's media statistics still answer (see `Room.endedLegs`). */
+export const ENDED_LEG_SECS = 60;
+
 /** What the simulator (or a dial) presents when an endpoint joins. */
 export interface JoinSpec {
   usrId: string;
@@ -282,6 +285,12 @@ export class Room {
   readonly feed: ChangeFeed;
   readonly roster = new Map<string, RosterEntry>();
   readonly endpoints = new Map<string, Endpoint>();
+  /**
+   * Call legs that ended within ENDED_LEG_SECS, by ep_id: their media statistics still answer
+   * (with no streams) for that long, as an MCU keeps a call's record, so a console reading a leg
+   * the moment it hangs up gets an empty answer instead of a 404.
+   */
+  readonly endedLegs = new Map<number, { ep: Endpoint; endedAt: number }>();
   /** roster keys changed since the last save */
   readonly rosterDirty = new Set<string>();
   private readonly infoDirty = new Set<string>();
@@ -699,6 +708,8 @@ export class Room {
     const ep = this.endpoints.get(usrId);
     if (!ep) return false;
     this.endpoints.delete(usrId);
+    for (const [epId, ended] of this.endedLegs) if (nowSecs - ended.endedAt > ENDED_LEG_SECS) this.endedLegs.delete(epId);
+    this.endedLegs.set(ep.epId, { ep, endedAt: nowSecs });
     this.infoDirty.delete(usrId);
     this.statusDirty.delete(usrId);
     this.leftPending.add(usrId);
@@ -714,7 +725,7 @@ export class Room {
       create_dtm: nowSecs,
     });
     const st = this.record.status;
-    if (st.private_talk_usr_id === usrId) this.setStatus({ private_talk_usr_id: '' });
+    if (st.private_talk_usr_id === usrId) this.setStatus({ private_talk_usr_id: '', private_talk_start_dtm: 0 });
     if (st.rollcall_usr_id === usrId) this.setStatus({ rollcall_usr_id: '' });
     if (isGuestId(usrId)) {
       this.removeFromRoster([usrId]);

@@ -182,6 +182,13 @@ describe('session routes over HTTP', () => {
     expect(media.json.data.map((s: any) => s.type)).toEqual(expect.arrayContaining(['audio', 'video']));
     const loss = await client.post('/status/participant/packets_lost_rate/', { mr_id: MR }, asHost);
     expect(Object.keys(loss.json).length).toBe(server.engine.rooms.get(MR)!.endpoints.size);
+    // a leg that just ended answers with no streams for a while (a console's read races the hang-up), then 404
+    server.engine.endpointLeft(server.engine.rooms.get(MR)!, ep.usrId, 'user_hangup');
+    const ended = await client.get(`/status/participant/${ep.epId}/media_stream/`, asHost);
+    expect(ended.status).toBe(200);
+    expect(ended.json.data).toEqual([]);
+    server.engine.rooms.get(MR)!.endedLegs.get(ep.epId)!.endedAt -= 61;
+    expect((await client.get(`/status/participant/${ep.epId}/media_stream/`, asHost)).status).toBe(404);
     const code = await client.get('/rest/v1/app1/manager/sessions/web-verify-code/');
     expect(code.status).toBe(200);
     const r = await client.post('/rest/v1/app1/manager/sessions/login_req/', {

@@ -25,7 +25,7 @@ import {
 import type { Engine, SessionState } from '../engine/engine';
 import { CommandError, badField } from '../engine/errors';
 import { sysMosics } from '../engine/mosaics';
-import type { Room } from '../engine/room';
+import { ENDED_LEG_SECS, type Room } from '../engine/room';
 import { asBody, int, reqId, str, strArray, type Body } from '../engine/validate';
 import { callQuality, lossRates, mediaStreams } from '../sim/media';
 import { addressBookHandlers } from './addressBookRoutes';
@@ -250,7 +250,7 @@ export function registerSessionRoutes(
     guard((req) => {
       if (!/^\d{1,12}$/.test(req.params.id)) throw badField('id');
       const epId = Number(req.params.id);
-      const rooms = statsScoped ? [...engine.rooms.values()].filter((r) => controllerOf(engine, req, r.mrId)) : engine.rooms.values();
+      const rooms = statsScoped ? [...engine.rooms.values()].filter((r) => controllerOf(engine, req, r.mrId)) : [...engine.rooms.values()];
       for (const room of rooms) {
         for (const ep of room.endpoints.values()) {
           if (ep.epId !== epId) continue;
@@ -263,6 +263,13 @@ export function registerSessionRoutes(
             data: mediaStreams(ep, engine.nowSecs()),
           });
         }
+      }
+      // a leg that ended a moment ago answers with no streams (Room.endedLegs)
+      for (const room of rooms) {
+        const ended = room.endedLegs.get(epId);
+        if (!ended || engine.nowSecs() - ended.endedAt > ENDED_LEG_SECS) continue;
+        const ep = ended.ep;
+        return json(200, { cmdid: 'media_stream', refer_num: 1, remote_addr: ep.uri.replace(/^[a-z0-9]+:/, ''), uuid: ep.uuid, local_addr: ep.localRtpIp, data: [] });
       }
       throw new CommandError(404, RC.endpointOffline, req.params.id);
     }),

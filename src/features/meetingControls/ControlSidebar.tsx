@@ -122,6 +122,13 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
 
   return (
     <Stack gap="sm" w={360} p="sm" component="aside" aria-label={t`Meeting-wide controls`} data-testid="control-sidebar">
+      {/* first in the sidebar, in its flow: seen at login without covering the participant table */}
+      <ServiceExpiryDialog
+        opened={expiry !== null}
+        daysLeft={expiry?.daysLeft ?? 0}
+        expiresAt={expiry?.expiresAt ?? 0}
+        onClose={() => notifications?.send({ type: 'notifications.dismissServiceExpiry' })}
+      />
       <Group gap="xs">
         <Button
           size="xs"
@@ -209,12 +216,6 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
         />
       )}
       <BookingConflictDialog opened={booking !== null} minutes={booking ?? 0} scene={record.mrScene} onClose={() => setBooking(null)} />
-      <ServiceExpiryDialog
-        opened={expiry !== null}
-        daysLeft={expiry?.daysLeft ?? 0}
-        expiresAt={expiry?.expiresAt ?? 0}
-        onClose={() => notifications?.send({ type: 'notifications.dismissServiceExpiry' })}
-      />
     </Stack>
   );
 }

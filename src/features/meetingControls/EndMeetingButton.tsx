@@ -4,7 +4,8 @@
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Plural, useLingui } from '@lingui/react/macro';
 
 export interface EndMeetingButtonProps {
   /** 'class' words it as finishing the class; default 'conference' */
@@ -13,11 +14,18 @@ export interface EndMeetingButtonProps {
   pending?: boolean;
   /** ends the meeting for everyone (called after the user confirmed) */
   onEnd: () => void;
+  /** participants in the meeting now, read when the question opens (it names how many) */
+  countOnline?: () => number;
 }
 
-export function EndMeetingButton({ scene = 'conference', pending = false, onEnd }: EndMeetingButtonProps) {
+export function EndMeetingButton({ scene = 'conference', pending = false, onEnd, countOnline }: EndMeetingButtonProps) {
   const { t } = useLingui();
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, { open: show, close }] = useDisclosure(false);
+  const [count, setCount] = useState<number | null>(null);
+  const open = () => {
+    setCount(countOnline ? countOnline() : null);
+    show();
+  };
   const isClass = scene === 'class';
   const action = isClass ? t`Finish class` : t`End meeting`;
   return (
@@ -26,13 +34,18 @@ export function EndMeetingButton({ scene = 'conference', pending = false, onEnd 
         {action}
       </Button>
       <Modal opened={opened} onClose={close} title={action} centered>
-        <Text mb="md">
+        <Text mb="md" data-testid="end-meeting-question">
+          {count !== null && (
+            <>
+              <Plural value={count} one="# participant is in the meeting now." other="# participants are in the meeting now." />{' '}
+            </>
+          )}
           {isClass
             ? t`Finish the class for all participants? Everyone will leave the class.`
             : t`End the meeting for all participants? Everyone will leave the meeting.`}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} data-autofocus>
             {t`Cancel`}
           </Button>
           <Button

@@ -14,9 +14,10 @@ import { MeetingControlsView, type MeetingControlsModel } from './MeetingControl
 import { commandTarget, toMeetingRequest, type MeetingCommand } from './meetingCommands';
 import type { RecordingState } from './RecordingControl';
 import type { CascadeModeChoice } from './CascadeModeControl';
-import { useRefusalText } from './refusal';
+import { useRefusalText } from '#/i18n/refusal';
 import { sessionSelectors as sel } from './sessionSelectors';
 import { onlineOf } from './onlineParticipants';
+import { participantFeedOf } from '#/media/participantFeed';
 
 export interface MeetingControlsPanelProps {
   /** the root session actor */
@@ -81,6 +82,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   }, [cascade]);
 
   const online = useMemo(() => onlineOf(participants), [participants]);
+  const feed = useMemo(() => (participants ? participantFeedOf(participants) : null), [participants]);
   const waiting = useMemo(() => (waitingList ?? EMPTY).map((w) => ({ usrId: w.usr_id, name: w.usr_name || w.usr_id })), [waitingList]);
   const recFailureText = useRefusalText(
     recFailure && /^\d+$/.test(recFailure) ? Number(recFailure) : refusal?.target === 'recording' ? refusal.error : undefined,
@@ -95,6 +97,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     layouts: layouts ?? EMPTY,
     mosaicConfigs,
     online,
+    feed,
     mainVenueName,
     waiting,
     recording: { state: recState ?? (status?.rec_state as RecordingState | undefined) ?? 'idle', failure: recFailureText },

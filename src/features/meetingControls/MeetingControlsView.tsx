@@ -15,7 +15,7 @@ import { PollingControl, type PollRole } from './PollingControl';
 import { MainVenueControl } from './MainVenueControl';
 import { ChatAndModeControls } from './ChatAndModeControls';
 import { switchCommand, switchValues, type MeetingCommand } from './meetingCommands';
-import { refusalText } from './refusal';
+import { refusalText } from '#/i18n/refusal';
 import { PushStreamSettings } from '../live/PushStreamSettings';
 import { LiveAddressSettings } from '../live/LiveAddressSettings';
 import { checkLiveAddresses, checkPushAddress } from '../live/rules';
@@ -26,6 +26,7 @@ import { lazyDialog } from '#/components/lazyLoad';
 // loaded when first opened
 const MosaicLayoutDialog = lazyDialog(() => import('../mosaic/MosaicLayoutDialog').then((m) => m.MosaicLayoutDialog));
 import type { OnlineParticipants } from './onlineParticipants';
+import type { ParticipantFeed } from '#/media/simulatedMedia';
 
 export interface MeetingControlsModel {
   /** meeting or class wording */
@@ -43,6 +44,8 @@ export interface MeetingControlsModel {
   mosaicConfigs: readonly MosicConfigEntry[] | undefined;
   /** online participants (main venue, panes, moving into the waiting room), read only while shown */
   online: OnlineParticipants;
+  /** the participants as the media layer reads them (the layout dialog's preview); null until known */
+  feed?: ParticipantFeed | null;
   /** display name of the current main venue */
   mainVenueName?: string;
   /** who waits in the waiting room */
@@ -193,13 +196,18 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       <Button variant="light" onClick={() => setLayoutOpen(true)}>
         {t`Screen layout`}
       </Button>
-      <EndMeetingButton scene={scene} pending={pending.has('endMeeting')} onEnd={() => send({ type: 'endMeeting' })} />
+      <EndMeetingButton
+        scene={scene}
+        pending={pending.has('endMeeting')}
+        onEnd={() => send({ type: 'endMeeting' })}
+        countOnline={() => model.online.getSnapshot().length}
+      />
       {messageOf('endMeeting') && (
         <div role="alert" style={{ color: 'var(--mantine-color-red-7)' }}>
           {messageOf('endMeeting')}
         </div>
       )}
-      <Modal opened={subtitlesOpen} onClose={() => setSubtitlesOpen(false)} title={t`Subtitle settings`} size="lg" centered>
+      <Modal opened={subtitlesOpen} onClose={() => setSubtitlesOpen(false)} title={t`Subtitle settings`} size="xl" centered>
         <SubtitleSettings
           titles={model.titles}
           pending={pending.has('title')}
@@ -213,6 +221,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       </Modal>
       <MosaicLayoutDialog
         participants={model.online}
+        feed={model.feed}
         opened={layoutOpen}
         layouts={model.layouts}
         configs={model.mosaicConfigs}

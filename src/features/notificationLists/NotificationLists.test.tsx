@@ -27,4 +27,29 @@ describe('NotificationLists', () => {
     fireEvent.click(screen.getByRole('button', { name: /Controllers/ }));
     expect(await screen.findByText('Controller 10.0.0.8 joined')).toBeTruthy();
   });
+
+  it('a count over 99 shows whole (no "99+"), in the language\'s digits grouping', () => {
+    renderUi(
+      <NotificationLists controllers={[]} failedCalls={[]} leftCalls={[]} unread={{ controllers: 0, failedCalls: 0, leftCalls: 1234 }} onRead={() => {}} />,
+    );
+    const left = screen.getByRole('button', { name: /Left members/ });
+    expect(left.getAttribute('data-unread')).toBe('1234');
+    expect(screen.getByTestId('unread-count').textContent).toBe('1,234');
+  });
+
+  it('Escape closes an open list wherever focus is', async () => {
+    renderUi(
+      <NotificationLists
+        controllers={[]}
+        failedCalls={[{ time: 1_700_000_000, reason: 'busy', epType: 'sip', nickName: 'Lab', peerAddr: 'lab@10.0.0.2' }]}
+        leftCalls={[]}
+        unread={{ controllers: 0, failedCalls: 1, leftCalls: 0 }}
+        onRead={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Failed calls/ }));
+    expect(await screen.findByRole('list', { name: 'Failed calls' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Failed calls' })).toBeNull());
+  });
 });

@@ -3,6 +3,7 @@
  * members who left, each behind a button with its unread counter. Opening a list marks it read.
  */
 import { useState } from 'react';
+import { useWindowEvent } from '@mantine/hooks';
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CALL_FAILURE_REASONS, LEAVE_REASONS, leaveReasonOf, localize, type CallFailureReason } from '@protocol/codes';
@@ -63,6 +64,10 @@ export function NotificationLists({
 }: NotificationListsProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<NoteList | null>(null);
+  // Escape closes the open list wherever focus is (the list itself holds nothing to focus)
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'Escape' && open !== null) setOpen(null);
+  });
   const time = (sec: number) => i18n.date(new Date(sec * 1000), { timeStyle: 'medium' });
 
   const failureText = (reason: string) =>
@@ -83,11 +88,19 @@ export function NotificationLists({
         size="compact-sm"
         variant="light"
         onClick={() => toggle(list)}
+        // focus stays on this button while the list is open, where the dropdown's own Escape never hears it
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open === list) {
+            e.stopPropagation();
+            setOpen(null);
+          }
+        }}
         data-unread={unread[list]}
         rightSection={
           unread[list] > 0 ? (
-            <Badge size="xs" color="red" circle aria-label={t`${unread[list]} unread`}>
-              {unread[list]}
+            // the whole count, however large (no "99+"): a host needs to know 128 from 1,000
+            <Badge size="xs" color="red.9" miw={18} px={4} aria-label={t`${unread[list]} unread`} data-testid="unread-count">
+              {i18n.number(unread[list])}
             </Badge>
           ) : undefined
         }
@@ -99,13 +112,15 @@ export function NotificationLists({
 
   const list = (items: { key: string; text: string; when: string }[], label: string) => (
     <Popover.Dropdown>
-      <ScrollArea.Autosize mah={320} w={360}>
-        <Stack gap={4} role="list" aria-label={label}>
-          {items.length === 0 && (
-            <Text size="sm" c="dimmed">
-              <Trans>Nothing yet</Trans>
-            </Text>
-          )}
+      {/* a long list scrolls: its viewport takes focus so a keyboard can scroll it too */}
+      <ScrollArea.Autosize mah={320} w={360} viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': label }}>
+        {/* an empty role="list" lacks its required list items (axe, critical): the note stands alone */}
+        {items.length === 0 && (
+          <Text size="sm" c="dimmed">
+            <Trans>Nothing yet</Trans>
+          </Text>
+        )}
+        <Stack gap={4} role={items.length ? 'list' : undefined} aria-label={items.length ? label : undefined}>
           {items.map((item) => (
             <Group key={item.key} gap="xs" wrap="nowrap" role="listitem" align="flex-start">
               <Text size="xs" c="dimmed" w={70}>

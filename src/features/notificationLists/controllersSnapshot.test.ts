@@ -21,7 +21,19 @@ describe('followControllersSnapshot', () => {
   function setup() {
     const fake = scriptedSessionApi();
     const state = { active: true };
-    const session = { getSnapshot: () => ({ context: { api: fake.api }, matches: (v: string) => v === 'active' && state.active }) } as unknown as AnyActorRef;
+    const snapshot = () => ({ context: { api: fake.api }, matches: (v: string) => v === 'active' && state.active });
+    const watchers = new Set<(s: ReturnType<typeof snapshot>) => void>();
+    const session = {
+      getSnapshot: snapshot,
+      subscribe: (fn: (s: ReturnType<typeof snapshot>) => void) => {
+        watchers.add(fn);
+        return { unsubscribe: () => watchers.delete(fn) };
+      },
+    } as unknown as AnyActorRef;
+    const logOut = () => {
+      state.active = false;
+      for (const fn of watchers) fn(snapshot());
+    };
     const listeners = new Map<string, () => void>();
     const sent: unknown[] = [];
     const controllers = {
@@ -35,7 +47,7 @@ describe('followControllersSnapshot', () => {
     const announce = () => listeners.get('controllers.joined')!();
     const list = (n: number) => ({ controllers: Array.from({ length: n }, () => ({ role: 'host', peer_ip: '10.0.0.1', self: 0 })) });
     const lastCount = () => (sent.at(-1) as { controllers: unknown[] }).controllers.length;
-    return { fake, announce, list, lastCount, stop, state };
+    return { fake, announce, list, lastCount, stop, state, logOut, sent };
   }
 
   it('asks once at a time and again after announcements that came meanwhile, so the last list is the newest', async () => {
@@ -63,6 +75,17 @@ describe('followControllersSnapshot', () => {
     state.active = false;
     announce();
     expect(fake.pending('controllers')).toHaveLength(0);
+  });
+
+  it('calls off a request on its way when the session logs out (the server would refuse it, 404, once it forgot the session)', async () => {
+    const { fake, logOut, sent } = setup();
+    const [call] = fake.pending('controllers');
+    expect(call.signal?.aborted).toBe(false);
+    logOut();
+    expect(call.signal?.aborted).toBe(true);
+    await flush();
+    // called off is not "unavailable": nothing is reported
+    expect(sent).toEqual([]);
   });
 
   it('a network failure lets the next announcement ask again', async () => {

@@ -36,6 +36,12 @@ export function followControllersSnapshot(session: AnyActorRef, controllers: Any
   let unavailable = false;
   let inFlight = false;
   let again = false;
+  // a request on its way when the session logs out would be refused (404) once the server forgot
+  // the session: it is called off instead
+  let request: AbortController | null = null;
+  const sessionSub = session.subscribe((snapshot) => {
+    if (!snapshot.matches('active')) request?.abort();
+  });
   const load = () => {
     // a session logging out (or ended) has nothing to ask: its requests would only be refused
     if (stopped || unavailable || !session.getSnapshot().matches('active')) return;
@@ -46,14 +52,16 @@ export function followControllersSnapshot(session: AnyActorRef, controllers: Any
     const api = sessionSelectors.selectApi(session.getSnapshot()) as SessionApi | undefined;
     if (!api) return;
     inFlight = true;
+    request = new AbortController();
     const settled = () => {
       inFlight = false;
+      request = null;
       if (again) {
         again = false;
         load();
       }
     };
-    api.get<unknown>('controllers').then(
+    api.get<unknown>('controllers', request.signal).then(
       (answer) => {
         if (stopped) return;
         const list = controllersOf(answer);
@@ -66,6 +74,7 @@ export function followControllersSnapshot(session: AnyActorRef, controllers: Any
       },
       (error: unknown) => {
         if (stopped) return;
+        if (isApiError(error) && error.kind === 'aborted') return settled();
         // a refused call (404 on a platform without it, 405, 501…) means there is none; a network
         // failure or a time-out says nothing about that, and the next join or quit asks again
         if (isApiError(error) && error.kind === 'http') {
@@ -80,6 +89,8 @@ export function followControllersSnapshot(session: AnyActorRef, controllers: Any
   const subs = [controllers.on('controllers.joined', load), controllers.on('controllers.left', load)];
   return () => {
     stopped = true;
+    request?.abort();
+    sessionSub.unsubscribe();
     subs.forEach((s) => s.unsubscribe());
   };
 }

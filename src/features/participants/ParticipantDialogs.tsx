@@ -13,6 +13,7 @@ import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
 import type { CommandSink } from './commands';
 import type { ParticipantRow } from './participantModel';
 import { useSessionChild } from '#/session/useSessionChild';
+import { useQualityHistoryOf } from '#/quality/QualityContext';
 
 type CommandsRef = ActorRefFrom<CommandsMachine>;
 
@@ -42,6 +43,7 @@ export function ParticipantDialogs(props: ParticipantDialogsProps) {
       api ? api.raw<MediaStreamResponse>('GET', `/status/participant/${epId}/media_stream/`, undefined, signal) : Promise.reject(new Error('no session')),
     [api],
   );
+  const quality = useQualityHistoryOf(props.dialog === 'addressBook' ? '' : props.row.usrId, props.dialog === 'addressBook' ? '' : props.row.name);
   const addressBook = useMemo(() => (api ? sessionAddressBook(api) : null), [api]);
   const { onCommand, onClose } = props;
 
@@ -86,6 +88,6 @@ export function ParticipantDialogs(props: ParticipantDialogsProps) {
         />
       );
     case 'stats':
-      return row.epId ? <StatsDialog name={row.name} epId={row.epId} fetchStats={fetchStats} onClose={onClose} /> : null;
+      return row.epId ? <StatsDialog name={row.name} epId={row.epId} fetchStats={fetchStats} onClose={onClose} earlier={quality.earlier} onSample={quality.onSample} /> : null;
   }
 }

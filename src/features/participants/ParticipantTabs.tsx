@@ -13,7 +13,7 @@ const TAB_LABELS: Record<BuiltinTab, MessageDescriptor> = {
   online: msg`Online`,
   active: msg`Active people`,
   hand: msg`Raise hand`,
-  waiting: msg`Waiting hall`,
+  waiting: msg`Waiting room`,
 };
 
 export interface ParticipantTabsProps {

@@ -4,7 +4,7 @@
  * commands into `command.send` events for the commands actor. A refused command shows the
  * message of its result code; the rows keep showing the server's state, so nothing rolls back.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import { notifications } from '@mantine/notifications';
@@ -23,11 +23,16 @@ import { resultCodeText } from '#/i18n/messages';
 import { shownInPlace } from '#/api/failureReports';
 import { ParticipantsView } from './ParticipantsView';
 import { toRows } from './toRows';
-import { commandTargets, toWireRequest, type ParticipantCommand } from './commands';
+import { commandTargets, toWireRequest, type CommandMeta, type ParticipantCommand } from './commands';
 import { customTabsKey } from './customTabsStore';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useMeetingStatusView } from './useMeetingStatusView';
 import { ParticipantDialogs } from './ParticipantDialogs';
+import { outcomeOf, type Outcome } from './commandOutcome';
+import { showOutcome } from './OutcomeToast';
+import { useFeedLost } from '#/session/useFeedView';
+import { flag } from './participantModel';
+import { QualityProvider } from '#/quality/QualityContext';
 
 type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
 type CommandsRef = ActorRefFrom<CommandsMachine>;
@@ -36,6 +41,13 @@ const { selectParticipantList, selectParticipantsVersion, selectWaitingList } = 
 const { selectAnyPending, selectPendingByUsr } = commandsSelectors;
 
 const NO_PENDING: ReadonlyMap<string, number> = new Map();
+
+let reqSeq = 0;
+/** A req_id of the console's own making: the toast of its answer is found by it. */
+function newReqId(): string {
+  reqSeq += 1;
+  return `p-${Date.now().toString(36)}-${reqSeq}-${Math.random().toString(36).slice(2, 8)}`;
+}
 
 /** Labels of the commands this half sends: its refusals are the ones it reports. */
 export const LABEL_PREFIX = 'participants:';
@@ -72,6 +84,12 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   }, [participants, list, waitingList, version]);
 
   const onlineCount = useMemo(() => rows.reduce((n, r) => n + (r.online && !r.waiting ? 1 : 0), 0), [rows]);
+  const stale = useFeedLost(session);
+
+  // what each command sent from here will report once answered (issue 13 §3), by req_id
+  const outcomes = useRef(new Map<string, Outcome>());
+  const latest = useRef({ rows, onlineCount });
+  latest.current = { rows, onlineCount };
 
   // a refusal is one-shot feedback: emitted by the commands actor, shown as a notification
   useEffect(() => {
@@ -79,6 +97,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
     const sub = commands.on('command.refused', (e: Extract<CommandsEmitted, { type: 'command.refused' }>) => {
       // other panels report their own commands; roll call is this half's, sent by its actor
       if (!e.label.startsWith(LABEL_PREFIX) && !e.label.startsWith('rollCall.')) return;
+      outcomes.current.delete(e.reqId);
       // the other failures (no result code, 404, 5xx, 502…) are on screen already as §8 words them
       if (e.result === undefined || !shownInPlace(e)) return;
       const text = resultCodeText(i18n, e.result);
@@ -89,7 +108,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   }, [commands, i18n, t]);
 
   const onCommand = useCallback(
-    (cmd: ParticipantCommand) => {
+    (cmd: ParticipantCommand, meta?: CommandMeta) => {
       // roll call has its own actor, which follows the server's roll-call state
       if (rollCall && cmd.type === 'eps' && cmd.action.startsWith('roll_call_')) {
         if (cmd.action === 'roll_call_start') rollCall.send({ type: 'rollCall.start', usrId: cmd.usrIds[0], view: cmd.value as RollCallView });
@@ -99,8 +118,18 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       }
       if (!commands) return;
       const { suffix, body } = toWireRequest(cmd);
+      const reqId = newReqId();
+      const { rows: now, onlineCount: online } = latest.current;
+      const outcome = outcomeOf(cmd, {
+        onlineCount: online,
+        handCount: now.reduce((n, r) => n + (r.online && !r.waiting && flag(r, 'hand') ? 1 : 0), 0),
+        nameOf: (id) => now.find((r) => r.usrId === id)?.name,
+        bulk: meta?.bulk === true,
+      });
+      if (outcome) outcomes.current.set(reqId, outcome);
       commands.send({
         type: 'command.send',
+        reqId,
         suffix,
         body: body as unknown as Record<string, unknown>,
         usrIds: commandTargets(cmd),
@@ -110,7 +139,19 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
     [commands, rollCall],
   );
 
-  return (
+  // the result toast of a command this half sent, once the server accepted it
+  useEffect(() => {
+    if (!commands) return;
+    const sub = commands.on('command.succeeded', (e: Extract<CommandsEmitted, { type: 'command.succeeded' }>) => {
+      const outcome = outcomes.current.get(e.reqId);
+      if (!outcome) return;
+      outcomes.current.delete(e.reqId);
+      showOutcome(i18n, outcome, onCommand);
+    });
+    return () => sub.unsubscribe();
+  }, [commands, i18n, onCommand]);
+
+  const view = (
     <ParticipantsView
       rows={rows}
       flags={{
@@ -126,6 +167,8 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       customTabsKey={customTabsKey(mrId, role)}
       onCommand={onCommand}
       tableHeight={tableHeight}
+      stale={stale}
+      privateTalk={{ usrId: meeting.privateTalkUsrId, canStart: role === 'supervisor' }}
       renderRowDialog={(dialog, row, close) => (
         <ParticipantDialogs
           dialog={dialog}
@@ -139,4 +182,6 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       renderAddressBook={(close) => <ParticipantDialogs dialog="addressBook" session={session} onCommand={onCommand} onClose={close} />}
     />
   );
+  // the quality column's history, order and alerts (issue 16.3)
+  return <QualityProvider session={session}>{view}</QualityProvider>;
 }

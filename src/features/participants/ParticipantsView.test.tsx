@@ -56,7 +56,7 @@ describe('ParticipantsView', () => {
     expect(screen.getByRole('tab', { name: 'Offline' }).getAttribute('data-count')).toBe('1');
     fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
     expect(rowNames()).toEqual(['Cy']);
-    fireEvent.click(screen.getByRole('tab', { name: 'Waiting hall' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Waiting room' }));
     expect(rowNames()).toEqual(['Di']);
   });
 
@@ -97,12 +97,66 @@ describe('ParticipantsView', () => {
     expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'displayname', usrIds: ['1'], value: 'Annie' });
   });
 
-  it('moves the selected rows to the waiting hall in one command', () => {
+  it('moves the selected rows to the waiting room in one command, after asking who and how many', async () => {
     const { onCommand } = setup();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Cy' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move selected to waiting hall' }));
-    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'waiting_move', usrIds: ['1', '3'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Move selected to waiting room' }));
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe('Move 2 participants (Ann, Cy) out of the meeting into the waiting room?');
+    expect(onCommand).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Move 2 participants' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'waiting_move', usrIds: ['1', '3'] }, { bulk: true });
+  });
+
+  it('refusing from the waiting room asks first, and Cancel sends nothing', async () => {
+    const { onCommand } = setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Waiting room' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Di' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse selected' }));
+    expect((await screen.findByTestId('confirm-message')).textContent).toContain('Refuse 1 person waiting (Di)?');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  it('the search filters the tab by name, address or id and counts the matches', () => {
+    setup();
+    const box = screen.getByRole('searchbox', { name: /Find participant/ });
+    fireEvent.change(box, { target: { value: '3@10' } });
+    expect(rowNames()).toEqual(['Cy']);
+    expect(screen.getByTestId('search-count').textContent).toBe('1 of 4');
+    fireEvent.click(screen.getByRole('tab', { name: 'Offline' }));
+    expect(screen.getByTestId('search-count').textContent).toBe('0 of 1');
+  });
+
+  it('Ctrl+K from a button and / from the page focus the search box', () => {
+    setup();
+    const box = screen.getByRole('searchbox', { name: /Find participant/ });
+    const mute = screen.getByRole('button', { name: 'Mute all' });
+    mute.focus();
+    fireEvent.keyDown(mute, { key: 'k', ctrlKey: true });
+    expect(document.activeElement).toBe(box);
+    mute.focus();
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('Enter in the search box opens the operations of the single match', async () => {
+    setup();
+    const box = screen.getByRole('searchbox', { name: /Find participant/ });
+    fireEvent.change(box, { target: { value: 'Ann' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeTruthy();
+  });
+
+  it('the raise-hand tab offers permitting and refusing the selected hands', () => {
+    const { onCommand } = setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Cy' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Permit selected' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'hand_permit', usrIds: ['3'], value: 1 }, { bulk: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse selected' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'hand_permit', usrIds: ['3'], value: 0 }, { bulk: true });
+    expect(screen.getByTestId('raised-for').textContent).toBe('just now');
   });
 
   it('temporary call checks the address before calling', async () => {
@@ -114,6 +168,29 @@ describe('ParticipantsView', () => {
     fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Branch' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call' }));
     expect(onCommand).toHaveBeenCalledWith({ type: 'tempCall', callUrl: '8008038##1234@10.0.0.9', dispName: 'Branch', usrType: 2 });
+  });
+});
+
+describe('ParticipantsView while the feed is lost', () => {
+  it('disables every command and marks the table stale, the search still works', () => {
+    renderUi(
+      <ParticipantsView
+        rows={rows}
+        flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
+        rollCall={null}
+        pending={new Set()}
+        busy={false}
+        customTabsKey="podium.customTabs.stale.host"
+        onCommand={vi.fn()}
+        tableHeight={300}
+        stale
+      />,
+    );
+    const mute = screen.getByRole('button', { name: 'Mute all' });
+    expect(mute.closest('fieldset')?.disabled).toBe(true);
+    expect(mute.closest('fieldset')?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Operations for Ann' }).closest('fieldset')?.disabled).toBe(true);
+    expect((screen.getByRole('searchbox', { name: /Find participant/ }) as HTMLInputElement).disabled).toBe(false);
   });
 });
 
@@ -136,6 +213,6 @@ describe('ParticipantsView on a large meeting', () => {
     expect(await screen.findByText('This meeting has 150 participants online. Mute all of them?')).toBeTruthy();
     expect(onCommand).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 });
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 }, { bulk: true });
   });
 });

@@ -3,12 +3,21 @@
  * tab actions, the windowed table and the dialogs they open. The container
  * (ParticipantsPanel) feeds it from the session actor; tests feed it directly.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Stack, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { countTabs, matchesQuery, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
+import { countTabs, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
+import { enterTarget, searchRows } from './searchModel';
+import { SearchBox } from './SearchBox';
+import { byTimeRaised, minutesRaised } from './handQueue';
+import { useHandQueue } from './useHandQueue';
+import { confirmationOf, type Confirmation } from './commandOutcome';
+import { confirmationText, raisedForText } from './outcomeText';
+import { ConfirmDialog } from '#/components/ConfirmDialog';
+import { CommandsPause } from '#/components/CommandsPause';
 import { ParticipantTabs } from './ParticipantTabs';
 import { ParticipantTable, type PendingIds, type RowDialog } from './ParticipantTable';
+import { useQualityOrder } from '#/quality/QualityContext';
 import { TabActions, type ActionDialog, type MeetingFlags } from './TabActions';
 import { lazyDialog } from '#/components/lazyLoad';
 import type { RollCallView } from './RollCallDialog';
@@ -19,7 +28,9 @@ const RenameDialog = lazyDialog(() => import('./RenameDialog').then((m) => m.Ren
 const RollCallDialog = lazyDialog(() => import('./RollCallDialog').then((m) => m.RollCallDialog));
 const TempCallDialog = lazyDialog(() => import('./TempCallDialog').then((m) => m.TempCallDialog));
 import { useCustomTabs } from './customTabsStore';
-import type { CommandSink } from './commands';
+import type { CommandMeta, CommandSink, ParticipantCommand } from './commands';
+import { TabShortcuts } from './TabShortcuts';
+import { onControlRequest } from '#/session/controlRequests';
 
 export interface ParticipantsViewProps {
   /** every participant of the meeting (roster and online endpoints merged) */
@@ -42,6 +53,10 @@ export interface ParticipantsViewProps {
   renderAddressBook?: (close: () => void) => ReactNode;
   /** height of the table body in px */
   tableHeight?: number;
+  /** the change feed is lost: the table is stale and commands wait (issue 13 §4) */
+  stale?: boolean;
+  /** the private talk: with whom ('' none), and whether this console may start one (a supervisor) */
+  privateTalk?: { usrId: string; canStart: boolean };
 }
 
 export function ParticipantsView({
@@ -55,6 +70,8 @@ export function ParticipantsView({
   renderRowDialog,
   renderAddressBook,
   tableHeight,
+  stale = false,
+  privateTalk,
 }: ParticipantsViewProps) {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TabKey>('all');
@@ -67,9 +84,35 @@ export function ParticipantsView({
 
   const collator = useMemo(() => new Intl.Collator(i18n.locale === 'zh' ? 'zh-CN' : 'en'), [i18n.locale]);
   const counts = useMemo(() => countTabs(rows, customTabs), [rows, customTabs]);
-  const inTab = useMemo(() => visibleRows(rows, tab, customTabs, sort, collator), [rows, tab, customTabs, sort, collator]);
-  // "Find participant" narrows the tab to the names and addresses typed (keyboard users' way to a row)
-  const shown = useMemo(() => (query.trim() ? inTab.filter((r) => matchesQuery(r, query)) : inTab), [inTab, query]);
+  const hands = useHandQueue(rows);
+  const inTab = useMemo(() => {
+    const out = visibleRows(rows, tab, customTabs, sort, collator);
+    // the raise-hand tab is a queue: oldest raise first, unless a name order was picked
+    return tab === 'hand' && sort === 'custom' ? byTimeRaised(out, hands.times) : out;
+  }, [rows, tab, customTabs, sort, collator, hands.times]);
+  // the search narrows the tab to the names, numbers, addresses or ids typed
+  const shown = useMemo(() => searchRows(inTab, query), [inTab, query]);
+  const [menuRequest, setMenuRequest] = useState<{ usrId: string } | null>(null);
+  const raisedFor = useMemo(() => {
+    const out = new Map<string, string>();
+    for (const [usrId, at] of hands.times) out.set(usrId, raisedForText(i18n, minutesRaised(at, hands.now) ?? 0));
+    return out;
+  }, [hands, i18n]);
+  const [question, setQuestion] = useState<{ cmd: ParticipantCommand; meta?: CommandMeta; ask: Confirmation } | null>(null);
+  const nameOf = useCallback((usrId: string) => rows.find((r) => r.usrId === usrId)?.name, [rows]);
+  // commands that cannot simply be undone ask first, naming who and how many (issue 13 §2)
+  const send: CommandSink = useCallback(
+    (cmd, meta) => {
+      const ask = confirmationOf(cmd, { onlineCount: flags.onlineCount, handCount: counts.hand, nameOf, bulk: meta?.bulk === true });
+      if (ask) setQuestion({ cmd, meta, ask });
+      else onCommand(cmd, meta);
+    },
+    [flags.onlineCount, counts.hand, nameOf, onCommand],
+  );
+  const sendBulk: CommandSink = useCallback((cmd) => send(cmd, { bulk: true }), [send]);
+  const questionText = question ? confirmationText(i18n, question.ask) : null;
+  // worst first by loss or jitter when chosen in the quality column
+  const ordered = useQualityOrder(shown);
   // bulk actions act on the selected rows still shown (a participant who left drops out)
   const selectedIds = useMemo(() => shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId), [shown, selected]);
   const rollCallOpen = actionDialog === 'rollCall';
@@ -81,6 +124,19 @@ export function ParticipantsView({
   const openRowDialog = useCallback((dialog: RowDialog, row: ParticipantRow) => setRowDialog({ dialog, usrId: row.usrId }), []);
   const dialogRow = rowDialog ? rows.find((r) => r.usrId === rowDialog.usrId) ?? null : null;
   const closeRowDialog = useCallback(() => setRowDialog(null), []);
+
+  // the header's chips show the waiting room or the raised hands, or open the roll call
+  useEffect(
+    () =>
+      onControlRequest((request) => {
+        if (request.kind === 'rollCall') setActionDialog('rollCall');
+        else {
+          setTab(request.tab);
+          setSelected(new Set());
+        }
+      }),
+    [],
+  );
 
   return (
     <Stack gap="xs" data-testid="participants-view">
@@ -98,35 +154,55 @@ export function ParticipantsView({
           setTab('all');
         }}
       />
-      <TextInput
-        type="search"
-        size="xs"
-        maw={320}
-        label={t`Find participant`}
-        placeholder={t`Name or address`}
+      <SearchBox
         value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
+        onChange={setQuery}
+        shown={shown.length}
+        total={inTab.length}
+        onEnter={() => {
+          const only = enterTarget(shown, query);
+          if (only) setMenuRequest({ usrId: only.usrId });
+        }}
       />
-      <TabActions
-        flags={flags}
-        selectedIds={selectedIds}
-        waitingTab={tab === 'waiting'}
-        sort={sort}
-        onSortChange={setSort}
-        onClearSelection={() => setSelected(new Set())}
-        onCommand={onCommand}
-        onOpenDialog={setActionDialog}
-        busy={busy}
-      />
-      <ParticipantTable
-        rows={shown}
-        selected={selected}
-        pending={pending}
-        onSelectionChange={setSelected}
-        onCommand={onCommand}
-        onOpenDialog={openRowDialog}
-        height={tableHeight}
-        waitingRoomOn={flags.waitingRoomOn}
+      <CommandsPause paused={stale} reason={t`Commands wait until the connection is back`}>
+        <TabActions
+          flags={flags}
+          selectedIds={selectedIds}
+          waitingTab={tab === 'waiting'}
+          handTab={tab === 'hand'}
+          sort={sort}
+          onSortChange={setSort}
+          onClearSelection={() => setSelected(new Set())}
+          onCommand={sendBulk}
+          onOpenDialog={setActionDialog}
+          busy={busy}
+        />
+        {/* the shortcuts ask their own question (refuse all): they go straight to the session */}
+        <TabShortcuts tab={tab} rows={shown} onCommand={(cmd) => onCommand(cmd, { bulk: true })} />
+        <ParticipantTable
+          rows={ordered}
+          selected={selected}
+          pending={pending}
+          onSelectionChange={setSelected}
+          onCommand={send}
+          onOpenDialog={openRowDialog}
+          height={tableHeight}
+          waitingRoomOn={flags.waitingRoomOn}
+          menuRequest={menuRequest}
+          raisedFor={tab === 'hand' ? raisedFor : undefined}
+          privateTalk={privateTalk}
+        />
+      </CommandsPause>
+      <ConfirmDialog
+        opened={question !== null}
+        title={questionText?.title ?? ''}
+        message={questionText?.message}
+        confirmLabel={questionText?.confirm ?? ''}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          if (question) onCommand(question.cmd, question.meta);
+          setQuestion(null);
+        }}
       />
       <CustomTabDialog
         opened={actionDialog === 'newTab'}

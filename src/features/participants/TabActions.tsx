@@ -22,7 +22,7 @@ export interface MeetingFlags {
   /** endpoints in the meeting now */
   onlineCount: number;
   /**
-   * waiting_room: moving into the waiting hall can succeed only while it is on; false offers the
+   * waiting_room: moving into the waiting room can succeed only while it is on; false offers the
    * move disabled, with the reason; undefined (not known yet) offers it
    */
   waitingRoomOn?: boolean;
@@ -35,8 +35,10 @@ export interface TabActionsProps {
   flags: MeetingFlags;
   /** usr_ids selected in the table */
   selectedIds: readonly string[];
-  /** whether the waiting hall tab is showing (admit/refuse offered) */
+  /** whether the waiting room tab is showing (admit/refuse offered) */
   waitingTab: boolean;
+  /** whether the raise-hand tab is showing (permit/refuse the selected hands offered) */
+  handTab?: boolean;
   /** current sort */
   sort: SortMode;
   /** changes the sort */
@@ -55,6 +57,7 @@ export function TabActions({
   flags,
   selectedIds,
   waitingTab,
+  handTab = false,
   sort,
   onSortChange,
   onClearSelection,
@@ -155,9 +158,8 @@ export function TabActions({
           size="compact-sm"
           variant="light"
           color="red"
-          onClick={() =>
-            guarded({ type: 'eps', action: 'all_leave', usrIds: [] }, t`Every participant will leave the meeting. Continue?`)
-          }
+          // asks first, naming how many (ParticipantsView)
+          onClick={() => onCommand({ type: 'eps', action: 'all_leave', usrIds: [] })}
         >
           <Trans>All leave</Trans>
         </Button>
@@ -177,6 +179,26 @@ export function TabActions({
         <Text size="sm" c="dimmed" data-testid="selected-count" data-count={count}>
           <Trans>{count} selected</Trans>
         </Text>
+        {handTab && (
+          <>
+            <Button
+              size="compact-sm"
+              color="green.9"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+            >
+              <Trans>Permit selected</Trans>
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+            >
+              <Trans>Refuse selected</Trans>
+            </Button>
+          </>
+        )}
         {waitingTab ? (
           <>
             <Button
@@ -205,7 +227,7 @@ export function TabActions({
               aria-describedby={flags.waitingRoomOn === false ? 'waiting-room-off-reason' : undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_move', usrIds: ids })}
             >
-              <Trans>Move selected to waiting hall</Trans>
+              <Trans>Move selected to waiting room</Trans>
             </Button>
             {flags.waitingRoomOn === false && (
               <Text size="xs" c="dimmed" id="waiting-room-off-reason" data-testid="waiting-room-off-reason">

@@ -72,4 +72,9 @@ export function commandTargets(cmd: ParticipantCommand): string[] {
   return [];
 }
 
-export type CommandSink = (cmd: ParticipantCommand) => void;
+/** How a command was asked for: from the bulk toolbar (its result toast counts a selection of one too). */
+export interface CommandMeta {
+  bulk?: boolean;
+}
+
+export type CommandSink = (cmd: ParticipantCommand, meta?: CommandMeta) => void;

@@ -26,7 +26,7 @@ const rows = [
 const collator = new Intl.Collator('en');
 
 describe('countTabs', () => {
-  it('counts every built-in tab in one pass; the waiting hall is not online', () => {
+  it('counts every built-in tab in one pass; the waiting room is not online', () => {
     const counts = countTabs(rows, []);
     expect(counts).toMatchObject({ all: 5, offline: 1, online: 3, active: 1, hand: 1, waiting: 1 });
   });

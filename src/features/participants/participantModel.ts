@@ -19,10 +19,15 @@ export interface ParticipantRow {
   online: boolean;
   /** usr_stats digits; empty while offline */
   stats: string;
-  /** in the waiting hall (status flag 16 or the server's waiting list) */
+  /** in the waiting room (status flag 16 or the server's waiting list) */
   waiting: boolean;
   /** server order (pin_sort / roster order) used by the "custom" sort */
   order: number;
+  /**
+   * the participant's own number: its place in the meeting's roster (1-based), shown as Index,
+   * the same in every tab; rows built without a roster fall back to their place in the table
+   */
+  number?: number;
 }
 
 export const BUILTIN_TABS = ['all', 'offline', 'online', 'active', 'hand', 'waiting'] as const;
@@ -50,7 +55,7 @@ export function isWaitingRow(row: ParticipantRow): boolean {
 
 /**
  * Which built-in tab a row belongs to. "Active people" are online endpoints whose audio the MCU
- * takes into the mix (not muted) and that are talking or sharing content; the waiting hall is
+ * takes into the mix (not muted) and that are talking or sharing content; the waiting room is
  * kept out of the online tabs because those people are not in the meeting yet.
  */
 export function inBuiltinTab(row: ParticipantRow, tab: BuiltinTab): boolean {

@@ -12,7 +12,7 @@ describe('displayAddress', () => {
 });
 
 describe('toRows', () => {
-  it('keeps the row object of an unchanged participant and marks the waiting hall', () => {
+  it('keeps the row object of an unchanged participant and marks the waiting room', () => {
     const store = new ParticipantStore();
     store.applyInfo({
       mr_id: '1', usr_ids: ['a', 'b'], usr_names: ['A', 'B'], ep_ids: [1, 2], usr_uris: ['sip:a@h', 'sip:b@h'],

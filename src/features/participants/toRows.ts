@@ -40,7 +40,7 @@ export function toRows(
     const order = orderOf(p, i);
     const waiting = p.online === 1 && isWaiting(p.usr_id);
     let row = cache.get(p);
-    if (!row || row.order !== order || row.waiting !== waiting) {
+    if (!row || row.order !== order || row.waiting !== waiting || row.number !== i + 1) {
       row = {
         usrId: p.usr_id,
         name: p.usr_name || p.gbk_name || p.usr_id,
@@ -51,6 +51,7 @@ export function toRows(
         stats: p.usr_stat,
         order,
         waiting,
+        number: i + 1,
       };
       cache.set(p, row);
     }
@@ -70,6 +71,7 @@ export function toRows(
         stats: '',
         order: 2_000_000 * 100_000 + rows.length,
         waiting: true,
+        number: rows.length + 1,
       });
     }
   }

@@ -14,8 +14,10 @@ export interface MeetingStatusView {
   vtxMode: boolean;
   micGainAuto: boolean;
   rollCall: { usrId: string; view: RollCallView } | null;
-  /** the waiting room is on: moving participants into the waiting hall can succeed */
+  /** the waiting room is on: moving participants into the waiting room can succeed */
   waitingRoomOn: boolean | undefined;
+  /** usr_id of the participant in a supervisor's private talk, '' when none */
+  privateTalkUsrId: string;
 }
 
 const { selectStatusField } = meetingSelectors;
@@ -27,6 +29,7 @@ const rollCall = selectStatusField('roll_call');
 const rollCallUsr = selectStatusField('rollcall_usr_id');
 const rollCallView = selectStatusField('rollcall_view');
 const waitingRoom = selectStatusField('waiting_room');
+const privateTalk = selectStatusField('private_talk_usr_id');
 
 export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
   const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
@@ -38,6 +41,7 @@ export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
   const called = useSelector(meeting, (s) => (s ? rollCallUsr(s) : undefined));
   const view = useSelector(meeting, (s) => (s ? rollCallView(s) : undefined));
   const waiting = useSelector(meeting, (s) => (s ? waitingRoom(s) : undefined));
+  const talking = useSelector(meeting, (s) => (s ? privateTalk(s) : undefined));
   return {
     allGuestsMute: guests === 1,
     atxMode: atx === 1,
@@ -45,5 +49,6 @@ export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
     micGainAuto: micAuto === 1,
     rollCall: calling === 1 && called ? { usrId: called, view: view ?? 'with_speaker' } : null,
     waitingRoomOn: waiting === undefined ? undefined : waiting === 1,
+    privateTalkUsrId: talking ?? '',
   };
 }

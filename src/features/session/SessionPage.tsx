@@ -7,6 +7,7 @@ import { sceneText } from '#/i18n/scene';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { ConnectionState } from './ConnectionState';
 import { SessionNotice } from './SessionNotice';
+import { ConnectionBar } from './ConnectionBar';
 import { PlatformWarnings } from './PlatformWarnings';
 import { SkipLink } from './SkipLink';
 
@@ -17,7 +18,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * the scene's wording, the controller's role, the connection state of the change feed, language
  * and logout; the screen's content below fills the rest of the window.
  */
-export function SessionPage({ screen, fill = false, children }: {
+export function SessionPage({ screen, fill = false, header, children }: {
   /** which route shows the page (names the main region) */
   screen: 'control' | 'layout';
   /**
@@ -25,6 +26,8 @@ export function SessionPage({ screen, fill = false, children }: {
    * regions, so a sidebar and the main area can scroll independently; otherwise the page grows
    */
   fill?: boolean;
+  /** the screen's own items in the header (the control screen's meeting state chips) */
+  header?: ReactNode;
   /** the screen's content */
   children?: ReactNode;
 }) {
@@ -61,7 +64,9 @@ export function SessionPage({ screen, fill = false, children }: {
           {record.role === 'host' ? t`Host` : t`Supervisor`}
         </Badge>
         {actor && <ConnectionState actor={actor} />}
+        {header}
       </TopBar>
+      {actor && <ConnectionBar actor={actor} />}
       {actor && <SessionNotice actor={actor} />}
       <Box
         component="main"

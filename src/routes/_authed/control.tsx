@@ -11,6 +11,8 @@ import { BanTally } from '#/features/banTally/BanTally';
 import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
 import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
 import classes from '#/features/session/controlLayout.module.css';
+import { PausedWhileFeedLost } from '#/components/CommandsPause';
+import { MeetingStateBar } from '#/features/meetingState/MeetingStateBar';
 
 export const Route = createFileRoute('/_authed/control')({
   beforeLoad: ({ context, search }) => {
@@ -34,14 +36,16 @@ function ControlPage() {
   const { height } = useViewportSize();
   const actor = record ? holder.actor() : null;
   return (
-    <SessionPage screen="control" fill>
+    <SessionPage screen="control" fill header={record && actor && <MeetingStateBar session={actor} role={record.role} />}>
       {record && actor && (
         <div className={classes.row}>
           <div className={classes.sidebar} data-testid="control-sidebar-column">
-            <Paper withBorder p="sm" m="sm" mb={0}>
-              <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
-            </Paper>
-            <ControlSidebar />
+            <PausedWhileFeedLost session={actor}>
+              <Paper withBorder p="sm" m="sm" mb={0}>
+                <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
+              </Paper>
+              <ControlSidebar />
+            </PausedWhileFeedLost>
           </div>
           <div className={classes.main} data-testid="participant-area">
             <Stack gap="xs" px="xs" pt="sm" pb="md">

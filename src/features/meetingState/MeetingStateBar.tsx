@@ -1,0 +1,133 @@
+/**
+ * The header's meeting state at a glance (issue 13 §5, issue 14 §2): a chip for each state that is
+ * on — REC with its elapsed time, LIVE, LOCKED, the waiting room's count, raised hands, the roll
+ * call, the private talk and the other controllers online — each opening its control. Reads the
+ * session's actors through named selectors; what to show is `meetingChips`.
+ */
+import { useEffect, useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { Group } from '@mantine/core';
+import {
+  controllersSelectors,
+  meetingSelectors,
+  participantsSelectors,
+  recordingSelectors,
+  type ControllersMachine,
+  type MeetingMachine,
+  type ParticipantsMachine,
+  type RecordingMachine,
+} from '@machines/index';
+import { usrStat } from '@protocol/usrStats';
+import { useSessionChild } from '#/session/useSessionChild';
+import { onPrivateTalkRequest, sendPrivateTalk } from '#/session/privateTalk';
+import { elapsedSeconds, meetingChips } from './meetingStateModel';
+import { StateChip } from './StateChip';
+import { ControllersChip, PrivateTalkChip } from './PopoverChips';
+import { useNow, useSeenAt } from './clock';
+
+const NO_CONTROLLERS: readonly never[] = [];
+
+type MeetingSnap = SnapshotFrom<MeetingMachine> | undefined;
+type ParticipantsSnap = SnapshotFrom<ParticipantsMachine> | undefined;
+
+const field =
+  <K extends string>(key: K) =>
+  (s: MeetingSnap) =>
+    (s ? (meetingSelectors.selectMeetingStatus(s) as Record<string, unknown> | null)?.[key] : undefined);
+
+const selectHands = (s: ParticipantsSnap): number => {
+  if (!s) return 0;
+  const list = participantsSelectors.selectParticipantList(s);
+  let n = 0;
+  for (const p of list) if (p.online === 1 && p.usr_stat && usrStat(p.usr_stat, 'hand') === 1) n++;
+  return n;
+};
+
+const selectWaiting = (s: ParticipantsSnap): number => (s ? participantsSelectors.selectWaitingList(s).length : 0);
+
+const nameOf = (usrId: string) => (s: ParticipantsSnap) => {
+  if (!s || !usrId) return '';
+  const p = participantsSelectors.selectParticipant(usrId)(s);
+  return p ? p.usr_name || p.gbk_name || p.usr_id : '';
+};
+
+export function MeetingStateBar({ session, role }: {
+  /** the root session actor */
+  session: AnyActorRef;
+  /** this console's role: only a supervisor steers a private talk */
+  role: string;
+}) {
+  const { t } = useLingui();
+  const meeting = useSessionChild<AnyActorRef>(session, 'meeting');
+  const participants = useSessionChild<AnyActorRef>(session, 'participants');
+  const recording = useSessionChild<AnyActorRef>(session, 'recording');
+  const controllers = useSessionChild<AnyActorRef>(session, 'controllers');
+
+  const recState = useSelector(recording, (s: SnapshotFrom<RecordingMachine> | undefined) =>
+    s ? recordingSelectors.selectRecordingState(s) : undefined,
+  );
+  const statusRecState = useSelector(meeting, field('rec_state')) as string | undefined;
+  const recStartDtm = useSelector(meeting, field('rec_start_dtm')) as number | undefined;
+  const live = useSelector(meeting, field('live_enabled')) === 1;
+  const locked = useSelector(meeting, field('mr_locked')) === 1;
+  const rollCallUsrId = (useSelector(meeting, field('rollcall_usr_id')) as string | undefined) ?? '';
+  const talkUsrId = (useSelector(meeting, field('private_talk_usr_id')) as string | undefined) ?? '';
+  const talkStartDtm = useSelector(meeting, field('private_talk_start_dtm')) as number | undefined;
+  const waiting = useSelector(participants, selectWaiting) ?? 0;
+  const hands = useSelector(participants, selectHands) ?? 0;
+  const rollCallName = useSelector(participants, useMemo(() => nameOf(rollCallUsrId), [rollCallUsrId])) ?? '';
+  const talkName = useSelector(participants, useMemo(() => nameOf(talkUsrId), [talkUsrId])) ?? '';
+  const online = useSelector(controllers, (s: SnapshotFrom<ControllersMachine> | undefined) =>
+    s ? controllersSelectors.selectControllersOnline(s).list : undefined,
+  );
+
+  const chips = meetingChips({
+    recState: recState ?? statusRecState,
+    recStartDtm,
+    live,
+    locked,
+    waiting,
+    hands,
+    // the called participant's name, or the usr_id while the roster does not know it yet
+    rollCallName: rollCallUsrId ? rollCallName || rollCallUsrId : '',
+    privateTalkUsrId: talkUsrId,
+    privateTalkName: talkName,
+    privateTalkStartDtm: talkStartDtm,
+    controllers: online ?? NO_CONTROLLERS,
+  });
+
+  const timed = chips.some((c) => c.kind === 'rec' || c.kind === 'privateTalk');
+  const now = useNow(timed);
+  const recSeen = useSeenAt(chips.some((c) => c.kind === 'rec') ? 'rec' : '');
+  const talkSeen = useSeenAt(talkUsrId);
+
+  // "Talk privately" in a participant's row operations: the header owns the talk
+  const supervisor = role === 'supervisor';
+  useEffect(() => (supervisor ? onPrivateTalkRequest((r) => sendPrivateTalk(session, r.usrId, true)) : undefined), [session, supervisor]);
+
+  if (chips.length === 0) return null;
+  return (
+    <Group gap={6} wrap="wrap" data-testid="meeting-state" data-chips={chips.map((c) => c.kind).join(' ')} style={{ minWidth: 0 }} role="group" aria-label={t`Meeting state`}>
+      {chips.map((chip) => {
+        switch (chip.kind) {
+          case 'privateTalk':
+            return (
+              <PrivateTalkChip
+                key={chip.kind}
+                name={chip.name}
+                seconds={elapsedSeconds(chip.startDtm, talkSeen, now)}
+                canSteer={supervisor}
+                onEnd={() => sendPrivateTalk(session, chip.usrId, false)}
+              />
+            );
+          case 'controllers':
+            return <ControllersChip key={chip.kind} others={chip.others} />;
+          default:
+            return <StateChip key={chip.kind} chip={chip} seconds={chip.kind === 'rec' ? elapsedSeconds(chip.startDtm, recSeen, now) : 0} />;
+        }
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * What the header's state chips show (issue 13 §5): one chip per meeting state that is on, in a
+ * fixed order so a host's eye finds each at the same place. Pure: the container reads the
+ * session's actors and the clock, this decides.
+ */
+
+/** A controller logged in now, as the server lists them. */
+export interface OnlineControllerView {
+  role: string;
+  peer_ip: string;
+  /** 1 for this console's own session */
+  self: 0 | 1;
+}
+
+export interface MeetingStateInput {
+  /** the recording machine's state (or the status' `rec_state`) */
+  recState: string | undefined;
+  /** Unix seconds the recording started, when the server tells (podium `rec_start_dtm`) */
+  recStartDtm: number | undefined;
+  live: boolean;
+  locked: boolean;
+  /** people in the waiting room now */
+  waiting: number;
+  /** online participants with a raised hand */
+  hands: number;
+  /** name of the participant a roll call has called, '' when no roll call runs */
+  rollCallName: string;
+  /** usr_id of the private talk's participant, '' when none */
+  privateTalkUsrId: string;
+  /** the name of that participant ('' when not known) */
+  privateTalkName: string;
+  /** Unix seconds the private talk began, when the server tells */
+  privateTalkStartDtm: number | undefined;
+  /** every controller online (this console's own session included, marked self) */
+  controllers: readonly OnlineControllerView[];
+}
+
+export type MeetingChip =
+  | { kind: 'rec'; startDtm: number | undefined }
+  | { kind: 'live' }
+  | { kind: 'locked' }
+  | { kind: 'waiting'; count: number }
+  | { kind: 'hands'; count: number }
+  | { kind: 'rollCall'; name: string }
+  | { kind: 'privateTalk'; usrId: string; name: string; startDtm: number | undefined }
+  | { kind: 'controllers'; others: readonly OnlineControllerView[] };
+
+/** The chips of the states that are on, in header order. */
+export function meetingChips(input: MeetingStateInput): MeetingChip[] {
+  const chips: MeetingChip[] = [];
+  // stopping still writes the file: REC stays until the recorder reports idle
+  if (input.recState === 'recording' || input.recState === 'stopping') {
+    chips.push({ kind: 'rec', startDtm: input.recStartDtm || undefined });
+  }
+  if (input.live) chips.push({ kind: 'live' });
+  if (input.locked) chips.push({ kind: 'locked' });
+  if (input.waiting > 0) chips.push({ kind: 'waiting', count: input.waiting });
+  if (input.hands > 0) chips.push({ kind: 'hands', count: input.hands });
+  if (input.rollCallName) chips.push({ kind: 'rollCall', name: input.rollCallName });
+  if (input.privateTalkUsrId) {
+    chips.push({
+      kind: 'privateTalk',
+      usrId: input.privateTalkUsrId,
+      name: input.privateTalkName || input.privateTalkUsrId,
+      startDtm: input.privateTalkStartDtm || undefined,
+    });
+  }
+  const others = input.controllers.filter((c) => c.self !== 1);
+  if (others.length > 0) chips.push({ kind: 'controllers', others });
+  return chips;
+}
+
+/**
+ * Seconds a state has lasted: from the server's start time when it gives one, else from when this
+ * console first saw the state (a platform that reports no start time); never negative (clocks differ).
+ * @example elapsedSeconds(1000, 990_000, 1_003_500) // 3 (the server's start wins)
+ */
+export function elapsedSeconds(startDtm: number | undefined, seenAtMs: number, nowMs: number): number {
+  const from = startDtm ? startDtm * 1000 : seenAtMs;
+  return Math.max(0, Math.floor((nowMs - from) / 1000));
+}
+
+/**
+ * A duration as a clock: m:ss under an hour, h:mm:ss from then on.
+ * @example formatElapsed(75) // '1:15'
+ * @example formatElapsed(3725) // '1:02:05'
+ */
+export function formatElapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

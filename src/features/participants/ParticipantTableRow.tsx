@@ -1,0 +1,364 @@
+/**
+ * One row of the participant table: the participant's state cells and the buttons that act on
+ * them, and their operations menu. The table (ParticipantTable.tsx) windows and lays out the rows.
+ */
+import { memo, useEffect, useRef } from 'react';
+import { Menu, Text } from '@mantine/core';
+import classes from './ParticipantTable.module.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { flag, protocolName, type ParticipantRow } from './participantModel';
+import type { CommandSink } from './commands';
+import type { RowDialog } from './ParticipantTable';
+import { requestActivityFor } from '#/session/activityRequest';
+import { BanBreachBadge } from './BanBreachBadge';
+import { requestPrivateTalk } from '#/session/privateTalk';
+import type { ColumnId } from './columns';
+import { EyeIcon, MicIcon, SpeakerIcon } from './StateIcons';
+import { QualityCell } from '#/quality/QualityColumn';
+
+export interface RowProps {
+  row: ParticipantRow;
+  index: number;
+  height: number;
+  selected: boolean;
+  pending: boolean;
+  /** the operations menu of this row is open */
+  menuOpen: boolean;
+  onToggle: (usrId: string) => void;
+  onMenu: (usrId: string | null) => void;
+  onCommand: CommandSink;
+  onOpenDialog: (dialog: RowDialog, row: ParticipantRow) => void;
+  waitingRoomOff: boolean;
+  /** how long the hand has been up, when it is */
+  raisedFor?: string;
+  /** the grid template and the columns shown */
+  columns: string;
+  shown: ReadonlySet<ColumnId>;
+  /** this participant is in a private talk */
+  talking: boolean;
+  /** "Talk privately" is offered (a supervisor, no talk running) */
+  canTalk: boolean;
+}
+
+export const Row = memo(function Row({
+  row,
+  index,
+  height,
+  selected,
+  pending,
+  menuOpen,
+  onToggle,
+  onMenu,
+  onCommand,
+  onOpenDialog,
+  waitingRoomOff,
+  raisedFor,
+  columns,
+  shown,
+  talking,
+  canTalk,
+}: RowProps) {
+  const { t } = useLingui();
+  const name = row.name;
+  const ids = [row.usrId];
+  const waiting = row.waiting;
+  const inMeeting = row.online && !waiting;
+  const audio = flag(row, 'a_rx');
+  const listen = flag(row, 'a_tx');
+  const watch = flag(row, 'v_tx');
+  const video = flag(row, 'v_rx');
+  const hand = flag(row, 'hand');
+  const host = flag(row, 'host');
+  const speaker = flag(row, 'speaker');
+  const focus = flag(row, 'focus');
+  const sharing = flag(row, 'cont_sender');
+  const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' }) => onCommand(cmd);
+
+  // The button is a new element once its menu opens or closes (it moves into the menu's target):
+  // a menu closed with Escape or a click outside would leave focus nowhere, so it goes back here.
+  const opsRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(menuOpen);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (wasOpen.current && !menuOpen && lost) opsRef.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
+
+  const opsButton = (
+    <button
+      ref={opsRef}
+      type="button"
+      className={classes.chip}
+      data-tone="plain"
+      aria-label={t`Operations for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={menuOpen}
+      onClick={() => onMenu(menuOpen ? null : row.usrId)}
+    >
+      <Trans>Operations</Trans>
+    </button>
+  );
+
+  return (
+    <div
+      role="row"
+      className={classes.row}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      aria-label={name}
+      data-usr-id={row.usrId}
+      data-online={row.online}
+      data-waiting={waiting}
+      data-pending={pending}
+      data-hand={hand}
+      data-private-talk={talking || undefined}
+      style={{ gridTemplateColumns: columns, height, cursor: pending ? 'wait' : undefined }}
+    >
+      <div role="cell">
+        <input
+          type="checkbox"
+          aria-label={t`Select ${name}`}
+          checked={selected}
+          onChange={() => onToggle(row.usrId)}
+        />
+      </div>
+      {/* a long name shows in full on hover (title) and on keyboard focus (CSS) */}
+      <div role="cell" className={`${classes.clip} ${classes.fullOnFocus}`} title={name} tabIndex={0}>
+        {name}
+      </div>
+      {shown.has('index') && <div role="cell">{row.number ?? index + 1}</div>}
+      {shown.has('protocol') && <div role="cell">{protocolName(row.protocol) ?? t`Auto`}</div>}
+      {shown.has('address') && (
+        <div role="cell" className={`${classes.clip} ${classes.fullOnFocus}`} title={row.remoteAddr} tabIndex={0}>
+          {row.remoteAddr}
+        </div>
+      )}
+      <div role="cell" className={`${classes.cellGroup} ${classes.wrap}`}>
+        {waiting ? (
+          <span className={classes.badge} data-status="waiting">
+            <Trans>Waiting</Trans>
+          </span>
+        ) : row.online ? (
+          <span className={classes.badge} data-status="online">
+            <Trans>Online</Trans>
+          </span>
+        ) : (
+          <span className={classes.badge} data-status="offline">
+            <Trans>Offline</Trans>
+          </span>
+        )}
+        {host && (
+          <span className={classes.badge} data-role="host">
+            <Trans>Host</Trans>
+          </span>
+        )}
+        {speaker && (
+          <span className={classes.badge} data-role="speaker">
+            <Trans>Main venue</Trans>
+          </span>
+        )}
+        {focus && (
+          <span className={classes.badge} data-role="focus">
+            <Trans>Focus</Trans>
+          </span>
+        )}
+        {inMeeting && <BanBreachBadge usrId={row.usrId} />}
+        {talking && (
+          <span className={classes.badge} data-role="private-talk">
+            <Trans>Private talk</Trans>
+          </span>
+        )}
+      </div>
+      {shown.has('share') && (
+        <div role="cell" data-sharing={sharing}>
+          {sharing ? <Trans>Sharing</Trans> : '–'}
+        </div>
+      )}
+      <div role="cell">
+        {inMeeting ? (
+          <button
+            type="button"
+            className={classes.chip}
+            aria-label={audio ? t`On: mute ${name}` : t`Muted: unmute ${name}`}
+            title={audio ? t`Click to mute ${name}` : t`Click to unmute ${name}`}
+            data-state={audio ? 'on' : 'off'}
+            data-kind="state"
+            disabled={pending}
+            onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
+          >
+            <MicIcon off={!audio} />
+            {audio ? <Trans>On</Trans> : <Trans>Muted</Trans>}
+          </button>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell">
+        {inMeeting ? (
+          <button
+            type="button"
+            className={classes.chip}
+            aria-label={listen ? t`Listening: stop ${name} listening` : t`Silenced: let ${name} listen`}
+            title={listen ? t`Click to stop ${name} listening` : t`Click to let ${name} listen`}
+            data-state={listen ? 'on' : 'off'}
+            data-kind="state"
+            disabled={pending}
+            onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
+          >
+            <SpeakerIcon off={!listen} />
+            {listen ? <Trans>Listening</Trans> : <Trans>Silenced</Trans>}
+          </button>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell">
+        {inMeeting && hand ? (
+          <div className={raisedFor ? classes.handCell : classes.cellGroup}>
+            {raisedFor && (
+              <span className={classes.raisedFor} data-testid="raised-for" title={t`Hand raised for ${raisedFor}`}>
+                {raisedFor}
+              </span>
+            )}
+            <button
+              type="button"
+              className={classes.chip}
+              data-tone="ok"
+              aria-label={t`Permit ${name} to speak`}
+              disabled={pending}
+              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+            >
+              <Trans>Permit</Trans>
+            </button>
+            <button
+              type="button"
+              className={classes.chip}
+              data-tone="plain"
+              aria-label={t`Refuse ${name}'s raised hand`}
+              disabled={pending}
+              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+            >
+              <Trans>Refuse</Trans>
+            </button>
+          </div>
+        ) : (
+          '–'
+        )}
+      </div>
+      <div role="cell">
+        {inMeeting ? (
+          <div className={classes.cellGroup}>
+            <span
+              role="img"
+              className={classes.camera}
+              data-video={video}
+              aria-label={video ? t`Video on` : t`No video`}
+              title={video ? t`Video on` : t`No video`}
+            />
+            <button
+              type="button"
+              className={classes.chip}
+              aria-label={watch ? t`Watching: stop ${name} watching` : t`Blind: let ${name} watch`}
+              title={watch ? t`Click to stop ${name} watching` : t`Click to let ${name} watch`}
+              data-state={watch ? 'on' : 'off'}
+              data-kind="state"
+              disabled={pending}
+              onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
+            >
+              <EyeIcon off={!watch} />
+              {watch ? <Trans>Watching</Trans> : <Trans>Blind</Trans>}
+            </button>
+          </div>
+        ) : (
+          '–'
+        )}
+      </div>
+      {shown.has('quality') && <div role="cell">{waiting ? '–' : <QualityCell usrId={row.usrId} />}</div>}
+      <div role="cell">
+        {!menuOpen ? (
+          opsButton
+        ) : (
+          // the menu (a popover with its own positioning) exists only for the row that asked
+          <Menu opened onChange={(open) => !open && onMenu(null)} position="bottom-end" withinPortal>
+            <Menu.Target>{opsButton}</Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onOpenDialog('rename', row)}>
+                <Trans>Rename</Trans>
+              </Menu.Item>
+              {inMeeting && (
+                <>
+                  <Menu.Item
+                    onClick={() => eps({ type: 'eps', action: 'host', usrIds: ids, value: host ? 0 : 1 })}
+                  >
+                    {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
+                  </Menu.Item>
+                  <Menu.Item
+                    onClick={() =>
+                      // protocol-facts §3.1: the main venue is cleared with an empty usr_id
+                      eps({ type: 'eps', action: 'speaker', usrIds: speaker ? [''] : ids, value: 1 })
+                    }
+                  >
+                    {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
+                  </Menu.Item>
+                  <Menu.Item
+                    onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}
+                  >
+                    {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
+                  </Menu.Item>
+                  <Menu.Item
+                    disabled={waitingRoomOff}
+                    onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}
+                  >
+                    <Trans>Move to waiting room</Trans>
+                    {waitingRoomOff && (
+                      <Text size="xs" c="dimmed" component="span" display="block">
+                        <Trans>The waiting room is off</Trans>
+                      </Text>
+                    )}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => onOpenDialog('camera', row)}>
+                    <Trans>Camera control</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => onOpenDialog('mic', row)}>
+                    <Trans>Microphone adjustment</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => onOpenDialog('stats', row)}>
+                    <Trans>Statistics</Trans>
+                  </Menu.Item>
+                </>
+              )}
+              {waiting && (
+                <>
+                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+                    <Trans>Admit from waiting room</Trans>
+                  </Menu.Item>
+                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
+                    <Trans>Refuse from waiting room</Trans>
+                  </Menu.Item>
+                </>
+              )}
+              {inMeeting && canTalk && (
+                <Menu.Item onClick={() => requestPrivateTalk({ usrId: row.usrId, name: row.name })}>
+                  <Trans>Talk privately</Trans>
+                </Menu.Item>
+              )}
+              <Menu.Item onClick={() => requestActivityFor({ usrId: row.usrId, name: row.name })}>
+                <Trans>Activity</Trans>
+              </Menu.Item>
+              <Menu.Divider />
+              {row.online ? (
+                <Menu.Item color="red.9" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
+                  <Trans>Hang up</Trans>
+                </Menu.Item>
+              ) : (
+                <Menu.Item onClick={() => eps({ type: 'eps', action: 'call', usrIds: ids })}>
+                  <Trans>Call again</Trans>
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </div>
+    </div>
+  );
+});

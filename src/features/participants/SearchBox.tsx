@@ -1,0 +1,73 @@
+/**
+ * The search box above the participant table (issue 13 §1): filters the current tab as you type,
+ * `/` or Ctrl+K jumps to it from anywhere but another field, Enter on a single match opens that
+ * row's operations, and the count reads "12 of 9,851".
+ */
+import { useEffect, useRef } from 'react';
+import { Group, Kbd, Text, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { isSearchShortcut } from './searchModel';
+import { searchCountText } from './outcomeText';
+
+export interface SearchBoxProps {
+  /** the text typed */
+  value: string;
+  /** the text changed */
+  onChange: (value: string) => void;
+  /** rows of the tab that match */
+  shown: number;
+  /** rows of the tab */
+  total: number;
+  /** Enter was pressed in the box */
+  onEnter: () => void;
+}
+
+export function SearchBox({ value, onChange, shown, total, onEnter }: SearchBoxProps) {
+  const { i18n, t } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // the event's key and modifiers are getters of its prototype: passed one by one
+      const key = { key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, target: e.target as HTMLElement | null };
+      if (e.defaultPrevented || !isSearchShortcut(key)) return;
+      // a dialog above the table owns the keyboard
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      e.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const filtering = value.trim() !== '';
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput
+        ref={input}
+        type="search"
+        size="xs"
+        w={320}
+        label={t`Find participant`}
+        description={t`Name, number, address or id · press / or Ctrl+K`}
+        placeholder={t`Name, number, address or id`}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onEnter();
+          } else if (e.key === 'Escape' && value) {
+            e.preventDefault();
+            onChange('');
+          }
+        }}
+        rightSection={filtering ? undefined : <Kbd size="xs">/</Kbd>}
+      />
+      <Text size="sm" c="dimmed" id="participant-search-count" data-testid="search-count" data-shown={shown} data-total={total} aria-live="polite">
+        {filtering ? searchCountText(i18n, shown, total) : ''}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { TabShortcuts } from './TabShortcuts';
+import type { ParticipantRow } from './participantModel';
+import { installDomShims, renderUi } from './testing/renderUi';
+
+beforeAll(installDomShims);
+afterEach(cleanup);
+
+const row = (usrId: string, name: string, online: boolean, waiting = false): ParticipantRow => ({
+  usrId,
+  name,
+  epId: null,
+  protocol: 0,
+  remoteAddr: '',
+  online,
+  stats: '',
+  waiting,
+  order: 0,
+});
+
+describe('TabShortcuts', () => {
+  it('online tab → offers nothing of its own', () => {
+    renderUi(<TabShortcuts tab="online" rows={[row('1', 'A', true)]} onCommand={() => {}} />);
+    expect(screen.queryByTestId('tab-shortcuts')).toBeNull();
+  });
+
+  it('offline tab → calls everyone it shows in one command', () => {
+    const onCommand = vi.fn();
+    renderUi(<TabShortcuts tab="offline" rows={[row('1', 'A', false), row('2', 'B', false)]} onCommand={onCommand} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Call all offline (2)' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'call', usrIds: ['1', '2'] });
+  });
+
+  it('waiting tab → admits all at once; refuses all only after a confirmation naming how many', async () => {
+    const onCommand = vi.fn();
+    const rows = [row('1', 'A', true, true), row('2', 'B', true, true), row('3', 'C', true, true)];
+    renderUi(<TabShortcuts tab="waiting" rows={rows} onCommand={onCommand} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Admit all (3)' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'waiting_permit', usrIds: ['1', '2', '3'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all (3)' }));
+    expect(onCommand).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('3 people in the waiting room will be refused and must join again to come in.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'waiting_refuse', usrIds: ['1', '2', '3'] });
+  });
+
+  it('an empty tab → its buttons are disabled', () => {
+    renderUi(<TabShortcuts tab="waiting" rows={[]} onCommand={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Admit all (0)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The actions that belong to the tab on show (issue 13 §7): the offline tab offers to call
+ * everyone in it, the waiting-room tab to admit or refuse everyone waiting. Each names how many it
+ * acts on; refusing (which cannot be undone: they must join again) asks first.
+ */
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CommandSink } from './commands';
+import type { ParticipantRow, TabKey } from './participantModel';
+
+export function TabShortcuts({ tab, rows, onCommand }: {
+  /** the tab on show */
+  tab: TabKey;
+  /** the rows the tab shows now (its search included) */
+  rows: readonly ParticipantRow[];
+  /** sends a command */
+  onCommand: CommandSink;
+}) {
+  const { t, i18n } = useLingui();
+  const [confirmRefuse, setConfirmRefuse] = useState<string[] | null>(null);
+  if (tab !== 'offline' && tab !== 'waiting') return null;
+  const ids = rows.map((r) => r.usrId);
+  const count = i18n.number(ids.length);
+  const none = ids.length === 0;
+  if (tab === 'offline') {
+    return (
+      <Group gap="xs" data-testid="tab-shortcuts" data-tab={tab}>
+        <Button size="compact-sm" disabled={none} onClick={() => onCommand({ type: 'eps', action: 'call', usrIds: ids })}>
+          <Trans>Call all offline ({count})</Trans>
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs" data-testid="tab-shortcuts" data-tab={tab}>
+      <Button size="compact-sm" disabled={none} onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+        <Trans>Admit all ({count})</Trans>
+      </Button>
+      <Button size="compact-sm" variant="outline" color="red.9" disabled={none} onClick={() => setConfirmRefuse(ids)}>
+        <Trans>Refuse all ({count})</Trans>
+      </Button>
+      <Modal opened={confirmRefuse !== null} onClose={() => setConfirmRefuse(null)} title={t`Refuse everyone waiting?`}>
+        <Stack>
+          <Text>
+            {confirmRefuse && confirmRefuse.length === 1
+              ? t`${rows[0]?.name ?? ''} will be refused and must join again to come in.`
+              : t`${count} people in the waiting room will be refused and must join again to come in.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmRefuse(null)} data-autofocus>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button
+              color="red.9"
+              onClick={() => {
+                if (confirmRefuse) onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: confirmRefuse });
+                setConfirmRefuse(null);
+              }}
+            >
+              <Trans>Refuse all</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

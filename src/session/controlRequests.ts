@@ -1,0 +1,20 @@
+/**
+ * Requests between the parts of the control screen that do not import each other: the header's
+ * state chips ask the participant area to show a tab (the waiting room, raised hands) or to open
+ * the roll-call dialog.
+ */
+export type ControlRequest = { kind: 'tab'; tab: 'waiting' | 'hand' } | { kind: 'rollCall' };
+
+type Listener = (request: ControlRequest) => void;
+const listeners = new Set<Listener>();
+
+/** Asks whoever owns the control to show it. */
+export function requestControl(request: ControlRequest): void {
+  for (const listener of listeners) listener(request);
+}
+
+/** Follows the requests; returns the unsubscribe. */
+export function onControlRequest(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
