@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { confirmationOf, outcomeOf, type OutcomeContext } from './commandOutcome';
-import { confirmationText, outcomeText, raisedForText, searchCountText } from './outcomeText';
+import { confirmationText } from '#/components/confirmation';
+import { outcomeText, raisedForText, searchCountText } from './outcomeText';
 
 const names: Record<string, string> = { a: 'Ann', b: 'Ben', c: 'Cy', d: 'Di' };
 const ctx = (bulk = false): OutcomeContext => ({ onlineCount: 287, handCount: 4, nameOf: (id) => names[id], bulk });

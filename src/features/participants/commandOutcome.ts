@@ -4,6 +4,7 @@
  * action the protocol can undo), and a refusal gives its reason. Codes and counts only: the
  * component words them (OutcomeToast).
  */
+import type { Confirmation } from '#/components/confirmation';
 import type { ParticipantCommand } from './commands';
 
 /** What the toast reports; each kind has one sentence in each language. */
@@ -100,14 +101,6 @@ export function outcomeOf(cmd: ParticipantCommand, ctx: OutcomeContext): Outcome
   return { kind: bulk(cmd.value), count: cmd.usrIds.length, name };
 }
 
-/** A question asked before a command that cannot simply be undone. */
-export interface Confirmation {
-  kind: 'allLeave' | 'refuseWaiting' | 'moveToWaiting';
-  /** how many it reaches */
-  count: number;
-  /** who, when they can be named (the first few) */
-  names: string[];
-}
 
 /**
  * Whether a command asks first (issue 13 §2): all leave, refusing from the waiting room (one or

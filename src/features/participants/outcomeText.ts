@@ -4,7 +4,7 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import type { Confirmation, Outcome } from './commandOutcome';
+import type { Outcome } from './commandOutcome';
 
 /** One sentence per outcome; `name` replaces the count when the command reached one person. */
 export function outcomeText(i18n: I18n, o: Outcome): string {
@@ -91,42 +91,4 @@ export function searchCountText(i18n: I18n, shown: number, total: number): strin
 export function raisedForText(i18n: I18n, minutes: number): string {
   if (minutes < 1) return i18n._(msg`just now`);
   return i18n.number(minutes, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
-}
-
-/** Title, question and confirming button of a {@link Confirmation}, naming who and how many. */
-export function confirmationText(i18n: I18n, c: Confirmation): { title: string; message: string; confirm: string } {
-  const count = c.count;
-  const more = count - c.names.length;
-  const who =
-    c.names.length === 0
-      ? ''
-      : more > 0
-        ? i18n._(msg`${c.names.join(', ')} and ${plural(more, { one: '# more', other: '# more' })}`)
-        : c.names.join(', ');
-  switch (c.kind) {
-    case 'allLeave':
-      return {
-        title: i18n._(msg`All leave`),
-        message: i18n._(
-          msg`${plural(count, { one: '# participant in the meeting', other: 'All # participants in the meeting' })} will be hung up. Continue?`,
-        ),
-        confirm: i18n._(msg`Hang up everyone`),
-      };
-    case 'refuseWaiting':
-      return {
-        title: i18n._(msg`Refuse from waiting room`),
-        message: i18n._(
-          msg`Refuse ${plural(count, { one: '# person', other: '# people' })} waiting (${who})? They leave and have to dial in again.`,
-        ),
-        confirm: i18n._(msg`Refuse ${plural(count, { one: '# person', other: '# people' })}`),
-      };
-    case 'moveToWaiting':
-      return {
-        title: i18n._(msg`Move to waiting room`),
-        message: i18n._(
-          msg`Move ${plural(count, { one: '# participant', other: '# participants' })} (${who}) out of the meeting into the waiting room?`,
-        ),
-        confirm: i18n._(msg`Move ${plural(count, { one: '# participant', other: '# participants' })}`),
-      };
-  }
 }

@@ -18,14 +18,27 @@ const noop = () => {};
 const nobody = staticOnline([]);
 
 describe('WaitingRoomPanel', () => {
-  it('permits and refuses one user', () => {
+  it('permits one user at once and refuses one after asking, by name', async () => {
     const onPermit = vi.fn();
     const onRefuse = vi.fn();
     renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={onPermit} onRefuse={onRefuse} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Permit Bob' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Refuse Carol' }));
     expect(onPermit).toHaveBeenCalledWith(['u2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse Carol' }));
+    expect(onRefuse).not.toHaveBeenCalled();
+    const question = await screen.findByRole('dialog', { name: 'Refuse from waiting room' });
+    expect(question.textContent).toContain('Refuse 1 person waiting (Carol)?');
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse 1 person' }));
     expect(onRefuse).toHaveBeenCalledWith(['u3']);
+  });
+
+  it('refuses nobody when the question is cancelled', async () => {
+    const onRefuse = vi.fn();
+    renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse Alice' }));
+    await screen.findByRole('dialog', { name: 'Refuse from waiting room' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onRefuse).not.toHaveBeenCalled();
   });
 
   it('permits many at once', () => {
@@ -37,12 +50,14 @@ describe('WaitingRoomPanel', () => {
     expect(onPermit).toHaveBeenCalledWith(['u1', 'u3']);
   });
 
-  it('drops users who left from the selection', () => {
+  it('drops users who left from the selection', async () => {
     const onRefuse = vi.fn();
     const { rerender } = renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all waiting users' }));
     rerender(<WaitingRoomPanel enabled waiting={waiting.slice(1)} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Refuse selected (2)' }));
+    expect((await screen.findByRole('dialog', { name: 'Refuse from waiting room' })).textContent).toContain('Refuse 2 people waiting (Bob, Carol)?');
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse 2 people' }));
     expect(onRefuse).toHaveBeenCalledWith(['u2', 'u3']);
   });
 
@@ -78,6 +93,10 @@ describe('WaitingRoomPanel', () => {
     // both picks show as pills by name
     expect([...document.querySelectorAll('.mantine-Pill-label')].map((p) => p.textContent)).toEqual(['Sim 4321', 'Sim 1234']);
     fireEvent.click(screen.getByRole('button', { name: 'Move in' }));
+    // two at once leave the meeting together: asked first
+    expect(onMoveIn).not.toHaveBeenCalled();
+    expect((await screen.findByRole('dialog', { name: 'Move to waiting room' })).textContent).toContain('(Sim 4321, Sim 1234)');
+    fireEvent.click(screen.getByRole('button', { name: 'Move 2 participants' }));
     expect(onMoveIn).toHaveBeenCalledWith(['u4321', 'u1234']);
   });
 });

@@ -3,10 +3,14 @@
  * The waiting-room machine owns the state; selections here are only what the user ticked.
  * The picker of participants to move in searches the online participants only while its
  * dropdown is open and offers the best matches (the shared participant picker options).
+ * Refusing (one or many: a refused person has to dial in again) and moving several in ask first,
+ * naming who and how many, as the participant table does (issue 13 §2).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ConfirmDialog } from '#/components/ConfirmDialog';
+import { confirmationText, type Confirmation } from '#/components/confirmation';
 import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '../participantPicker/participantOptions';
 import type { PickableParticipant } from '../participantPicker/searchOnline';
 import { useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
@@ -35,11 +39,25 @@ export interface WaitingRoomPanelProps {
 
 export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
   const { enabled, waiting, candidates, pending = false, error } = props;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [toMove, setToMove] = useState<readonly PickableParticipant[]>([]);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [search, setSearch] = useState('');
+  const [question, setQuestion] = useState<{ ask: Confirmation; run: () => void } | null>(null);
+  const nameOf = (usrId: string) => waiting.find((w) => w.usrId === usrId)?.name ?? toMove.find((m) => m.usrId === usrId)?.name ?? usrId;
+  const refuse = (usrIds: string[]) =>
+    setQuestion({ ask: { kind: 'refuseWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run: () => props.onRefuse(usrIds) });
+  const moveIn = () => {
+    const usrIds = toMove.map((m) => m.usrId);
+    const run = () => {
+      props.onMoveIn(usrIds);
+      setToMove([]);
+    };
+    if (usrIds.length > 1) setQuestion({ ask: { kind: 'moveToWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run });
+    else run();
+  };
+  const questionText = question ? confirmationText(i18n, question.ask) : null;
   const online = useOnline(candidates, pickerOpen);
   const isWaiting = useMemo(() => {
     const ids = new Set(waiting.map((w) => w.usrId));
@@ -99,7 +117,7 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
                       <Button size="compact-xs" disabled={pending} aria-label={t`Permit ${w.name}`} onClick={() => props.onPermit([w.usrId])}>
                         <Trans>Permit</Trans>
                       </Button>
-                      <Button size="compact-xs" color="red" variant="light" disabled={pending} aria-label={t`Refuse ${w.name}`} onClick={() => props.onRefuse([w.usrId])}>
+                      <Button size="compact-xs" color="red" variant="light" disabled={pending} aria-label={t`Refuse ${w.name}`} onClick={() => refuse([w.usrId])}>
                         <Trans>Refuse</Trans>
                       </Button>
                     </Group>
@@ -112,7 +130,7 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
             <Button size="xs" disabled={pending || selected.length === 0} onClick={() => props.onPermit(selected)}>
               {t`Permit selected (${selected.length})`}
             </Button>
-            <Button size="xs" color="red" variant="light" disabled={pending || selected.length === 0} onClick={() => props.onRefuse(selected)}>
+            <Button size="xs" color="red" variant="light" disabled={pending || selected.length === 0} onClick={() => refuse(selected)}>
               {t`Refuse selected (${selected.length})`}
             </Button>
           </Group>
@@ -134,14 +152,22 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
         <Button
           size="xs"
           disabled={pending || toMove.length === 0 || enabled !== true}
-          onClick={() => {
-            props.onMoveIn(toMove.map((m) => m.usrId));
-            setToMove([]);
-          }}
+          onClick={moveIn}
         >
           <Trans>Move in</Trans>
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={question !== null}
+        title={questionText?.title ?? ''}
+        message={questionText?.message}
+        confirmLabel={questionText?.confirm ?? ''}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          question?.run();
+          setQuestion(null);
+        }}
+      />
     </Stack>
   );
 }
