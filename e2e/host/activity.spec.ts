@@ -36,7 +36,7 @@ const TEXT = {
     controller: '控制者',
     exportCsv: '导出 CSV',
     host: '主持人，127.0.0.1',
-    supervisor: '监管，127.0.0.1',
+    supervisor: '监管员，127.0.0.1',
     hostLocal: '主持人（本控制台）',
     command: '参会者控制',
     applied: '已执行',
@@ -103,7 +103,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     // the count reads as a sentence in either language ("1 entry", "3 of 12 entries", "3 / 12 条记录")
     await expect(dialog.getByTestId('activity-count')).toHaveText(lang === 'en' ? /^(\d+ of )?(1 entry|\d+ entries)$/ : /^(\d+ \/ )?\d+ 条记录$/);
     for (const row of await rows.all()) await expect(row).toContainText(p.name);
-    await page.screenshot({ path: testInfo.outputPath(`activity-${lang}-${wire ?? 'podium'}.png`) });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`activity-${lang}-${wire ?? 'podium'}.png`) });
     if (!platform) await expectSurfaceAccessible(dialog, testInfo, `activity dialog (${lang})`);
 
     // CSV: a header row and one line per entry shown, p's name in each

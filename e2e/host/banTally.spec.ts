@@ -10,7 +10,7 @@ import type { Lang } from '../pages/ParticipantsPanel';
 
 const TEXT = {
   en: { muted: (b: number, of: number) => `Muted ${b} of ${of}`, by: (name: string) => `${name} (by Supervisor, 127.0.0.1)`, mark: 'Against the ban', markBy: 'by Supervisor, 127.0.0.1' },
-  zh: { muted: (b: number, of: number) => `已静音 ${b} / ${of}`, by: (name: string) => `${name}（由监管，127.0.0.1）`, mark: '违反禁令', markBy: '由监管，127.0.0.1' },
+  zh: { muted: (b: number, of: number) => `已静音 ${b} / ${of}`, by: (name: string) => `${name}（由监管员，127.0.0.1）`, mark: '违反禁令', markBy: '由监管员，127.0.0.1' },
 } as const;
 
 for (const lang of ['en', 'zh'] as Lang[]) {
@@ -53,7 +53,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(mark).toContainText(TEXT[lang].mark);
       await expect(mark).toHaveAttribute('title', new RegExp(TEXT[lang].markBy));
       await expect(panel.table.locator('[data-breach]')).toHaveCount(1);
-      await page.screenshot({ path: testInfo.outputPath(`ban-tally-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`ban-tally-${lang}.png`) });
     } finally {
       await api.eps('all_a_rx', [], 1);
     }

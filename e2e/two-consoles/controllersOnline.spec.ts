@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 
 const TEXT = {
   en: { count: (n: number) => `${n} controller${n === 1 ? '' : 's'} online`, atLeast: 'At least 1 controller online', controllers: 'Controllers', self: 'Host, 127.0.0.1 (this console)', supervisor: 'Supervisor, 127.0.0.1' },
-  zh: { count: (n: number) => `${n} 位控制者在线`, atLeast: '至少 1 位控制者在线', controllers: '控制端', self: '主持人，127.0.0.1（本控制台）', supervisor: '监管，127.0.0.1' },
+  zh: { count: (n: number) => `${n} 位控制者在线`, atLeast: '至少 1 位控制者在线', controllers: '控制端', self: '主持人，127.0.0.1（本控制台）', supervisor: '监管员，127.0.0.1' },
 } as const;
 
 const countOf = async (page: Page) => Number(await page.getByTestId('controller-count').getAttribute('data-count'));
@@ -42,7 +42,7 @@ for (const lang of ['en', 'zh'] as const) {
     await a.page.getByRole('button', { name: new RegExp(`^${TEXT[lang].controllers}`) }).first().click();
     await expect(a.page.getByRole('listitem').filter({ hasText: TEXT[lang].self })).toBeVisible();
     await expect(a.page.getByRole('listitem').filter({ hasText: TEXT[lang].supervisor }).first()).toBeVisible();
-    await a.page.screenshot({ path: testInfo.outputPath(`controllers-${lang}.png`) });
+    await a.page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`controllers-${lang}.png`) });
   });
 
   test(`without the server's snapshot the count reads "at least N" and no error shows (${lang})`, async ({ newConsole, consoleErrors }) => {
@@ -52,6 +52,7 @@ for (const lang of ['en', 'zh'] as const) {
     await a.loginPage.loginAsHostIn(lang);
     await expect(a.page.getByTestId('controller-count')).toHaveAttribute('data-exact', 'false', { timeout: 20_000 });
     await expect(a.page.getByTestId('controller-count')).toHaveText(TEXT[lang].atLeast);
-    await expect(a.page.locator('.mantine-Notification-root')).toHaveCount(0);
+    // the quality alerts (steady.03's poor line) are no error
+    await expect(a.page.locator('.mantine-Notification-root:not(.podium-quality-alert)')).toHaveCount(0);
   });
 }
