@@ -18,7 +18,8 @@ async function tabTo(page: Page, target: Locator, max = 120, back = false): Prom
   const path: string[] = [];
   await expect(target).toBeAttached();
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    // a short timeout: a target that went missing fails with the path taken, not the test's timeout
+    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     path.push(await page.evaluate(() => {
       const el = document.activeElement;
@@ -79,7 +80,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(skip).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(main).toBeFocused();
-      await page.screenshot({ path: testInfo.outputPath(`keyboard-after-login-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`keyboard-after-login-${lang}.png`) });
 
       // find the participant
       const api = await ParticipantsApi.login(own, 'host');
@@ -102,7 +103,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(menu).toBeVisible();
       await page.keyboard.press('ArrowDown');
       expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
-      await page.screenshot({ path: testInfo.outputPath(`keyboard-operations-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`keyboard-operations-${lang}.png`) });
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
       await expect(ops).toBeFocused();

@@ -35,7 +35,7 @@ devTest.describe('development build (vite dev server)', () => {
       await expect(loginPage.codeImage).toBeVisible({ timeout: 30_000 });
       await expect(loginPage.codePicture).toHaveAttribute('data-status', 'ready');
       await expect(loginPage.codePicture).not.toContainText('Code unavailable');
-      await page.screenshot({ path: testInfo.outputPath(`dev-login-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`dev-login-${lang}.png`) });
 
       // in Chinese through the language menu, a chunk of its own (a module of its own in dev)
       if (lang === 'zh') await loginPage.loginAsHostIn('zh');
@@ -43,7 +43,7 @@ devTest.describe('development build (vite dev server)', () => {
       await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`, { timeout: 30_000 });
       // the dev server compiles the control screen's modules on first request: slow on a busy machine
       await expect(new ControlPage(page).meetingNumber).toHaveText(server.mrId, { timeout: 60_000 });
-      await page.screenshot({ path: testInfo.outputPath(`dev-control-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`dev-control-${lang}.png`) });
     });
   }
 });

@@ -56,7 +56,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     await panel.search.fill('');
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`feed-lost-${lang}-${width}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`feed-lost-${lang}-${width}.png`) });
     }
     // (the reconnecting indicator animates until the feed is back: scanned without waiting for it)
     const scan = await scanAccessibility(page);
@@ -65,7 +65,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     // the feed returns: back in step, the change made meanwhile shows, commands act again
     await page.unroute(POLL);
     await expect(page.locator('[data-feed="back"]')).toContainText(TEXT[lang].back, { timeout: 40_000 });
-    await page.screenshot({ path: testInfo.outputPath(`feed-back-${lang}.png`) });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`feed-back-${lang}.png`) });
     await expect(bar).toHaveCount(0);
     await expect(muteAll).toBeEnabled();
     await expect(panel.button(panel.n.unmute(p.name))).toBeVisible();

@@ -44,7 +44,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     await expect(rows.last().getByTestId('raised-for')).toHaveText(TEXT[lang].justNow);
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`hand-queue-${lang}-${width}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`hand-queue-${lang}-${width}.png`) });
     }
 
     // permit two selected hands at once (simulated people may lower a hand themselves meanwhile:

@@ -52,7 +52,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(count).toHaveText(TEXT[lang].count(1, total));
       for (const width of [1280, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: testInfo.outputPath(`search-${lang}-${width}.png`) });
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`search-${lang}-${width}.png`) });
       }
 
       // Enter on the single match opens its operations; Escape closes them
@@ -97,7 +97,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect.poll(async () => (await api.endpointStates()).has(p.usrId)).toBe(false);
       const toast = panel.toast('hungUp');
       await expect(toast).toContainText(TEXT[lang].hungUp(p.name));
-      await page.screenshot({ path: testInfo.outputPath(`hangup-undo-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`hangup-undo-${lang}.png`) });
       await toast.getByRole('button', { name: panel.n.undoCall }).click();
       await expect.poll(async () => (await api.endpointStates()).has(p.usrId), { timeout: 20_000 }).toBe(true);
 
@@ -107,7 +107,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const dialog = panel.confirmDialog;
       await expect(dialog.getByTestId('confirm-message')).toHaveText(TEXT[lang].allLeaveQuestion);
       await expect(dialog.getByRole('button', { name: panel.n.cancel, exact: true })).toBeFocused();
-      await page.screenshot({ path: testInfo.outputPath(`all-leave-question-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`all-leave-question-${lang}.png`) });
       await expectSurfaceAccessible(dialog, testInfo, `all leave question (${lang})`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -124,7 +124,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const { panel, api } = await openParticipants(page, server, lang);
       await panel.button(panel.n.muteAll).click();
       await expect(panel.toast('mutedAll')).toHaveText(TEXT[lang].mutedAll);
-      await page.screenshot({ path: testInfo.outputPath(`mute-all-toast-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`mute-all-toast-${lang}.png`) });
       await panel.button(panel.n.cancelMuteAll).click();
       await expect(panel.toast('unmutedAll')).toHaveText(TEXT[lang].unmutedAll);
 

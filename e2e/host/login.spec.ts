@@ -191,7 +191,7 @@ test.describe('a session the server dropped', () => {
       await expect.poll(async () => (await storedSession(page)).sessId).not.toBe(before.sessId);
       await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
       await expect(controlPage.meetingNumber).toHaveText(server.mrId);
-      await page.screenshot({ path: testInfo.outputPath('relogged.png') });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('relogged.png') });
       // the password was kept in memory only: nothing the browser stores holds it
       const stored = await page.evaluate(() => [JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage })].join());
       expect(stored).not.toContain(`"${server.hostPwd}"`);

@@ -65,7 +65,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${w}x${h}.png`) });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`${name}-${w}x${h}.png`) });
   }
 }
 
@@ -211,7 +211,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       // one volume: the supervisor panel's slider moved with it
       await expect(page.getByTestId('private-talk').getByRole('slider')).toHaveAttribute('aria-valuenow', '62');
       await expectNoSeriousViolations(page, testInfo, `private talk popover (${lang})`);
-      await page.screenshot({ path: testInfo.outputPath(`private-talk-${lang}-1280x720.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`private-talk-${lang}-1280x720.png`) });
       await pop.getByRole('button', { name: n.endTalk, exact: true }).click();
       await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe('');
       await expect(chip(page, 'privateTalk')).toHaveCount(0);

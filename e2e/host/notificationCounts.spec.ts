@@ -31,7 +31,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     await expect(badge).toHaveText(new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en').format(unread));
     // nothing of the number is clipped by the badge
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-    await page.screenshot({ path: testInfo.outputPath(`notification-count-${lang}.png`), clip: { x: 280, y: 30, width: 700, height: 60 } });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`notification-count-${lang}.png`), clip: { x: 280, y: 30, width: 700, height: 60 } });
 
     await button.click();
     const list = page.getByRole('list', { name: LEFT[lang] });

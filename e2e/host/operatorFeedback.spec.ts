@@ -33,7 +33,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await dialog.getByLabel(panel.names.subtitleContent).fill(text);
       await dialog.getByRole('button', { name: panel.names.applySubtitle }).click();
       await expect(page.locator('.mantine-Notification-root').filter({ hasText: TEXT[lang].subtitleApplied })).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`subtitle-applied-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`subtitle-applied-${lang}.png`) });
       await expect.poll(async () => (await api.titles()).find((t) => t.to_role === 'all')?.message).toBe(text);
       expect((await api.status()).title_enabled).toBe(1);
       await expect(panel.switchState('subtitles')).toHaveAttribute('data-state', 'on');
@@ -69,7 +69,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
         const cut = await label.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
         expect(cut, `"${await label.textContent()}" is cut off`).toBe(false);
       }
-      await dialog.screenshot({ path: testInfo.outputPath(`roll-call-${lang}.png`) });
+      await dialog.screenshot({ animations: 'disabled', path: testInfo.outputPath(`roll-call-${lang}.png`) });
     });
 
     test('"Move to waiting room" is offered only while the waiting room is on, else disabled with the reason', async ({ page, server }) => {

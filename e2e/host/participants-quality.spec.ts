@@ -106,7 +106,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(cell).toHaveAttribute('data-alert', 'true');
       await expect(panel.row(name).getByRole('img', { name: t.sparkline })).toBeVisible();
       await expect(panel.table.getByRole('button', { name: new RegExp(`^${t.quality}($|,|，)`) })).toHaveAttribute('data-sort', 'jitter');
-      await page.screenshot({ path: testInfo.outputPath(`quality-table-1440-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`quality-table-1440-${lang}.png`) });
 
       // still above after more rounds: the alert list holds one loss entry, not one per round
       const round = Number(await cell.getAttribute('data-round'));
@@ -116,7 +116,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(settings.getByRole('textbox', { name: t.loss })).toBeFocused();
       await expect(settings.getByRole('listitem').filter({ hasText: t.lossEntry(name) })).toHaveCount(1);
       await expectSurfaceAccessible(settings, testInfo, `quality alerts (${lang})`);
-      await page.screenshot({ path: testInfo.outputPath(`quality-alerts-1440-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`quality-alerts-1440-${lang}.png`) });
 
       // raised thresholds calm the row at once, and are remembered in the browser
       await settings.getByRole('textbox', { name: t.loss }).fill('7');
@@ -175,9 +175,9 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       for (const figure of ['current', 'average', 'peak']) await expect(videoRx.locator(`[data-figure="${figure}"]`)).toHaveText('6');
       await expect(figures.getByRole('row', { name: new RegExp(`^${t.audioTx}`) }).locator('[data-figure="peak"]')).toHaveText('6');
       await expectSurfaceAccessible(dialog, testInfo, `statistics dialog (${lang})`);
-      await page.screenshot({ path: testInfo.outputPath(`stats-dialog-loss-1440-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`stats-dialog-loss-1440-${lang}.png`) });
       await dialog.getByText(t.bandwidth, { exact: true }).click();
-      await page.screenshot({ path: testInfo.outputPath(`stats-dialog-bandwidth-1440-${lang}.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`stats-dialog-bandwidth-1440-${lang}.png`) });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     });

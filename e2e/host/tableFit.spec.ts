@@ -60,7 +60,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${w}x${h}.png`) });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`${name}-${w}x${h}.png`) });
   }
 }
 
@@ -133,7 +133,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(off).toHaveAttribute('title', N[lang].clickUnmute(p.name));
       await expect(off.locator('svg')).toHaveAttribute('data-off', 'true');
       expect(await bg(off)).not.toBe(onColour);
-      await page.screenshot({ path: testInfo.outputPath(`state-cells-${lang}-1280x720.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`state-cells-${lang}-1280x720.png`) });
       await off.click();
       await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
 
@@ -222,7 +222,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const fontSize = await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       const box = await text.boundingBox();
       expect(box!.height).toBeGreaterThan(fontSize * scale * 0.9);
-      await page.screenshot({ path: testInfo.outputPath(`subtitle-dialog-${lang}-1920x1080.png`) });
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`subtitle-dialog-${lang}-1920x1080.png`) });
       await api.logout();
     });
   });

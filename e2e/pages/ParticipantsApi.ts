@@ -55,11 +55,26 @@ export class ParticipantsApi {
     return new ParticipantsApi(server.baseURL, server.mrId, login.sess_id, sign);
   }
 
+  /** when this session last polled: the server ends a session 30 s after its last poll */
+  private lastPoll = Date.now();
+
+  /**
+   * Polls once before a request when the last poll is 15 s old, as a console would have: a spec
+   * that arranges the meeting through this session for longer than 30 s keeps it (a lazy
+   * keep-alive, so no timer outlives the spec).
+   */
+  private async touch(suffix: string): Promise<void> {
+    if (suffix === 'changes' || Date.now() - this.lastPoll < 15_000) return;
+    this.lastPoll = Date.now();
+    await this.post('changes', { cmdid: 'get_changes', block_secs: 0 });
+  }
+
   private path(suffix: string): string {
     return `/rest/v1/meetings/${this.mrId}/sessions/${this.sessId}/${suffix}`;
   }
 
   async get<T>(suffix: string): Promise<T> {
+    await this.touch(suffix);
     const path = this.path(suffix);
     const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
     if (!res.ok) throw new Error(`GET ${suffix}: ${res.status} ${await res.text()}`);
@@ -67,6 +82,8 @@ export class ParticipantsApi {
   }
 
   async post<T = unknown>(suffix: string, body: Record<string, unknown>): Promise<{ status: number; body: T }> {
+    if (suffix === 'changes') this.lastPoll = Date.now();
+    else await this.touch(suffix);
     const path = this.path(suffix);
     const text = JSON.stringify(body);
     const res = await fetch(this.baseURL + path, {
@@ -88,6 +105,7 @@ export class ParticipantsApi {
 
   /** Media statistics of one call leg (outside the session prefix, still signed). */
   async mediaStream(epId: number): Promise<MediaStreamResponse> {
+    await this.touch('media_stream');
     const path = `/status/participant/${epId}/media_stream/`;
     const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
     if (!res.ok) throw new Error(`GET media_stream: ${res.status} ${await res.text()}`);

@@ -59,7 +59,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
 
       for (const width of [1280, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: testInfo.outputPath(`layout-preview-${width}-${lang}.png`) });
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`layout-preview-${width}-${lang}.png`) });
       }
       await expectSurfaceAccessible(dialog, testInfo, `screen layout dialog with preview (${lang})`);
 
@@ -72,7 +72,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect.poll(() => wall.names('speaker')).toEqual(shown.speaker);
       await expect.poll(() => wall.names('chair')).toEqual(shown.chair);
       expect(shown.speaker).toEqual(expected);
-      await wall.page.screenshot({ path: testInfo.outputPath(`layout-after-apply-${lang}.png`) });
+      await wall.page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`layout-after-apply-${lang}.png`) });
     } finally {
       await setVideo(api, off.usrId, 1);
       await api.setMosaic([mosaic('speaker', 'auto', []), mosaic('chair', 'auto', [])]);

@@ -75,7 +75,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       for (const width of [1280, 1440, 1920]) {
         await popup.setViewportSize({ width, height: Math.round((width * 9) / 16) });
         await expect.poll(fills).toBe(true);
-        await popup.screenshot({ path: testInfo.outputPath(`wall-tabs-${width}-${lang}.png`) });
+        await popup.screenshot({ animations: 'disabled', path: testInfo.outputPath(`wall-tabs-${width}-${lang}.png`) });
       }
 
       // side by side, remembered across a reload
@@ -85,7 +85,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect.poll(() => wall.names('chair')).toEqual([steady[1].name]);
       for (const width of [1280, 1440, 1920]) {
         await popup.setViewportSize({ width, height: Math.round((width * 9) / 16) });
-        await popup.screenshot({ path: testInfo.outputPath(`wall-side-${width}-${lang}.png`) });
+        await popup.screenshot({ animations: 'disabled', path: testInfo.outputPath(`wall-side-${width}-${lang}.png`) });
       }
       await expectNoSeriousViolations(popup, testInfo, `layout wall, side by side (${lang})`);
       await popup.reload();

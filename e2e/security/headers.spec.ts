@@ -39,7 +39,7 @@ test.describe('security headers', () => {
     await expect(controlPage.meetingNumber).toHaveText(server.mrId);
     // the participants' rows, the video tiles and the charts have rendered their styles
     await page.waitForTimeout(1500);
-    await page.screenshot({ path: testInfo.outputPath('control-under-csp.png') });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('control-under-csp.png') });
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
   });
 

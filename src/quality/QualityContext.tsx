@@ -32,6 +32,8 @@ export function useQuality(): QualityContextValue | null {
 
 /** Toasts more than this many crossings of one round as one summary. */
 const TOASTS_PER_ROUND = 3;
+/** Marks the quality alerts among the toasts: they arrive on their own schedule, apart from any command. */
+export const QUALITY_ALERT_CLASS = 'podium-quality-alert';
 
 export function QualityProvider({ session, children }: { session: AnyActorRef; children: ReactNode }) {
   const { t, i18n } = useLingui();
@@ -56,11 +58,11 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
     };
     const sub = quality.on('quality.crossed', (e) => {
       if (e.notices.length <= TOASTS_PER_ROUND) {
-        for (const n of e.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000 });
+        for (const n of e.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000, className: QUALITY_ALERT_CLASS });
       } else {
         const count = e.notices.length;
         const names = e.notices.slice(0, 3).map((n) => n.name).join(', ');
-        notifications.show({ color: 'orange', title: t`Quality alert`, message: t`${count} participants crossed a quality threshold: ${names}…`, autoClose: 8000 });
+        notifications.show({ color: 'orange', title: t`Quality alert`, message: t`${count} participants crossed a quality threshold: ${names}…`, autoClose: 8000, className: QUALITY_ALERT_CLASS });
       }
     });
     return () => sub.unsubscribe();
