@@ -8,7 +8,7 @@ import { Checkbox, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
-import { gridTemplate, minTableWidth, visibleColumns, type ColumnId } from './columns';
+import { columnScale, gridTemplate, minTableWidth, visibleColumns, type ColumnId } from './columns';
 import { useColumnChoice } from './columnChoice';
 import { ColumnMenu } from './ColumnMenu';
 import { QualityHeader } from '#/quality/QualityColumn';
@@ -101,10 +101,12 @@ export function ParticipantTable({
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [choice, setChoice] = useColumnChoice();
+  // the columns widen with the text in windows over 1440 px; the table's width follows the window's
+  const scale = columnScale(typeof window === 'undefined' ? 0 : window.innerWidth);
   // the body's vertical scrollbar takes its width from the rows
-  const columns = useMemo(() => visibleColumns(width > 0 ? width - 16 : 0, choice), [width, choice]);
+  const columns = useMemo(() => visibleColumns(width > 0 ? (width - 16) / scale : 0, choice), [width, choice, scale]);
   const shown = useMemo(() => new Set<ColumnId>(columns.map((c) => c.id)), [columns]);
-  const template = gridTemplate(columns);
+  const template = gridTemplate(columns, scale);
 
   const onScroll = useCallback(() => {
     const top = scroller.current?.scrollTop ?? 0;
@@ -151,7 +153,7 @@ export function ParticipantTable({
         aria-rowcount={rows.length + 1}
         aria-busy={pending.size > 0}
         data-columns={columns.length}
-        style={{ minWidth: minTableWidth(columns) }}
+        style={{ minWidth: Math.round(minTableWidth(columns) * scale) }}
       >
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} style={{ ...gridStyle, gridTemplateColumns: template, height: rowHeight, fontWeight: 600 }}>

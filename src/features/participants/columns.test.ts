@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMN_SPECS, minTableWidth, SECONDARY_COLUMNS, visibleColumns } from './columns';
+import { columnScale, COLUMN_SPECS, gridTemplate, minTableWidth, SECONDARY_COLUMNS, visibleColumns } from './columns';
 
 const ids = (available: number, choice = {}) => visibleColumns(available, choice).map((c) => c.id);
 
@@ -37,5 +37,19 @@ describe('visibleColumns', () => {
 
   it('the column menu lists only the secondary columns', () => {
     expect(SECONDARY_COLUMNS).toEqual(['index', 'protocol', 'address', 'share', 'quality']);
+  });
+});
+
+describe('columns in wide windows', () => {
+  it('keep their figures up to 1440 px and widen with the text beyond', () => {
+    expect(columnScale(1280)).toBe(1);
+    expect(columnScale(1440)).toBe(1);
+    expect(columnScale(1920)).toBeCloseTo(4 / 3);
+  });
+
+  it('widens every px figure of the template, fractions untouched', () => {
+    const two = COLUMN_SPECS.filter((c) => c.id === 'select' || c.id === 'name');
+    expect(gridTemplate(two)).toBe('28px minmax(100px,1.5fr)');
+    expect(gridTemplate(two, 1.5)).toBe('42px minmax(150px,1.5fr)');
   });
 });

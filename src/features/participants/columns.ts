@@ -60,9 +60,21 @@ export function minTableWidth(columns: readonly ColumnSpec[]): number {
   return sum + COLUMN_GAP * Math.max(0, columns.length - 1) + ROW_PADDING * 2;
 }
 
-/** The grid template of the columns shown. */
-export function gridTemplate(columns: readonly ColumnSpec[]): string {
-  return columns.map((c) => c.track).join(' ');
+/**
+ * How much wider than their px figures the columns are drawn: the text grows with the window (the
+ * root font size is its width / 110) while the figures above were set for a 1440 px window, so
+ * wider windows widen the columns alike (1920 px: 4/3) and the words still fit their cells. Below
+ * 1440 px the text is smaller than the figures assume, and they stay as they are.
+ * @example columnScale(1920) // 1.333…
+ */
+export function columnScale(windowWidth: number): number {
+  return Math.max(1, windowWidth / 1440);
+}
+
+/** The grid template of the columns shown, every px figure widened by `scale`. */
+export function gridTemplate(columns: readonly ColumnSpec[], scale = 1): string {
+  const scaled = (track: string) => (scale === 1 ? track : track.replace(/(\d+(?:\.\d+)?)px/g, (_, n: string) => `${Math.round(Number(n) * scale)}px`));
+  return columns.map((c) => scaled(c.track)).join(' ');
 }
 
 /**
