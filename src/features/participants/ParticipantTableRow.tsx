@@ -220,26 +220,29 @@ export const Row = memo(function Row({
                 {raisedFor}
               </span>
             )}
-            <button
-              type="button"
-              className={classes.chip}
-              data-tone="ok"
-              aria-label={t`Permit ${name} to speak`}
-              disabled={pending}
-              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
-            >
-              <Trans>Permit</Trans>
-            </button>
-            <button
-              type="button"
-              className={classes.chip}
-              data-tone="plain"
-              aria-label={t`Refuse ${name}'s raised hand`}
-              disabled={pending}
-              onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
-            >
-              <Trans>Refuse</Trans>
-            </button>
+            {/* the two answers stay on one line under the time: wrapped, Refuse fell out of the row */}
+            <span className={classes.cellGroup}>
+              <button
+                type="button"
+                className={classes.chip}
+                data-tone="ok"
+                aria-label={t`Permit ${name} to speak`}
+                disabled={pending}
+                onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+              >
+                <Trans>Permit</Trans>
+              </button>
+              <button
+                type="button"
+                className={classes.chip}
+                data-tone="plain"
+                aria-label={t`Refuse ${name}'s raised hand`}
+                disabled={pending}
+                onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+              >
+                <Trans>Refuse</Trans>
+              </button>
+            </span>
           </div>
         ) : (
           '–'
