@@ -108,6 +108,29 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await api.logout();
     });
 
+    test('at 1920×1080 the sidebar holds its controls whole and no column heading runs into the next', async ({ page, server }) => {
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      const { panel, api } = await openParticipants(page, server, lang);
+      stops.push(keepAlive(api));
+      await expect(panel.table.getByRole('columnheader').first()).toBeVisible();
+      // the text grows with the window (root font = width / 110): the sidebar and the columns with it
+      const sidebar = page.getByTestId('control-sidebar');
+      await expect(sidebar).toBeVisible();
+      const cut = await sidebar.evaluate((el) => {
+        const box = el.parentElement!.getBoundingClientRect();
+        return [...el.querySelectorAll('button')]
+          .filter((b) => b.getBoundingClientRect().width > 0 && b.getBoundingClientRect().right > box.right + 1)
+          .map((b) => b.textContent?.trim());
+      });
+      expect(cut, 'sidebar buttons reaching past its edge').toEqual([]);
+      const overflowing = await panel.table.getByRole('columnheader').evaluateAll((cells) =>
+        cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()),
+      );
+      expect(overflowing, 'column headings wider than their column').toEqual([]);
+      expect(await scrollsSideways(panel.table)).toBe(false);
+      await api.logout();
+    });
+
     test('audio, listening and watching cells show icon, colour, word and the click in a tooltip; the selection never hides them; Index is the same in every tab', async ({ page, server }, testInfo) => {
       await page.setViewportSize({ width: 1280, height: 720 });
       const { panel, api } = await openParticipants(page, server, lang);
@@ -179,6 +202,8 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await api.eps('drop', [a.usrId]);
       await expect.poll(async () => (await api.flags(a.usrId)) === undefined).toBe(true);
       await panel.openTab('offline');
+      // the console learns of the hang-up with its next batch: call all once the row is there
+      await expect(panel.row(a.name)).toBeVisible();
       const callAll = page.getByRole('button', { name: N[lang].callAllOffline });
       await expect(callAll).toBeEnabled();
       await callAll.click();

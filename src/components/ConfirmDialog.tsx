@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { confirmationText, type Confirmation } from './confirmation';
 
 export interface ConfirmDialogProps {
   /** open while a question is pending */
@@ -38,4 +39,11 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm,
       </Stack>
     </Modal>
   );
+}
+
+/** The {@link ConfirmDialog} of a {@link Confirmation}: open while `ask` is set, in its words. */
+export function ConfirmationDialog({ ask, onConfirm, onCancel }: { ask: Confirmation | null; onConfirm: () => void; onCancel: () => void }) {
+  const { i18n } = useLingui();
+  const text = ask ? confirmationText(i18n, ask) : null;
+  return <ConfirmDialog opened={ask !== null} title={text?.title ?? ''} message={text?.message} confirmLabel={text?.confirm ?? ''} onConfirm={onConfirm} onCancel={onCancel} />;
 }

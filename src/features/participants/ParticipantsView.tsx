@@ -11,10 +11,10 @@ import { enterTarget, searchRows } from './searchModel';
 import { SearchBox } from './SearchBox';
 import { byTimeRaised, minutesRaised } from './handQueue';
 import { useHandQueue } from './useHandQueue';
-import { confirmationText, type Confirmation } from '#/components/confirmation';
+import type { Confirmation } from '#/components/confirmation';
 import { confirmationOf } from './commandOutcome';
 import { raisedForText } from './outcomeText';
-import { ConfirmDialog } from '#/components/ConfirmDialog';
+import { ConfirmationDialog } from '#/components/ConfirmDialog';
 import { CommandsPause } from '#/components/CommandsPause';
 import { ParticipantTabs } from './ParticipantTabs';
 import { ParticipantTable, type PendingIds, type RowDialog } from './ParticipantTable';
@@ -111,7 +111,6 @@ export function ParticipantsView({
     [flags.onlineCount, counts.hand, nameOf, onCommand],
   );
   const sendBulk: CommandSink = useCallback((cmd) => send(cmd, { bulk: true }), [send]);
-  const questionText = question ? confirmationText(i18n, question.ask) : null;
   // worst first by loss or jitter when chosen in the quality column
   const ordered = useQualityOrder(shown);
   // bulk actions act on the selected rows still shown (a participant who left drops out)
@@ -194,11 +193,8 @@ export function ParticipantsView({
           privateTalk={privateTalk}
         />
       </CommandsPause>
-      <ConfirmDialog
-        opened={question !== null}
-        title={questionText?.title ?? ''}
-        message={questionText?.message}
-        confirmLabel={questionText?.confirm ?? ''}
+      <ConfirmationDialog
+        ask={question?.ask ?? null}
         onCancel={() => setQuestion(null)}
         onConfirm={() => {
           if (question) onCommand(question.cmd, question.meta);

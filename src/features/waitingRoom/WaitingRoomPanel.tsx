@@ -9,8 +9,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ConfirmDialog } from '#/components/ConfirmDialog';
-import { confirmationText, type Confirmation } from '#/components/confirmation';
+import { ConfirmationDialog } from '#/components/ConfirmDialog';
+import type { Confirmation } from '#/components/confirmation';
 import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '../participantPicker/participantOptions';
 import type { PickableParticipant } from '../participantPicker/searchOnline';
 import { useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
@@ -39,7 +39,7 @@ export interface WaitingRoomPanelProps {
 
 export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
   const { enabled, waiting, candidates, pending = false, error } = props;
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [toMove, setToMove] = useState<readonly PickableParticipant[]>([]);
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -57,7 +57,6 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
     if (usrIds.length > 1) setQuestion({ ask: { kind: 'moveToWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run });
     else run();
   };
-  const questionText = question ? confirmationText(i18n, question.ask) : null;
   const online = useOnline(candidates, pickerOpen);
   const isWaiting = useMemo(() => {
     const ids = new Set(waiting.map((w) => w.usrId));
@@ -157,11 +156,8 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
           <Trans>Move in</Trans>
         </Button>
       </Group>
-      <ConfirmDialog
-        opened={question !== null}
-        title={questionText?.title ?? ''}
-        message={questionText?.message}
-        confirmLabel={questionText?.confirm ?? ''}
+      <ConfirmationDialog
+        ask={question?.ask ?? null}
         onCancel={() => setQuestion(null)}
         onConfirm={() => {
           question?.run();
