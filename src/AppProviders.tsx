@@ -3,6 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ThemedMantine } from './ThemedMantine';
+import classes from './toasts.module.css';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -19,7 +20,7 @@ function Toasts() {
   return (
     <Suspense fallback={null}>
       {/* at most three at once (the rest wait their turn): a stack of five covered the table toolbar */}
-      <Notifications position="top-right" limit={3} />
+      <Notifications position="top-right" limit={3} className={classes.toasts} />
     </Suspense>
   );
 }

@@ -125,6 +125,9 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await panel.button(panel.n.muteAll).click();
       await expect(panel.toast('mutedAll')).toHaveText(TEXT[lang].mutedAll);
       await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`mute-all-toast-${lang}.png`) });
+      // the toast leaves the header (language, logout, state chips) uncovered
+      const headerBottom = (await page.getByRole('banner').boundingBox())!.y + (await page.getByRole('banner').boundingBox())!.height;
+      expect((await panel.toast('mutedAll').boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
       await panel.button(panel.n.cancelMuteAll).click();
       await expect(panel.toast('unmutedAll')).toHaveText(TEXT[lang].unmutedAll);
 
