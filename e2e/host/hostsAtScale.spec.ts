@@ -128,8 +128,12 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       // the toast leaves the header (language, logout, state chips) uncovered
       const headerBottom = (await page.getByRole('banner').boundingBox())!.y + (await page.getByRole('banner').boundingBox())!.height;
       expect((await panel.toast('mutedAll').boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+      // guest mute turned on with it, and says why
+      await expect(panel.switchControl(panel.n.guestMute)).toBeChecked();
+      await expect(page.getByTestId('guest-mute-why')).toHaveText(lang === 'en' ? 'On with Mute all' : '随全体静音开启');
       await panel.button(panel.n.cancelMuteAll).click();
       await expect(panel.toast('unmutedAll')).toHaveText(TEXT[lang].unmutedAll);
+      await expect(page.getByTestId('guest-mute-why')).toHaveCount(0);
 
       const a = await pickOnline(panel, api);
       const b = await pickOnline(panel, api, [a.usrId]);

@@ -156,6 +156,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       rows={rows}
       flags={{
         allGuestsMute: meeting.allGuestsMute,
+        muteAllOn: meeting.muteAllOn,
         audienceListenRestricted: meeting.atxMode,
         audienceWatchRestricted: meeting.vtxMode,
         onlineCount,

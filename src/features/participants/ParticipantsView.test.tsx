@@ -216,3 +216,27 @@ describe('ParticipantsView on a large meeting', () => {
     expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 }, { bulk: true });
   });
 });
+
+describe('ParticipantsView while Mute all is in force', () => {
+  const view = (muteAllOn: boolean) => (
+    <ParticipantsView
+      rows={rows}
+      flags={{ allGuestsMute: true, muteAllOn, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
+      rollCall={null}
+      pending={new Set()}
+      busy={false}
+      customTabsKey="podium.customTabs.muteAll.host"
+      onCommand={vi.fn()}
+      tableHeight={300}
+    />
+  );
+
+  it('says why guest mute turned on with it, and only then', () => {
+    const { rerender } = renderUi(view(true));
+    const guestMute = screen.getByRole('switch', { name: 'Guest mute' });
+    expect((guestMute as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('On with Mute all').id).toBe(guestMute.getAttribute('aria-describedby'));
+    rerender(view(false));
+    expect(screen.queryByText('On with Mute all')).toBeNull();
+  });
+});

@@ -15,6 +15,8 @@ export const LARGE_MEETING = 100;
 export interface MeetingFlags {
   /** all_guests_mute: the audience is muted */
   allGuestsMute: boolean;
+  /** Mute all is in force (podium's mute_scope): it turns guest mute on with it, which the switch says */
+  muteAllOn?: boolean;
   /** mr_atx_mode = 1: the audience may not listen */
   audienceListenRestricted: boolean;
   /** mr_vtx_mode = 1: the audience may not watch */
@@ -76,6 +78,8 @@ export function TabActions({
     else onCommand(command);
   };
 
+  const guestMuteWhy = flags.muteAllOn && flags.allGuestsMute ? t`On with Mute all` : undefined;
+
   return (
     <Stack gap="xs" style={{ cursor: busy ? 'wait' : undefined }} data-busy={busy}>
       <Group gap="xs">
@@ -87,9 +91,17 @@ export function TabActions({
         </Button>
         <Switch
           label={t`Guest mute`}
+          aria-describedby={guestMuteWhy ? 'guest-mute-why' : undefined}
           checked={flags.allGuestsMute}
           onChange={(e) => onCommand({ type: 'status', key: 'all_guests_mute', value: e.currentTarget.checked ? 1 : 0 })}
         />
+        {/* the switch turns on with Mute all: say so, or it seems to have changed by itself (beside
+            the switch, not in its label, so its name stays "Guest mute") */}
+        {guestMuteWhy && (
+          <Text size="xs" c="dimmed" id="guest-mute-why" data-testid="guest-mute-why">
+            {guestMuteWhy}
+          </Text>
+        )}
         <Button
           size="compact-sm"
           variant="light"

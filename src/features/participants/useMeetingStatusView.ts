@@ -10,6 +10,8 @@ import { useSessionChild } from '#/session/useSessionChild';
 
 export interface MeetingStatusView {
   allGuestsMute: boolean;
+  /** (podium) Mute all is in force: everyone is muted, later joiners too (the platform does not say) */
+  muteAllOn: boolean;
   atxMode: boolean;
   vtxMode: boolean;
   micGainAuto: boolean;
@@ -22,6 +24,7 @@ export interface MeetingStatusView {
 
 const { selectStatusField } = meetingSelectors;
 const allGuestsMute = selectStatusField('all_guests_mute');
+const muteScope = selectStatusField('mute_scope');
 const atxMode = selectStatusField('mr_atx_mode');
 const vtxMode = selectStatusField('mr_vtx_mode');
 const micGainAuto = selectStatusField('mic_gain_auto');
@@ -34,6 +37,7 @@ const privateTalk = selectStatusField('private_talk_usr_id');
 export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
   const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
   const guests = useSelector(meeting, (s) => (s ? allGuestsMute(s) : undefined));
+  const scope = useSelector(meeting, (s) => (s ? muteScope(s) : undefined));
   const atx = useSelector(meeting, (s) => (s ? atxMode(s) : undefined));
   const vtx = useSelector(meeting, (s) => (s ? vtxMode(s) : undefined));
   const micAuto = useSelector(meeting, (s) => (s ? micGainAuto(s) : undefined));
@@ -44,6 +48,7 @@ export function useMeetingStatusView(session: AnyActorRef): MeetingStatusView {
   const talking = useSelector(meeting, (s) => (s ? privateTalk(s) : undefined));
   return {
     allGuestsMute: guests === 1,
+    muteAllOn: scope === 'all',
     atxMode: atx === 1,
     vtxMode: vtx === 1,
     micGainAuto: micAuto === 1,
