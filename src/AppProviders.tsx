@@ -1,28 +1,63 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ThemedMantine } from './ThemedMantine';
 import classes from './toasts.module.css';
 
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+type NotificationsContainer = typeof import('@mantine/notifications').Notifications;
+
+let loading: Promise<NotificationsContainer> | undefined;
 
 /**
- * The toasts' container, loaded with the first toast: `notifications.show()` only writes to
- * Mantine's store, which the container, once it arrives, shows in full. Until then no page
- * carries its code (with its transitions and scroll lock, a tenth of the login screen's script).
+ * Fetches the toasts' container once. main.tsx asks for it as soon as the first screen is idle, so
+ * it is there before the network can fail: the first toast is often the one that says it did (a
+ * container fetched then failed, and left the console without toasts and with an uncaught error).
+ * A failed fetch is forgotten, so the next caller tries again.
+ */
+export function preloadToasts(): Promise<NotificationsContainer> {
+  loading ??= import('@mantine/notifications').then(
+    (m) => m.Notifications,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** How long to wait before fetching the container again after a failure. */
+const RETRY_MS = 5_000;
+
+/**
+ * The toasts' container, kept out of the login screen's script (with its transitions and scroll
+ * lock, a tenth of it): `notifications.show()` only writes to Mantine's store, which the
+ * container, once it is there, shows in full.
  */
 function Toasts() {
   const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      {/* at most three at once (the rest wait their turn): a stack of five covered the table toolbar */}
-      <Notifications position="top-right" limit={3} className={classes.toasts} />
-    </Suspense>
-  );
+  const [Container, setContainer] = useState<NotificationsContainer | null>(null);
+  const waiting = notifications.length + queue.length > 0;
+  useEffect(() => {
+    if (Container || !waiting) return;
+    let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      preloadToasts().then(
+        (c) => live && setContainer(() => c),
+        () => {
+          if (live) retry = setTimeout(load, RETRY_MS);
+        },
+      );
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(retry);
+    };
+  }, [Container, waiting]);
+  if (!Container) return null;
+  // at most three at once (the rest wait their turn): a stack of five covered the table toolbar
+  return <Container position="top-right" limit={3} className={classes.toasts} />;
 }
 
 /** The providers every screen (and every component test) runs inside. */

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { AppProviders } from './AppProviders';
+import { AppProviders, preloadToasts } from './AppProviders';
 import { UnsupportedBrowser } from './UnsupportedBrowser';
 import { currentBrowser, isSupportedBrowser } from './browser/support';
 import { installRootFontSize } from './browser/rootFontSize';
@@ -52,9 +52,12 @@ function boot(): void {
         </AppProviders>
       </StrictMode>,
     );
-    // fetched once the first screen has drawn, so a login seldom waits for it (a failed fetch is
-    // tried again by the page that needs it)
-    whenIdle(() => void session.load().catch(() => {}));
+    // fetched once the first screen has drawn, so a login seldom waits for the session machines
+    // and the toasts never wait for the network (a failed fetch is tried again by who needs it)
+    whenIdle(() => {
+      void session.load().catch(() => {});
+      void preloadToasts().catch(() => {});
+    });
   });
 }
 

@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { i18n } from '@lingui/core';
+import { AppProviders, preloadToasts } from './AppProviders';
+
+afterEach(() => {
+  act(() => notifications.clean());
+  cleanup();
+});
+
+describe('AppProviders toasts', () => {
+  it('fetches the container once, for every caller', async () => {
+    const first = preloadToasts();
+    expect(preloadToasts()).toBe(first);
+    expect(await first).toBeTruthy();
+  });
+
+  it('shows a toast raised before the container was drawn', async () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    render(
+      <AppProviders i18n={i18n}>
+        <p>page</p>
+      </AppProviders>,
+    );
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    act(() => {
+      notifications.show({ message: 'Saved' });
+    });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+});
