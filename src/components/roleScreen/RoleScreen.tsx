@@ -96,7 +96,8 @@ function RoleTile({ pane, media, video, names, talk, testId }: { pane: ScreenPan
       </div>
       {(names || stateText || talking || kind === 'content') && (
         <div className={classes.bar}>
-          <span className={classes.name} data-testid={`${testId}-name`} hidden={!names}>
+          {/* without names the span only keeps the state chips at the bar's end: no name is there to find */}
+          <span className={classes.name} data-testid={names ? `${testId}-name` : undefined} hidden={!names}>
             {names ? (kind === 'content' ? t`${pane.name} (content)` : pane.name) : ''}
           </span>
           {stateText && (
