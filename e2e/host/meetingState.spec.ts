@@ -97,7 +97,12 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await expect(chip(page, 'locked')).toHaveAccessibleName(n.locked);
       await expect(chip(page, 'live')).toHaveAccessibleName(n.live);
       await expect(chip(page, 'rec')).toHaveAccessibleName(n.rec, { timeout: 15_000 });
-      await expect(chip(page, 'waiting')).toHaveAccessibleName(n.waiting(1));
+      // the count is the server's: a simulated endpoint joining now waits too
+      await expect(async () => {
+        const waiting = [...(await api.endpointStates()).values()].filter((s) => s.flags.waiting).length;
+        expect(waiting).toBeGreaterThanOrEqual(1);
+        await expect(chip(page, 'waiting')).toHaveAccessibleName(n.waiting(waiting), { timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
       await expect(chip(page, 'rollCall')).toHaveAccessibleName(n.rollCall(a.name));
       await expect(chip(page, 'controllers')).toHaveAccessibleName(n.others);
       // REC counts the time from the server's start of the recording, and keeps counting
