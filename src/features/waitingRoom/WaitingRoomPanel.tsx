@@ -57,12 +57,14 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
     if (usrIds.length > 1) setQuestion({ ask: { kind: 'moveToWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run });
     else run();
   };
-  const online = useOnline(candidates, pickerOpen);
+  // typed text means the list is wanted, whatever the dropdown reported (it could miss an open)
+  const searching = pickerOpen || search.trim() !== '';
+  const online = useOnline(candidates, searching);
   const isWaiting = useMemo(() => {
     const ids = new Set(waiting.map((w) => w.usrId));
     return (p: PickableParticipant) => ids.has(p.usrId);
   }, [waiting]);
-  const moveOptions = useParticipantOptions({ open: pickerOpen, candidates: online, search, selected: toMove, skip: isWaiting });
+  const moveOptions = useParticipantOptions({ open: searching, candidates: online, search, selected: toMove, skip: isWaiting });
   // Users who left the waiting room drop out of the selection without a reset effect.
   const selected = useMemo(() => waiting.filter((w) => ticked.has(w.usrId)).map((w) => w.usrId), [waiting, ticked]);
   const allTicked = waiting.length > 0 && selected.length === waiting.length;
@@ -145,6 +147,10 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
           data={moveOptions}
           filter={keepAllOptions}
           onSearchChange={setSearch}
+          dropdownOpened={pickerOpen}
+          // the picker sits at the foot of the scrolling sidebar: partly scrolled out, Mantine's
+          // default hid its open list (the reference counts as detached), leaving nothing to pick
+          comboboxProps={{ hideDetached: false }}
           onDropdownOpen={() => setPickerOpen(true)}
           onDropdownClose={() => setPickerOpen(false)}
         />
