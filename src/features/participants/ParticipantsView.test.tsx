@@ -6,6 +6,7 @@ import { ParticipantsView } from './ParticipantsView';
 import type { ParticipantRow } from './participantModel';
 import { installDomShims, renderUi } from './testing/renderUi';
 import { readCustomTabs } from './customTabsStore';
+import type { MeetingFlags } from './TabActions';
 
 beforeAll(installDomShims);
 beforeEach(() => localStorage.clear());
@@ -27,20 +28,26 @@ function row(usrId: string, name: string, flags?: Partial<UsrStatsFlags>): Parti
 
 const rows = [row('1', 'Ann', {}), row('2', 'Ben'), row('3', 'Cy', { hand: 1 }), row('4', 'Di', { waiting: 1 })];
 
-function setup(key = 'podium.customTabs.test.host') {
-  const onCommand = vi.fn();
-  renderUi(
+/** The view over {@link rows} with `flags` on top of a quiet three-person meeting. */
+function view(key: string, over: { flags?: Partial<MeetingFlags>; onCommand?: (...args: unknown[]) => void; stale?: boolean } = {}) {
+  return (
     <ParticipantsView
       rows={rows}
-      flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
+      flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3, ...over.flags }}
       rollCall={null}
       pending={new Set()}
       busy={false}
       customTabsKey={key}
-      onCommand={onCommand}
+      onCommand={over.onCommand ?? vi.fn()}
       tableHeight={300}
-    />,
+      stale={over.stale}
+    />
   );
+}
+
+function setup(key = 'podium.customTabs.test.host') {
+  const onCommand = vi.fn();
+  renderUi(view(key, { onCommand }));
   return { onCommand };
 }
 
@@ -173,19 +180,7 @@ describe('ParticipantsView', () => {
 
 describe('ParticipantsView while the feed is lost', () => {
   it('disables every command and marks the table stale, the search still works', () => {
-    renderUi(
-      <ParticipantsView
-        rows={rows}
-        flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
-        rollCall={null}
-        pending={new Set()}
-        busy={false}
-        customTabsKey="podium.customTabs.stale.host"
-        onCommand={vi.fn()}
-        tableHeight={300}
-        stale
-      />,
-    );
+    renderUi(view('podium.customTabs.stale.host', { stale: true }));
     const mute = screen.getByRole('button', { name: 'Mute all' });
     expect(mute.closest('fieldset')?.disabled).toBe(true);
     expect(mute.closest('fieldset')?.getAttribute('aria-busy')).toBe('true');
@@ -197,18 +192,7 @@ describe('ParticipantsView while the feed is lost', () => {
 describe('ParticipantsView on a large meeting', () => {
   it('asks before muting everyone, and sends the mute only on confirm', async () => {
     const onCommand = vi.fn();
-    renderUi(
-      <ParticipantsView
-        rows={rows}
-        flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 150 }}
-        rollCall={null}
-        pending={new Set()}
-        busy={false}
-        customTabsKey="podium.customTabs.large.host"
-        onCommand={onCommand}
-        tableHeight={300}
-      />,
-    );
+    renderUi(view('podium.customTabs.large.host', { flags: { onlineCount: 150 }, onCommand }));
     fireEvent.click(screen.getByRole('button', { name: 'Mute all' }));
     expect(await screen.findByText('This meeting has 150 participants online. Mute all of them?')).toBeTruthy();
     expect(onCommand).not.toHaveBeenCalled();
@@ -218,25 +202,14 @@ describe('ParticipantsView on a large meeting', () => {
 });
 
 describe('ParticipantsView while Mute all is in force', () => {
-  const view = (muteAllOn: boolean) => (
-    <ParticipantsView
-      rows={rows}
-      flags={{ allGuestsMute: true, muteAllOn, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
-      rollCall={null}
-      pending={new Set()}
-      busy={false}
-      customTabsKey="podium.customTabs.muteAll.host"
-      onCommand={vi.fn()}
-      tableHeight={300}
-    />
-  );
+  const muteAll = (muteAllOn: boolean) => view('podium.customTabs.muteAll.host', { flags: { allGuestsMute: true, muteAllOn } });
 
   it('says why guest mute turned on with it, and only then', () => {
-    const { rerender } = renderUi(view(true));
+    const { rerender } = renderUi(muteAll(true));
     const guestMute = screen.getByRole('switch', { name: 'Guest mute' });
     expect((guestMute as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('On with Mute all').id).toBe(guestMute.getAttribute('aria-describedby'));
-    rerender(view(false));
+    rerender(muteAll(false));
     expect(screen.queryByText('On with Mute all')).toBeNull();
   });
 });
