@@ -40,8 +40,16 @@ export async function scanAccessibility(page: Page, scope?: string): Promise<Axe
  * `what` names the screen in the failure message and in the attached report.
  */
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, what: string, scope?: string): Promise<void> {
-  // animations (a dialog fading in) would be scanned half-opaque and report false contrast failures
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // animations (a dialog fading in) would be scanned half-opaque and report false contrast failures;
+  // a popover opened just now starts its fade a frame or two later, so wait those frames first
+  const settled = () =>
+    page.waitForFunction(() =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.getAnimations().every((animation) => animation.playState !== 'running')))),
+      ),
+    );
+  await settled();
+  await settled();
   const results = await scanAccessibility(page, scope);
   await testInfo.attach(`axe ${what}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
