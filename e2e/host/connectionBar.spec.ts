@@ -1,9 +1,11 @@
 /**
  * Issue 13 §4, in English and Chinese: when the change feed is lost (its long poll aborted by
- * request interception) a full-width bar says since when the meeting on screen is stale, the table
- * is dimmed and busy, and commands wait (disabled, the bar as their reason) while the search still
- * works; when the feed is back, "Back in step" shows and the controls act again.
+ * request interception, its retries left hanging) a full-width bar says since when the meeting on
+ * screen is stale, the table is dimmed and busy, and commands wait (disabled, the bar as their
+ * reason) while the search still works; when the feed is back, "Back in step" shows and the
+ * controls act again.
  */
+import type { Route } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
 import { keepAlive } from '../pages/keepAlive';
@@ -32,12 +34,18 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     await expect(muteAll).toBeEnabled();
     await expect(bar).toHaveCount(0);
 
-    // cut the feed: every poll from now on fails; a change answers the poll held now
-    await page.route(POLL, (route) => route.abort('failed'));
+    // cut the feed: the next poll fails, and the retries after it hang as on a dead network; a
+    // change answers the poll held now
+    const hanging: Route[] = [];
+    let polls = 0;
+    await page.route(POLL, (route) => (polls++ === 0 ? route.abort('failed') : void hanging.push(route)));
     await api.eps('a_rx', [p.usrId], 0);
     await expect(bar).toBeVisible({ timeout: 20_000 });
     await expect(bar).toHaveText(TEXT[lang].lost);
     await expect(bar).toHaveAttribute('role', 'alert');
+    // a retry on its way is no reconnection: the bar stays and commands keep waiting
+    await expect.poll(() => hanging.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(bar).toBeVisible();
 
     // commands wait: meeting-wide, per row and in the sidebar; the bar is their description
     await expect(muteAll).toBeDisabled();
@@ -64,6 +72,8 @@ for (const lang of ['en', 'zh'] as Lang[]) {
 
     // the feed returns: back in step, the change made meanwhile shows, commands act again
     await page.unroute(POLL);
+    // (a retry the console gave up on meanwhile is gone: continuing it is a no-op or refused)
+    for (const route of hanging) await route.continue().catch(() => undefined);
     await expect(page.locator('[data-feed="back"]')).toContainText(TEXT[lang].back, { timeout: 40_000 });
     await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`feed-back-${lang}.png`) });
     await expect(bar).toHaveCount(0);

@@ -129,6 +129,9 @@ describe('when polling', () => {
     await flush();
     expect(selectConnectionState(h.snap())).toBe('reconnecting');
     h.clock.increment(750);
+    // the retry is on its way: still reconnecting until it answers
+    expect(h.pending('changes')).toHaveLength(1);
+    expect(selectConnectionState(h.snap())).toBe('reconnecting');
     h.fail('changes', new ApiError('network', 0, '/changes'));
     await flush();
     h.clock.increment(1499);

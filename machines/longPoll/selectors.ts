@@ -10,7 +10,7 @@ type LongPollSnapshot = SnapshotFrom<LongPollMachine>;
  * What the connection indicator shows:
  * - `connecting`: the first full load is running
  * - `live`: polling normally
- * - `reconnecting`: requests fail and are retried with backoff (or a resync reload runs)
+ * - `reconnecting`: requests fail and are retried with backoff, until one succeeds (or a resync reload runs)
  * - `reconnected` / `resynced`: back in step after failures / after a full reload, for a few seconds
  * - `paused`: the page is hidden
  * - `ended`: the feed stopped (meeting over, forced logout, session lost)
@@ -20,7 +20,9 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'reconnec
 export function selectConnectionState(s: LongPollSnapshot): ConnectionState {
   if (s.status === 'done' || s.matches('ended')) return 'ended';
   if (s.hasTag('paused')) return 'paused';
-  if (s.hasTag('reconnecting')) return 'reconnecting';
+  // a retry in flight is still reconnecting: only a success ends it (a retry that hangs on a dead
+  // network would otherwise show the stale meeting as live, and let commands act on it)
+  if (s.hasTag('reconnecting') || s.context.attempt > 0) return 'reconnecting';
   if (s.matches({ active: 'syncing' })) return s.context.syncs === 0 ? 'connecting' : 'reconnecting';
   if (s.context.recovery === 'resynced') return 'resynced';
   if (s.context.recovery === 'reconnected') return 'reconnected';
