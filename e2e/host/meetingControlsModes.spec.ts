@@ -34,7 +34,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await api.setStatus({ guest_poll: before });
     });
 
-    test('waiting room: enable, move a participant in, permit them back', async ({ page, server }) => {
+    test('waiting room: enable, move a participant in, permit them back', async ({ page, server }, testInfo) => {
       const { panel, api } = await openMeetingControls(page, server, lang);
       await api.setStatus({ waiting_room: 0 });
       await panel.openSection(panel.names.waitingRoom);
@@ -49,6 +49,7 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       expect(target, 'an online participant outside the waiting room').toBeTruthy();
       await section.getByRole('combobox', { name: panel.names.moveToWaiting }).fill(target!.name);
       await page.getByRole('option', { name: target!.name, exact: true }).first().click();
+      await section.screenshot({ animations: 'disabled', path: testInfo.outputPath(`waiting-room-picked-${lang}.png`) });
       await section.getByRole('button', { name: panel.names.moveIn, exact: true }).click();
       await expect.poll(async () => await api.waitingIds(), { timeout: 10_000 }).toContain(target!.usrId);
 

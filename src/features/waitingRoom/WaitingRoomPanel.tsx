@@ -137,31 +137,32 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
           </Group>
         </>
       )}
-      <Group gap="xs" align="flex-end">
-        <MultiSelect
-          style={{ flex: 1 }}
-          label={t`Move participants to the waiting room`}
-          searchable
-          value={toMove.map((m) => m.usrId)}
-          onChange={(ids) => setToMove(pickedFrom(ids, toMove, moveOptions))}
-          data={moveOptions}
-          filter={keepAllOptions}
-          onSearchChange={setSearch}
-          dropdownOpened={pickerOpen}
-          // the picker sits at the foot of the scrolling sidebar: partly scrolled out, Mantine's
-          // default hid its open list (the reference counts as detached), leaving nothing to pick
-          comboboxProps={{ hideDetached: false }}
-          onDropdownOpen={() => setPickerOpen(true)}
-          onDropdownClose={() => setPickerOpen(false)}
-        />
-        <Button
-          size="xs"
-          disabled={pending || toMove.length === 0 || enabled !== true}
-          onClick={moveIn}
-        >
-          <Trans>Move in</Trans>
-        </Button>
-      </Group>
+      <MultiSelect
+        label={t`Move participants to the waiting room`}
+        searchable
+        value={toMove.map((m) => m.usrId)}
+        onChange={(ids) => setToMove(pickedFrom(ids, toMove, moveOptions))}
+        data={moveOptions}
+        filter={keepAllOptions}
+        onSearchChange={setSearch}
+        dropdownOpened={pickerOpen}
+        // the picker sits at the foot of the scrolling sidebar: partly scrolled out, Mantine's
+        // default hid its open list (the reference counts as detached), leaving nothing to pick
+        comboboxProps={{ hideDetached: false }}
+        onDropdownOpen={() => setPickerOpen(true)}
+        onDropdownClose={() => setPickerOpen(false)}
+        // the button stays level with the field's first line: the field grows and shrinks as
+        // pills wrap and as it loses focus, and a button that moved between press and release
+        // would take no click
+        inputContainer={(field) => (
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <div style={{ flex: 1, minWidth: 0 }}>{field}</div>
+            <Button size="xs" mt={3} disabled={pending || toMove.length === 0 || enabled !== true} onClick={moveIn}>
+              <Trans>Move in</Trans>
+            </Button>
+          </Group>
+        )}
+      />
       <ConfirmationDialog
         ask={question?.ask ?? null}
         onCancel={() => setQuestion(null)}
