@@ -213,8 +213,14 @@ export class ParticipantsPanel {
   }
 
   async rowOperation(name: string, item: string): Promise<void> {
-    await this.button(this.n.ops(name)).click();
-    await this.page.getByRole('menuitem', { name: item, exact: true }).click();
+    const menuItem = this.page.getByRole('menuitem', { name: item, exact: true });
+    // a row the virtual table re-lays out under the pointer (a status batch landing mid-click on a
+    // busy machine) can take the press but not the click: open the menu again, as a user would
+    await expect(async () => {
+      if (!(await menuItem.isVisible())) await this.button(this.n.ops(name)).click();
+      await expect(menuItem).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await menuItem.click();
   }
 
   /** The question asked before an action that cannot simply be undone (issue 13 §2). */
