@@ -139,7 +139,7 @@ export function ParticipantsView({
   );
 
   return (
-    <Stack gap="xs" data-testid="participants-view">
+    <Stack gap="xs" data-testid="participants-view" data-search={query}>
       <ParticipantTabs
         value={tab}
         customTabs={customTabs}
@@ -159,8 +159,9 @@ export function ParticipantsView({
         onChange={setQuery}
         shown={shown.length}
         total={inTab.length}
-        onEnter={() => {
-          const only = enterTarget(shown, query);
+        onEnter={(text) => {
+          // the text as typed, even when the table is a key behind
+          const only = enterTarget(text === query ? shown : searchRows(inTab, text), text);
           if (only) setMenuRequest({ usrId: only.usrId });
         }}
       />

@@ -3,28 +3,43 @@
  * `/` or Ctrl+K jumps to it from anywhere but another field, Enter on a single match opens that
  * row's operations, and the count reads "12 of 9,851".
  */
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Group, Kbd, Text, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { isSearchShortcut } from './searchModel';
 import { searchCountText } from './outcomeText';
 
 export interface SearchBoxProps {
-  /** the text typed */
+  /** the query the table is filtered by */
   value: string;
-  /** the text changed */
+  /**
+   * the text changed: called in a transition, so the box shows each key at once and the table
+   * (10,000 rows) follows without holding the typing up
+   */
   onChange: (value: string) => void;
   /** rows of the tab that match */
   shown: number;
   /** rows of the tab */
   total: number;
-  /** Enter was pressed in the box */
-  onEnter: () => void;
+  /** Enter was pressed in the box, with the text as typed (the table may not have caught up) */
+  onEnter: (text: string) => void;
 }
 
 export function SearchBox({ value, onChange, shown, total, onEnter }: SearchBoxProps) {
   const { i18n, t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
+  // the box's own text: typed keys render only the box; the query follows in a transition
+  const [text, setText] = useState(value);
+  const [applied, setApplied] = useState(value);
+  if (value !== applied) {
+    // the query changed from outside (not as typed here): the box shows it
+    setApplied(value);
+    if (value !== text) setText(value);
+  }
+  const change = (next: string) => {
+    setText(next);
+    startTransition(() => onChange(next));
+  };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -41,7 +56,7 @@ export function SearchBox({ value, onChange, shown, total, onEnter }: SearchBoxP
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const filtering = value.trim() !== '';
+  const filtering = text.trim() !== '';
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <TextInput
@@ -52,15 +67,15 @@ export function SearchBox({ value, onChange, shown, total, onEnter }: SearchBoxP
         label={t`Find participant`}
         description={t`Name, number, address or id · press / or Ctrl+K`}
         placeholder={t`Name, number, address or id`}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
+        value={text}
+        onChange={(e) => change(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            onEnter();
-          } else if (e.key === 'Escape' && value) {
+            onEnter(text);
+          } else if (e.key === 'Escape' && text) {
             e.preventDefault();
-            onChange('');
+            change('');
           }
         }}
         rightSection={filtering ? undefined : <Kbd size="xs">/</Kbd>}
