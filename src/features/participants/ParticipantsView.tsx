@@ -155,7 +155,6 @@ export function ParticipantsView({
         }}
       />
       <SearchBox
-        value={query}
         onChange={setQuery}
         shown={shown.length}
         total={inTab.length}

@@ -13,8 +13,8 @@ describe('SearchBox', () => {
   it('shows the keys typed before the table has applied them, and Enter acts on the text as typed', () => {
     const onChange = vi.fn();
     const onEnter = vi.fn();
-    // the parent has not applied any query yet (its value stays '')
-    renderUi(<SearchBox value="" onChange={onChange} shown={10} total={10} onEnter={onEnter} />);
+    // the parent's query lags behind (onChange is a transition): the box shows the keys anyway
+    renderUi(<SearchBox onChange={onChange} shown={10} total={10} onEnter={onEnter} />);
     fireEvent.change(box(), { target: { value: 'Ann' } });
     expect(box().value).toBe('Ann');
     expect(onChange).toHaveBeenLastCalledWith('Ann');
@@ -23,13 +23,5 @@ describe('SearchBox', () => {
     fireEvent.keyDown(box(), { key: 'Escape' });
     expect(box().value).toBe('');
     expect(onChange).toHaveBeenLastCalledWith('');
-  });
-
-  it('shows a query set from outside', () => {
-    const props = { onChange: vi.fn(), shown: 1, total: 3, onEnter: vi.fn() };
-    const { rerender } = renderUi(<SearchBox value="" {...props} />);
-    rerender(<SearchBox value="Cy" {...props} />);
-    expect(box().value).toBe('Cy');
-    expect(screen.getByTestId('search-count').textContent).toBe('1 of 3');
   });
 });

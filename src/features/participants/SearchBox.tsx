@@ -10,8 +10,6 @@ import { isSearchShortcut } from './searchModel';
 import { searchCountText } from './outcomeText';
 
 export interface SearchBoxProps {
-  /** the query the table is filtered by */
-  value: string;
   /**
    * the text changed: called in a transition, so the box shows each key at once and the table
    * (10,000 rows) follows without holding the typing up
@@ -25,17 +23,12 @@ export interface SearchBoxProps {
   onEnter: (text: string) => void;
 }
 
-export function SearchBox({ value, onChange, shown, total, onEnter }: SearchBoxProps) {
+export function SearchBox({ onChange, shown, total, onEnter }: SearchBoxProps) {
   const { i18n, t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
-  // the box's own text: typed keys render only the box; the query follows in a transition
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  if (value !== applied) {
-    // the query changed from outside (not as typed here): the box shows it
-    setApplied(value);
-    if (value !== text) setText(value);
-  }
+  // the box owns the text (the query only ever changes here): typed keys render only the box,
+  // and the query follows in a transition
+  const [text, setText] = useState('');
   const change = (next: string) => {
     setText(next);
     startTransition(() => onChange(next));
