@@ -126,13 +126,15 @@ export function registerSessionRoutes(
     // a 10,000-endpoint meeting's snapshot takes about 20 ms to serialise: it is built at once
     // (a copy, consistent with the seq it carries), then serialised a slice per event-loop turn,
     // so a console loading four at once does not hold the loop for all four in one stretch
-    const answer = session(async (_req, _s, room) => {
+    // The session is checked when the request arrives: one that logs out while its snapshots
+    // wait for their turns still gets what it asked for while it was valid
+    return session(async (_req, _s, room) => {
+      await snapshotTurn();
       room.flush();
       const snap = podium ? { ...build(room), seq: room.feed.head } : build(room);
       const text = await stringifyInTurns(snap as Record<string, unknown>, snapshotTurn);
       return json(200, text, { 'Content-Type': 'application/json; charset=utf-8' });
     });
-    return (req: ApiRequest) => snapshotTurn().then(() => answer(req));
   };
 
   // meeting status and info
