@@ -46,6 +46,18 @@ describe('TabShortcuts', () => {
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'waiting_refuse', usrIds: ['1', '2', '3'] });
   });
 
+  it('one admitted or gone while the question is open → the question and the command leave them out, and a newcomer is not refused unseen', async () => {
+    const onCommand = vi.fn();
+    const waiting = [row('1', 'A', true, true), row('2', 'B', true, true), row('3', 'C', true, true)];
+    const { rerender } = renderUi(<TabShortcuts tab="waiting" rows={waiting} onCommand={onCommand} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all (3)' }));
+    expect(await screen.findByText('3 people in the waiting room will be refused and must join again to come in.')).toBeTruthy();
+    rerender(<TabShortcuts tab="waiting" rows={[waiting[0], waiting[2], row('4', 'D', true, true)]} onCommand={onCommand} />);
+    expect(await screen.findByText('2 people in the waiting room will be refused and must join again to come in.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'waiting_refuse', usrIds: ['1', '3'] });
+  });
+
   it('an empty tab → its buttons are disabled', () => {
     renderUi(<TabShortcuts tab="waiting" rows={[]} onCommand={() => {}} />);
     expect((screen.getByRole('button', { name: 'Admit all (0)' }) as HTMLButtonElement).disabled).toBe(true);

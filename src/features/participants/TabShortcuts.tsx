@@ -23,6 +23,10 @@ export function TabShortcuts({ tab, rows, onCommand }: {
   const ids = rows.map((r) => r.usrId);
   const count = i18n.number(ids.length);
   const none = ids.length === 0;
+  // the question names those asked about who still wait: one admitted or gone meanwhile (by
+  // another controller, or on their own) would make the server refuse the whole command
+  const refusing = confirmRefuse ? rows.filter((r) => confirmRefuse.includes(r.usrId)) : [];
+  const refusingCount = i18n.number(refusing.length);
   if (tab === 'offline') {
     return (
       <Group gap="xs" data-testid="tab-shortcuts" data-tab={tab}>
@@ -43,9 +47,9 @@ export function TabShortcuts({ tab, rows, onCommand }: {
       <Modal opened={confirmRefuse !== null} onClose={() => setConfirmRefuse(null)} title={t`Refuse everyone waiting?`}>
         <Stack>
           <Text>
-            {confirmRefuse && confirmRefuse.length === 1
-              ? t`${rows[0]?.name ?? ''} will be refused and must join again to come in.`
-              : t`${count} people in the waiting room will be refused and must join again to come in.`}
+            {refusing.length === 1
+              ? t`${refusing[0].name} will be refused and must join again to come in.`
+              : t`${refusingCount} people in the waiting room will be refused and must join again to come in.`}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmRefuse(null)} data-autofocus>
@@ -54,7 +58,7 @@ export function TabShortcuts({ tab, rows, onCommand }: {
             <Button
               color="red.9"
               onClick={() => {
-                if (confirmRefuse) onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: confirmRefuse });
+                if (refusing.length) onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: refusing.map((r) => r.usrId) });
                 setConfirmRefuse(null);
               }}
             >
