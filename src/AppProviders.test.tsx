@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '@lingui/core';
 import { AppProviders, preloadToasts } from './AppProviders';
+import { QUALITY_ALERT_PRIORITY } from './quality/QualityContext';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -29,5 +30,20 @@ describe('AppProviders toasts', () => {
       notifications.show({ message: 'Saved' });
     });
     expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('a refusal shows at once while a round of quality alerts fills the places on screen', async () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    render(
+      <AppProviders i18n={i18n}>
+        <p>page</p>
+      </AppProviders>,
+    );
+    act(() => {
+      for (const name of ['A', 'B', 'C']) notifications.show({ message: `${name}: loss 6 %`, autoClose: false, priority: QUALITY_ALERT_PRIORITY });
+      notifications.show({ message: 'The command was refused', autoClose: false });
+    });
+    expect(await screen.findByText('The command was refused')).toBeTruthy();
+    expect(screen.queryByText('C: loss 6 %')).toBeNull();
   });
 });

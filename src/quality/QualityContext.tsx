@@ -34,6 +34,11 @@ export function useQuality(): QualityContextValue | null {
 const TOASTS_PER_ROUND = 3;
 /** Marks the quality alerts among the toasts: they arrive on their own schedule, apart from any command. */
 export const QUALITY_ALERT_CLASS = 'podium-quality-alert';
+/**
+ * Below every other toast (Mantine's default priority is 0): three alerts of a bad round filled the
+ * three places on screen, and a command's refusal waited hidden behind them for up to 8 s.
+ */
+export const QUALITY_ALERT_PRIORITY = -1;
 
 export function QualityProvider({ session, children }: { session: AnyActorRef; children: ReactNode }) {
   const { t, i18n } = useLingui();
@@ -58,11 +63,11 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
     };
     const sub = quality.on('quality.crossed', (e) => {
       if (e.notices.length <= TOASTS_PER_ROUND) {
-        for (const n of e.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000, className: QUALITY_ALERT_CLASS });
+        for (const n of e.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
       } else {
         const count = e.notices.length;
         const names = e.notices.slice(0, 3).map((n) => n.name).join(', ');
-        notifications.show({ color: 'orange', title: t`Quality alert`, message: t`${count} participants crossed a quality threshold: ${names}…`, autoClose: 8000, className: QUALITY_ALERT_CLASS });
+        notifications.show({ color: 'orange', title: t`Quality alert`, message: t`${count} participants crossed a quality threshold: ${names}…`, autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
       }
     });
     return () => sub.unsubscribe();
