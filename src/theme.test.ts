@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME } from '@mantine/core';
-import { AA_TEXT_CONTRAST, contrastRatio, cssVariablesResolver, readableTextColor, theme } from './theme';
+import { DEFAULT_THEME, luminance } from '@mantine/core';
+import { AA_TEXT_CONTRAST, contrastRatio, cssVariablesResolver, readableTextColor, theme, WHITE_TEXT_LUMINANCE_LIMIT } from './theme';
 
 describe('theme contrast (WCAG AA)', () => {
   it('every palette has a text colour of at least 4.5:1 on white and on its light tints', () => {
@@ -22,5 +22,17 @@ describe('theme contrast (WCAG AA)', () => {
     expect(theme.primaryShade).toBe(8);
     expect(contrastRatio(DEFAULT_THEME.colors.blue[8], '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
     expect(contrastRatio(DEFAULT_THEME.colors.red[8], '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+  });
+
+  it('a filled colour carries its automatic text at 4.5:1, at rest and under the pointer', () => {
+    const { light } = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as never);
+    expect(theme.luminanceThreshold).toBe(WHITE_TEXT_LUMINANCE_LIMIT);
+    for (const [name, palette] of Object.entries(DEFAULT_THEME.colors)) {
+      // Mantine's autoContrast: black text above the threshold, white below
+      const text = luminance(palette[8]) > WHITE_TEXT_LUMINANCE_LIMIT ? '#000000' : '#ffffff';
+      const hoverShade = /-(\d)\)$/.exec(light[`--mantine-color-${name}-filled-hover`] ?? '')?.[1] ?? '9';
+      expect(contrastRatio(text, palette[8]), `${name} at rest`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+      expect(contrastRatio(text, palette[Number(hoverShade)]), `${name} under the pointer`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    }
   });
 });

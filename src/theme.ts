@@ -2,9 +2,12 @@
  * The console's Mantine theme. WCAG AA contrast (4.5:1 for the console's small text) is set here
  * once rather than per component:
  * - shade 8 for filled colours and links: Mantine's shade 6 gives 3.3–3.6:1 with white (blue, red);
- * - autoContrast with a luminance threshold of 0.18 puts dark text on the filled colours too light
- *   for white (green, orange, yellow, teal): above that luminance dark text is the one of the two
- *   that reaches 4.5:1;
+ * - autoContrast puts dark text on the filled colours too light for white (green, orange, yellow,
+ *   teal, cyan): the threshold is the luminance at which white stops reaching 4.5:1 (0.1833), above
+ *   it black reaches 4.67:1 or more. At 0.18, red 8 (0.1830) got black text at 4.66:1, and under the
+ *   pointer (red 9) 3.84:1;
+ * - a filled colour with dark text lightens under the pointer (shade 7) rather than darkening
+ *   (shade 9): black on cyan 9 or teal 9 is 3.8–4.2:1;
  * - coloured text (`c="green"`) and the light variant's text are darkened until they reach 4.5:1
  *   on white and on the light variant's tint: Mantine uses shade 8 and 9, which for green, orange,
  *   yellow, lime, teal and cyan stay below it;
@@ -13,12 +16,14 @@
 import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver } from '@mantine/core';
 
 export const AA_TEXT_CONTRAST = 4.5;
+/** The luminance above which white text on a colour falls below AA: (1 + 0.05) / 4.5 − 0.05. */
+export const WHITE_TEXT_LUMINANCE_LIMIT = 1.05 / AA_TEXT_CONTRAST - 0.05;
 
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   autoContrast: true,
-  luminanceThreshold: 0.18,
+  luminanceThreshold: WHITE_TEXT_LUMINANCE_LIMIT,
   defaultRadius: 'sm',
 });
 
@@ -46,6 +51,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     const text = readableTextColor(palette);
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-light-color`] = text;
+    if (luminance(palette[8]) > WHITE_TEXT_LUMINANCE_LIMIT) light[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
   }
   return { variables: {}, light, dark: {} };
 };
