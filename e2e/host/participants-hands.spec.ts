@@ -36,7 +36,12 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       const name = (await first.getAttribute('aria-label'))!;
       const otherId = (await second.getAttribute('data-usr-id'))!;
       const otherName = (await second.getAttribute('aria-label'))!;
-      await panel.button(panel.n.refuseHand(otherName)).click();
+      // both answers inside their cell: Refuse ran over the video column at 1440 px
+      const refuse = panel.button(panel.n.refuseHand(otherName));
+      const cell = second.getByRole('cell').filter({ has: refuse });
+      const [refuseBox, cellBox] = [await refuse.boundingBox(), await cell.boundingBox()];
+      expect(refuseBox!.x + refuseBox!.width, 'Refuse ends inside the raised-hand cell').toBeLessThanOrEqual(cellBox!.x + cellBox!.width + 0.5);
+      await refuse.click();
       await expect.poll(async () => { const f = await api.flags(otherId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
       await panel.button(panel.n.permit(name)).click();
       await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);

@@ -40,7 +40,7 @@ export const COLUMN_SPECS: readonly ColumnSpec[] = [
   { id: 'share', track: '60px', min: 60, stepBack: 3 },
   { id: 'audio', track: '80px', min: 80 },
   { id: 'listen', track: '92px', min: 92 },
-  { id: 'hand', track: '116px', min: 116 },
+  { id: 'hand', track: '132px', min: 132 },
   { id: 'video', track: '120px', min: 120 },
   // the loss sparkline (src/quality): the last of the secondary columns to step back
   { id: 'quality', track: '72px', min: 72, stepBack: 5 },
