@@ -8,6 +8,7 @@ import { LoginPage } from '../pages/LoginPage';
 import { MeetingControlsApi } from '../pages/MeetingControlsApi';
 import { MeetingControlsPanel, type Lang } from '../pages/MeetingControlsPanel';
 import { dismissReminders } from '../pages/MeetingControlsSession';
+import { text } from '../a11y/catalog';
 
 const CANCEL = { en: 'Cancel', zh: '取消' } as const;
 
@@ -39,7 +40,9 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       expect((await api.status()).mr_id).toBe(own.mrId);
 
       await panel.endMeeting();
-      await expect.poll(async () => MeetingControlsApi.login(own).then(() => 'running', () => 'ended'), { timeout: 10_000 }).toBe('ended');
+      // the console hears the end from the server's feed, then the server refuses new logins
+      await expect(page.getByText(text(lang, 'The meeting has ended, exit control'))).toBeVisible({ timeout: 20_000 });
+      await expect.poll(async () => MeetingControlsApi.login(own).then(() => 'running', () => 'ended'), { timeout: 20_000 }).toBe('ended');
     } finally {
       await own.stop();
     }

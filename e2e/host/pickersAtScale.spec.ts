@@ -26,10 +26,12 @@ async function expectTruncated(page: Page, lang: Lang): Promise<void> {
   const group = page.getByRole('group', { name: HINT[lang] });
   await expect(group).toBeVisible();
   await expect(group.getByRole('option')).toHaveCount(LIMIT);
-  const label = (await group.getAttribute('aria-labelledby')) ?? '';
-  const text = (await page.locator(`[id="${label}"]`).textContent()) ?? '';
-  const total = Number(HINT[lang].exec(text)?.[1].replace(/,/g, ''));
-  expect(total).toBeGreaterThan(LIMIT);
+  // the group is drawn again as the roster changes (a new label id each time): read its label in one step
+  const total = async () => {
+    const text = await group.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? '');
+    return Number(HINT[lang].exec(text)?.[1].replace(/,/g, ''));
+  };
+  await expect.poll(total).toBeGreaterThan(LIMIT);
 }
 
 /** Types `name` into the picker and picks it: the only match left, with no hint. */

@@ -42,8 +42,9 @@ test('the framed console logs out on its parent’s logout from its own origin',
   await expect(page).toHaveURL(/\/control/);
   // the parent page: same origin, framing the console (the session lives in this tab). The console
   // that logged in keeps running under the replaced page and polls the same session: once the
-  // frame logged it out, that hidden console's requests fail (404, then a refused resume), as they must
-  consoleErrors.allow(/status of (404|403) .* @ \S+\/sessions\/([0-9a-f]+\/(changes|controllers|activity))?(\?\S*)?$/);
+  // frame logged it out, that hidden console's requests fail (404, then a refused resume), as they
+  // must: its feed, and whatever a re-sync reads (the layouts, the controllers, the activity…)
+  consoleErrors.allow(/status of (404|403) .* @ \S+\/sessions\/([0-9a-f]+\/[\w-]+)?(\?\S*)?$/);
   // its background quality reads too (the session they name is gone: 401)
   consoleErrors.allow(/status of 401 .* @ \S+\/status\/participant\/(\d+\/media_stream|packets_lost_rate)\/$/);
   await page.evaluate((mrId) => {
