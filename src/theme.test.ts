@@ -30,9 +30,15 @@ describe('theme contrast (WCAG AA)', () => {
     for (const [name, palette] of Object.entries(DEFAULT_THEME.colors)) {
       // Mantine's autoContrast: black text above the threshold, white below
       const text = luminance(palette[8]) > WHITE_TEXT_LUMINANCE_LIMIT ? '#000000' : '#ffffff';
-      const hoverShade = /-(\d)\)$/.exec(light[`--mantine-color-${name}-filled-hover`] ?? '')?.[1] ?? '9';
-      expect(contrastRatio(text, palette[8]), `${name} at rest`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
-      expect(contrastRatio(text, palette[Number(hoverShade)]), `${name} under the pointer`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+      const shadeOf = (variable: string | undefined, fallback: string) => {
+        if (variable?.startsWith('#')) return variable;
+        return palette[Number(/-(\d)\)$/.exec(variable ?? '')?.[1] ?? fallback)];
+      };
+      const filled = shadeOf(light[`--mantine-color-${name}-filled`], '8');
+      const hover = shadeOf(light[`--mantine-color-${name}-filled-hover`], '9');
+      // a margin over 4.5:1, so the edge of a dialog fading in does not dip below it
+      expect(contrastRatio(text, filled), `${name} at rest`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST + 0.2);
+      expect(contrastRatio(text, hover), `${name} under the pointer`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
     }
   });
 });

@@ -7,7 +7,8 @@
  *   it black reaches 4.67:1 or more. At 0.18, red 8 (0.1830) got black text at 4.66:1, and under the
  *   pointer (red 9) 3.84:1;
  * - a filled colour with dark text lightens under the pointer (shade 7) rather than darkening
- *   (shade 9): black on cyan 9 or teal 9 is 3.8–4.2:1;
+ *   (shade 9): black on cyan 9 or teal 9 is 3.8–4.2:1; red, whose shade 8 carries white at only
+ *   4.51:1, is filled with shade 9 (5.5:1);
  * - coloured text (`c="green"`) and the light variant's text are darkened until they reach 4.5:1
  *   on white and on the light variant's tint: Mantine uses shade 8 and 9, which for green, orange,
  *   yellow, lime, teal and cyan stay below it;
@@ -45,6 +46,13 @@ export function readableTextColor(palette: readonly string[]): string {
   return color;
 }
 
+/**
+ * White text needs this much above 4.5:1 on a filled colour: red 8 reaches 4.51, and the
+ * anti-aliased edge of a dialog fading in (or a scan a frame early) dips below AA; such a colour is
+ * filled with its shade 9 instead.
+ */
+const WHITE_TEXT_MARGIN = 0.25;
+
 export const cssVariablesResolver: CSSVariablesResolver = () => {
   const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
   for (const [name, palette] of Object.entries(DEFAULT_THEME.colors)) {
@@ -52,6 +60,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-light-color`] = text;
     if (luminance(palette[8]) > WHITE_TEXT_LUMINANCE_LIMIT) light[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
+    else if (contrastRatio(palette[8], '#ffffff') < AA_TEXT_CONTRAST + WHITE_TEXT_MARGIN) {
+      light[`--mantine-color-${name}-filled`] = `var(--mantine-color-${name}-9)`;
+      light[`--mantine-color-${name}-filled-hover`] = darken(palette[9], 0.1);
+    }
   }
   return { variables: {}, light, dark: {} };
 };
