@@ -50,76 +50,83 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       await page.evaluate((l) => localStorage.setItem('podium.language', l), lang);
       await page.reload();
 
-      // the login form has focus on load, and is the first Tab stop of the page
-      const form = page.getByRole('form', { name: tr('Meeting control login') });
-      const meetingNo = form.getByRole('textbox', { name: tr('Meeting No.') });
-      await expect(meetingNo).toBeFocused();
-      await fromTheTop(page);
-      await page.keyboard.press('Tab');
-      expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(true);
-      await tabTo(page, meetingNo, 10, true);
-      await page.keyboard.type(own.mrId);
-      await page.keyboard.press('Tab');
-      await page.keyboard.type(own.hostPwd);
-      await tabTo(page, form.getByRole('textbox', { name: tr('Verification code') }), 6);
-      await page.keyboard.type(TEST_CODE);
-      await page.keyboard.press('Enter');
+      // in steps, so a timeout names the phase it stopped in
+      await test.step('logs in and reaches the main content', async () => {
+        // the login form has focus on load, and is the first Tab stop of the page
+        const form = page.getByRole('form', { name: tr('Meeting control login') });
+        const meetingNo = form.getByRole('textbox', { name: tr('Meeting No.') });
+        await expect(meetingNo).toBeFocused();
+        await fromTheTop(page);
+        await page.keyboard.press('Tab');
+        expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(true);
+        await tabTo(page, meetingNo, 10, true);
+        await page.keyboard.type(own.mrId);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(own.hostPwd);
+        await tabTo(page, form.getByRole('textbox', { name: tr('Verification code') }), 6);
+        await page.keyboard.type(TEST_CODE);
+        await page.keyboard.press('Enter');
 
-      // after the login focus is in the main content; the skip link is the first stop
-      await expect(page).toHaveURL(/\/control\?mr-id=/, { timeout: 20_000 });
-      const main = page.locator('main#main-content');
-      await expect(main).toBeFocused({ timeout: 20_000 });
-      const reminder = page.getByRole('dialog', { name: tr('Service expiry reminder') });
-      if (await reminder.isVisible({ timeout: 3_000 }).catch(() => false)) {
+        // after the login focus is in the main content; the skip link is the first stop
+        await expect(page).toHaveURL(/\/control\?mr-id=/, { timeout: 20_000 });
+        const main = page.locator('main#main-content');
+        await expect(main).toBeFocused({ timeout: 20_000 });
+        const reminder = page.getByRole('dialog', { name: tr('Service expiry reminder') });
+        if (await reminder.isVisible({ timeout: 3_000 }).catch(() => false)) {
+          await page.keyboard.press('Escape');
+          await expect(reminder).toBeHidden();
+        }
+        await fromTheTop(page);
+        await page.keyboard.press('Tab');
+        const skip = page.getByRole('link', { name: tr('Skip to main content') });
+        await expect(skip).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(main).toBeFocused();
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`keyboard-after-login-${lang}.png`) });
+      });
+
+      await test.step('finds the participant, mutes them and opens their operations', async () => {
+        // find the participant
+        const api = await ParticipantsApi.login(own, 'host');
+        await tabTo(page, page.getByRole('searchbox', { name: tr('Find participant') }));
+        await page.keyboard.type(TARGET.name);
+        const mute = page.getByRole('button', { name: tr('On: mute {name}', { name: TARGET.name }) });
+        await expect(mute).toBeVisible();
+
+        // mute them
+        await tabTo(page, mute);
+        await page.keyboard.press('Enter');
+        await expect.poll(async () => (await api.flags(TARGET.usrId))?.a_rx, { timeout: 10_000 }).toBe(0);
+        await expect(page.getByRole('button', { name: tr('Muted: unmute {name}', { name: TARGET.name }) })).toBeVisible();
+
+        // open their operations: the menu takes focus, Escape closes it and gives focus back
+        const ops = page.getByRole('button', { name: tr('Operations for {name}', { name: TARGET.name }) });
+        await tabTo(page, ops);
+        await page.keyboard.press('Enter');
+        const menu = page.getByRole('menu');
+        await expect(menu).toBeVisible();
+        await page.keyboard.press('ArrowDown');
+        expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`keyboard-operations-${lang}.png`) });
         await page.keyboard.press('Escape');
-        await expect(reminder).toBeHidden();
-      }
-      await fromTheTop(page);
-      await page.keyboard.press('Tab');
-      const skip = page.getByRole('link', { name: tr('Skip to main content') });
-      await expect(skip).toBeFocused();
-      await page.keyboard.press('Enter');
-      await expect(main).toBeFocused();
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`keyboard-after-login-${lang}.png`) });
+        await expect(menu).toBeHidden();
+        await expect(ops).toBeFocused();
+      });
 
-      // find the participant
-      const api = await ParticipantsApi.login(own, 'host');
-      await tabTo(page, page.getByRole('searchbox', { name: tr('Find participant') }));
-      await page.keyboard.type(TARGET.name);
-      const mute = page.getByRole('button', { name: tr('On: mute {name}', { name: TARGET.name }) });
-      await expect(mute).toBeVisible();
-
-      // mute them
-      await tabTo(page, mute);
-      await page.keyboard.press('Enter');
-      await expect.poll(async () => (await api.flags(TARGET.usrId))?.a_rx, { timeout: 10_000 }).toBe(0);
-      await expect(page.getByRole('button', { name: tr('Muted: unmute {name}', { name: TARGET.name }) })).toBeVisible();
-
-      // open their operations: the menu takes focus, Escape closes it and gives focus back
-      const ops = page.getByRole('button', { name: tr('Operations for {name}', { name: TARGET.name }) });
-      await tabTo(page, ops);
-      await page.keyboard.press('Enter');
-      const menu = page.getByRole('menu');
-      await expect(menu).toBeVisible();
-      await page.keyboard.press('ArrowDown');
-      expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`keyboard-operations-${lang}.png`) });
-      await page.keyboard.press('Escape');
-      await expect(menu).toBeHidden();
-      await expect(ops).toBeFocused();
-
-      // end the meeting: from the top of the page forward, through the header and the sidebar (a
-      // walk back from the table passed every table control first and, in full runs, did not come
-      // back within the test's time); the confirmation starts on Cancel (the safe choice)
-      await fromTheTop(page);
-      await tabTo(page, page.getByRole('button', { name: tr('End meeting'), exact: true }), 80);
-      await page.keyboard.press('Enter');
-      const confirm = page.getByRole('dialog', { name: tr('End meeting') });
-      await expect(confirm).toBeVisible();
-      await expect(confirm.getByRole('button', { name: tr('Cancel'), exact: true })).toBeFocused();
-      await tabTo(page, confirm.getByRole('button', { name: tr('Confirm end meeting') }), 4);
-      await page.keyboard.press('Enter');
-      await expect.poll(async () => MeetingControlsApi.login(own).then(() => 'running', () => 'ended'), { timeout: 15_000 }).toBe('ended');
+      await test.step('ends the meeting', async () => {
+        // end the meeting: from the top of the page forward, through the header and the sidebar (a
+        // walk back from the table passed every table control first and, in full runs, did not come
+        // back within the test's time); the confirmation starts on Cancel (the safe choice)
+        await fromTheTop(page);
+        await tabTo(page, page.getByRole('button', { name: tr('End meeting'), exact: true }), 80);
+        await page.keyboard.press('Enter');
+        const confirm = page.getByRole('dialog', { name: tr('End meeting') });
+        await expect(confirm).toBeVisible();
+        await expect(confirm.getByRole('button', { name: tr('Cancel'), exact: true })).toBeFocused();
+        await tabTo(page, confirm.getByRole('button', { name: tr('Confirm end meeting') }), 4);
+        await page.keyboard.press('Enter');
+        await expect.poll(async () => MeetingControlsApi.login(own).then(() => 'running', () => 'ended'), { timeout: 15_000 }).toBe('ended');
+      });
     } finally {
       // leave the page before the server stops, or its polls fail against a closed port
       await page.goto('about:blank');
