@@ -26,6 +26,8 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: WHITE_TEXT_LUMINANCE_LIMIT,
   defaultRadius: 'sm',
+  // a host who asked the system for less motion gets dialogs and menus without their fades
+  respectReducedMotion: true,
 });
 
 /** WCAG contrast ratio of two colours. */
