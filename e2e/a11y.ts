@@ -42,27 +42,11 @@ export async function scanAccessibility(page: Page, scope?: string): Promise<Axe
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, what: string, scope?: string): Promise<void> {
   // animations (a dialog fading in) would be scanned half-opaque and report false contrast failures;
   // a popover opened just now starts its fade a frame or two later, so wait those frames first
-  // and Mantine starts a dialog's fade on a timer, which a busy machine runs after those frames:
-  // every dialog and menu on screen must also be fully opaque (a scan mid-fade saw the End meeting
-  // confirmation's white text at 3.6–4.2:1)
   const settled = () =>
-    page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              const animating = document.getAnimations().some((animation) => animation.playState === 'running');
-              const fading = [...document.querySelectorAll('[role="dialog"], [role="menu"], [role="listbox"]')].some((el) => {
-                if (el.getClientRects().length === 0) return false;
-                for (let node: Element | null = el; node; node = node.parentElement) if (Number(getComputedStyle(node).opacity) < 1) return true;
-                return false;
-              });
-              resolve(!animating && !fading);
-            }),
-          ),
-        ),
-      undefined,
-      { timeout: 10_000 },
+    page.waitForFunction(() =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.getAnimations().every((animation) => animation.playState !== 'running')))),
+      ),
     );
   await settled();
   await settled();

@@ -11,6 +11,15 @@ afterEach(() => {
   cleanup();
 });
 
+function renderPage() {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  render(
+    <AppProviders i18n={i18n}>
+      <p>page</p>
+    </AppProviders>,
+  );
+}
+
 describe('AppProviders toasts', () => {
   it('fetches the container once, for every caller', async () => {
     const first = preloadToasts();
@@ -19,12 +28,7 @@ describe('AppProviders toasts', () => {
   });
 
   it('shows a toast raised before the container was drawn', async () => {
-    i18n.loadAndActivate({ locale: 'en', messages: {} });
-    render(
-      <AppProviders i18n={i18n}>
-        <p>page</p>
-      </AppProviders>,
-    );
+    renderPage();
     expect(document.querySelector('.mantine-Notification-root')).toBeNull();
     act(() => {
       notifications.show({ message: 'Saved' });
@@ -33,12 +37,7 @@ describe('AppProviders toasts', () => {
   });
 
   it('a refusal shows at once while a round of quality alerts fills the places on screen', async () => {
-    i18n.loadAndActivate({ locale: 'en', messages: {} });
-    render(
-      <AppProviders i18n={i18n}>
-        <p>page</p>
-      </AppProviders>,
-    );
+    renderPage();
     act(() => {
       for (const name of ['A', 'B', 'C']) notifications.show({ message: `${name}: loss 6 %`, autoClose: false, priority: QUALITY_ALERT_PRIORITY });
       notifications.show({ message: 'The command was refused', autoClose: false });

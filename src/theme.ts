@@ -49,9 +49,8 @@ export function readableTextColor(palette: readonly string[]): string {
 }
 
 /**
- * White text needs this much above 4.5:1 on a filled colour: red 8 reaches 4.51, and the
- * anti-aliased edge of a dialog fading in (or a scan a frame early) dips below AA; such a colour is
- * filled with its shade 9 instead.
+ * White text needs this much above 4.5:1 on a filled colour, or any blend (a dialog fading in, a
+ * pressed state) takes it below AA: red 8 reaches only 4.51. Such a colour is filled with its shade 9.
  */
 const WHITE_TEXT_MARGIN = 0.25;
 

@@ -58,6 +58,16 @@ describe('TabShortcuts', () => {
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'waiting_refuse', usrIds: ['1', '3'] });
   });
 
+  it('everyone asked about admitted meanwhile → nothing is left to refuse, and the question says so', async () => {
+    const waiting = [row('1', 'A', true, true)];
+    const { rerender } = renderUi(<TabShortcuts tab="waiting" rows={waiting} onCommand={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all (1)' }));
+    expect(await screen.findByText('A will be refused and must join again to come in.')).toBeTruthy();
+    rerender(<TabShortcuts tab="waiting" rows={[row('4', 'D', true, true)]} onCommand={() => {}} />);
+    expect(await screen.findByText('0 people in the waiting room will be refused and must join again to come in.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Refuse all' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('an empty tab → its buttons are disabled', () => {
     renderUi(<TabShortcuts tab="waiting" rows={[]} onCommand={() => {}} />);
     expect((screen.getByRole('button', { name: 'Admit all (0)' }) as HTMLButtonElement).disabled).toBe(true);

@@ -57,6 +57,8 @@ export function TabShortcuts({ tab, rows, onCommand }: {
             </Button>
             <Button
               color="red.9"
+              // everyone asked about was admitted or left meanwhile: nothing is left to refuse
+              disabled={refusing.length === 0}
               onClick={() => {
                 if (refusing.length) onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: refusing.map((r) => r.usrId) });
                 setConfirmRefuse(null);
