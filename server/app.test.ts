@@ -35,6 +35,7 @@ function testRoutes(seen: ApiRequest[]) {
       throw new HttpError(403, RC.meetingLocked, 'locked');
     });
     router.post('/rest/v1/app1/manager/sessions/echo/', (req) => json(200, { body: req.body }));
+    router.get('/rest/v1/app1/manager/sessions/bytes/', () => json(200, [Buffer.from('{"names":'), Buffer.from('["参会者"]}')], { 'Content-Type': 'application/json; charset=utf-8' }));
     router.get('/rest/v1/meetings/:mrId/sessions/:sessId/wait', async (req) => {
       await new Promise<void>((resolve) => req.signal.addEventListener('abort', () => resolve()));
       seen.push(req);
@@ -329,6 +330,14 @@ describe('AES mode', () => {
     expect(r.status).toBe(200);
     expect(r.text.startsWith('AES:')).toBe(true);
     expect(JSON.parse(decryptBody(key, r.text))).toEqual({ body: { cmdid: 'x', secret: 'yes' } });
+  });
+
+  it('encrypts a JSON answer prepared as bytes as well (snapshots are encoded while they are built)', async () => {
+    const { client, config } = await start({ apiAesMode: 1 });
+    const r = await client.get('/rest/v1/app1/manager/sessions/bytes/');
+    expect(r.status).toBe(200);
+    expect(r.text.startsWith('AES:')).toBe(true);
+    expect(JSON.parse(decryptBody(deriveAesKey(config.devToken), r.text))).toEqual({ names: ['参会者'] });
   });
 
   it('a damaged AES body → 400', async () => {

@@ -350,6 +350,10 @@ function drain(req: IncomingMessage): void {
   if (!req.readableEnded) req.resume();
 }
 
+function isBufferList(b: unknown): b is Buffer[] {
+  return Array.isArray(b) && b.length > 0 && b.every((c) => Buffer.isBuffer(c));
+}
+
 function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = {
@@ -358,13 +362,21 @@ function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array)
     ...result.headers,
   };
   let payload: Buffer | string | undefined;
+  let chunks: Buffer[] | undefined;
   const b = result.body;
+  const isJson = /json/i.test(headers['Content-Type'] ?? headers['content-type'] ?? '');
   if (b === undefined) payload = undefined;
-  else if (Buffer.isBuffer(b)) {
-    payload = b;
-    headers['Content-Type'] ??= 'application/octet-stream';
+  else if (Buffer.isBuffer(b) || isBufferList(b)) {
+    if (aesKey && isJson) {
+      // JSON answers prepared as bytes (snapshots, polls) are encrypted like any other on AES paths
+      payload = encryptBody(aesKey, (Buffer.isBuffer(b) ? b : Buffer.concat(b)).toString('utf8'));
+      headers['Content-Type'] = 'text/plain; charset=utf-8';
+    } else {
+      if (Buffer.isBuffer(b)) payload = b;
+      else chunks = b;
+      headers['Content-Type'] ??= 'application/octet-stream';
+    }
   } else if (typeof b === 'string') {
-    const isJson = /json/i.test(headers['Content-Type'] ?? headers['content-type'] ?? '');
     if (aesKey && isJson) {
       payload = encryptBody(aesKey, b);
       headers['Content-Type'] = 'text/plain; charset=utf-8';
@@ -381,6 +393,13 @@ function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array)
       payload = jsonText;
       headers['Content-Type'] ??= 'application/json; charset=utf-8';
     }
+  }
+  if (chunks) {
+    headers['Content-Length'] = String(chunks.reduce((n, c) => n + c.length, 0));
+    res.writeHead(result.status, headers);
+    for (const c of chunks) res.write(c);
+    res.end();
+    return;
   }
   // a large text is encoded once here, not once to count its bytes and again to send them
   if (typeof payload === 'string' && payload.length > 1024) payload = Buffer.from(payload, 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock';
-import { ChangeFeed, MAX_BATCH, pollBody, pollBodyBytes, WAKE_BUDGET_BYTES, WAKE_COST_PER_POLL } from './feed';
+import { ChangeFeed, MAX_BATCH, OWN_TURN_BYTES, pollBody, pollBodyBytes, WAKE_BUDGET_BYTES, WAKE_COST_PER_POLL } from './feed';
 
 const ev = (n: number) => ({ cmdid: 'one_mr_status', n });
 
@@ -102,6 +102,24 @@ describe('ChangeFeed', () => {
     await Promise.all(polls);
     expect(answered).toBe(n);
     expect(feed.waiting).toBe(0);
+  });
+
+  it('answers large events in the turn after the one that made them, small ones at once', async () => {
+    const clock = new ManualClock();
+    const feed = new ChangeFeed(0, 100);
+    let answered = 0;
+    const first = feed.poll(0, 's1', 10_000, clock).then(() => answered++);
+    feed.append(ev(1));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(answered).toBe(1);
+    await first;
+    const second = feed.poll(1, 's1', 10_000, clock).then(() => answered++);
+    feed.append({ cmdid: 'online_eps_status', usr_names: ['x'.repeat(OWN_TURN_BYTES)] });
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(answered).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    await second;
+    expect(answered).toBe(2);
   });
 
   it('answers big batches a few polls per burst', async () => {

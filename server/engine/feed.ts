@@ -50,6 +50,8 @@ export const DEFAULT_HISTORY = 5000;
  */
 export const WAKE_BUDGET_BYTES = 2 * 1024 * 1024;
 export const WAKE_COST_PER_POLL = 16 * 1024;
+/** events of a task at least this large (JSON bytes) are answered in a turn of their own */
+export const OWN_TURN_BYTES = 256 * 1024;
 /** most events one poll answer carries; the client polls again from the last seq */
 export const MAX_BATCH = 1000;
 
@@ -67,6 +69,7 @@ export class ChangeFeed {
   /** bytes of JSON appended up to and including the seq of each slot (for the wake budget) */
   private readonly ends: Float64Array;
   private totalBytes = 0;
+  private bytesAtLastWake = 0;
 
   /**
    * @param startSeq the sequence number before the first event: after a restart it continues
@@ -97,7 +100,7 @@ export class ChangeFeed {
     return this.waiters.size;
   }
 
-  /** Appends an event, stamps it with the next `seq` and wakes the long polls (batched per microtask). */
+  /** Appends an event, stamps it with the next `seq` and wakes the long polls (batched per microtask; see {@link OWN_TURN_BYTES}). */
   append(event: { cmdid: string } & Record<string, unknown>, to?: string): number {
     const seq = ++this.last;
     const entry: FeedEntry = { seq, cmdid: event.cmdid, to, json: JSON.stringify(this.stampSeq ? { ...event, seq } : event) };
@@ -205,13 +208,21 @@ export class ChangeFeed {
   private scheduleWake(): void {
     if (this.wakeScheduled) return;
     this.wakeScheduled = true;
-    queueMicrotask(() => this.wakeSome());
+    queueMicrotask(() => {
+      const bytes = this.totalBytes - this.bytesAtLastWake;
+      this.bytesAtLastWake = this.totalBytes;
+      // large events (a mute-all's delta of 10,000 endpoints) are answered in the next turn: the
+      // command that made them has had a long turn already, and joining and encoding the answer
+      // is as long again; small ones go out at once
+      if (bytes >= OWN_TURN_BYTES) setImmediate(() => this.wakeSome());
+      else this.wakeSome();
+    });
   }
 
   /**
    * Answers the polls that have news, a budget's worth at a time: the first burst right after
-   * the events (same task), the rest in following tasks so timers and other requests get in
-   * between. Polls woken later read whatever is newest then.
+   * the events (in the next turn when they are large), the rest in following turns so timers and
+   * other requests get in between. Polls woken later read whatever is newest then.
    */
   private wakeSome(): void {
     let budget = WAKE_BUDGET_BYTES;

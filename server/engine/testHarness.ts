@@ -82,9 +82,11 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       signal: signal ?? new AbortController().signal,
     };
     const res = await match.handler(req);
-    // as the platform sends them: strings and Buffers (the poll's shared answer) are the body's text
-    const text = typeof res.body === 'string' ? res.body : Buffer.isBuffer(res.body) ? res.body.toString('utf8') : undefined;
-    const parsed = text === undefined ? res.body : JSON.parse(text);
+    // as the platform sends them: strings, Buffers (the poll's shared answer) and Buffer lists (snapshots) are the body's text
+    const answer = res.body;
+    const bytes = Buffer.isBuffer(answer) ? answer : Array.isArray(answer) && answer.length > 0 && answer.every((c) => Buffer.isBuffer(c)) ? Buffer.concat(answer) : undefined;
+    const text = typeof answer === 'string' ? answer : bytes?.toString('utf8');
+    const parsed = text === undefined ? answer : JSON.parse(text);
     return { status: res.status, body: parsed };
   }
 

@@ -66,7 +66,7 @@ export class ClientGoneSignal implements RequestSignal {
 
 export interface ApiResult {
   status: number;
-  /** JSON-serialised unless it is a Buffer or string (then sent as is) */
+  /** JSON-serialised unless it is a Buffer, an array of Buffers (sent one after the other) or a string (sent as is) */
   body?: unknown;
   headers?: Record<string, string>;
 }

@@ -32,7 +32,7 @@ import { addressBookHandlers } from './addressBookRoutes';
 import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
-import { oneJobPerTurn, stringifyInTurns } from './turnQueue';
+import { oneJobPerTurn, jsonChunksInTurns } from './turnQueue';
 
 export const SESSION_PREFIX = '/rest/v1/meetings/:mrId/sessions/:sessId/';
 
@@ -132,8 +132,8 @@ export function registerSessionRoutes(
       await snapshotTurn();
       room.flush();
       const snap = podium ? { ...build(room), seq: room.feed.head } : build(room);
-      const text = await stringifyInTurns(snap as Record<string, unknown>, snapshotTurn);
-      return json(200, text, { 'Content-Type': 'application/json; charset=utf-8' });
+      const chunks = await jsonChunksInTurns(snap as Record<string, unknown>, snapshotTurn);
+      return json(200, chunks, { 'Content-Type': 'application/json; charset=utf-8' });
     });
   };
 

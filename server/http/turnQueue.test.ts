@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { oneJobPerTurn, stringifyInTurns, type NextTurn } from './turnQueue';
+import { oneJobPerTurn, jsonChunksInTurns, type NextTurn } from './turnQueue';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,7 +24,7 @@ describe('oneJobPerTurn', () => {
   });
 });
 
-describe('stringifyInTurns', () => {
+describe('jsonChunksInTurns', () => {
   const snapshot = (n: number) => ({
     cmdid: 'online_eps_info',
     mr_id: '8008038',
@@ -43,16 +43,16 @@ describe('stringifyInTurns', () => {
 
   it.each([0, 1, 9, 10, 11, 25, 1000])('writes the same text as JSON.stringify (%i entries per array)', async (n) => {
     const turns = countingTurns();
-    expect(await stringifyInTurns(snapshot(n), turns.next, 10)).toBe(JSON.stringify(snapshot(n)));
+    expect(Buffer.concat(await jsonChunksInTurns(snapshot(n), turns.next, 10)).toString('utf8')).toBe(JSON.stringify(snapshot(n)));
   });
 
   it('yields a turn each time the budget of elements is spent', async () => {
     const turns = countingTurns();
     // three arrays of 25 = 75 elements at 10 a turn: 7 yields (one before each new slice of 10)
-    await stringifyInTurns(snapshot(25), turns.next, 10);
+    await jsonChunksInTurns(snapshot(25), turns.next, 10);
     expect(turns.count).toBe(7);
     const small = countingTurns();
-    await stringifyInTurns(snapshot(3), small.next, 10);
+    await jsonChunksInTurns(snapshot(3), small.next, 10);
     expect(small.count).toBe(0);
   });
 });

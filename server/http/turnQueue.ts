@@ -31,34 +31,43 @@ export function oneJobPerTurn(): NextTurn {
 export const ELEMENTS_PER_TURN = 25_000;
 
 /**
- * `JSON.stringify(value)` of a flat object (a snapshot: a few long arrays of plain values), its
- * long arrays serialised a slice at a time with {@link NextTurn} between slices. The object must
- * not change meanwhile: snapshots are built as copies first.
+ * `JSON.stringify(value)` of a flat object (a snapshot: a few long arrays of plain values) as
+ * UTF-8 chunks to be sent one after the other, its long arrays serialised and encoded a slice at
+ * a time with {@link NextTurn} between slices. Encoding the whole text at the end (megabytes of
+ * names, most of them not ASCII), or joining the chunks into one buffer, would be one stretch of
+ * the loop as long as the slices together. The object must not change meanwhile: snapshots are
+ * built as copies first.
  */
-export async function stringifyInTurns(value: Record<string, unknown>, nextTurn: NextTurn, perTurn = ELEMENTS_PER_TURN): Promise<string> {
-  const members: string[] = [];
+export async function jsonChunksInTurns(value: Record<string, unknown>, nextTurn: NextTurn, perTurn = ELEMENTS_PER_TURN): Promise<Buffer[]> {
+  const pieces: Buffer[] = [];
+  let text = '{';
+  let first = true;
   let done = 0;
   for (const key of Object.keys(value)) {
     const v = value[key];
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    const name = `${JSON.stringify(key)}:`;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
     if (!Array.isArray(v) || v.length <= perTurn - done) {
-      members.push(name + JSON.stringify(v));
+      text += JSON.stringify(v);
       if (Array.isArray(v)) done += v.length;
       continue;
     }
-    const slices: string[] = [];
+    text += '[';
     for (let from = 0; from < v.length; ) {
       if (done >= perTurn) {
+        pieces.push(Buffer.from(text, 'utf8'));
+        text = '';
         await nextTurn();
         done = 0;
       }
       const to = Math.min(v.length, from + perTurn - done);
-      slices.push(JSON.stringify(v.slice(from, to)).slice(1, -1));
+      text += (from > 0 ? ',' : '') + JSON.stringify(v.slice(from, to)).slice(1, -1);
       done += to - from;
       from = to;
     }
-    members.push(`${name}[${slices.join(',')}]`);
+    text += ']';
   }
-  return `{${members.join(',')}}`;
+  pieces.push(Buffer.from(`${text}}`, 'utf8'));
+  return pieces;
 }
