@@ -35,7 +35,7 @@ import type { Store } from './store/types';
 import { decodeUtf8, parseJson, readBody } from './http/body';
 import { asRefusal, errorBody, HttpError } from './http/errors';
 import { registerPlatformRoutes } from './http/platformRoutes';
-import { ClientGoneSignal, Router, type ApiRequest, type ApiResult } from './http/router';
+import { ClientGoneSignal, isChunkList, Router, type ApiRequest, type ApiResult } from './http/router';
 import { checkSignature, needsSignature, sessionPathParts } from './http/signature';
 import { serveStatic } from './http/static';
 import { pageSecurityHeaders } from './http/securityHeaders';
@@ -350,10 +350,6 @@ function drain(req: IncomingMessage): void {
   if (!req.readableEnded) req.resume();
 }
 
-function isBufferList(b: unknown): b is Buffer[] {
-  return Array.isArray(b) && b.length > 0 && b.every((c) => Buffer.isBuffer(c));
-}
-
 function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = {
@@ -366,7 +362,7 @@ function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array)
   const b = result.body;
   const isJson = /json/i.test(headers['Content-Type'] ?? headers['content-type'] ?? '');
   if (b === undefined) payload = undefined;
-  else if (Buffer.isBuffer(b) || isBufferList(b)) {
+  else if (Buffer.isBuffer(b) || isChunkList(b)) {
     if (aesKey && isJson) {
       // JSON answers prepared as bytes (snapshots, polls) are encrypted like any other on AES paths
       payload = encryptBody(aesKey, (Buffer.isBuffer(b) ? b : Buffer.concat(b)).toString('utf8'));

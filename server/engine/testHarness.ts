@@ -9,7 +9,7 @@ import { testConfig } from '../config';
 import { createMemoryStore } from '../store/memoryStore';
 import type { Store } from '../store/types';
 import { registerSessionRoutes } from '../http/sessionRoutes';
-import { Router, type ApiRequest } from '../http/router';
+import { isChunkList, Router, type ApiRequest } from '../http/router';
 import { TestClient } from '../http/testSupport';
 import { ManualClock } from './clock';
 import type { EngineConfig } from './engine';
@@ -84,7 +84,7 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
     const res = await match.handler(req);
     // as the platform sends them: strings, Buffers (the poll's shared answer) and Buffer lists (snapshots) are the body's text
     const answer = res.body;
-    const bytes = Buffer.isBuffer(answer) ? answer : Array.isArray(answer) && answer.length > 0 && answer.every((c) => Buffer.isBuffer(c)) ? Buffer.concat(answer) : undefined;
+    const bytes = Buffer.isBuffer(answer) ? answer : isChunkList(answer) ? Buffer.concat(answer) : undefined;
     const text = typeof answer === 'string' ? answer : bytes?.toString('utf8');
     const parsed = text === undefined ? answer : JSON.parse(text);
     return { status: res.status, body: parsed };
