@@ -201,11 +201,14 @@ export class ParticipantsPanel {
   }
 
   /**
-   * Clicks a switch where it is drawn: Mantine draws the track over the (transparent) input, so
-   * the click lands on the track, as a user's does.
+   * Clicks a switch where it is drawn: Mantine draws the track (a label of the transparent input)
+   * over it, so the click goes to the track, as a user's does. Not forced: the toasts of the
+   * commands before stack over this corner of the toolbar, and a forced click landed on a toast
+   * (the switch never changed); a user waits for them to go, and so does the click.
    */
   async toggleSwitch(name: string): Promise<void> {
-    await this.switchControl(name).click({ force: true });
+    const id = await this.switchControl(name).getAttribute('id');
+    await this.view.locator(`label[for="${id}"]`).first().click();
   }
 
   button(name: string): Locator {
