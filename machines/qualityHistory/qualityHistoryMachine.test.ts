@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { MediaStreamResponse } from '../../protocol/wire';
 import { flush } from '../testing/fakeSessionApi';
-import { qualityHistoryMachine, ROUND_MS, MEDIA_BATCH, type QualityHistoryInput, type QualityNotice } from './qualityHistoryMachine';
+import { qualityHistoryMachine, ROUND_MS, MEDIA_BATCH, REARM_RATIO, type QualityHistoryInput, type QualityNotice } from './qualityHistoryMachine';
 import { selectIsSampling, selectQualityNotices, selectQualityRound, selectQualityStore } from './selectors';
 import type { QualityApi, QualityLeg } from './sampling';
 
@@ -180,6 +180,22 @@ describe('when a threshold is crossed', () => {
     await m.nextRound();
     expect(m.notices).toHaveLength(2);
     expect(selectQualityNotices(m.snap()).map((n) => n.value)).toEqual([7, 6]);
+  });
+
+  it('a figure hovering around its threshold notifies once, until it is clearly back under', async () => {
+    const m = meeting([leg(1)]);
+    m.lines.set('u1', { loss: 5.4, jitter: 8 });
+    await flush();
+    for (const loss of [4.6, 5.8, 4.1, 6.2]) {
+      m.lines.set('u1', { loss, jitter: 8 });
+      await m.nextRound();
+    }
+    expect(m.notices).toHaveLength(1);
+    m.lines.set('u1', { loss: 5 * REARM_RATIO - 0.1, jitter: 8 });
+    await m.nextRound();
+    m.lines.set('u1', { loss: 5.2, jitter: 8 });
+    await m.nextRound();
+    expect(m.notices).toHaveLength(2);
   });
 
   it('jitter crosses on its own threshold, read from the media statistics', async () => {

@@ -4,7 +4,7 @@
  * small batch of `media_stream` reads (sampling.ts) — into ring buffers of 30 minutes
  * (qualityStore.ts) that outlive the participant's leaving. A participant whose loss or jitter
  * rises to a threshold raises one notice per crossing (`quality.crossed`, also kept in `notices`);
- * it is armed again once the figure is back under the threshold.
+ * it is armed again once the figure is clearly back under the threshold ({@link REARM_RATIO}).
  *
  * It starts idle, on `quality.start` from the control screen (the layout window, which shares the
  * session, never samples). One round at a time: the next starts `roundMs` after the previous one ended (1 s while the
@@ -23,6 +23,12 @@ export interface QualityThresholds {
 }
 
 export const DEFAULT_THRESHOLDS: QualityThresholds = { lossPct: 5, jitterMs: 40 };
+/**
+ * A notified figure is armed again once it falls under this share of its threshold: a line
+ * hovering around the threshold (loss 4.8, 5.3, 4.9 … %) would otherwise raise a notice every
+ * other round, and its toasts would never leave the screen.
+ */
+export const REARM_RATIO = 0.8;
 export const ROUND_MS = 10_000;
 /** `media_stream` reads a round makes at most */
 export const MEDIA_BATCH = 8;
@@ -69,7 +75,7 @@ export interface QualityHistoryContext {
   store: QualityStore;
   round: number;
   thresholds: QualityThresholds;
-  /** `usrId:metric` of figures at or above their threshold (notified, not yet back under) */
+  /** `usrId:metric` of figures at or above their threshold (notified, not yet under {@link REARM_RATIO} of it) */
   above: Set<string>;
   cursor: number;
   /** the last round found no legs (the roster was not loaded yet): try again soon */
@@ -155,7 +161,7 @@ export const qualityHistoryMachine = setup({
               above.add(key);
               crossed.push({ usrId, name: store.nameOf(usrId) ?? usrId, metric, value, threshold, at: nowMs });
             }
-          } else above.delete(key);
+          } else if (value < threshold * REARM_RATIO) above.delete(key);
         }
       }
       enqueue.assign({
