@@ -208,6 +208,7 @@ export class ParticipantsPanel {
    */
   async toggleSwitch(name: string): Promise<void> {
     const id = await this.switchControl(name).getAttribute('id');
+    if (!id) throw new Error(`the switch "${name}" has no id: its track cannot be found`);
     await this.view.locator(`label[for="${id}"]`).first().click();
   }
 
