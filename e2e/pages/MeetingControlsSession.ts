@@ -7,6 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { LoginPage } from './LoginPage';
 import { MeetingControlsApi } from './MeetingControlsApi';
 import { MeetingControlsPanel, type Lang } from './MeetingControlsPanel';
+import { acknowledgeReminders } from './ParticipantsSession';
 import type { TestServer } from '../server';
 
 const EXPIRY_TITLE = { en: 'Service expiry reminder', zh: '服务到期提醒' } as const;
@@ -39,6 +40,8 @@ export async function openMeetingControls(
   const panel = new MeetingControlsPanel(page, lang);
   await expect(panel.root).toBeVisible({ timeout: 20_000 });
   await dismissReminders(page, lang);
+  // on a busy machine the reminder can come after the 3 s above, over the spec's first dialog
+  await acknowledgeReminders(page);
   // the meeting status has loaded once the lock switch knows its state
   await expect(panel.switchState('lock')).not.toHaveAttribute('data-state', 'unknown', { timeout: 20_000 });
   const api = await MeetingControlsApi.login(server);

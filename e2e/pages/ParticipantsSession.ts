@@ -15,7 +15,11 @@ import { isSteadyEndpointId } from '../../server/sim/steady';
  * modal dialog; it would block the clicks of the participant specs, so it is acknowledged
  * whenever it shows up.
  */
+const acknowledging = new WeakSet<Page>();
+
 export async function acknowledgeReminders(page: Page): Promise<void> {
+  if (acknowledging.has(page)) return;
+  acknowledging.add(page);
   for (const id of ['service-expiry-text', 'booking-conflict-text']) {
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId(id) });
     await page.addLocatorHandler(dialog, async () => {
