@@ -10,7 +10,6 @@ import { test, expect } from '../fixtures';
 import { expectSurfaceAccessible, OPEN_SURFACES } from '../a11y';
 import { text, type Lang } from './catalog';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
-import { acknowledgeReminders } from '../pages/ParticipantsSession';
 
 // what the scan reads is the surface at rest: with the fades on, a dialog was scanned mid-fade on
 // busy machines (white text at 3.6–4.2:1 on End meeting) however long the scan waited for animations
@@ -68,8 +67,8 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     ] as const) {
       test(`the dialogs of ${group} (${lang})`, async ({ page, server }, testInfo) => {
         test.setTimeout(180_000);
+        // openMeetingControls acknowledges the reminders whenever they show up
         await openMeetingControls(page, server, lang, 'host');
-        await acknowledgeReminders(page);
         for (const english of list) {
           const opener = button(page, english).first();
           await checkDialog(page, testInfo, `${english} (${lang})`, () => opener.click(), opener);
@@ -80,7 +79,6 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     test(`a participant's dialogs, the menus and the popovers (${lang})`, async ({ page, server }, testInfo) => {
       test.setTimeout(180_000);
       await openMeetingControls(page, server, lang, 'host');
-      await acknowledgeReminders(page);
       // dialogs opened from a participant's operations menu: focus returns to the menu's button
       const ops = button(page, 'Operations for {name}', { name: STEADY });
       for (const english of ROW_DIALOGS) {

@@ -3,7 +3,7 @@ import { test, expect, TEST_CODE } from '../fixtures';
 import { startTestServer } from '../server';
 import { LoginPage } from '../pages/LoginPage';
 import { ControlPage } from '../pages/ControlPage';
-import { acknowledgeReminders } from '../pages/ParticipantsSession';
+import { acknowledgeReminders } from '../pages/reminders';
 import { decodeSignKey, signCompat, signStrict } from '../../protocol/signing';
 import type { PlatformResponse } from '../../protocol/wire';
 import type { TestServer } from '../server';

@@ -7,7 +7,8 @@
  */
 import { testWithServer, expect } from '../fixtures';
 import type { Page, TestInfo } from '@playwright/test';
-import { openParticipants, acknowledgeReminders, pickOnline } from '../pages/ParticipantsSession';
+import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
+import { acknowledgeReminders } from '../pages/reminders';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import { ParticipantsPanel, type Lang } from '../pages/ParticipantsPanel';
 import { LoginPage } from '../pages/LoginPage';

@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { LoginPage } from './LoginPage';
 import { MeetingControlsApi } from './MeetingControlsApi';
 import { MeetingControlsPanel, type Lang } from './MeetingControlsPanel';
-import { acknowledgeReminders } from './ParticipantsSession';
+import { acknowledgeReminders } from './reminders';
 import type { TestServer } from '../server';
 
 const EXPIRY_TITLE = { en: 'Service expiry reminder', zh: '服务到期提醒' } as const;

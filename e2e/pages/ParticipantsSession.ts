@@ -9,27 +9,7 @@ import { ParticipantsApi } from './ParticipantsApi';
 import { ParticipantsPanel, type Lang } from './ParticipantsPanel';
 import type { TestServer } from '../server';
 import { isSteadyEndpointId } from '../../server/sim/steady';
-
-/**
- * The server reminds every new session of the service expiry (and of a following booking) in a
- * modal dialog; it would block the clicks of the participant specs, so it is acknowledged
- * whenever it shows up.
- */
-const acknowledging = new WeakSet<Page>();
-
-export async function acknowledgeReminders(page: Page): Promise<void> {
-  if (acknowledging.has(page)) return;
-  acknowledging.add(page);
-  for (const id of ['service-expiry-text', 'booking-conflict-text']) {
-    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId(id) });
-    await page.addLocatorHandler(dialog, async () => {
-      // a reminder that arrives while a spec's own dialog is open sits under that dialog's
-      // overlay, where a pointer click never lands: the button is pressed directly
-      await dialog.getByRole('button', { name: /^(OK|确定|好的)$/ }).dispatchEvent('click');
-      await dialog.waitFor({ state: 'hidden' });
-    });
-  }
-}
+import { acknowledgeReminders } from './reminders';
 
 export async function openParticipants(page: Page, server: TestServer, lang: Lang): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
   await acknowledgeReminders(page);

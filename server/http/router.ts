@@ -157,12 +157,12 @@ function matchParts(pattern: string[], parts: string[]): Record<string, string> 
   return params;
 }
 
-/** JSON answer helper. */
 /** Whether an answer's body is a list of chunks to send one after the other (see {@link ApiResult.body}). */
 export function isChunkList(body: unknown): body is Buffer[] {
   return Array.isArray(body) && body.length > 0 && body.every((c) => Buffer.isBuffer(c));
 }
 
+/** JSON answer helper. */
 export function json(status: number, body: unknown, headers?: Record<string, string>): ApiResult {
   return { status, body, headers };
 }
