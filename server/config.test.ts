@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     expect(c.wire).toBe('podium');
     expect(c.apiAesMode).toBe(0);
     expect(c.basePath).toBe('');
-    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180 });
+    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180, serviceDays: 20 });
     expect(c.simEndpoints).toBe(40);
     expect(c.simSteadyEndpoints).toBe(0);
     expect(c.trustProxy).toBe(false);
@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       DEMO_HOST_PWD: '1111',
       DEMO_SUPERVISOR_PWD: '2222',
       DEMO_BOOKING_MINUTES: '12',
+      DEMO_SERVICE_DAYS: '365',
       DEMO_SEED: '0',
       SIM_ENDPOINTS: '500',
       SIM_STEADY_ENDPOINTS: '6',
@@ -71,7 +72,7 @@ describe('loadConfig', () => {
       signing: 'compat',
       apiAesMode: 1,
       basePath: '/frame/console',
-      demo: { seed: false, mrId: '0123', hostPwd: '1111', supervisorPwd: '2222', bookingMinutes: 12 },
+      demo: { seed: false, mrId: '0123', hostPwd: '1111', supervisorPwd: '2222', bookingMinutes: 12, serviceDays: 365 },
       simEndpoints: 500,
       simSteadyEndpoints: 6,
       simSeed: 7,
@@ -97,6 +98,7 @@ describe('loadConfig', () => {
       DEMO_HOST_PWD: '1',
       DEMO_SUPERVISOR_PWD: '1',
       DEMO_BOOKING_MINUTES: '0',
+      DEMO_SERVICE_DAYS: '0',
       SIM_ENDPOINTS: 'many',
       SIM_STEADY_ENDPOINTS: 'some',
       TRUST_PROXY: 'maybe',
@@ -105,7 +107,7 @@ describe('loadConfig', () => {
       DEV_ID: 'a,b',
     });
     const text = problems.join('\n');
-    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'DEMO_BOOKING_MINUTES', 'SIM_ENDPOINTS', 'SIM_STEADY_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
+    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'DEMO_BOOKING_MINUTES', 'DEMO_SERVICE_DAYS', 'SIM_ENDPOINTS', 'SIM_STEADY_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
       expect(text).toContain(name);
     }
   });

@@ -22,6 +22,8 @@ export interface DemoConfig {
   supervisorPwd: string;
   /** minutes from the demo meeting's start to the room's next booking (overtime and booking-conflict rules); 180 when unset */
   bookingMinutes?: number;
+  /** days from the seeding to the end of the demo tenant's service (the expiry reminder starts 30 days before); 20 when unset */
+  serviceDays?: number;
 }
 
 export interface Config {
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   if (hostPwd === supervisorPwd) problems.push('DEMO_HOST_PWD and DEMO_SUPERVISOR_PWD must differ');
   const seed = bool('DEMO_SEED', true);
   const bookingMinutes = int('DEMO_BOOKING_MINUTES', 180, 1, 7 * 24 * 60);
+  const serviceDays = int('DEMO_SERVICE_DAYS', 20, 1, 3650);
 
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
   const simSteadyEndpoints = int('SIM_STEADY_ENDPOINTS', 0, 0, STEADY_ENDPOINTS_MAX);
@@ -247,7 +250,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     signing,
     apiAesMode: aes === '1' ? 1 : 0,
     basePath,
-    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes },
+    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes, serviceDays },
     simEndpoints,
     simSteadyEndpoints,
     simSeed,

@@ -304,6 +304,23 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       h.engine.stop();
     });
 
+    it('reminds every login of the service expiry within 30 days of it, and no login when it is further (DEMO_SERVICE_DAYS)', async () => {
+      const expiryReminders = async (demoServiceDays: number) => {
+        const h = makeHarness({ simActivity: 0, config: { demoServiceDays } });
+        await h.engine.ready;
+        const room = h.engine.rooms.get(MR)!;
+        const since = room.feed.head;
+        const c = h.login();
+        const warn = ofType(await c.poll(since), 'show_warning_info').filter((e) => e.warn_info === 'service_expiry');
+        h.engine.stop();
+        return warn.map((e) => e.params.days_left);
+      };
+      expect(await expiryReminders(20)).toEqual([20]);
+      expect(await expiryReminders(30)).toEqual([30]);
+      expect(await expiryReminders(31)).toEqual([]);
+      expect(await expiryReminders(365)).toEqual([]);
+    });
+
     it('tells a controller who logs in shortly before the following booking, and only that controller', async () => {
       const h = makeHarness({ simActivity: 0, config: { sessionTimeoutMs: 86400_000, demoBookingMinutes: 20 } });
       const early = h.login();

@@ -37,6 +37,8 @@ export interface EngineConfig {
   demoHostPwd: string;
   /** minutes from the demo meeting's start to the room's next booking */
   demoBookingMinutes: number;
+  /** days from the seeding to the end of the demo tenant's service; within 30 every login is reminded */
+  demoServiceDays: number;
   demoSupervisorPwd: string;
   /** simulated endpoints in the demo meeting (default 40) */
   simEndpoints: number;
@@ -65,6 +67,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   demoMrId: '8008038',
   demoHostPwd: '123456',
   demoBookingMinutes: 180,
+  demoServiceDays: 20,
   demoSupervisorPwd: '654321',
   simEndpoints: 40,
   simSteadyEndpoints: 0,
@@ -281,7 +284,10 @@ export class Engine implements EngineFacade {
       nowSecs: now,
       mrScene: 'class',
     });
-    for (const rec of [demo, scheduled, noAdhoc]) this.addRoom(rec, []);
+    for (const rec of [demo, scheduled, noAdhoc]) {
+      rec.serviceExpiryDtm = now + 86400 * cfg.demoServiceDays;
+      this.addRoom(rec, []);
+    }
     const demoRoom = this.rooms.get(demo.mrId)!;
     this.startMeeting(demoRoom, now);
     const ops: StoreOp[] = [

@@ -15,7 +15,7 @@ export type { Clock } from './clock';
 
 /** The platform's server configuration (server/config.ts), of which the engine reads a part. */
 interface PlatformConfigLike {
-  demo?: { seed?: boolean; mrId?: string; hostPwd?: string; supervisorPwd?: string; bookingMinutes?: number };
+  demo?: { seed?: boolean; mrId?: string; hostPwd?: string; supervisorPwd?: string; bookingMinutes?: number; serviceDays?: number };
   simEndpoints?: number;
   simSteadyEndpoints?: number;
   simSeed?: number;
@@ -43,6 +43,7 @@ function toEngineConfig(config: PlatformConfigLike & Partial<EngineConfig> = {})
     if (config.demo.hostPwd) out.demoHostPwd = config.demo.hostPwd;
     if (config.demo.supervisorPwd) out.demoSupervisorPwd = config.demo.supervisorPwd;
     if (config.demo.bookingMinutes) out.demoBookingMinutes = config.demo.bookingMinutes;
+    if (config.demo.serviceDays) out.demoServiceDays = config.demo.serviceDays;
   }
   if (config.simSeed !== undefined) out.seed = config.simSeed;
   return out;
