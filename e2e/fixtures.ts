@@ -5,6 +5,9 @@
  *   or `platform` for the specs that must also hold in front of the platform);
  * - a console-error guard on every page of every context: a test fails when the console logged an
  *   error or the page threw, unless the test declared that error as expected (`consoleErrors.allow`);
+ * - `lang`: the screen's language of this run (a project option, playwright.config.ts): a spec
+ *   runs once, in the language its project gives, and specs of text and layout run in both;
+ * - `signIn()`: /control signed in through the API (e2e/pages/signIn.ts); only login specs use the form;
  * - page objects (`loginPage`) and `newConsole()` for a second, independent browser console.
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
@@ -12,8 +15,11 @@ import { startTestServer, TEST_CODE, type TestServer } from './server';
 import type { WireMode } from '../protocol/wire';
 import { LoginPage } from './pages/LoginPage';
 import { ControlPage } from './pages/ControlPage';
+import { signIn, type Lang, type Role } from './pages/signIn';
+import type { LoginResult } from '../machines/login/loginMachine';
 
 export { expect, TEST_CODE };
+export type { Lang, Role };
 
 /** Collects console errors and uncaught page errors of the test's pages. */
 export class ConsoleErrors {
@@ -48,7 +54,15 @@ export interface Console {
   controlPage: ControlPage;
 }
 
+/** Options a Playwright project sets per test (playwright.config.ts `projects[].use`). */
+export interface TestOptions {
+  /** the language the spec drives the screen in (and names controls by) */
+  lang: Lang;
+}
+
 interface TestFixtures {
+  /** opens /control on `page` signed in as `role` (host unless given) in `lang`, without the form */
+  signIn: (role?: Role) => Promise<LoginResult>;
   consoleErrors: ConsoleErrors;
   loginPage: LoginPage;
   controlPage: ControlPage;
@@ -69,8 +83,12 @@ export interface WorkerOptions {
   wire: WireMode | undefined;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures & WorkerOptions>({
+export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures & WorkerOptions>({
   wire: [undefined, { scope: 'worker', option: true }],
+  lang: ['en', { option: true }],
+  signIn: async ({ page, server, lang }, use) => {
+    await use((role = 'host') => signIn(page, server, lang, role));
+  },
   server: [
     async ({ wire }, use) => {
       const server = await startTestServer({ wire });

@@ -4,7 +4,7 @@
  */
 import { test, expect } from '../fixtures';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
-import type { Lang, SwitchId } from '../pages/MeetingControlsPanel';
+import type { SwitchId } from '../pages/MeetingControlsPanel';
 import { codeMessage, RC } from '../../protocol/codes';
 import type { MrStatus } from '../../protocol/wire';
 
@@ -20,77 +20,75 @@ const SWITCHES: [SwitchId, keyof MrStatus][] = [
   ['live', 'live_enabled'],
 ];
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test.describe(`meeting-wide switches (${lang})`, () => {
-    test('every switch flips the server state and back', async ({ page, server }) => {
-      const { panel, api } = await openMeetingControls(page, server, lang);
-      for (const [id, field] of SWITCHES) {
-        const before = Number((await api.status())[field]);
-        await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'on' : 'off');
-        await panel.toggle(id);
-        await expect.poll(async () => Number((await api.status())[field]), { message: `${id} on the server` }).toBe(before ? 0 : 1);
-        await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'off' : 'on');
-        await panel.toggle(id);
-        await expect.poll(async () => Number((await api.status())[field])).toBe(before);
-        await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'on' : 'off');
-      }
-    });
-
-    test('a switch changed by another console shows here', async ({ page, server }) => {
-      const { panel, api } = await openMeetingControls(page, server, lang);
-      const locked = Number((await api.status()).mr_locked);
-      await api.setStatus({ lock_mr: locked ? 0 : 1 });
-      await expect(panel.switchState('lock')).toHaveAttribute('data-state', locked ? 'off' : 'on');
-      await api.setStatus({ lock_mr: locked });
-      await expect(panel.switchState('lock')).toHaveAttribute('data-state', locked ? 'on' : 'off');
-    });
-
-    test('designating the main venue reaches the server', async ({ page, server }) => {
-      const { panel, api } = await openMeetingControls(page, server, lang);
-      const waiting = new Set(await api.waitingIds());
-      const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
-      expect(target, 'an online participant').toBeTruthy();
-      await panel.root.getByRole('combobox', { name: panel.names.mainVenue, exact: true }).fill(target!.name);
-      await page.getByRole('option', { name: target!.name, exact: true }).first().click();
-      await expect.poll(async () => (await api.status()).spk_usr_id).toBe(target!.usrId);
-      await expect(panel.root.getByTestId('main-venue')).toHaveAttribute('data-state', target!.usrId);
-    });
-
-    test('recording starts and stops on the server', async ({ page, server }) => {
-      const { panel, api } = await openMeetingControls(page, server, lang);
-      await expect(panel.recording).toHaveAttribute('data-state', 'idle');
-      await panel.button(panel.names.startRecording).click();
-      await expect.poll(async () => (await api.status()).rec_state, { timeout: 15_000 }).toBe('recording');
-      await expect(panel.recording).toHaveAttribute('data-state', 'recording');
-      await panel.button(panel.names.stopRecording).click();
-      await expect.poll(async () => (await api.status()).rec_state, { timeout: 15_000 }).toBe('idle');
-      await expect(panel.recording).toHaveAttribute('data-state', 'idle');
-    });
-
-    test('leaving cascade is refused while cascade points exist, with the spec message', async ({ page, server }) => {
-      const { panel, api } = await openMeetingControls(page, server, lang);
-      const before = await api.status();
-      // the demo meeting is a parent meeting with a cascaded sub-meeting attached
-      expect(before.cascade_points).toBeGreaterThan(0);
-      if (before.cascade_mode === '') {
-        await api.setStatus({ cascade_mode: 'parent' });
-        before.cascade_mode = 'parent';
-      }
-      await expect(panel.cascade).toHaveAttribute('data-state', before.cascade_mode);
-      await panel.cascade.getByText(panel.names.nonCascade, { exact: true }).click();
-      await expect(panel.cascade.getByRole('alert')).toHaveText(codeMessage(RC.cascadePointsExist, lang));
-      const after = await api.status();
-      expect([after.cascade_mode, after.cascade_points]).toEqual([before.cascade_mode, before.cascade_points]);
-    });
-
-    test('a supervisor is refused the lock with the server reason, and nothing changes', async ({ page, server, consoleErrors }) => {
-      consoleErrors.allow(/status of 403/);
-      const { panel, api } = await openMeetingControls(page, server, lang, 'supervisor');
-      const before = Number((await api.status()).mr_locked);
-      await panel.toggle('lock');
-      await expect(panel.switchesError).toHaveText(codeMessage(RC.supervisorForbidden, lang));
-      await expect(panel.switchState('lock')).toHaveAttribute('data-state', before ? 'on' : 'off');
-      expect(Number((await api.status()).mr_locked)).toBe(before);
-    });
+test.describe('meeting-wide switches', () => {
+  test('every switch flips the server state and back', { tag: '@platform' }, async ({ page, server, lang }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    for (const [id, field] of SWITCHES) {
+      const before = Number((await api.status())[field]);
+      await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'on' : 'off');
+      await panel.toggle(id);
+      await expect.poll(async () => Number((await api.status())[field]), { message: `${id} on the server` }).toBe(before ? 0 : 1);
+      await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'off' : 'on');
+      await panel.toggle(id);
+      await expect.poll(async () => Number((await api.status())[field])).toBe(before);
+      await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'on' : 'off');
+    }
   });
-}
+
+  test('a switch changed by another console shows here', async ({ page, server, lang }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    const locked = Number((await api.status()).mr_locked);
+    await api.setStatus({ lock_mr: locked ? 0 : 1 });
+    await expect(panel.switchState('lock')).toHaveAttribute('data-state', locked ? 'off' : 'on');
+    await api.setStatus({ lock_mr: locked });
+    await expect(panel.switchState('lock')).toHaveAttribute('data-state', locked ? 'on' : 'off');
+  });
+
+  test('designating the main venue reaches the server', async ({ page, server, lang }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    const waiting = new Set(await api.waitingIds());
+    const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
+    expect(target, 'an online participant').toBeTruthy();
+    await panel.root.getByRole('combobox', { name: panel.names.mainVenue, exact: true }).fill(target!.name);
+    await page.getByRole('option', { name: target!.name, exact: true }).first().click();
+    await expect.poll(async () => (await api.status()).spk_usr_id).toBe(target!.usrId);
+    await expect(panel.root.getByTestId('main-venue')).toHaveAttribute('data-state', target!.usrId);
+  });
+
+  test('recording starts and stops on the server', async ({ page, server, lang }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    await expect(panel.recording).toHaveAttribute('data-state', 'idle');
+    await panel.button(panel.names.startRecording).click();
+    await expect.poll(async () => (await api.status()).rec_state, { timeout: 15_000 }).toBe('recording');
+    await expect(panel.recording).toHaveAttribute('data-state', 'recording');
+    await panel.button(panel.names.stopRecording).click();
+    await expect.poll(async () => (await api.status()).rec_state, { timeout: 15_000 }).toBe('idle');
+    await expect(panel.recording).toHaveAttribute('data-state', 'idle');
+  });
+
+  test('leaving cascade is refused while cascade points exist, with the spec message', async ({ page, server, lang }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    const before = await api.status();
+    // the demo meeting is a parent meeting with a cascaded sub-meeting attached
+    expect(before.cascade_points).toBeGreaterThan(0);
+    if (before.cascade_mode === '') {
+      await api.setStatus({ cascade_mode: 'parent' });
+      before.cascade_mode = 'parent';
+    }
+    await expect(panel.cascade).toHaveAttribute('data-state', before.cascade_mode);
+    await panel.cascade.getByText(panel.names.nonCascade, { exact: true }).click();
+    await expect(panel.cascade.getByRole('alert')).toHaveText(codeMessage(RC.cascadePointsExist, lang));
+    const after = await api.status();
+    expect([after.cascade_mode, after.cascade_points]).toEqual([before.cascade_mode, before.cascade_points]);
+  });
+
+  test('a supervisor is refused the lock with the server reason, and nothing changes', async ({ page, server, lang, consoleErrors }) => {
+    consoleErrors.allow(/status of 403/);
+    const { panel, api } = await openMeetingControls(page, server, lang, 'supervisor');
+    const before = Number((await api.status()).mr_locked);
+    await panel.toggle('lock');
+    await expect(panel.switchesError).toHaveText(codeMessage(RC.supervisorForbidden, lang));
+    await expect(panel.switchState('lock')).toHaveAttribute('data-state', before ? 'on' : 'off');
+    expect(Number((await api.status()).mr_locked)).toBe(before);
+  });
+});

@@ -9,13 +9,31 @@ import { decodeTitleConfigs } from '../../protocol/decode';
 import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
+import { perWorker } from './perWorker';
 
 export class MeetingControlsApi {
+  private readonly keepAlive: ReturnType<typeof setInterval>;
+
   private constructor(readonly session: SessionApi) {
     // the server ends a session that has not polled for 30 s; a spec that only reads through
     // this session (a long one flips ten switches) polls now and then, as a console does
-    const keepAlive = setInterval(() => void session.changes(null, 0).catch(() => undefined), 10_000);
-    keepAlive.unref();
+    this.keepAlive = setInterval(() => void session.changes(null, 0).catch(() => undefined), 10_000);
+    this.keepAlive.unref();
+  }
+
+  /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
+  static forWorker(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
+    return perWorker(`meeting ${role} ${server.baseURL} ${server.mrId}`, () => MeetingControlsApi.login(server, role));
+  }
+
+  /** Polls once without waiting: true while the session is open. */
+  async alive(): Promise<boolean> {
+    await this.session.changes(null, 0);
+    return true;
+  }
+
+  dispose(): void {
+    clearInterval(this.keepAlive);
   }
 
   /** Logs in as host (or supervisor) on the test server. */

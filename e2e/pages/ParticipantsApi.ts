@@ -8,6 +8,7 @@ import { decodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
 import type { LoginResponse, MediaStreamResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
+import { perWorker } from './perWorker';
 
 export interface EndpointState {
   usrId: string;
@@ -22,6 +23,11 @@ export class ParticipantsApi {
     private readonly sessId: string,
     private readonly sign: (method: string, path: string, body?: string) => Record<string, string>,
   ) {}
+
+  /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
+  static forWorker(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
+    return perWorker(`participants ${role} ${server.baseURL} ${server.mrId}`, () => ParticipantsApi.login(server, role));
+  }
 
   /** Logs in as host (or supervisor) with the test verify code. */
   static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
@@ -166,6 +172,11 @@ export class ParticipantsApi {
   /** The decoded flags of one online endpoint, undefined when it is not online. */
   async flags(usrId: string): Promise<UsrStatsFlags | undefined> {
     return (await this.endpointStates()).get(usrId)?.flags;
+  }
+
+  /** Polls once without waiting: true while the session is open (and it stays so for 30 s more). */
+  async alive(): Promise<boolean> {
+    return (await this.post('changes', { cmdid: 'get_changes', block_secs: 0 })).status < 300;
   }
 
   async logout(): Promise<void> {

@@ -1,10 +1,9 @@
 /**
- * Opens the control screen as host in a given language and returns the participant page object
- * with an API session to check the server's state. The form is filled by the login page object's
- * English names, then the language is switched on the login screen (LoginPage.loginIn).
+ * Opens the control screen as host in a given language (signed in through the API, e2e/pages/signIn.ts)
+ * and returns the participant page object with this worker's API session to check the server's state.
  */
 import { expect, type Page } from '@playwright/test';
-import { LoginPage } from './LoginPage';
+import { signIn } from './signIn';
 import { ParticipantsApi } from './ParticipantsApi';
 import { ParticipantsPanel, type Lang } from './ParticipantsPanel';
 import type { TestServer } from '../server';
@@ -13,12 +12,12 @@ import { acknowledgeReminders } from './reminders';
 
 export async function openParticipants(page: Page, server: TestServer, lang: Lang): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
   await acknowledgeReminders(page);
-  await new LoginPage(page, server).loginIn(lang, 'host');
+  await signIn(page, server, lang, 'host');
   const panel = new ParticipantsPanel(page, lang);
   await expect(panel.table).toBeVisible({ timeout: 20_000 });
   // the first full load has arrived once the roster shows
   await expect.poll(() => panel.tabCount('all'), { timeout: 20_000 }).toBeGreaterThan(0);
-  const api = await ParticipantsApi.login(server);
+  const api = await ParticipantsApi.forWorker(server);
   return { panel, api };
 }
 
