@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flakyTests } from './flakyTests.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -53,6 +54,7 @@ function readJson(path) {
 }
 
 const results = [];
+const flaky = [];
 let passed = 0;
 let failed = 0;
 
@@ -108,16 +110,18 @@ if (!built || !haveChromium) {
 } else {
   const pwJson = join(reportDir, 'playwright.json');
   const pwOk = sh(bin('playwright'), ['test'], { PLAYWRIGHT_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
-  const stats = readJson(pwJson)?.stats;
+  const report = readJson(pwJson);
+  const stats = report?.stats;
   if (stats) {
+    flaky.push(...flakyTests(report));
     // a flaky test failed once and passed on its CI retry: it counts as passed and is named in
     // the summary, so it is seen and mended rather than hidden
     const bad = stats.unexpected ?? 0;
-    const flaky = stats.flaky ?? 0;
-    passed += (stats.expected ?? 0) + flaky;
+    const flakyCount = stats.flaky ?? 0;
+    passed += (stats.expected ?? 0) + flakyCount;
     failed += bad + (pwOk || bad ? 0 : 1);
-    const flakyNote = flaky ? `, ${flaky} flaky (passed on retry)` : '';
-    results.push(`${pwOk ? 'PASS' : 'FAIL'}  playwright: ${(stats.expected ?? 0) + flaky} passed, ${bad} failed${flakyNote} (${took()})`);
+    const flakyNote = flakyCount ? `, ${flakyCount} flaky (passed on retry)` : '';
+    results.push(`${pwOk ? 'PASS' : 'FAIL'}  playwright: ${(stats.expected ?? 0) + flakyCount} passed, ${bad} failed${flakyNote} (${took()})`);
   } else {
     check('playwright (no report)', false);
   }
@@ -125,5 +129,9 @@ if (!built || !haveChromium) {
 
 banner('summary');
 for (const line of results) console.log(line);
+if (flaky.length) {
+  console.log(`\nflaky (failed, then passed on the CI retry: mend each, see playwright.config.ts retries)`);
+  for (const name of flaky) console.log(`  ${name}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type Lang = 'en' | 'zh';
+import type { Lang } from '../pages/signIn';
+
+export type { Lang };
 
 let zhCatalog: Map<string, string> | null = null;
 

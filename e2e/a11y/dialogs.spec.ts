@@ -56,49 +56,47 @@ const SIDEBAR_DIALOGS = ['Subtitle settings', 'Screen layout', 'Meeting share', 
 const TABLE_DIALOGS = ['Roll call', 'Temporary call', 'New tab', 'Add from address book', 'Activity'];
 const ROW_DIALOGS = ['Rename', 'Camera control', 'Microphone adjustment', 'Statistics'];
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  const tr = (english: string, values?: Record<string, string>) => text(lang, english, values);
-  const button = (page: Page, english: string, values?: Record<string, string>) => page.getByRole('button', { name: tr(english, values), exact: true });
+const tr = (lang: Lang, english: string, values?: Record<string, string>) => text(lang, english, values);
+const button = (page: Page, lang: Lang, english: string, values?: Record<string, string>) =>
+  page.getByRole('button', { name: tr(lang, english, values), exact: true });
 
-  test.describe(`dialogs and popovers pass axe, focus their body, close on Escape and give focus back (${lang})`, () => {
-    for (const [group, list] of [
-      ['the sidebar', SIDEBAR_DIALOGS],
-      ['above the table', TABLE_DIALOGS],
-    ] as const) {
-      test(`the dialogs of ${group} (${lang})`, async ({ page, server }, testInfo) => {
-        test.setTimeout(180_000);
-        // openMeetingControls acknowledges the reminders whenever they show up
-        await openMeetingControls(page, server, lang, 'host');
-        for (const english of list) {
-          const opener = button(page, english).first();
-          await checkDialog(page, testInfo, `${english} (${lang})`, () => opener.click(), opener);
-        }
-      });
-    }
-
-    test(`a participant's dialogs, the menus and the popovers (${lang})`, async ({ page, server }, testInfo) => {
+test.describe('dialogs and popovers pass axe, focus their body, close on Escape and give focus back', () => {
+  for (const [group, list] of [
+    ['the sidebar', SIDEBAR_DIALOGS],
+    ['above the table', TABLE_DIALOGS],
+  ] as const) {
+    test(`the dialogs of ${group}`, async ({ page, server, lang }, testInfo) => {
       test.setTimeout(180_000);
       await openMeetingControls(page, server, lang, 'host');
-      // dialogs opened from a participant's operations menu: focus returns to the menu's button
-      const ops = button(page, 'Operations for {name}', { name: STEADY });
-      for (const english of ROW_DIALOGS) {
-        await checkDialog(
-          page,
-          testInfo,
-          `${english} (${lang})`,
-          async () => {
-            await ops.click();
-            await page.getByRole('menuitem', { name: tr(english), exact: true }).click();
-          },
-          ops,
-        );
-      }
-      await checkPopover(page, testInfo, `operations menu (${lang})`, ops, page.getByRole('menu'));
-      await checkPopover(page, testInfo, `language menu (${lang})`, page.getByRole('button', { name: tr('Language: {0}', { '0': lang === 'en' ? 'English' : '中文' }) }), page.getByRole('menu'));
-      for (const english of ['Controllers', 'Failed calls', 'Left members']) {
-        const opener = page.getByRole('button', { name: new RegExp(`^${tr(english)}`) }).first();
-        await checkPopover(page, testInfo, `${english} list (${lang})`, opener, page.getByRole('dialog').last());
+      for (const english of list) {
+        const opener = button(page, lang, english).first();
+        await checkDialog(page, testInfo, `${english} (${lang})`, () => opener.click(), opener);
       }
     });
+  }
+
+  test("a participant's dialogs, the menus and the popovers", async ({ page, server, lang }, testInfo) => {
+    test.setTimeout(180_000);
+    await openMeetingControls(page, server, lang, 'host');
+    // dialogs opened from a participant's operations menu: focus returns to the menu's button
+    const ops = button(page, lang, 'Operations for {name}', { name: STEADY });
+    for (const english of ROW_DIALOGS) {
+      await checkDialog(
+        page,
+        testInfo,
+        `${english} (${lang})`,
+        async () => {
+          await ops.click();
+          await page.getByRole('menuitem', { name: tr(lang, english), exact: true }).click();
+        },
+        ops,
+      );
+    }
+    await checkPopover(page, testInfo, `operations menu (${lang})`, ops, page.getByRole('menu'));
+    await checkPopover(page, testInfo, `language menu (${lang})`, page.getByRole('button', { name: tr(lang, 'Language: {0}', { '0': lang === 'en' ? 'English' : '中文' }) }), page.getByRole('menu'));
+    for (const english of ['Controllers', 'Failed calls', 'Left members']) {
+      const opener = page.getByRole('button', { name: new RegExp(`^${tr(lang, english)}`) }).first();
+      await checkPopover(page, testInfo, `${english} list (${lang})`, opener, page.getByRole('dialog').last());
+    }
   });
-}
+});

@@ -6,57 +6,54 @@
 import { test, expect } from '../fixtures';
 import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
-import type { Lang } from '../pages/ParticipantsPanel';
 
 const TEXT = {
   en: { muted: (b: number, of: number) => `Muted ${b} of ${of}`, by: (name: string) => `${name} (by Supervisor, 127.0.0.1)`, mark: 'Against the ban', markBy: 'by Supervisor, 127.0.0.1' },
   zh: { muted: (b: number, of: number) => `已静音 ${b} / ${of}`, by: (name: string) => `${name}（由监管员，127.0.0.1）`, mark: '违反禁令', markBy: '由监管员，127.0.0.1' },
 } as const;
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test(`mute all: a tally that matches the server, and who unmuted against it (${lang})`, async ({ page, server }, testInfo) => {
-    const { panel, api } = await openParticipants(page, server, lang);
-    const p = await pickOnline(panel, api);
-    const tally = page.getByTestId('ban-tally');
-    await expect(tally).toBeHidden();
-    // right after the switch the meeting status is there before the participant flags: the tally
-    // must not flash "everyone unmuted against the rule" meanwhile
-    await page.evaluate(() => {
-      const w = window as unknown as { breachesSeen: number };
-      w.breachesSeen = 0;
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="ban-breaches"], [data-breach]')) w.breachesSeen += 1;
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
-    try {
-      await panel.button(panel.n.muteAll).click();
-      const mute = tally.locator('[data-ban="mute"]');
-      await expect(mute).toBeVisible();
-      // the server's count: everyone in the meeting (online, not waiting) is in reach of a mute of all
-      const serverCount = async () => {
-        const states = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting);
-        return [states.filter((s) => s.flags.a_rx === 0).length, states.length];
-      };
-      const shown = async () => [Number(await mute.getAttribute('data-bound')), Number(await mute.getAttribute('data-in-scope'))];
-      await expect.poll(async () => JSON.stringify(await shown()) === JSON.stringify(await serverCount()), { timeout: 15_000 }).toBe(true);
-      const [bound, of] = await shown();
-      await expect(mute).toContainText(TEXT[lang].muted(bound, of));
-      await expect(mute).not.toHaveAttribute('data-settling');
-      expect(await page.evaluate(() => (window as unknown as { breachesSeen: number }).breachesSeen)).toBe(0);
-
-      // another controller unmutes p: named, with who did it
-      const supervisor = await ParticipantsApi.login(server, 'supervisor');
-      await supervisor.eps('a_rx', [p.usrId], 1);
-      await expect(tally.getByTestId('ban-breaches')).toContainText(TEXT[lang].by(p.name), { timeout: 15_000 });
-      // and marked on their row, with who did it
-      const mark = panel.row(p.name).locator('[data-breach="mute"]');
-      await expect(mark).toContainText(TEXT[lang].mark);
-      await expect(mark).toHaveAttribute('title', new RegExp(TEXT[lang].markBy));
-      await expect(panel.table.locator('[data-breach]')).toHaveCount(1);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`ban-tally-${lang}.png`) });
-    } finally {
-      await api.eps('all_a_rx', [], 1);
-    }
-    await expect(tally).toBeHidden();
+test('mute all: a tally that matches the server, and who unmuted against it', async ({ page, server, lang }, testInfo) => {
+  const { panel, api } = await openParticipants(page, server, lang);
+  const p = await pickOnline(panel, api);
+  const tally = page.getByTestId('ban-tally');
+  await expect(tally).toBeHidden();
+  // right after the switch the meeting status is there before the participant flags: the tally
+  // must not flash "everyone unmuted against the rule" meanwhile
+  await page.evaluate(() => {
+    const w = window as unknown as { breachesSeen: number };
+    w.breachesSeen = 0;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="ban-breaches"], [data-breach]')) w.breachesSeen += 1;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
-}
+  try {
+    await panel.button(panel.n.muteAll).click();
+    const mute = tally.locator('[data-ban="mute"]');
+    await expect(mute).toBeVisible();
+    // the server's count: everyone in the meeting (online, not waiting) is in reach of a mute of all
+    const serverCount = async () => {
+      const states = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting);
+      return [states.filter((s) => s.flags.a_rx === 0).length, states.length];
+    };
+    const shown = async () => [Number(await mute.getAttribute('data-bound')), Number(await mute.getAttribute('data-in-scope'))];
+    await expect.poll(async () => JSON.stringify(await shown()) === JSON.stringify(await serverCount()), { timeout: 15_000 }).toBe(true);
+    const [bound, of] = await shown();
+    await expect(mute).toContainText(TEXT[lang].muted(bound, of));
+    await expect(mute).not.toHaveAttribute('data-settling');
+    expect(await page.evaluate(() => (window as unknown as { breachesSeen: number }).breachesSeen)).toBe(0);
+
+    // another controller unmutes p: named, with who did it
+    const supervisor = await ParticipantsApi.login(server, 'supervisor');
+    await supervisor.eps('a_rx', [p.usrId], 1);
+    await expect(tally.getByTestId('ban-breaches')).toContainText(TEXT[lang].by(p.name), { timeout: 15_000 });
+    // and marked on their row, with who did it
+    const mark = panel.row(p.name).locator('[data-breach="mute"]');
+    await expect(mark).toContainText(TEXT[lang].mark);
+    await expect(mark).toHaveAttribute('title', new RegExp(TEXT[lang].markBy));
+    await expect(panel.table.locator('[data-breach]')).toHaveCount(1);
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`ban-tally-${lang}.png`) });
+  } finally {
+    await api.eps('all_a_rx', [], 1);
+  }
+  await expect(tally).toBeHidden();
+});

@@ -1,11 +1,10 @@
 /**
- * The supervisor's panel against the real server, in English and Chinese: options kept across a
+ * The supervisor's panel against the real server: options kept across a
  * reload (and obeyed by the layout screen), and a private talk the server reports.
  */
 import { testWithServer, expect } from '../fixtures';
 import type { TestServer } from '../server';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
-import type { Lang } from '../pages/MeetingControlsPanel';
 
 // A server of its own: specs sharing the worker's server hang up, end or empty the meeting, and a
 // private talk needs someone online to talk with.
@@ -16,43 +15,41 @@ const N = {
   zh: { showTalk: '显示发言者', showContent: '显示内容', talkWith: '私聊对象', start: '开始私聊', end: '结束私聊', openLayout: '打开布局窗口' },
 } as const;
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test.describe(`supervisor panel (${lang})`, () => {
-    test('options keep their defaults, survive a reload, and the layout screen obeys showContent', async ({ page, server }) => {
-      const { panel } = await openMeetingControls(page, server, lang, 'supervisor');
-      const options = page.getByTestId('supervisor-options');
-      await expect(options.locator('[data-option="playAudio"]')).toHaveAttribute('data-state', 'on');
-      await expect(options.locator('[data-option="showTalk"]')).toHaveAttribute('data-state', 'off');
-      await panel.clickLabel(options, N[lang].showTalk);
-      await panel.clickLabel(options, N[lang].showContent);
-      await expect(options.locator('[data-option="showTalk"]')).toHaveAttribute('data-state', 'on');
-      await page.reload();
-      await expect(options.locator('[data-option="showTalk"]')).toHaveAttribute('data-state', 'on', { timeout: 20_000 });
-      await expect(options.locator('[data-option="showContent"]')).toHaveAttribute('data-state', 'off');
+test.describe('supervisor panel', () => {
+  test('options keep their defaults, survive a reload, and the layout screen obeys showContent', async ({ page, server, lang }) => {
+    const { panel } = await openMeetingControls(page, server, lang, 'supervisor');
+    const options = page.getByTestId('supervisor-options');
+    await expect(options.locator('[data-option="playAudio"]')).toHaveAttribute('data-state', 'on');
+    await expect(options.locator('[data-option="showTalk"]')).toHaveAttribute('data-state', 'off');
+    await panel.clickLabel(options, N[lang].showTalk);
+    await panel.clickLabel(options, N[lang].showContent);
+    await expect(options.locator('[data-option="showTalk"]')).toHaveAttribute('data-state', 'on');
+    await page.reload();
+    await expect(options.locator('[data-option="showTalk"]')).toHaveAttribute('data-state', 'on', { timeout: 20_000 });
+    await expect(options.locator('[data-option="showContent"]')).toHaveAttribute('data-state', 'off');
 
-      const popupPromise = page.waitForEvent('popup');
-      await page.getByRole('button', { name: N[lang].openLayout }).click();
-      const popup = await popupPromise;
-      const screen = popup.getByTestId('layout-screen');
-      await expect(screen).toHaveAttribute('data-launched', 'true');
-      await expect(screen).toHaveAttribute('data-content', 'hidden');
-      await popup.close();
-    });
-
-    test('a private talk with one participant goes through the server', async ({ page, server }) => {
-      const { api } = await openMeetingControls(page, server, lang, 'supervisor');
-      const section = page.getByTestId('private-talk');
-      const waiting = new Set(await api.waitingIds());
-      const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
-      expect(target, 'an online participant').toBeTruthy();
-      await section.getByRole('combobox', { name: N[lang].talkWith }).fill(target!.name);
-      await page.getByRole('option', { name: target!.name, exact: true }).first().click();
-      await section.getByRole('button', { name: N[lang].start, exact: true }).click();
-      await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe(target!.usrId);
-      await expect(section).toHaveAttribute('data-talking', target!.usrId);
-      await section.getByRole('button', { name: N[lang].end, exact: true }).click();
-      await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe('');
-      await expect(section).not.toHaveAttribute('data-talking', /.+/);
-    });
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: N[lang].openLayout }).click();
+    const popup = await popupPromise;
+    const screen = popup.getByTestId('layout-screen');
+    await expect(screen).toHaveAttribute('data-launched', 'true');
+    await expect(screen).toHaveAttribute('data-content', 'hidden');
+    await popup.close();
   });
-}
+
+  test('a private talk with one participant goes through the server', async ({ page, server, lang }) => {
+    const { api } = await openMeetingControls(page, server, lang, 'supervisor');
+    const section = page.getByTestId('private-talk');
+    const waiting = new Set(await api.waitingIds());
+    const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
+    expect(target, 'an online participant').toBeTruthy();
+    await section.getByRole('combobox', { name: N[lang].talkWith }).fill(target!.name);
+    await page.getByRole('option', { name: target!.name, exact: true }).first().click();
+    await section.getByRole('button', { name: N[lang].start, exact: true }).click();
+    await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe(target!.usrId);
+    await expect(section).toHaveAttribute('data-talking', target!.usrId);
+    await section.getByRole('button', { name: N[lang].end, exact: true }).click();
+    await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe('');
+    await expect(section).not.toHaveAttribute('data-talking', /.+/);
+  });
+});

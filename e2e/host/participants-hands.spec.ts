@@ -7,7 +7,6 @@ import { testWithServer, expect } from '../fixtures';
 import type { TestServer } from '../server';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
-import type { Lang } from '../pages/ParticipantsPanel';
 
 const test = testWithServer({ SIM_ENDPOINTS: '60' });
 
@@ -22,45 +21,43 @@ async function waitForHands(api: ParticipantsApi, count: number): Promise<string
   return hands;
 }
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test.describe(`raised hands (${lang})`, () => {
-    test('the raise-hand tab lists raised hands; permitting one lets the person speak, refusing one keeps them muted', async ({ page, server }) => {
-      test.setTimeout(90_000);
-      const { panel, api } = await openParticipants(page, server, lang);
-      await waitForHands(api, 2);
-      await panel.openTab('hand');
-      await expect.poll(() => panel.table.locator('[role="row"][data-usr-id]').count()).toBeGreaterThanOrEqual(2);
-      const rows = panel.table.locator('[role="row"][data-usr-id]');
-      const [first, second] = [rows.nth(0), rows.nth(1)];
-      const usrId = (await first.getAttribute('data-usr-id'))!;
-      const name = (await first.getAttribute('aria-label'))!;
-      const otherId = (await second.getAttribute('data-usr-id'))!;
-      const otherName = (await second.getAttribute('aria-label'))!;
-      // both answers inside their cell: Refuse ran over the video column at 1440 px
-      const refuse = panel.button(panel.n.refuseHand(otherName));
-      const cell = second.getByRole('cell').filter({ has: refuse });
-      const [refuseBox, cellBox] = [await refuse.boundingBox(), await cell.boundingBox()];
-      expect(refuseBox!.x + refuseBox!.width, 'Refuse ends inside the raised-hand cell').toBeLessThanOrEqual(cellBox!.x + cellBox!.width + 0.5);
-      await refuse.click();
-      await expect.poll(async () => { const f = await api.flags(otherId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
-      await panel.button(panel.n.permit(name)).click();
-      await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);
-      await api.eps('all_a_rx', [], 1);
-    });
-
-    test('lower all hands lowers every raised hand on the server', async ({ page, server }) => {
-      test.setTimeout(90_000);
-      const { panel, api } = await openParticipants(page, server, lang);
-      const before = await waitForHands(api, 2);
-      await expect.poll(() => panel.tabCount('hand')).toBeGreaterThanOrEqual(2);
-      await panel.button(panel.n.lowerAllHands).click();
-      await expect
-        .poll(async () => {
-          const now = new Set(await raisedHands(api));
-          return before.filter((id) => now.has(id)).length;
-        })
-        .toBe(0);
-      await api.eps('all_a_rx', [], 1);
-    });
+test.describe('raised hands', () => {
+  test('the raise-hand tab lists raised hands; permitting one lets the person speak, refusing one keeps them muted', async ({ page, server, lang }) => {
+    test.setTimeout(90_000);
+    const { panel, api } = await openParticipants(page, server, lang);
+    await waitForHands(api, 2);
+    await panel.openTab('hand');
+    await expect.poll(() => panel.table.locator('[role="row"][data-usr-id]').count()).toBeGreaterThanOrEqual(2);
+    const rows = panel.table.locator('[role="row"][data-usr-id]');
+    const [first, second] = [rows.nth(0), rows.nth(1)];
+    const usrId = (await first.getAttribute('data-usr-id'))!;
+    const name = (await first.getAttribute('aria-label'))!;
+    const otherId = (await second.getAttribute('data-usr-id'))!;
+    const otherName = (await second.getAttribute('aria-label'))!;
+    // both answers inside their cell: Refuse ran over the video column at 1440 px
+    const refuse = panel.button(panel.n.refuseHand(otherName));
+    const cell = second.getByRole('cell').filter({ has: refuse });
+    const [refuseBox, cellBox] = [await refuse.boundingBox(), await cell.boundingBox()];
+    expect(refuseBox!.x + refuseBox!.width, 'Refuse ends inside the raised-hand cell').toBeLessThanOrEqual(cellBox!.x + cellBox!.width + 0.5);
+    await refuse.click();
+    await expect.poll(async () => { const f = await api.flags(otherId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
+    await panel.button(panel.n.permit(name)).click();
+    await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);
+    await api.eps('all_a_rx', [], 1);
   });
-}
+
+  test('lower all hands lowers every raised hand on the server', async ({ page, server, lang }) => {
+    test.setTimeout(90_000);
+    const { panel, api } = await openParticipants(page, server, lang);
+    const before = await waitForHands(api, 2);
+    await expect.poll(() => panel.tabCount('hand')).toBeGreaterThanOrEqual(2);
+    await panel.button(panel.n.lowerAllHands).click();
+    await expect
+      .poll(async () => {
+        const now = new Set(await raisedHands(api));
+        return before.filter((id) => now.has(id)).length;
+      })
+      .toBe(0);
+    await api.eps('all_a_rx', [], 1);
+  });
+});

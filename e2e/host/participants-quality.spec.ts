@@ -102,111 +102,110 @@ async function recordQualityToasts(page: Page): Promise<void> {
 const qualityToasts = (page: Page) => page.evaluate(() => (window as unknown as { __qualityToasts: string[] }).__qualityToasts);
 const endsWith = (text: string) => new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  const t = T[lang];
-  test.describe(`quality history (${lang})`, () => {
-    test('every participant is sampled in the background: the poor line alerts once per crossing, shows its sparkline, sorts worst first, and keeps its history after leaving', async ({ page, server }, testInfo) => {
-      // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
-      test.setTimeout(240_000);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await recordQualityToasts(page);
-      const { panel, api } = await openParticipants(page, server, lang);
-      const name = await poorLine(api);
+test.describe('quality history', () => {
+  test('every participant is sampled in the background: the poor line alerts once per crossing, shows its sparkline, sorts worst first, and keeps its history after leaving', async ({ page, server, lang }, testInfo) => {
+    const t = T[lang];
+    // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await recordQualityToasts(page);
+    const { panel, api } = await openParticipants(page, server, lang);
+    const name = await poorLine(api);
 
-      // one toast for the loss crossing within a round, one for the jitter once its leg is read
-      await expect.poll(() => qualityToasts(page), { timeout: 25_000 }).toContainEqual(expect.stringMatching(endsWith(t.lossToast(name))));
-      await expect.poll(() => qualityToasts(page), { timeout: 25_000 }).toContainEqual(expect.stringMatching(endsWith(t.jitterToast(name))));
+    // one toast for the loss crossing within a round, one for the jitter once its leg is read
+    await expect.poll(() => qualityToasts(page), { timeout: 25_000 }).toContainEqual(expect.stringMatching(endsWith(t.lossToast(name))));
+    await expect.poll(() => qualityToasts(page), { timeout: 25_000 }).toContainEqual(expect.stringMatching(endsWith(t.jitterToast(name))));
 
-      // worst loss first: the figures run downwards and the poor line is near the top
-      await orderBy(page, panel, t, t.worstLoss);
-      await expect.poll(() => lossColumn(panel)).toEqual(expect.arrayContaining([6]));
-      const losses = await lossColumn(panel);
-      expect(losses).toEqual([...losses].sort((a, b) => b - a));
-      // worst jitter first: nobody else reaches 48 ms
-      await orderBy(page, panel, t, t.worstJitter);
-      const rows = panel.table.locator('[role="row"][data-usr-id]');
-      await expect(rows.first()).toHaveAttribute('data-usr-id', POOR_LINE_STEADY_ID);
-      const cell = panel.row(name).getByTestId('quality-cell');
-      await expect(cell).toHaveAttribute('data-alert', 'true');
-      await expect(panel.row(name).getByRole('img', { name: t.sparkline })).toBeVisible();
-      await expect(panel.table.getByRole('button', { name: new RegExp(`^${t.quality}($|,|，)`) })).toHaveAttribute('data-sort', 'jitter');
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`quality-table-1440-${lang}.png`) });
+    // worst loss first: the figures run downwards and the poor line is near the top
+    await orderBy(page, panel, t, t.worstLoss);
+    await expect.poll(() => lossColumn(panel)).toEqual(expect.arrayContaining([6]));
+    const losses = await lossColumn(panel);
+    expect(losses).toEqual([...losses].sort((a, b) => b - a));
+    // worst jitter first: nobody else reaches 48 ms
+    await orderBy(page, panel, t, t.worstJitter);
+    const rows = panel.table.locator('[role="row"][data-usr-id]');
+    await expect(rows.first()).toHaveAttribute('data-usr-id', POOR_LINE_STEADY_ID);
+    const cell = panel.row(name).getByTestId('quality-cell');
+    await expect(cell).toHaveAttribute('data-alert', 'true');
+    await expect(panel.row(name).getByRole('img', { name: t.sparkline })).toBeVisible();
+    await expect(panel.table.getByRole('button', { name: new RegExp(`^${t.quality}($|,|，)`) })).toHaveAttribute('data-sort', 'jitter');
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`quality-table-1440-${lang}.png`) });
 
-      // still above after more rounds: the alert list holds one loss entry, not one per round
-      const round = Number(await cell.getAttribute('data-round'));
-      await expect.poll(async () => Number(await cell.getAttribute('data-round')), { timeout: 25_000 }).toBeGreaterThan(round + 1);
-      await page.getByRole('button', { name: t.alerts, exact: true }).click();
-      const settings = page.getByRole('dialog');
-      await expect(settings.getByRole('textbox', { name: t.loss })).toBeFocused();
-      await expect(settings.getByRole('listitem').filter({ hasText: t.lossEntry(name) })).toHaveCount(1);
-      await expectSurfaceAccessible(settings, testInfo, `quality alerts (${lang})`);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`quality-alerts-1440-${lang}.png`) });
+    // still above after more rounds: the alert list holds one loss entry, not one per round
+    const round = Number(await cell.getAttribute('data-round'));
+    await expect.poll(async () => Number(await cell.getAttribute('data-round')), { timeout: 25_000 }).toBeGreaterThan(round + 1);
+    await page.getByRole('button', { name: t.alerts, exact: true }).click();
+    const settings = page.getByRole('dialog');
+    await expect(settings.getByRole('textbox', { name: t.loss })).toBeFocused();
+    await expect(settings.getByRole('listitem').filter({ hasText: t.lossEntry(name) })).toHaveCount(1);
+    await expectSurfaceAccessible(settings, testInfo, `quality alerts`);
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`quality-alerts-1440-${lang}.png`) });
 
-      // raised thresholds calm the row at once, and are remembered in the browser
-      await settings.getByRole('textbox', { name: t.loss }).fill('7');
-      await settings.getByRole('textbox', { name: t.jitter }).fill('60');
-      await settings.getByRole('button', { name: t.save, exact: true }).click();
-      await expect(settings).toBeHidden();
-      await expect(cell).toHaveAttribute('data-alert', 'false');
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('podium.quality.thresholds') ?? 'null'))).toEqual({ lossPct: 7, jitterMs: 60 });
-      await page.getByRole('button', { name: t.alerts, exact: true }).click();
-      const reopened = page.getByRole('dialog').getByRole('textbox', { name: t.loss });
-      await expect(reopened).toHaveValue('7');
-      // Escape closes the popover from inside it: on a busy machine the focus lands a moment after it shows
-      await expect(reopened).toBeFocused();
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
+    // raised thresholds calm the row at once, and are remembered in the browser
+    await settings.getByRole('textbox', { name: t.loss }).fill('7');
+    await settings.getByRole('textbox', { name: t.jitter }).fill('60');
+    await settings.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(settings).toBeHidden();
+    await expect(cell).toHaveAttribute('data-alert', 'false');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('podium.quality.thresholds') ?? 'null'))).toEqual({ lossPct: 7, jitterMs: 60 });
+    await page.getByRole('button', { name: t.alerts, exact: true }).click();
+    const reopened = page.getByRole('dialog').getByRole('textbox', { name: t.loss });
+    await expect(reopened).toHaveValue('7');
+    // Escape closes the popover from inside it: on a busy machine the focus lands a moment after it shows
+    await expect(reopened).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
 
-      // the history outlives the call: hung up, the row still shows what its line was
-      await orderBy(page, panel, t, t.worstLoss);
-      await expect(panel.row(name).getByRole('img', { name: t.sparkline })).toBeVisible({ timeout: 25_000 });
-      // a fresh API session: the first one, idle without a long poll, has expired by now
-      const later = await ParticipantsApi.login(server);
-      await later.eps('drop', [POOR_LINE_STEADY_ID]);
-      await expect(panel.row(name)).toHaveAttribute('data-online', 'false');
-      await expect(panel.row(name).getByRole('img', { name: /6/ })).toBeVisible();
-      await expect(panel.row(name).getByTestId('quality-cell')).toHaveAttribute('data-loss-peak', '6');
-      await later.callBackSteady();
-    });
-
-    test('the statistics dialog starts with the history read before it opened, send dashed, audio on its own axis, with current, average and peak', async ({ page, server }, testInfo) => {
-      // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
-      test.setTimeout(240_000);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      const { panel, api } = await openParticipants(page, server, lang);
-      const name = await poorLine(api);
-      // the poor line alerts, so it is read in full every round from then on
-      await expect(page.getByText(t.lossToast(name), { exact: true })).toBeVisible({ timeout: 25_000 });
-      await orderBy(page, panel, t, t.worstJitter);
-      await expect(panel.table.locator('[role="row"][data-usr-id]').first()).toHaveAttribute('data-usr-id', POOR_LINE_STEADY_ID, { timeout: 25_000 });
-      const cell = panel.row(name).getByTestId('quality-cell');
-      const round = Number(await cell.getAttribute('data-round'));
-      await expect.poll(async () => Number(await cell.getAttribute('data-round')), { timeout: 25_000 }).toBeGreaterThan(round);
-
-      await panel.rowOperation(name, t.stats);
-      const dialog = page.getByRole('dialog');
-      const samples = dialog.getByTestId('stats-samples');
-      await expect(samples).toHaveAttribute('data-count', /[1-9]/, { timeout: 10_000 });
-      expect(Number(await samples.getAttribute('data-earlier'))).toBeGreaterThanOrEqual(1);
-
-      const chart = dialog.getByTestId('stats-chart');
-      await expect(chart.locator('.recharts-line')).toHaveCount(4);
-      // send lines are dashed; two value axes, the audio one on the right
-      await expect(chart.locator('.recharts-line path[stroke-dasharray="6 4"]')).toHaveCount(2);
-      await expect(chart.locator('.recharts-yAxis')).toHaveCount(2);
-
-      await dialog.getByText(t.lossRate, { exact: true }).click();
-      await expect(chart.getByText(t.audioAxis, { exact: true })).toBeVisible();
-      const figures = dialog.getByTestId('stats-figures');
-      const videoRx = figures.getByRole('row', { name: new RegExp(`^${t.videoRx}`) });
-      for (const figure of ['current', 'average', 'peak']) await expect(videoRx.locator(`[data-figure="${figure}"]`)).toHaveText('6');
-      await expect(figures.getByRole('row', { name: new RegExp(`^${t.audioTx}`) }).locator('[data-figure="peak"]')).toHaveText('6');
-      await expectSurfaceAccessible(dialog, testInfo, `statistics dialog (${lang})`);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`stats-dialog-loss-1440-${lang}.png`) });
-      await dialog.getByText(t.bandwidth, { exact: true }).click();
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`stats-dialog-bandwidth-1440-${lang}.png`) });
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    });
+    // the history outlives the call: hung up, the row still shows what its line was
+    await orderBy(page, panel, t, t.worstLoss);
+    await expect(panel.row(name).getByRole('img', { name: t.sparkline })).toBeVisible({ timeout: 25_000 });
+    // a fresh API session: the first one, idle without a long poll, has expired by now
+    const later = await ParticipantsApi.login(server);
+    await later.eps('drop', [POOR_LINE_STEADY_ID]);
+    await expect(panel.row(name)).toHaveAttribute('data-online', 'false');
+    await expect(panel.row(name).getByRole('img', { name: /6/ })).toBeVisible();
+    await expect(panel.row(name).getByTestId('quality-cell')).toHaveAttribute('data-loss-peak', '6');
+    await later.callBackSteady();
   });
-}
+
+  test('the statistics dialog starts with the history read before it opened, send dashed, audio on its own axis, with current, average and peak', async ({ page, server, lang }, testInfo) => {
+    const t = T[lang];
+    // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { panel, api } = await openParticipants(page, server, lang);
+    const name = await poorLine(api);
+    // the poor line alerts, so it is read in full every round from then on
+    await expect(page.getByText(t.lossToast(name), { exact: true })).toBeVisible({ timeout: 25_000 });
+    await orderBy(page, panel, t, t.worstJitter);
+    await expect(panel.table.locator('[role="row"][data-usr-id]').first()).toHaveAttribute('data-usr-id', POOR_LINE_STEADY_ID, { timeout: 25_000 });
+    const cell = panel.row(name).getByTestId('quality-cell');
+    const round = Number(await cell.getAttribute('data-round'));
+    await expect.poll(async () => Number(await cell.getAttribute('data-round')), { timeout: 25_000 }).toBeGreaterThan(round);
+
+    await panel.rowOperation(name, t.stats);
+    const dialog = page.getByRole('dialog');
+    const samples = dialog.getByTestId('stats-samples');
+    await expect(samples).toHaveAttribute('data-count', /[1-9]/, { timeout: 10_000 });
+    expect(Number(await samples.getAttribute('data-earlier'))).toBeGreaterThanOrEqual(1);
+
+    const chart = dialog.getByTestId('stats-chart');
+    await expect(chart.locator('.recharts-line')).toHaveCount(4);
+    // send lines are dashed; two value axes, the audio one on the right
+    await expect(chart.locator('.recharts-line path[stroke-dasharray="6 4"]')).toHaveCount(2);
+    await expect(chart.locator('.recharts-yAxis')).toHaveCount(2);
+
+    await dialog.getByText(t.lossRate, { exact: true }).click();
+    await expect(chart.getByText(t.audioAxis, { exact: true })).toBeVisible();
+    const figures = dialog.getByTestId('stats-figures');
+    const videoRx = figures.getByRole('row', { name: new RegExp(`^${t.videoRx}`) });
+    for (const figure of ['current', 'average', 'peak']) await expect(videoRx.locator(`[data-figure="${figure}"]`)).toHaveText('6');
+    await expect(figures.getByRole('row', { name: new RegExp(`^${t.audioTx}`) }).locator('[data-figure="peak"]')).toHaveText('6');
+    await expectSurfaceAccessible(dialog, testInfo, `statistics dialog`);
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`stats-dialog-loss-1440-${lang}.png`) });
+    await dialog.getByText(t.bandwidth, { exact: true }).click();
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`stats-dialog-bandwidth-1440-${lang}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});

@@ -6,7 +6,6 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
-import type { Lang } from '../pages/MeetingControlsPanel';
 import { injectFeedEvents } from '../pages/feed';
 
 const TEXT = {
@@ -54,87 +53,85 @@ async function forceStatus(page: Page, status: number, body: Record<string, unkn
   );
 }
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test.describe(`spec §8 on screen (${lang})`, () => {
-    test('each failed status is worded as §8 says, silent ones stay silent, alerts reload the page', async ({ page, server, consoleErrors }, testInfo) => {
-      consoleErrors.allow(/Failed to load resource/);
-      const { panel } = await openMeetingControls(page, server, lang);
-      const t = TEXT[lang];
-      // the quality alerts (steady.03's poor line) come on their own schedule: not this test's toasts
-      const toasts = page.locator('.mantine-Notification-root:not(.podium-quality-alert)');
-      const toast = (text: string | RegExp) => toasts.filter({ hasText: text });
+test.describe('spec §8 on screen', () => {
+  test('each failed status is worded as §8 says, silent ones stay silent, alerts reload the page', async ({ page, server, consoleErrors, lang }, testInfo) => {
+    consoleErrors.allow(/Failed to load resource/);
+    const { panel } = await openMeetingControls(page, server, lang);
+    const t = TEXT[lang];
+    // the quality alerts (steady.03's poor line) come on their own schedule: not this test's toasts
+    const toasts = page.locator('.mantine-Notification-root:not(.podium-quality-alert)');
+    const toast = (text: string | RegExp) => toasts.filter({ hasText: text });
 
-      const statusUrl = new RegExp(`/rest/v1/meetings/${server.mrId}/sessions/[^/]+/mr-status$`);
-      const toggleLock = async () => {
-        const answered = page.waitForResponse((r) => statusUrl.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-        await panel.toggle('lock');
-        await answered;
-      };
-      const closeToasts = async () => {
-        for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) await close.click();
-        await expect(toasts).toHaveCount(0);
-      };
-      const path = `/rest/v1/meetings/${server.mrId}/sessions/`;
-
-      // 401: silent
-      await forceStatus(page, 401);
-      await toggleLock();
-      await page.waitForTimeout(500);
+    const statusUrl = new RegExp(`/rest/v1/meetings/${server.mrId}/sessions/[^/]+/mr-status$`);
+    const toggleLock = async () => {
+      const answered = page.waitForResponse((r) => statusUrl.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+      await panel.toggle('lock');
+      await answered;
+    };
+    const closeToasts = async () => {
+      for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) await close.click();
       await expect(toasts).toHaveCount(0);
+    };
+    const path = `/rest/v1/meetings/${server.mrId}/sessions/`;
 
-      // 404 and 500/550 name the url; 556 asks for the administrator
-      for (const [status, text] of [[404, t.notFound(path)], [500, t.serverError(path)], [550, t.serverError(path)], [556, t.noRights]] as const) {
-        await forceStatus(page, status, status === 500 ? { cmdid: 'error', result: 6002 } : { cmdid: 'error' });
-        await toggleLock();
-        const shown = toast(text);
-        await expect(shown).toBeVisible();
-        if (status !== 556) await expect(shown).toContainText(/\/mr-status$/);
-        if (status === 404) await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`message-${lang}.png`) });
-        await expect(page.getByText(t.generic)).toHaveCount(0);
-        await closeToasts();
-      }
+    // 401: silent
+    await forceStatus(page, 401);
+    await toggleLock();
+    await page.waitForTimeout(500);
+    await expect(toasts).toHaveCount(0);
 
-      // 502, 504, others: one alert whose button reloads the page
-      for (const [status, text] of [[502, t.unavailable], [504, t.timedOut], [418, t.otherFailure]] as const) {
-        await forceStatus(page, status);
-        await toggleLock();
-        const alert = page.getByRole('alert').filter({ hasText: text }).last();
-        await expect(alert).toBeVisible();
-        if (status === 502) await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`alert-${lang}.png`) });
-        const reloaded = page.waitForEvent('load');
-        await alert.getByRole('button', { name: t.reload }).click();
-        await reloaded;
-        await expect(panel.root).toBeVisible({ timeout: 20_000 });
-        await expect(page.getByRole('alert').filter({ hasText: text })).toHaveCount(0);
-        await expect(panel.switchState('lock')).not.toHaveAttribute('data-state', 'unknown', { timeout: 20_000 });
-      }
-    });
+    // 404 and 500/550 name the url; 556 asks for the administrator
+    for (const [status, text] of [[404, t.notFound(path)], [500, t.serverError(path)], [550, t.serverError(path)], [556, t.noRights]] as const) {
+      await forceStatus(page, status, status === 500 ? { cmdid: 'error', result: 6002 } : { cmdid: 'error' });
+      await toggleLock();
+      const shown = toast(text);
+      await expect(shown).toBeVisible();
+      if (status !== 556) await expect(shown).toContainText(/\/mr-status$/);
+      if (status === 404) await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`message-${lang}.png`) });
+      await expect(page.getByText(t.generic)).toHaveCount(0);
+      await closeToasts();
+    }
 
-    test('platform warnings show as a toast or an alert per is_toast, an unknown code still readable', async ({ page, server }, testInfo) => {
-      const { panel } = await openMeetingControls(page, server, lang);
-      await expect(panel.root).toBeVisible();
-      const t = TEXT[lang];
-      await injectFeedEvents(page, [
-        { cmdid: 'show_warning_info', warn_info: 'statistics_disabled', is_toast: 1 },
-        { cmdid: 'show_warning_info', warn_info: 'quota_low', is_toast: 0 },
-      ]);
-      await expect(page.locator('.mantine-Notification-root').filter({ hasText: t.statsOff })).toBeVisible({ timeout: 20_000 });
-      const dialog = page.getByRole('dialog', { name: t.platformWarning });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByTestId('platform-warning-text')).toHaveText(t.unknownWarning);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`warnings-${lang}.png`) });
-      await dialog.getByRole('button', { name: t.ok, exact: true }).click();
-      await expect(dialog).toBeHidden();
-    });
-
-    test('a forced logout with a numeric reason names the reason of its code', async ({ page, server, consoleErrors }) => {
-      consoleErrors.allow(/Failed to load resource/);
-      await openMeetingControls(page, server, lang);
-      const t = TEXT[lang];
-      await injectFeedEvents(page, [{ cmdid: 'force_logout', reason: 4001 }]);
-      const dialog = page.getByRole('dialog', { name: t.ended });
-      await expect(dialog).toBeVisible({ timeout: 20_000 });
-      await expect(dialog).toContainText(t.logout4001);
-    });
+    // 502, 504, others: one alert whose button reloads the page
+    for (const [status, text] of [[502, t.unavailable], [504, t.timedOut], [418, t.otherFailure]] as const) {
+      await forceStatus(page, status);
+      await toggleLock();
+      const alert = page.getByRole('alert').filter({ hasText: text }).last();
+      await expect(alert).toBeVisible();
+      if (status === 502) await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`alert-${lang}.png`) });
+      const reloaded = page.waitForEvent('load');
+      await alert.getByRole('button', { name: t.reload }).click();
+      await reloaded;
+      await expect(panel.root).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('alert').filter({ hasText: text })).toHaveCount(0);
+      await expect(panel.switchState('lock')).not.toHaveAttribute('data-state', 'unknown', { timeout: 20_000 });
+    }
   });
-}
+
+  test('platform warnings show as a toast or an alert per is_toast, an unknown code still readable', async ({ page, server, lang }, testInfo) => {
+    const { panel } = await openMeetingControls(page, server, lang);
+    await expect(panel.root).toBeVisible();
+    const t = TEXT[lang];
+    await injectFeedEvents(page, [
+      { cmdid: 'show_warning_info', warn_info: 'statistics_disabled', is_toast: 1 },
+      { cmdid: 'show_warning_info', warn_info: 'quota_low', is_toast: 0 },
+    ]);
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: t.statsOff })).toBeVisible({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: t.platformWarning });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('platform-warning-text')).toHaveText(t.unknownWarning);
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`warnings-${lang}.png`) });
+    await dialog.getByRole('button', { name: t.ok, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a forced logout with a numeric reason names the reason of its code', async ({ page, server, consoleErrors, lang }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    await openMeetingControls(page, server, lang);
+    const t = TEXT[lang];
+    await injectFeedEvents(page, [{ cmdid: 'force_logout', reason: 4001 }]);
+    const dialog = page.getByRole('dialog', { name: t.ended });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toContainText(t.logout4001);
+  });
+});

@@ -10,7 +10,6 @@
 import { testWithServer, expect } from '../fixtures';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
-import type { Lang } from '../pages/ParticipantsPanel';
 import { expectNoSeriousViolations } from '../a11y';
 import { keepAlive } from '../pages/keepAlive';
 
@@ -75,186 +74,184 @@ async function scrollsSideways(table: Locator): Promise<boolean> {
 
 const bg = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test.describe(`table fit and state cells (${lang})`, () => {
-    // the accessibility scans of a full table take their time on a busy machine
-    test.describe.configure({ timeout: 180_000 });
-    test('at 1280×720 every column and the operations are on screen without sideways scrolling; the column menu brings back a stepped-back column', async ({ page, server }, testInfo) => {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      const { panel, api } = await openParticipants(page, server, lang);
-      stops.push(keepAlive(api));
-      await shoot(page, testInfo, `control-table-${lang}`);
-      await page.setViewportSize({ width: 1280, height: 720 });
+test.describe('table fit and state cells', () => {
+  // the accessibility scans of a full table take their time on a busy machine
+  test.describe.configure({ timeout: 180_000 });
+  test('at 1280×720 every column and the operations are on screen without sideways scrolling; the column menu brings back a stepped-back column', async ({ page, server, lang }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    await shoot(page, testInfo, `control-table-${lang}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
-      const p = await pickOnline(panel, api);
-      // the row may sit below the table's fold: bring it up, then its operations must be wholly on screen
-      await panel.row(p.name).scrollIntoViewIfNeeded();
-      await expect(panel.button(panel.n.ops(p.name))).toBeInViewport({ ratio: 1 });
-      for (const header of await panel.table.getByRole('columnheader').all()) await expect(header).toBeInViewport({ ratio: 1 });
-      expect(await scrollsSideways(panel.table)).toBe(false);
-      await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(0);
+    const p = await pickOnline(panel, api);
+    // the row may sit below the table's fold: bring it up, then its operations must be wholly on screen
+    await panel.row(p.name).scrollIntoViewIfNeeded();
+    await expect(panel.button(panel.n.ops(p.name))).toBeInViewport({ ratio: 1 });
+    for (const header of await panel.table.getByRole('columnheader').all()) await expect(header).toBeInViewport({ ratio: 1 });
+    expect(await scrollsSideways(panel.table)).toBe(false);
+    await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(0);
 
-      // the column menu lists the stepped-back column unchecked; choosing it shows it
-      await panel.table.getByRole('button', { name: N[lang].columns }).click();
-      const item = page.getByRole('menuitemcheckbox', { name: N[lang].protocol });
-      await expect(item).toHaveAttribute('aria-checked', 'false');
-      await item.click();
-      await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(1);
-      await expect(item).toHaveAttribute('aria-checked', 'true');
-      await expectNoSeriousViolations(page, testInfo, `column menu (${lang})`);
-      await item.click();
-      await page.keyboard.press('Escape');
-      await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(0);
-      expect(await scrollsSideways(panel.table)).toBe(false);
-      await api.logout();
-    });
-
-    test('at 1920×1080 the sidebar holds its controls whole and no column heading runs into the next', async ({ page, server }) => {
-      await page.setViewportSize({ width: 1920, height: 1080 });
-      const { panel, api } = await openParticipants(page, server, lang);
-      stops.push(keepAlive(api));
-      await expect(panel.table.getByRole('columnheader').first()).toBeVisible();
-      // the text grows with the window (root font = width / 110): the sidebar and the columns with it
-      const sidebar = page.getByTestId('control-sidebar');
-      await expect(sidebar).toBeVisible();
-      const cut = await sidebar.evaluate((el) => {
-        const box = el.parentElement!.getBoundingClientRect();
-        return [...el.querySelectorAll('button')]
-          .filter((b) => b.getBoundingClientRect().width > 0 && b.getBoundingClientRect().right > box.right + 1)
-          .map((b) => b.textContent?.trim());
-      });
-      expect(cut, 'sidebar buttons reaching past its edge').toEqual([]);
-      const overflowing = await panel.table.getByRole('columnheader').evaluateAll((cells) =>
-        cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()),
-      );
-      expect(overflowing, 'column headings wider than their column').toEqual([]);
-      expect(await scrollsSideways(panel.table)).toBe(false);
-      await api.logout();
-    });
-
-    test('audio, listening and watching cells show icon, colour, word and the click in a tooltip; the selection never hides them; Index is the same in every tab', async ({ page, server }, testInfo) => {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      const { panel, api } = await openParticipants(page, server, lang);
-      stops.push(keepAlive(api));
-      const p = await pickOnline(panel, api);
-      await api.eps('a_rx', [p.usrId], 1);
-      const row = panel.row(p.name);
-      const on = panel.button(panel.n.mute(p.name));
-      await expect(on).toHaveAttribute('title', N[lang].clickMute(p.name));
-      await expect(on.locator('svg')).toHaveAttribute('data-off', 'false');
-      const onColour = await bg(on);
-
-      // selected, the row turns blue; the state chip keeps its own background
-      await row.getByRole('checkbox').check();
-      await expect(row).toHaveAttribute('aria-selected', 'true');
-      expect(await bg(on)).toBe(onColour);
-      expect(await bg(on)).not.toBe(await bg(row));
-      await expectNoSeriousViolations(page, testInfo, `selected row with state cells (${lang})`);
-
-      await on.click();
-      await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(0);
-      const off = panel.button(panel.n.unmute(p.name));
-      await expect(off).toHaveAttribute('title', N[lang].clickUnmute(p.name));
-      await expect(off.locator('svg')).toHaveAttribute('data-off', 'true');
-      expect(await bg(off)).not.toBe(onColour);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`state-cells-${lang}-1280x720.png`) });
-      await off.click();
-      await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
-
-      // Index is the participant's own number: the same in the online tab as in All
-      const indexIn = async () => (await row.getByRole('cell').nth(2).textContent())?.trim();
-      const inAll = await indexIn();
-      await panel.openTab('online');
-      await expect(row).toBeVisible();
-      expect(await indexIn()).toBe(inAll);
-      await api.logout();
-    });
-
-    test('a long name is shown whole on hover (title) and on keyboard focus', async ({ page, server }) => {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      const { panel, api } = await openParticipants(page, server, lang);
-      stops.push(keepAlive(api));
-      const p = await pickOnline(panel, api);
-      const long = `${p.name} Regional Office, Northern Provinces`;
-      await api.eps('displayname', [p.usrId], long);
-      const row = panel.row(long);
-      await expect(row).toBeVisible({ timeout: 10_000 });
-      const cell = row.getByRole('cell').nth(1);
-      await expect(cell).toHaveAttribute('title', long);
-      expect(await cell.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-      await row.getByRole('checkbox').focus();
-      await page.keyboard.press('Tab');
-      await expect(cell).toBeFocused();
-      // focused, the cell grows to its text: nothing is clipped
-      expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-      await api.eps('displayname', [p.usrId], p.name);
-      await api.logout();
-    });
-
-    test('the toolbar fits the tab: call all offline; admit all and refuse all (after a confirmation) in the waiting room', async ({ page, server }) => {
-      const { panel, api } = await openParticipants(page, server, lang);
-      stops.push(keepAlive(api));
-      const a = await pickOnline(panel, api);
-      const b = await pickOnline(panel, api, [a.usrId]);
-      // the online tab offers none of these
-      await panel.openTab('online');
-      await expect(page.getByTestId('tab-shortcuts')).toHaveCount(0);
-
-      await api.eps('drop', [a.usrId]);
-      await expect.poll(async () => (await api.flags(a.usrId)) === undefined).toBe(true);
-      await panel.openTab('offline');
-      // the console learns of the hang-up with its next batch: call all once the row is there
-      await expect(panel.row(a.name)).toBeVisible();
-      const callAll = page.getByRole('button', { name: N[lang].callAllOffline });
-      await expect(callAll).toBeEnabled();
-      await callAll.click();
-      await expect.poll(async () => (await api.flags(a.usrId)) !== undefined, { timeout: 15_000 }).toBe(true);
-
-      await api.modStatus('waiting_room', 1);
-      await api.callBackSteady();
-      await api.eps('waiting_move', [a.usrId, b.usrId]);
-      await panel.openTab('waiting');
-      await expect(panel.row(a.name)).toBeVisible();
-      await page.getByRole('button', { name: N[lang].admitAll }).click();
-      await expect.poll(async () => [(await api.flags(a.usrId))?.waiting, (await api.flags(b.usrId))?.waiting]).toEqual([0, 0]);
-      // moved back only once the console has seen them admitted: a row still shown from before
-      // would pass for the new waiting one
-      await expect(panel.row(a.name)).toHaveCount(0);
-
-      await api.eps('waiting_move', [a.usrId, b.usrId]);
-      await expect(panel.row(a.name)).toBeVisible();
-      await page.getByRole('button', { name: N[lang].refuseAll }).click();
-      // the question says how many (its words are unit-tested; the count here may grow meanwhile)
-      const confirm = page.getByRole('dialog', { name: N[lang].refuseTitle });
-      await expect(confirm).toContainText(/\d/);
-      await confirm.getByRole('button', { name: N[lang].refuseConfirm, exact: true }).click();
-      await expect.poll(async () => [(await api.flags(a.usrId))?.waiting, (await api.flags(b.usrId))?.waiting]).toEqual([undefined, undefined]);
-      await api.modStatus('waiting_room', 0);
-      await api.callBackSteady();
-      await api.logout();
-    });
-
-    test('the subtitle dialog fits 1920×1080 with its buttons on screen, and the preview draws the subtitle to scale', async ({ page, server }, testInfo) => {
-      await page.setViewportSize({ width: 1920, height: 1080 });
-      const { api } = await openParticipants(page, server, lang);
-      stops.push(keepAlive(api));
-      await page.getByRole('button', { name: N[lang].subtitleSettings, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: N[lang].subtitleSettings });
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('textbox', { name: N[lang].content }).fill(lang === 'zh' ? '欢迎参加年度大会' : 'Welcome to the annual meeting');
-      await expect(dialog.getByRole('button', { name: N[lang].apply })).toBeInViewport({ ratio: 1 });
-      await expect(dialog.getByRole('button', { name: N[lang].cancel })).toBeInViewport({ ratio: 1 });
-      const preview = dialog.getByTestId('subtitle-preview');
-      await expect(preview).toBeInViewport({ ratio: 1 });
-      // the 1920×1080 frame scaled as a whole: the text's on-screen size is its font size × the scale
-      const scale = Number(await preview.getAttribute('data-scale'));
-      const text = dialog.getByTestId('subtitle-preview-text');
-      await expect(text).toBeVisible();
-      const fontSize = await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-      const box = await text.boundingBox();
-      expect(box!.height).toBeGreaterThan(fontSize * scale * 0.9);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`subtitle-dialog-${lang}-1920x1080.png`) });
-      await api.logout();
-    });
+    // the column menu lists the stepped-back column unchecked; choosing it shows it
+    await panel.table.getByRole('button', { name: N[lang].columns }).click();
+    const item = page.getByRole('menuitemcheckbox', { name: N[lang].protocol });
+    await expect(item).toHaveAttribute('aria-checked', 'false');
+    await item.click();
+    await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(1);
+    await expect(item).toHaveAttribute('aria-checked', 'true');
+    await expectNoSeriousViolations(page, testInfo, `column menu`);
+    await item.click();
+    await page.keyboard.press('Escape');
+    await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(0);
+    expect(await scrollsSideways(panel.table)).toBe(false);
+    await api.logout();
   });
-}
+
+  test('at 1920×1080 the sidebar holds its controls whole and no column heading runs into the next', async ({ page, server, lang }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    await expect(panel.table.getByRole('columnheader').first()).toBeVisible();
+    // the text grows with the window (root font = width / 110): the sidebar and the columns with it
+    const sidebar = page.getByTestId('control-sidebar');
+    await expect(sidebar).toBeVisible();
+    const cut = await sidebar.evaluate((el) => {
+      const box = el.parentElement!.getBoundingClientRect();
+      return [...el.querySelectorAll('button')]
+        .filter((b) => b.getBoundingClientRect().width > 0 && b.getBoundingClientRect().right > box.right + 1)
+        .map((b) => b.textContent?.trim());
+    });
+    expect(cut, 'sidebar buttons reaching past its edge').toEqual([]);
+    const overflowing = await panel.table.getByRole('columnheader').evaluateAll((cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()),
+    );
+    expect(overflowing, 'column headings wider than their column').toEqual([]);
+    expect(await scrollsSideways(panel.table)).toBe(false);
+    await api.logout();
+  });
+
+  test('audio, listening and watching cells show icon, colour, word and the click in a tooltip; the selection never hides them; Index is the same in every tab', async ({ page, server, lang }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    const p = await pickOnline(panel, api);
+    await api.eps('a_rx', [p.usrId], 1);
+    const row = panel.row(p.name);
+    const on = panel.button(panel.n.mute(p.name));
+    await expect(on).toHaveAttribute('title', N[lang].clickMute(p.name));
+    await expect(on.locator('svg')).toHaveAttribute('data-off', 'false');
+    const onColour = await bg(on);
+
+    // selected, the row turns blue; the state chip keeps its own background
+    await row.getByRole('checkbox').check();
+    await expect(row).toHaveAttribute('aria-selected', 'true');
+    expect(await bg(on)).toBe(onColour);
+    expect(await bg(on)).not.toBe(await bg(row));
+    await expectNoSeriousViolations(page, testInfo, `selected row with state cells`);
+
+    await on.click();
+    await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(0);
+    const off = panel.button(panel.n.unmute(p.name));
+    await expect(off).toHaveAttribute('title', N[lang].clickUnmute(p.name));
+    await expect(off.locator('svg')).toHaveAttribute('data-off', 'true');
+    expect(await bg(off)).not.toBe(onColour);
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`state-cells-${lang}-1280x720.png`) });
+    await off.click();
+    await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
+
+    // Index is the participant's own number: the same in the online tab as in All
+    const indexIn = async () => (await row.getByRole('cell').nth(2).textContent())?.trim();
+    const inAll = await indexIn();
+    await panel.openTab('online');
+    await expect(row).toBeVisible();
+    expect(await indexIn()).toBe(inAll);
+    await api.logout();
+  });
+
+  test('a long name is shown whole on hover (title) and on keyboard focus', async ({ page, server, lang }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    const p = await pickOnline(panel, api);
+    const long = `${p.name} Regional Office, Northern Provinces`;
+    await api.eps('displayname', [p.usrId], long);
+    const row = panel.row(long);
+    await expect(row).toBeVisible({ timeout: 10_000 });
+    const cell = row.getByRole('cell').nth(1);
+    await expect(cell).toHaveAttribute('title', long);
+    expect(await cell.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await row.getByRole('checkbox').focus();
+    await page.keyboard.press('Tab');
+    await expect(cell).toBeFocused();
+    // focused, the cell grows to its text: nothing is clipped
+    expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await api.eps('displayname', [p.usrId], p.name);
+    await api.logout();
+  });
+
+  test('the toolbar fits the tab: call all offline; admit all and refuse all (after a confirmation) in the waiting room', async ({ page, server, lang }) => {
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    const a = await pickOnline(panel, api);
+    const b = await pickOnline(panel, api, [a.usrId]);
+    // the online tab offers none of these
+    await panel.openTab('online');
+    await expect(page.getByTestId('tab-shortcuts')).toHaveCount(0);
+
+    await api.eps('drop', [a.usrId]);
+    await expect.poll(async () => (await api.flags(a.usrId)) === undefined).toBe(true);
+    await panel.openTab('offline');
+    // the console learns of the hang-up with its next batch: call all once the row is there
+    await expect(panel.row(a.name)).toBeVisible();
+    const callAll = page.getByRole('button', { name: N[lang].callAllOffline });
+    await expect(callAll).toBeEnabled();
+    await callAll.click();
+    await expect.poll(async () => (await api.flags(a.usrId)) !== undefined, { timeout: 15_000 }).toBe(true);
+
+    await api.modStatus('waiting_room', 1);
+    await api.callBackSteady();
+    await api.eps('waiting_move', [a.usrId, b.usrId]);
+    await panel.openTab('waiting');
+    await expect(panel.row(a.name)).toBeVisible();
+    await page.getByRole('button', { name: N[lang].admitAll }).click();
+    await expect.poll(async () => [(await api.flags(a.usrId))?.waiting, (await api.flags(b.usrId))?.waiting]).toEqual([0, 0]);
+    // moved back only once the console has seen them admitted: a row still shown from before
+    // would pass for the new waiting one
+    await expect(panel.row(a.name)).toHaveCount(0);
+
+    await api.eps('waiting_move', [a.usrId, b.usrId]);
+    await expect(panel.row(a.name)).toBeVisible();
+    await page.getByRole('button', { name: N[lang].refuseAll }).click();
+    // the question says how many (its words are unit-tested; the count here may grow meanwhile)
+    const confirm = page.getByRole('dialog', { name: N[lang].refuseTitle });
+    await expect(confirm).toContainText(/\d/);
+    await confirm.getByRole('button', { name: N[lang].refuseConfirm, exact: true }).click();
+    await expect.poll(async () => [(await api.flags(a.usrId))?.waiting, (await api.flags(b.usrId))?.waiting]).toEqual([undefined, undefined]);
+    await api.modStatus('waiting_room', 0);
+    await api.callBackSteady();
+    await api.logout();
+  });
+
+  test('the subtitle dialog fits 1920×1080 with its buttons on screen, and the preview draws the subtitle to scale', async ({ page, server, lang }, testInfo) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const { api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    await page.getByRole('button', { name: N[lang].subtitleSettings, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: N[lang].subtitleSettings });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: N[lang].content }).fill(lang === 'zh' ? '欢迎参加年度大会' : 'Welcome to the annual meeting');
+    await expect(dialog.getByRole('button', { name: N[lang].apply })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: N[lang].cancel })).toBeInViewport({ ratio: 1 });
+    const preview = dialog.getByTestId('subtitle-preview');
+    await expect(preview).toBeInViewport({ ratio: 1 });
+    // the 1920×1080 frame scaled as a whole: the text's on-screen size is its font size × the scale
+    const scale = Number(await preview.getAttribute('data-scale'));
+    const text = dialog.getByTestId('subtitle-preview-text');
+    await expect(text).toBeVisible();
+    const fontSize = await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const box = await text.boundingBox();
+    expect(box!.height).toBeGreaterThan(fontSize * scale * 0.9);
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`subtitle-dialog-${lang}-1920x1080.png`) });
+    await api.logout();
+  });
+});
