@@ -26,24 +26,22 @@ devTest.describe('development build (vite dev server)', () => {
   // the dev server compiles modules on first request; under load that takes a while
   devTest.describe.configure({ timeout: 120_000 });
 
-  for (const lang of ['en', 'zh'] as const) {
-    devTest(`the first verify code shows without a click and a host logs in${lang === 'zh' ? ' (zh)' : ''}`, async ({ page, server }, testInfo) => {
-      const loginPage = new LoginPage(page, server);
-      await page.goto('/login');
-      await expect(loginPage.codePicture).toHaveAttribute('data-status', /^(loading|ready)$/, { timeout: 60_000 });
-      // the first picture arrives on its own: never "Code unavailable, click to retry"
-      await expect(loginPage.codeImage).toBeVisible({ timeout: 30_000 });
-      await expect(loginPage.codePicture).toHaveAttribute('data-status', 'ready');
-      await expect(loginPage.codePicture).not.toContainText('Code unavailable');
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`dev-login-${lang}.png`) });
+  devTest('the first verify code shows without a click and a host logs in', async ({ page, server, lang }, testInfo) => {
+    const loginPage = new LoginPage(page, server);
+    await page.goto('/login');
+    await expect(loginPage.codePicture).toHaveAttribute('data-status', /^(loading|ready)$/, { timeout: 60_000 });
+    // the first picture arrives on its own: never "Code unavailable, click to retry"
+    await expect(loginPage.codeImage).toBeVisible({ timeout: 30_000 });
+    await expect(loginPage.codePicture).toHaveAttribute('data-status', 'ready');
+    await expect(loginPage.codePicture).not.toContainText('Code unavailable');
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`dev-login-${lang}.png`) });
 
-      // in Chinese through the language menu, a chunk of its own (a module of its own in dev)
-      if (lang === 'zh') await loginPage.loginAsHostIn('zh');
-      else await loginPage.loginAsHost();
-      await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`, { timeout: 30_000 });
-      // the dev server compiles the control screen's modules on first request: slow on a busy machine
-      await expect(new ControlPage(page).meetingNumber).toHaveText(server.mrId, { timeout: 60_000 });
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`dev-control-${lang}.png`) });
-    });
-  }
+    // in Chinese through the language menu, a chunk of its own (a module of its own in dev)
+    if (lang === 'zh') await loginPage.loginAsHostIn('zh');
+    else await loginPage.loginAsHost();
+    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`, { timeout: 30_000 });
+    // the dev server compiles the control screen's modules on first request: slow on a busy machine
+    await expect(new ControlPage(page).meetingNumber).toHaveText(server.mrId, { timeout: 60_000 });
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`dev-control-${lang}.png`) });
+  });
 });

@@ -5,41 +5,34 @@
  */
 import { test, expect } from '../fixtures';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
-import type { Lang } from '../pages/MeetingControlsPanel';
-import { LoginPage } from '../pages/LoginPage';
 
 const OPEN_LAYOUT = { en: 'Open layout window', zh: '打开布局窗口' } as const;
 
-for (const lang of ['en', 'zh'] as Lang[]) {
-  test(`the layout pop-up reports load, resize and close to its opener, and shows content once launched (${lang})`, async ({ page, server }) => {
-    await openMeetingControls(page, server, lang, 'supervisor');
-    const badge = page.getByTestId('layout-window-state');
-    await expect(badge).toHaveAttribute('data-state', 'closed');
-    const popupPromise = page.waitForEvent('popup');
-    await page.getByRole('button', { name: OPEN_LAYOUT[lang] }).click();
-    const popup = await popupPromise;
-    await popup.waitForLoadState();
-    await expect(popup).toHaveURL(new RegExp(`/layout\\?mr-id=${server.mrId}`));
-    const screen = popup.getByTestId('layout-screen');
-    await expect(screen).toHaveAttribute('data-launched', 'true');
-    await expect(screen).toHaveAttribute('data-content', 'shown');
-    await expect(popup.locator('[data-layout-role="speaker"]')).toBeVisible();
-    await expect(badge).toHaveAttribute('data-state', 'open');
+test('the layout pop-up reports load, resize and close to its opener, and shows content once launched', async ({ page, server, lang }) => {
+  await openMeetingControls(page, server, lang, 'supervisor');
+  const badge = page.getByTestId('layout-window-state');
+  await expect(badge).toHaveAttribute('data-state', 'closed');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: OPEN_LAYOUT[lang] }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await expect(popup).toHaveURL(new RegExp(`/layout\\?mr-id=${server.mrId}`));
+  const screen = popup.getByTestId('layout-screen');
+  await expect(screen).toHaveAttribute('data-launched', 'true');
+  await expect(screen).toHaveAttribute('data-content', 'shown');
+  await expect(popup.locator('[data-layout-role="speaker"]')).toBeVisible();
+  await expect(badge).toHaveAttribute('data-state', 'open');
 
-    await popup.setViewportSize({ width: 900, height: 600 });
-    await expect(badge).toContainText('900');
-    await expect(badge).toContainText('600');
+  await popup.setViewportSize({ width: 900, height: 600 });
+  await expect(badge).toContainText('900');
+  await expect(badge).toContainText('600');
 
-    await popup.evaluate(() => window.close());
-    await expect(badge).toHaveAttribute('data-state', 'closed');
-  });
-}
+  await popup.evaluate(() => window.close());
+  await expect(badge).toHaveAttribute('data-state', 'closed');
+});
 
-test('the framed console logs out on its parent’s logout from its own origin', async ({ page, server, consoleErrors }) => {
-  const login = new LoginPage(page, server);
-  await login.goto();
-  await login.loginAsHost();
-  await expect(page).toHaveURL(/\/control/);
+test('the framed console logs out on its parent’s logout from its own origin', async ({ page, server, consoleErrors, signIn }) => {
+  await signIn();
   // the parent page: same origin, framing the console (the session lives in this tab). The console
   // that logged in keeps running under the replaced page and polls the same session: once the
   // frame logged it out, that hidden console's requests fail (404, then a refused resume), as they

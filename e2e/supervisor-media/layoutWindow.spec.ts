@@ -49,7 +49,7 @@ test('the new-window option shows the preview in the layout pop-up, following th
 test('the layout pop-up plays the role’s layout live and obeys hide video, showName, showTalk and playAudio', async ({ page, server }) => {
   test.setTimeout(90_000);
   await openMeetingControls(page, server, 'en', 'supervisor');
-  const api = await ParticipantsApi.login(server, 'host');
+  const api = await ParticipantsApi.forWorker(server, 'host');
   await setOption(page, 'newWindow', false);
   await setOption(page, 'hideVideo', false);
   await setOption(page, 'showName', true);

@@ -10,7 +10,7 @@ import { expect, expectMoving, keepTrack, keptTrackState, setOption, STEADY, tes
 
 test('preview shows the chosen participant live with names and signal; hide video and preview off stop its track', async ({ page, server }) => {
   await openMeetingControls(page, server, 'en', 'supervisor');
-  const api = await ParticipantsApi.login(server, 'host');
+  const api = await ParticipantsApi.forWorker(server, 'host');
   await setOption(page, 'preview', true);
   await setOption(page, 'newWindow', false);
   await setOption(page, 'hideVideo', false);

@@ -10,7 +10,7 @@ import { expect, setOption, test } from './helpers';
 test('play meeting sound plays the talking participants and drops one the server mutes', async ({ page, server }) => {
   test.setTimeout(90_000);
   await openMeetingControls(page, server, 'en', 'supervisor');
-  const api = await ParticipantsApi.login(server, 'host');
+  const api = await ParticipantsApi.forWorker(server, 'host');
   const sound = page.getByTestId('meeting-sound');
   const audio = page.getByTestId('meeting-sound-audio');
   await setOption(page, 'playMeetingSound', false);
