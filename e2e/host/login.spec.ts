@@ -3,7 +3,6 @@ import { test, expect, TEST_CODE } from '../fixtures';
 import { startTestServer } from '../server';
 import { LoginPage } from '../pages/LoginPage';
 import { ControlPage } from '../pages/ControlPage';
-import { acknowledgeReminders } from '../pages/reminders';
 import { decodeSignKey, signCompat, signStrict } from '../../protocol/signing';
 import type { PlatformResponse } from '../../protocol/wire';
 import type { TestServer } from '../server';
@@ -33,7 +32,7 @@ async function dropSession(server: TestServer, session: StoredSession): Promise<
 }
 
 test.describe('login screen', () => {
-  test('host logs in and lands on /control with the meeting number in the URL', async ({ page, loginPage, controlPage, server }) => {
+  test('host logs in and lands on /control with the meeting number in the URL', { tag: '@platform' }, async ({ page, loginPage, controlPage, server }) => {
     await loginPage.goto();
     await loginPage.loginAsHost();
     await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
@@ -63,10 +62,8 @@ test.describe('login screen', () => {
     await expect(loginPage.meetingNumber).toHaveValue(server.mrId);
   });
 
-  test("a 'logout' message from the parent window logs the embedded console out", async ({ page, loginPage, server }) => {
-    await loginPage.goto();
-    await loginPage.loginAsHost();
-    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
+  test("a 'logout' message from the parent window logs the embedded console out", async ({ page, server, signIn }) => {
+    await signIn();
     // the platform page embeds the console in a frame (same tab and origin, so the same session);
     // the page is served by the test so that only the framed console runs
     await page.route('**/embedding-platform-page', (route) =>
@@ -169,13 +166,10 @@ test.describe('login screen', () => {
 });
 
 test.describe('a session the server dropped', () => {
-  test('platform: the console logs in again with the password of this tab and says so; podium: a logged-out session cannot be resumed and ends', async ({ page, loginPage, controlPage, server, wire, consoleErrors }, testInfo) => {
+  test('platform: the console logs in again with the password of this tab and says so; podium: a logged-out session cannot be resumed and ends', { tag: '@platform' }, async ({ page, loginPage, controlPage, server, wire, consoleErrors }, testInfo) => {
     test.setTimeout(90_000);
     // the dropped session's poll answers 404, which the browser reports
     consoleErrors.allow(/Failed to load resource/);
-    // every new session, the re-login's too, gets the service-expiry reminder; podium's ending
-    // dialog would cover it, and there nothing needs a click
-    if (wire === 'platform') await acknowledgeReminders(page);
     await loginPage.goto();
     await loginPage.loginAsHost();
     const connection = page.locator('[data-connection]');

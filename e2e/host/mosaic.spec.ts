@@ -7,7 +7,7 @@ import { test, expect } from '../fixtures';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import { codeMessage, RC } from '../../protocol/codes';
 
-test('screen layout: apply 2*2 to the main venue, then a traditional mosaic is refused', async ({ page, server, lang, consoleErrors }) => {
+test('screen layout: apply 2*2 to the main venue, then a traditional mosaic is refused', { tag: '@platform' }, async ({ page, server, lang, consoleErrors }) => {
   consoleErrors.allow(/status of 403/);
   const { panel, api } = await openMeetingControls(page, server, lang);
   await api.setMosaic([{ role: 'speaker', mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 1 }]);

@@ -5,7 +5,7 @@
 import { test, expect } from '../fixtures';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 
-test('subtitle settings apply a title and its position on the server', async ({ page, server, lang }) => {
+test('subtitle settings apply a title and its position on the server', { tag: '@platform' }, async ({ page, server, lang }) => {
   const { panel, api } = await openMeetingControls(page, server, lang);
   await panel.button(panel.names.subtitleSettings).click();
   const dialog = page.getByRole('dialog');

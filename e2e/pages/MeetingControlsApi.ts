@@ -9,7 +9,7 @@ import { decodeTitleConfigs } from '../../protocol/decode';
 import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
-import { perWorker } from './perWorker';
+import { endsSession, perWorker } from './perWorker';
 
 export class MeetingControlsApi {
   private readonly keepAlive: ReturnType<typeof setInterval>;
@@ -28,8 +28,7 @@ export class MeetingControlsApi {
 
   /** Polls once without waiting: true while the session is open. */
   async alive(): Promise<boolean> {
-    await this.session.changes(null, 0);
-    return true;
+    return !endsSession(await this.session.changes(null, 0));
   }
 
   dispose(): void {

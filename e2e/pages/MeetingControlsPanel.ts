@@ -1,6 +1,7 @@
 /**
  * Page object of the meeting-wide half of the control screen. Controls are found by role and
- * accessible name in the active language (zh or en), so one spec runs in both.
+ * accessible name in the active language (zh or en), so a spec runs in the language its project
+ * gives (playwright.config.ts).
  */
 import type { Locator, Page } from '@playwright/test';
 

@@ -8,7 +8,7 @@ import { decodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
 import type { LoginResponse, MediaStreamResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { TEST_CODE, type TestServer } from '../server';
-import { perWorker } from './perWorker';
+import { endsSession, perWorker } from './perWorker';
 
 export interface EndpointState {
   usrId: string;
@@ -176,7 +176,8 @@ export class ParticipantsApi {
 
   /** Polls once without waiting: true while the session is open (and it stays so for 30 s more). */
   async alive(): Promise<boolean> {
-    return (await this.post('changes', { cmdid: 'get_changes', block_secs: 0 })).status < 300;
+    const answer = await this.post('changes', { cmdid: 'get_changes', block_secs: 0 });
+    return answer.status < 300 && !endsSession(answer.body);
   }
 
   async logout(): Promise<void> {

@@ -4,6 +4,14 @@
  * one whose session ended (the meeting ended, the server restarted, 30 s without a poll) is
  * replaced by a fresh login.
  */
+/**
+ * True when a poll's answer ends its session: a session the server is logging out (the meeting
+ * ended, a password changed) still answers one poll, with `force_logout`, before it is gone.
+ */
+export function endsSession(events: unknown): boolean {
+  return Array.isArray(events) && events.some((e) => (e as { cmdid?: string })?.cmdid === 'force_logout' || (e as { cmdid?: string })?.cmdid === 'mr_deled');
+}
+
 export interface Checker {
   /** true while the checker's session still answers (a poll that also keeps it alive) */
   alive(): Promise<boolean>;

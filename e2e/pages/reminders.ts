@@ -1,7 +1,10 @@
 /**
- * The server reminds every new session of the service expiry (and of a following booking) in a
- * modal dialog that opens when the meeting's data arrives, at no fixed moment; it would block a
- * spec's clicks, so it is acknowledged whenever it stands in the way. Once per page.
+ * The server reminds a new session of the service expiry (when it ends within 30 days) and of a
+ * following booking in a modal dialog that opens when the meeting's data arrives, at no fixed
+ * moment; it would block a spec's clicks, so it is acknowledged whenever it stands in the way.
+ * Once per page. The e2e servers' service ends in a year (e2e/server.ts), so only the servers of
+ * specs that set an early end or a booking soon (reminders, bookingConflict) ever show one, and a
+ * console opened signed in (signIn.ts) is a reload to the console, which shows no login reminder.
  */
 import type { Page } from '@playwright/test';
 
