@@ -1,5 +1,5 @@
 /**
- * Issue 13 §4, in English and Chinese: when the change feed is lost (its long poll aborted by
+ * Issue 13 §4: when the change feed is lost (its long poll aborted by
  * request interception, its retries left hanging) a full-width bar says since when the meeting on
  * screen is stale, the table is dimmed and busy, and commands wait (disabled, the bar as their
  * reason) while the search still works; when the feed is back, "Back in step" shows and the

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §6, in English and Chinese: the raise-hand tab is a queue, oldest raise first, each row
+ * Issue 13 §6: the raise-hand tab is a queue, oldest raise first, each row
  * saying for how long; selected hands are permitted or refused together, and the toast says how
  * many. Hands come from the simulated endpoints (muted ones raise them), on a server of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §1–3, in English and Chinese: the search box (filters by name, number, address or id
+ * Issue 13 §1–3: the search box (filters by name, number, address or id
  * within the tab, / and Ctrl+K, Enter on a single match opens its operations, "1 of 46"); actions
  * that cannot simply be undone ask first naming who and how many (Cancel focused, Escape cancels,
  * focus back), a hang-up acts at once with an Undo that calls again; meeting-wide and bulk

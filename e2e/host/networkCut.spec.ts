@@ -5,10 +5,10 @@
  */
 import type { Page } from '@playwright/test';
 import { testWithServer, expect } from '../fixtures';
-import type { TestServer } from '../server';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsPanel } from '../pages/ParticipantsPanel';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
+import { keepAlive } from '../pages/keepAlive';
 
 // A server of its own with a larger population: specs sharing the worker's server hang up or end
 // the meeting, and the checks below need people online (and still muted) after a minute's cut.
@@ -50,23 +50,15 @@ function storedSessId(page: Page): Promise<string | undefined> {
   });
 }
 
-/**
- * Keeps the other controller's own session alive through a long cut: it polls like a console
- * would (the server drops a session 30 s after its last poll).
- */
-function keepAlive(api: ParticipantsApi): () => void {
-  const timer = setInterval(() => void api.post('changes', { cmdid: 'get_changes', block_secs: 0, since_seq: 0 }).catch(() => undefined), 10_000);
-  return () => clearInterval(timer);
-}
-
 test.describe('network cut', () => {
   for (const seconds of CUT_SECONDS) {
     const expires = seconds > SESSION_TIMEOUT_SECONDS;
-    test(`offline for ${seconds} s while another controller acts: back in step, nothing lost or duplicated`, async ({ page, context, server, consoleErrors }) => {
+    test(`offline for ${seconds} s while another controller acts: back in step, nothing lost or duplicated`, async ({ page, context, server, consoleErrors, lang }) => {
       test.setTimeout(60_000 + seconds * 1000);
       // the browser reports the failed requests of the cut itself (and the expired session's 404)
       consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to load resource|Failed to fetch|net::/);
-      const { panel, api } = await openParticipants(page, server, 'en');
+      const { panel, api } = await openParticipants(page, server, lang);
+      // the other controller's own session outlives a long cut (the server drops one 30 s after its last poll)
       const stopKeepAlive = keepAlive(api);
       try {
         const connection = page.locator('[data-connection]');

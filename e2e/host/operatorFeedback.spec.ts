@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 4, 7 and 9, in English and Chinese: one truth for "subtitles on" (switch,
+ * Issue 12, items 4, 7 and 9: one truth for "subtitles on" (switch,
  * dialog and server agree, and an Apply keeps the subtitles on); Apply in the subtitle and layout
  * dialogs says it worked; the roll-call options are readable in full; "Move to waiting room" is
  * offered only while the waiting room is on, and says why it is not.

@@ -1,10 +1,11 @@
 /**
- * The participant dialogs and side panels against the real server, in Chinese and English:
+ * The participant dialogs and side panels against the real server:
  * camera pad, microphone gain, statistics chart, address book, overtime, notification lists.
  */
 import type { Locator } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
 
 /**
  * Records every value a list button's unread counter takes from now on. Each event counts, also
@@ -177,7 +178,8 @@ test.describe('participant dialogs', () => {
     const t = T[lang];
     await openParticipants(page, server, lang);
     const button = page.getByRole('button', { name: t.controllers });
-    // openParticipants logged in an API session: the screen hears it join
+    // another console logs in now (the worker's API session may be older than this screen): the screen hears it join
+    await ParticipantsApi.login(server);
     await expect.poll(async () => Number(await button.getAttribute('data-unread'))).toBeGreaterThanOrEqual(1);
     const unreadSeen = await watchUnread(button);
     await button.click();

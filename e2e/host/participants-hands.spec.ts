@@ -4,7 +4,6 @@
  * up within seconds once everyone is muted. Each result is checked on the server.
  */
 import { testWithServer, expect } from '../fixtures';
-import type { TestServer } from '../server';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
 
@@ -46,7 +45,7 @@ test.describe('raised hands', () => {
     await api.eps('all_a_rx', [], 1);
   });
 
-  test('lower all hands lowers every raised hand on the server', async ({ page, server, lang }) => {
+  test('lower all hands lowers every raised hand on the server', { tag: '@platform' }, async ({ page, server, lang }) => {
     test.setTimeout(90_000);
     const { panel, api } = await openParticipants(page, server, lang);
     const before = await waitForHands(api, 2);

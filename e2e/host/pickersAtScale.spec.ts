@@ -1,13 +1,12 @@
 /**
  * The participant pickers at a size where they cannot offer everyone (issues 5 and 7), against
- * the real server, in English and Chinese: the main-venue picker, the waiting room's "move
+ * the real server: the main-venue picker, the waiting room's "move
  * participants in" picker and a screen-layout pane picker each offer the first 50 online
  * participants under the "Showing 50 of N — type to narrow" hint, and typing a name far down the
  * list narrows to it, which is then applied on the server.
  */
 import type { Locator, Page } from '@playwright/test';
 import { testWithServer, expect } from '../fixtures';
-import type { TestServer } from '../server';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import type { Lang } from '../pages/MeetingControlsPanel';
 

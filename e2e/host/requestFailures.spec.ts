@@ -1,6 +1,6 @@
 /**
  * Issue 12, items 1–3: every failure, warning and forced logout reaches the operator as spec §8
- * words it, in English and Chinese. Statuses the server would not give are forced with request
+ * words it. Statuses the server would not give are forced with request
  * interception; feed events it cannot produce are injected into the long poll.
  */
 import { test, expect } from '../fixtures';

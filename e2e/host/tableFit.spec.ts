@@ -1,11 +1,11 @@
 /**
  * State you can read, actions you can predict (issue 13 §7) and a screen that fits the windows
- * hosts use (§8), against the real server in English and Chinese: at 1280×720 the participant
+ * hosts use (§8), against the real server (in both languages): at 1280×720 the participant
  * table needs no sideways scrolling (secondary columns step back behind the column menu), state
  * cells carry an icon, a colour, a word and a tooltip that the selection highlight does not hide,
  * Index is the participant's own number, the toolbar offers what fits the tab, long names show in
  * full on keyboard focus, and the subtitle dialog
- * fits 1920×1080 with a true-to-size preview. Screenshots at 1280, 1440 and 1920 in both languages.
+ * fits 1920×1080 with a true-to-size preview. Screenshots at 1280, 1440 and 1920.
  */
 import { testWithServer, expect } from '../fixtures';
 import type { Locator, Page, TestInfo } from '@playwright/test';

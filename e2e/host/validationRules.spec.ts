@@ -1,6 +1,6 @@
 /**
- * Issue 12, item 6: spec §5 rules with their own messages, on the console and on the server, in
- * English and Chinese — the temporary call's address (digits-only ##password, a possible @IP),
+ * Issue 12, item 6: spec §5 rules with their own messages, on the console and on the server —
+ * the temporary call's address (digits-only ##password, a possible @IP),
  * one call per submit, a 40-digit room password, and a filter tab without criteria.
  */
 import { test, expect } from '../fixtures';
@@ -69,7 +69,7 @@ test.describe('spec §5 rules', () => {
     await dialog.getByLabel(panel.names.supervisorPwd, { exact: true }).fill(server.supervisorPwd);
     await dialog.getByRole('button', { name: panel.names.savePasswords, exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText(TEXT[lang].passwordTooLong);
-    const api = await ParticipantsApi.login(server);
+    const api = await ParticipantsApi.forWorker(server);
     const res = await api.post<{ result?: number }>('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '1'.repeat(40), supervisor_pwd: server.supervisorPwd });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.body.result).toBe(RC.passwordTooLong);
