@@ -11,6 +11,7 @@ import { openParticipants } from '../pages/ParticipantsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import type { Lang, ParticipantsPanel } from '../pages/ParticipantsPanel';
 import { POOR_LINE_STEADY_ID } from '../../server/sim/steady';
+import type { TestServer } from '../server';
 
 const T = {
   en: {
@@ -102,15 +103,20 @@ async function recordQualityToasts(page: Page): Promise<void> {
 const qualityToasts = (page: Page) => page.evaluate(() => (window as unknown as { __qualityToasts: string[] }).__qualityToasts);
 const endsWith = (text: string) => new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
+/** The control screen at 1440 px with its quality toasts recorded, and the poor line's name. */
+async function openWithPoorLine(page: Page, server: TestServer, lang: Lang) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await recordQualityToasts(page);
+  const { panel, api } = await openParticipants(page, server, lang);
+  return { panel, api, name: await poorLine(api) };
+}
+
 test.describe('quality history', () => {
   test('every participant is sampled in the background: the poor line alerts once per crossing, shows its sparkline, sorts worst first, and keeps its history after leaving', async ({ page, server, lang }, testInfo) => {
     const t = T[lang];
     // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
     test.setTimeout(240_000);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await recordQualityToasts(page);
-    const { panel, api } = await openParticipants(page, server, lang);
-    const name = await poorLine(api);
+    const { panel, api, name } = await openWithPoorLine(page, server, lang);
 
     // one toast for the loss crossing within a round, one for the jitter once its leg is read
     await expect.poll(() => qualityToasts(page), { timeout: 25_000 }).toContainEqual(expect.stringMatching(endsWith(t.lossToast(name))));
@@ -172,10 +178,7 @@ test.describe('quality history', () => {
     const t = T[lang];
     // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
     test.setTimeout(240_000);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await recordQualityToasts(page);
-    const { panel, api } = await openParticipants(page, server, lang);
-    const name = await poorLine(api);
+    const { panel, api, name } = await openWithPoorLine(page, server, lang);
     // the poor line alerts, so it is read in full every round from then on
     await expect.poll(() => qualityToasts(page), { timeout: 25_000 }).toContainEqual(expect.stringMatching(endsWith(t.lossToast(name))));
     await orderBy(page, panel, t, t.worstJitter);

@@ -3,12 +3,12 @@
  * factories (src/api): a second controller session, logged in with the test verify code. Specs
  * check every switch and dialog against what the server holds, never only against the UI.
  */
-import { createApiClient } from '../../src/api';
 import type { SessionApi } from '../../machines/api';
 import { decodeTitleConfigs } from '../../protocol/decode';
 import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
-import { TEST_CODE, type TestServer } from '../server';
+import type { TestServer } from '../server';
+import { controllerLogin } from './signIn';
 import { endsSession, perWorker } from './perWorker';
 
 export class MeetingControlsApi {
@@ -37,15 +37,8 @@ export class MeetingControlsApi {
 
   /** Logs in as host (or supervisor) on the test server. */
   static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
-    const api = createApiClient({ baseUrl: server.baseURL });
-    const code = await api.login.getVerifyCode();
-    const login = await api.login.login({
-      mrId: server.mrId,
-      password: role === 'host' ? server.hostPwd : server.supervisorPwd,
-      code: TEST_CODE,
-      codeId: code.code_id,
-    });
-    return new MeetingControlsApi(api.session(login));
+    const { client, answer } = await controllerLogin(server, role);
+    return new MeetingControlsApi(client.session(answer));
   }
 
   status(): Promise<MrStatus> {

@@ -5,24 +5,32 @@
  * the form; every other spec starts here, on /control.
  */
 import { expect, type Page } from '@playwright/test';
-import { createApiClient } from '../../src/api';
+import { createApiClient, type ApiClient } from '../../src/api';
 import { toLoginResult, type LoginResult } from '../../machines/login/loginMachine';
+import type { LoginResponse } from '../../protocol/wire';
 import { TEST_CODE, type TestServer } from '../server';
 
 export type Lang = 'en' | 'zh';
 export type Role = 'host' | 'supervisor';
 
-/** Opens a controller session on the server and returns the record the console keeps of a login. */
-export async function loginRecord(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: Role): Promise<LoginResult> {
-  const api = createApiClient({ baseUrl: server.baseURL });
-  const code = await api.login.getVerifyCode();
-  const answer = await api.login.login({
+type ServerLogin = Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>;
+
+/** Logs in as `role` through the console's own client, with the test verify code. */
+export async function controllerLogin(server: ServerLogin, role: Role): Promise<{ client: ApiClient; answer: LoginResponse }> {
+  const client = createApiClient({ baseUrl: server.baseURL });
+  const code = await client.login.getVerifyCode();
+  const answer = await client.login.login({
     mrId: server.mrId,
     password: role === 'host' ? server.hostPwd : server.supervisorPwd,
     code: TEST_CODE,
     codeId: code.code_id,
   });
-  return toLoginResult(answer, server.mrId);
+  return { client, answer };
+}
+
+/** Opens a controller session on the server and returns the record the console keeps of a login. */
+export async function loginRecord(server: ServerLogin, role: Role): Promise<LoginResult> {
+  return toLoginResult((await controllerLogin(server, role)).answer, server.mrId);
 }
 
 /**
