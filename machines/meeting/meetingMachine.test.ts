@@ -8,16 +8,63 @@ import { selectMeetingLocked, selectMosaicConfigs, selectScheduleInfo, selectTit
 const ev = (cmdid: string, body: object) => ({ type: `server.${cmdid}`, event: { cmdid, seq: 1, ...body } }) as never;
 
 describe('meeting', () => {
-  it('loads title, mosaic and layout configs once; a feed event that came first wins', async () => {
+  const snapshot = () => ({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus(), info: mrInfo() } }) as const;
+
+  it("fetches the configs after the full load, not before: a change made before the poll's position is in the fetch", async () => {
     const script = scriptedSessionApi();
     const actor = createActor(meetingMachine, { input: { api: script.api } }).start();
-    actor.send(ev('mosic_config', { config_info: [{ role: 'speaker', mosic_id: 'm2' }] }));
+    // before the load sets the poll's position a fetch could read a layout the poll then skips
+    expect(script.pending('mosic-config')).toHaveLength(0);
+    actor.send(snapshot());
+    expect(script.pending('mosic-config')).toHaveLength(1);
     script.answer('title-config', { titles: [{ to_role: 'all', message: 'hi' }] });
-    script.answer('mosic-config', { config_info: [{ role: 'speaker', mosic_id: 'old' }] });
+    script.answer('mosic-config', { config_info: [{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '1' }] });
     script.answer('sys_mosics', { mosic_group: [] });
     await flush();
     expect(selectTitleConfigs(actor.getSnapshot())).toEqual([{ to_role: 'all', message: 'hi' }]);
-    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'speaker', mosic_id: 'm2' }]);
+    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '1' }]);
+  });
+
+  it('a feed event that comes while the fetch is under way wins for its role; the fetch fills the other roles', async () => {
+    const script = scriptedSessionApi();
+    const actor = createActor(meetingMachine, { input: { api: script.api } }).start();
+    actor.send(snapshot());
+    actor.send(ev('mosic_config', { config_info: [{ role: 'chair', mosic_id: '2*2' }] }));
+    actor.send(ev('title_config', { titles: [{ to_role: 'guest', message: 'new' }] }));
+    script.answer('title-config', { titles: [{ to_role: 'all', message: 'hi' }, { to_role: 'guest', message: 'old' }] });
+    script.answer('mosic-config', { config_info: [{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '1' }] });
+    script.answer('sys_mosics', { mosic_group: [] });
+    await flush();
+    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '2*2' }]);
+    expect(selectTitleConfigs(actor.getSnapshot())).toEqual([{ to_role: 'all', message: 'hi' }, { to_role: 'guest', message: 'new' }]);
+  });
+
+  it('fetches the configs again after each full load (a resync), and the newer fetch replaces what it says', async () => {
+    const script = scriptedSessionApi();
+    const actor = createActor(meetingMachine, { input: { api: script.api } }).start();
+    actor.send(snapshot());
+    script.answer('title-config', { titles: [] });
+    script.answer('mosic-config', { config_info: [{ role: 'chair', mosic_id: '1' }] });
+    script.answer('sys_mosics', { mosic_group: [] });
+    await flush();
+    actor.send(snapshot());
+    script.answer('title-config', { titles: [] });
+    script.answer('mosic-config', { config_info: [{ role: 'chair', mosic_id: '3*3' }] });
+    script.answer('sys_mosics', { mosic_group: [] });
+    await flush();
+    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'chair', mosic_id: '3*3' }]);
+  });
+
+  it('a failed fetch keeps what the feed gave', async () => {
+    const script = scriptedSessionApi();
+    const actor = createActor(meetingMachine, { input: { api: script.api } }).start();
+    actor.send(snapshot());
+    actor.send(ev('mosic_config', { config_info: [{ role: 'chair', mosic_id: '2*2' }] }));
+    script.fail('title-config', new Error('down'));
+    script.fail('mosic-config', new Error('down'));
+    script.fail('sys_mosics', new Error('down'));
+    await flush();
+    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'chair', mosic_id: '2*2' }]);
   });
 
   it('merges partial status deltas into the full status', () => {

@@ -4,7 +4,11 @@
  * supported layouts, per-participant call quality answers and user infos.
  *
  * Title and mosaic configs and the layouts are not part of the long poll's start-up load, so
- * this machine fetches them once itself (their failure is logged: the feed fills them later).
+ * this machine fetches them itself, after each full load (`server.meeting_snapshot`): the poll
+ * reads on from the roster's position, so a config read before that position could miss a change
+ * made in between, for good (a layout window reloaded just before a layout change kept the old
+ * layout). A feed event that comes while the fetch is under way is newer than it and wins for
+ * its role or target; the fetch fills the rest. A failed fetch keeps what the feed gave.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
@@ -44,6 +48,15 @@ export interface MeetingContext {
   /** latest call quality per usr_id (answers to get_call_qa) */
   callQa: Readonly<Record<string, Record<string, number>>>;
   userInfos: Readonly<Record<string, UserInfo>>;
+  /** config events received since the config fetch under way began; null when none is under way */
+  configEventsDuringLoad: ConfigEvents | null;
+}
+
+/** What the feed said of the configs while a fetch of them was under way. */
+interface ConfigEvents {
+  titles: readonly TitleConfig[];
+  mosaicConfigs: readonly MosicConfigEntry[];
+  layouts?: readonly MosicGroupEntry[];
 }
 
 export type MeetingEvent =
@@ -70,6 +83,16 @@ function fields<T extends { cmdid?: unknown; seq?: unknown }>(e: T): Omit<T, 'cm
   const { cmdid: _c, seq: _s, ...rest } = e;
   return rest;
 }
+
+/** `base` with the entries of `newer` in place of those with the same key (role, target). */
+function overlay<T>(base: readonly T[], newer: readonly T[], key: (entry: T) => string): T[] {
+  const byKey = new Map(base.map((entry) => [key(entry), entry]));
+  for (const entry of newer) byKey.set(key(entry), entry);
+  return [...byKey.values()];
+}
+
+const byTarget = (t: TitleConfig) => t.to_role;
+const byRole = (c: MosicConfigEntry) => c.role;
 
 /** Titles answer `{ titles: [...] }` (podium), a list, or one flat banner (the platform). */
 function titleList(value: unknown): TitleConfig[] | undefined {
@@ -110,12 +133,17 @@ export const meetingMachine = setup({
     mergeInfo: assign(({ context }, p: { event: OneMrInfoEvent }) => ({
       info: { ...(context.info ?? ({} as MrInfo)), ...fields(p.event) } as MrInfo,
     })),
-    storeConfigs: assign(({ context }, p: { configs: Configs }) => ({
-      // a feed event may have arrived first: it is newer than the GET
-      titles: context.titles.length ? context.titles : (p.configs.titles ?? []),
-      mosaicConfigs: context.mosaicConfigs.length ? context.mosaicConfigs : (p.configs.mosaicConfigs ?? []),
-      layouts: context.layouts.length ? context.layouts : (p.configs.layouts ?? []),
-    })),
+    beginConfigLoad: assign({ configEventsDuringLoad: () => ({ titles: [], mosaicConfigs: [] }) }),
+    storeConfigs: assign(({ context }, p: { configs: Configs }) => {
+      // what the feed said while the fetch was under way is newer than the fetch: it wins
+      const during = context.configEventsDuringLoad ?? { titles: [], mosaicConfigs: [] };
+      return {
+        titles: p.configs.titles ? overlay(p.configs.titles, during.titles, byTarget) : context.titles,
+        mosaicConfigs: p.configs.mosaicConfigs ? overlay(p.configs.mosaicConfigs, during.mosaicConfigs, byRole) : context.mosaicConfigs,
+        layouts: during.layouts ?? p.configs.layouts ?? context.layouts,
+        configEventsDuringLoad: null,
+      };
+    }),
   },
 }).createMachine({
   id: 'meeting',
@@ -130,42 +158,45 @@ export const meetingMachine = setup({
     layouts: [],
     callQa: {},
     userInfos: {},
+    configEventsDuringLoad: null,
   }),
-  invoke: {
-    src: 'loadConfigs',
-    input: ({ context }) => ({ api: context.api }),
-    onDone: { actions: { type: 'storeConfigs', params: ({ event }) => ({ configs: event.output }) } },
-  },
   on: {
     'session.api': { actions: assign({ api: ({ event }) => event.api }) },
+    // every full load (the first, and each after a resync or a resume) fetches the configs anew
     'server.meeting_snapshot': {
       target: '.ready',
-      actions: { type: 'loadSnapshot', params: ({ event }) => ({ snapshot: event.snapshot }) },
+      reenter: true,
+      actions: [{ type: 'loadSnapshot', params: ({ event }) => ({ snapshot: event.snapshot }) }, 'beginConfigLoad'],
     },
     'server.one_mr_status': { actions: { type: 'mergeStatus', params: ({ event }) => ({ event: event.event }) } },
     'server.one_mr_info': { actions: { type: 'mergeInfo', params: ({ event }) => ({ event: event.event }) } },
     'server.schedule_info': { actions: assign({ schedule: ({ event }) => fields(event.event) }) },
     'server.resource_tmpl_info': { actions: assign({ resourceTemplate: ({ event }) => fields(event.event) }) },
     'server.title_config': {
-      actions: assign({
-        titles: ({ context, event }) => {
-          // an event may carry only the changed targets: replace those, keep the others
-          const byRole = new Map(context.titles.map((t) => [t.to_role, t]));
-          for (const t of event.event.titles) byRole.set(t.to_role, t);
-          return [...byRole.values()];
-        },
+      actions: assign(({ context, event }) => {
+        // an event may carry only the changed targets: replace those, keep the others
+        const during = context.configEventsDuringLoad;
+        return {
+          titles: overlay(context.titles, event.event.titles, byTarget),
+          configEventsDuringLoad: during && { ...during, titles: overlay(during.titles, event.event.titles, byTarget) },
+        };
       }),
     },
     'server.mosic_config': {
-      actions: assign({
-        mosaicConfigs: ({ context, event }) => {
-          const byRole = new Map(context.mosaicConfigs.map((c) => [c.role, c]));
-          for (const c of event.event.config_info) byRole.set(c.role, c);
-          return [...byRole.values()];
-        },
+      actions: assign(({ context, event }) => {
+        const during = context.configEventsDuringLoad;
+        return {
+          mosaicConfigs: overlay(context.mosaicConfigs, event.event.config_info, byRole),
+          configEventsDuringLoad: during && { ...during, mosaicConfigs: overlay(during.mosaicConfigs, event.event.config_info, byRole) },
+        };
       }),
     },
-    'server.sys_mosics': { actions: assign({ layouts: ({ event }) => event.event.mosic_group }) },
+    'server.sys_mosics': {
+      actions: assign(({ context, event }) => ({
+        layouts: event.event.mosic_group,
+        configEventsDuringLoad: context.configEventsDuringLoad && { ...context.configEventsDuringLoad, layouts: event.event.mosic_group },
+      })),
+    },
     'server.get_call_qa_rsp': {
       actions: assign({ callQa: ({ context, event }) => ({ ...context.callQa, [event.event.usr_id]: event.event.qa }) }),
     },
@@ -185,7 +216,13 @@ export const meetingMachine = setup({
   initial: 'loading',
   states: {
     loading: {},
-    ready: {},
+    ready: {
+      invoke: {
+        src: 'loadConfigs',
+        input: ({ context }) => ({ api: context.api }),
+        onDone: { actions: { type: 'storeConfigs', params: ({ event }) => ({ configs: event.output }) } },
+      },
+    },
   },
 });
 
