@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 import type { TestOptions, WorkerOptions } from './e2e/fixtures';
@@ -27,6 +29,11 @@ const IN_CHINESE = [
   'supervisor-media/dualStream.spec.ts',
   'two-consoles/controllersOnline.spec.ts',
 ];
+
+// a renamed or removed spec must leave the list too, or its language would change unnoticed
+for (const file of IN_CHINESE) {
+  if (!existsSync(join('e2e', file))) throw new Error(`playwright.config.ts: IN_CHINESE names e2e/${file}, which does not exist`);
+}
 
 /** Specs whose subject is text or layout: the axe scans, the keyboard walk, table fit. They run in both. */
 const IN_BOTH = ['a11y/*.spec.ts', 'host/tableFit.spec.ts'];
