@@ -5,13 +5,19 @@
  * no other endpoint's jitter reaches 41 ms, so what the console must show is known.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { testWithServer, expect } from '../fixtures';
 import { expectSurfaceAccessible } from '../a11y';
 import { openParticipants } from '../pages/ParticipantsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import type { Lang, ParticipantsPanel } from '../pages/ParticipantsPanel';
 import { POOR_LINE_STEADY_ID } from '../../server/sim/steady';
 import type { TestServer } from '../server';
+
+// A server of its own whose population is only the steady endpoints: the only line that crosses a
+// threshold is the poor line. On the shared server the simulated endpoints cross now and then,
+// and a round with more than three crossings is summed up in one toast (src/quality/qualityModel.ts)
+// instead of the per-crossing toasts checked below: seen once in five runs beside a busy CPU.
+const test = testWithServer({ SIM_ENDPOINTS: '0' });
 
 const T = {
   en: {

@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { qualityHistorySelectors, type QualityHistoryMachine, type QualityNotice, type QualityThresholds, type StatsSample } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
-import { loadThresholds, roundFigure, saveThresholds, worstFirst, type QualitySort } from './qualityModel';
+import { loadThresholds, roundAlerts, roundFigure, saveThresholds, worstFirst, type QualitySort } from './qualityModel';
 
 export type QualityRef = ActorRefFrom<QualityHistoryMachine>;
 
@@ -30,8 +30,6 @@ export function useQuality(): QualityContextValue | null {
   return useContext(QualityCtx);
 }
 
-/** Toasts more than this many crossings of one round as one summary. */
-const TOASTS_PER_ROUND = 3;
 /** Marks the quality alerts among the toasts: they arrive on their own schedule, apart from any command. */
 export const QUALITY_ALERT_CLASS = 'podium-quality-alert';
 /**
@@ -62,11 +60,12 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
       return n.metric === 'loss' ? t`${n.name}: loss ${value} % (alert at ${limit} %)` : t`${n.name}: jitter ${value} ms (alert at ${limit} ms)`;
     };
     const sub = quality.on('quality.crossed', (e) => {
-      if (e.notices.length <= TOASTS_PER_ROUND) {
-        for (const n of e.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
+      const alerts = roundAlerts(e.notices);
+      if (alerts.kind === 'each') {
+        for (const n of alerts.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
       } else {
-        const count = e.notices.length;
-        const names = e.notices.slice(0, 3).map((n) => n.name).join(', ');
+        const count = alerts.participants;
+        const names = alerts.names.join(', ');
         notifications.show({ color: 'orange', title: t`Quality alert`, message: t`${count} participants crossed a quality threshold: ${names}…`, autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
       }
     });
