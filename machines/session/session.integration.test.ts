@@ -9,7 +9,8 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import type { StartedServer } from '../../server/main';
 import { httpClient } from '../testing/httpApi';
 import { serverView, startReferenceServer, summarise, TEST_CODE as CODE, TEST_MR as MR } from '../testing/referenceServer';
-import { loginMachine, type LoginResult } from '../login/loginMachine';
+import type { LoginResult } from '../login/loginMachine';
+import { machineLogin } from '../testing/machineLogin';
 import { selectParticipant, selectParticipantList, selectParticipantsLoaded } from '../participants/selectors';
 import { selectConnectionState } from '../longPoll/selectors';
 import { selectAnyPending } from '../commands/selectors';
@@ -29,14 +30,7 @@ afterAll(async () => {
 
 async function logIn(password: string): Promise<{ result: LoginResult; client: Awaited<ReturnType<typeof httpClient>> }> {
   const client = await httpClient(server.url);
-  const login = createActor(loginMachine, { input: { api: client.login, mrId: MR } }).start();
-  await waitFor(login, (s) => s.matches({ active: { captcha: 'ready' } }), { timeout: 5000 });
-  login.send({ type: 'login.edit', field: 'password', value: password });
-  login.send({ type: 'login.edit', field: 'code', value: CODE });
-  login.send({ type: 'login.submit' });
-  const done = await waitFor(login, (s) => s.status === 'done' || s.context.failure !== null, { timeout: 5000 });
-  if (done.status !== 'done') throw new Error(`login failed: ${JSON.stringify(done.context.failure)}`);
-  return { result: done.output!, client };
+  return { result: await machineLogin(client.login, MR, password, CODE), client };
 }
 
 function startSession(result: LoginResult, client: Awaited<ReturnType<typeof httpClient>>) {

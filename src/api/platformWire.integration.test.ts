@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { sessionMachine, type SessionEnd } from '@machines/session/sessionMachine';
-import { loginMachine, toLoginResult, type LoginResult } from '@machines/login/loginMachine';
+import { toLoginResult, type LoginResult } from '@machines/login/loginMachine';
 import type { SendCommandEvent } from '@machines/commands/commandsMachine';
 import type { SessionApi } from '@machines/api';
 import { selectParticipantList, selectParticipantsLoaded } from '@machines/participants/selectors';
@@ -38,6 +38,7 @@ import { toWireRequest, type ParticipantCommand } from '../features/participants
 import type { MeetingSwitchId } from '../features/meetingControls/MeetingSwitches';
 import { followControllersSnapshot } from '../features/notificationLists/controllersSnapshot';
 import { createApiClient, createRelogin, type ApiClient } from './index';
+import { machineLogin } from '@machines/testing/machineLogin';
 
 /** what only Podium's server has: never in an answer of the platform */
 const PODIUM_ONLY = ['seq', 'code_id', 'expires_in', 'resume_token', 'sign_key', 'signing'];
@@ -84,14 +85,7 @@ const client = (): ApiClient => createApiClient({ baseUrl: srv.server.url, fetch
 /** The console's login: the login machine (verify code picture, password, code) through its client. */
 async function consoleLogin(password = HOST_PWD): Promise<{ api: ApiClient; result: LoginResult }> {
   const api = client();
-  const login = createActor(loginMachine, { input: { api: api.login, mrId: MR } }).start();
-  await waitFor(login, (s) => s.matches({ active: { captcha: 'ready' } }), { timeout: 5000 });
-  login.send({ type: 'login.edit', field: 'password', value: password });
-  login.send({ type: 'login.edit', field: 'code', value: CODE });
-  login.send({ type: 'login.submit' });
-  const done = await waitFor(login, (s) => s.status === 'done' || s.context.failure !== null, { timeout: 5000 });
-  if (done.status !== 'done') throw new Error(`login failed: ${JSON.stringify(done.context.failure)}`);
-  return { api, result: done.output! };
+  return { api, result: await machineLogin(api.login, MR, password, CODE) };
 }
 
 /** One console: the session actor as src/session/createSessionActor.ts builds it (no page). */
