@@ -60,11 +60,20 @@ test('the layout pop-up plays the role’s layout live and obeys hide video, sho
   // the audience's layout (automatic), live video
   await popup.locator('[data-layout-role="guest"]').click();
   const grid = popup.getByTestId('layout-video-grid');
-  // as many panes as the layout the automatic one resolved to (cur_mosic_id, as the server listed it)
+  // the layout the server resolved the audience's automatic one to (cur_mosic_id), with as many
+  // panes as the server lists for it. Read together and polled: until the window has the
+  // configs it draws one full pane, and the resolution follows the number of participants
   const layouts = (await api.get<{ mosic_group: { mosic_id: string; mosic_cnts: number }[] }>('sys_mosics')).mosic_group;
-  const shownLayout = await grid.getAttribute('data-mosic-id');
-  expect(shownLayout).not.toBe('auto');
-  await expect(grid).toHaveAttribute('data-panes', String(layouts.find((l) => l.mosic_id === shownLayout)!.mosic_cnts));
+  const serverLayout = async () => {
+    const guest = (await api.get<{ config_info: { role: string; mosic_id: string; cur_mosic_id?: string }[] }>('mosic-config')).config_info.find((c) => c.role === 'guest');
+    return guest?.mosic_id === 'auto' ? guest.cur_mosic_id : guest?.mosic_id;
+  };
+  await expect
+    .poll(async () => {
+      const [shown, panes, expected] = await Promise.all([grid.getAttribute('data-mosic-id'), grid.getAttribute('data-panes'), serverLayout()]);
+      return shown === expected && panes === String(layouts.find((l) => l.mosic_id === shown)?.mosic_cnts);
+    }, { message: 'the audience screen in the layout the server resolved, with its panes' })
+    .toBe(true);
   const panes = grid.getByTestId('layout-video-grid-pane');
   await expect(panes.first()).toBeVisible();
   const live = grid.locator('[data-testid="layout-video-grid-pane"][data-video="live"]').first();
