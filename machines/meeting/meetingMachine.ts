@@ -94,6 +94,22 @@ function overlay<T>(base: readonly T[], newer: readonly T[], key: (entry: T) => 
 const byTarget = (t: TitleConfig) => t.to_role;
 const byRole = (c: MosicConfigEntry) => c.role;
 
+/**
+ * What the feed said of the configs, applied to the meeting's configs and, while a fetch is under
+ * way, to what that fetch must not overwrite.
+ */
+function withConfigEvent(context: MeetingContext, change: Partial<ConfigEvents>): Pick<MeetingContext, 'titles' | 'mosaicConfigs' | 'layouts' | 'configEventsDuringLoad'> {
+  const titles = (base: readonly TitleConfig[]) => (change.titles ? overlay(base, change.titles, byTarget) : base);
+  const mosaicConfigs = (base: readonly MosicConfigEntry[]) => (change.mosaicConfigs ? overlay(base, change.mosaicConfigs, byRole) : base);
+  const during = context.configEventsDuringLoad;
+  return {
+    titles: titles(context.titles),
+    mosaicConfigs: mosaicConfigs(context.mosaicConfigs),
+    layouts: change.layouts ?? context.layouts,
+    configEventsDuringLoad: during && { titles: titles(during.titles), mosaicConfigs: mosaicConfigs(during.mosaicConfigs), layouts: change.layouts ?? during.layouts },
+  };
+}
+
 /** Titles answer `{ titles: [...] }` (podium), a list, or one flat banner (the platform). */
 function titleList(value: unknown): TitleConfig[] | undefined {
   if (Array.isArray(value)) return value as TitleConfig[];
@@ -172,31 +188,10 @@ export const meetingMachine = setup({
     'server.one_mr_info': { actions: { type: 'mergeInfo', params: ({ event }) => ({ event: event.event }) } },
     'server.schedule_info': { actions: assign({ schedule: ({ event }) => fields(event.event) }) },
     'server.resource_tmpl_info': { actions: assign({ resourceTemplate: ({ event }) => fields(event.event) }) },
-    'server.title_config': {
-      actions: assign(({ context, event }) => {
-        // an event may carry only the changed targets: replace those, keep the others
-        const during = context.configEventsDuringLoad;
-        return {
-          titles: overlay(context.titles, event.event.titles, byTarget),
-          configEventsDuringLoad: during && { ...during, titles: overlay(during.titles, event.event.titles, byTarget) },
-        };
-      }),
-    },
-    'server.mosic_config': {
-      actions: assign(({ context, event }) => {
-        const during = context.configEventsDuringLoad;
-        return {
-          mosaicConfigs: overlay(context.mosaicConfigs, event.event.config_info, byRole),
-          configEventsDuringLoad: during && { ...during, mosaicConfigs: overlay(during.mosaicConfigs, event.event.config_info, byRole) },
-        };
-      }),
-    },
-    'server.sys_mosics': {
-      actions: assign(({ context, event }) => ({
-        layouts: event.event.mosic_group,
-        configEventsDuringLoad: context.configEventsDuringLoad && { ...context.configEventsDuringLoad, layouts: event.event.mosic_group },
-      })),
-    },
+    // an event may carry only the changed targets or roles: replace those, keep the others
+    'server.title_config': { actions: assign(({ context, event }) => withConfigEvent(context, { titles: event.event.titles })) },
+    'server.mosic_config': { actions: assign(({ context, event }) => withConfigEvent(context, { mosaicConfigs: event.event.config_info })) },
+    'server.sys_mosics': { actions: assign(({ context, event }) => withConfigEvent(context, { layouts: event.event.mosic_group })) },
     'server.get_call_qa_rsp': {
       actions: assign({ callQa: ({ context, event }) => ({ ...context.callQa, [event.event.usr_id]: event.event.qa }) }),
     },
