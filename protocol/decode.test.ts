@@ -55,13 +55,21 @@ describe('bootstrap and login responses', () => {
       data: { func_enabled: { api_aes_mode: 1, extra_flag: 7 }, signing: { mode: 'compat', devid: 'd', devtoken: 't' }, version: '1' },
     });
     expect(r.data.func_enabled).toEqual({ api_aes_mode: 1, live_builtin: 1, conf_statistics: 0, extra_flag: 7 });
-    expect(r.data.signing.mode).toBe('compat');
+    expect(r.data.signing?.mode).toBe('compat');
     expect(() =>
       decodePlatformResponse({ code: 0, data: { func_enabled: { api_aes_mode: 2 }, signing: { mode: 'compat', devid: 'd', devtoken: 't' } } }),
     ).toThrow(/api_aes_mode/);
     expect(() =>
       decodePlatformResponse({ code: 0, data: { func_enabled: {}, signing: { mode: 'loose', devid: 'd', devtoken: 't' } } }),
     ).toThrow(DecodeError);
+  });
+
+  it('getPlatform without signing (the platform, a signing proxy) decodes with no credentials', () => {
+    const r = decodePlatformResponse({ code: 0, data: { func_enabled: { api_aes_mode: 0 }, version: '5.0' } });
+    expect(r.data.signing).toBeUndefined();
+    expect(r.data.version).toBe('5.0');
+    // present but malformed is still refused: half a credential would sign wrongly
+    expect(() => decodePlatformResponse({ code: 0, data: { func_enabled: {}, signing: { mode: 'compat', devid: 'd' } } })).toThrow(/devtoken/);
   });
 
   it('decodes the small bootstrap answers', () => {

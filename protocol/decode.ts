@@ -36,11 +36,14 @@ export const decodePlatformResponse: Decoder<PlatformResponse> = object<Platform
       const flags = recordOf(num)(v, p);
       return { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0, ...flags, ...pickBits(flags, p) };
     },
-    signing: object<PlatformResponse['data']['signing']>('signing', {
-      mode: oneOf('strict', 'compat'),
-      devid: str,
-      devtoken: str,
-    }),
+    // a Podium extension the platform does not send (wire.ts): absent is no credentials, not an error
+    signing: opt(
+      object<NonNullable<PlatformResponse['data']['signing']>>('signing', {
+        mode: oneOf('strict', 'compat'),
+        devid: str,
+        devtoken: str,
+      }),
+    ),
     version: dflt(str, ''),
     links: opt((v) => platformLinksOf(v)),
   }),

@@ -40,8 +40,13 @@ export interface PlatformResponse {
   code: number;
   data: {
     func_enabled: FuncEnabled;
-    /** (podium) how requests must be signed, and the developer id/token for compat signing. */
-    signing: { mode: SigningMode; devid: string; devtoken: string };
+    /**
+     * (podium, optional) how requests must be signed, and the developer id/token for compat
+     * signing. No public evidence shows the platform sending it (real-client-findings: the clients
+     * keep the id and token in their own configuration): `WIRE=platform` and a signing
+     * `--upstream` proxy send none, and the console then relies on the proxy (`X-Podium-Signer`).
+     */
+    signing?: { mode: SigningMode; devid: string; devtoken: string };
     version: string;
     /**
      * (podium, issue 12) the platform pages the login screen and the meeting share link lead to,

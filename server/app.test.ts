@@ -86,6 +86,14 @@ describe('platform bootstrap', () => {
     expect(typeof r.json.data.version).toBe('string');
   });
 
+  it('getPlatform in platform mode carries no signing: no evidence shows the platform handing out credentials', async () => {
+    const { client } = await start({ wire: 'platform', signing: 'compat' });
+    const r = await client.get('/api/v3/app/getPlatform', { sign: 'none' });
+    expect(r.status).toBe(200);
+    expect(r.json.data.func_enabled).toBeDefined();
+    expect('signing' in r.json.data).toBe(false);
+  });
+
   it('answers is_standalone, the OEM icon/title and the nginx config', async () => {
     const { client, server } = await start();
     expect((await client.get('/app1/is_standalone/', { sign: 'none' })).json).toEqual({ code: 0, data: { is_standalone: 1 } });

@@ -1,6 +1,6 @@
 /**
  * What the console asks before anyone logs in (spec §7 "Before and at login"): the platform
- * flags and signing parameters, whether the platform is standalone, the login-screen branding
+ * flags (and, in podium mode only, the signing parameters), whether the platform is standalone, the login-screen branding
  * and where the platform is served.
  */
 import { readFileSync } from 'node:fs';
@@ -41,13 +41,15 @@ export function registerPlatformRoutes(router: Router, deps: PlatformRouteDeps):
       code: 0,
       data: {
         func_enabled: { api_aes_mode: config.apiAesMode, live_builtin: 1, conf_statistics: 1 },
-        // The devtoken is not a secret in this design: compat signing is integrity against
-        // accidents, not authentication, and every console must be able to compute it.
-        signing: { mode: config.signing, devid: config.devId, devtoken: config.devToken },
         version: SERVER_VERSION,
         links: config.links ?? {},
       },
     };
+    // (podium extension) In podium mode the devtoken is not a secret: compat signing is integrity
+    // against accidents, not authentication, and every console must be able to compute it. No
+    // evidence shows the platform handing out credentials, so platform mode sends none: a
+    // console in front of it is signed for by the `--upstream` proxy (upstreamProxy.ts).
+    if (config.wire !== 'platform') body.data.signing = { mode: config.signing, devid: config.devId, devtoken: config.devToken };
     return json(200, body, noCache);
   });
 
