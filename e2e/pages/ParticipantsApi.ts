@@ -112,7 +112,7 @@ export class ParticipantsApi {
   /** Media statistics of one call leg (outside the session prefix, still signed). */
   async mediaStream(epId: number): Promise<MediaStreamResponse> {
     await this.touch('media_stream');
-    const path = `/status/participant/${epId}/media_stream/`;
+    const path = `/status/participant/${epId}/media_stream`;
     const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
     if (!res.ok) throw new Error(`GET media_stream: ${res.status} ${await res.text()}`);
     return (await res.json()) as MediaStreamResponse;

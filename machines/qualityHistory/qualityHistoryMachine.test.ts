@@ -44,6 +44,7 @@ function meeting(legs: QualityLeg[], input: Partial<QualityHistoryInput> = {}) {
         }
         return Promise.resolve(out as T);
       }
+      expect(path).toMatch(/^\/status\/participant\/\d+\/media_stream$/); // the platform client's spelling: no trailing slash
       const epId = Number(/participant\/(\d+)\/media_stream/.exec(path)![1]);
       asked.media.push(epId);
       const l = current.find((x) => x.epId === epId);

@@ -10,6 +10,7 @@
  */
 import type { MediaStreamResponse } from '../../protocol/wire';
 import type { Participant } from '../participants/participantStore';
+import { mediaStreamPath } from '../mediaStats/path';
 
 /** A call leg to sample. */
 export interface QualityLeg {
@@ -132,7 +133,7 @@ export async function readRound(api: QualityApi, legs: readonly QualityLeg[], ba
   await eachLimited(live, 2, async (leg) => {
     if (signal.aborted) return;
     try {
-      const answer = await api.raw<MediaStreamResponse>('GET', `/status/participant/${leg.epId}/media_stream/`, undefined, signal);
+      const answer = await api.raw<MediaStreamResponse>('GET', mediaStreamPath(leg.epId), undefined, signal);
       media.push({ leg, answer });
     } catch {
       // the leg ended meanwhile, or statistics are off: nothing to record for it this round

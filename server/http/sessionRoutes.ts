@@ -140,7 +140,7 @@ export function registerSessionRoutes(
   // meeting status and info
   router.get(`${P}mr-status`, snapshot((room) => room.mrStatus()));
   router.post(`${P}mr-status`, command({ mod_mr_status: modMrStatus, stop_mr_req: stopMeeting }));
-  router.get(`${P}mr-info`, snapshot((room) => room.mrInfo(engine.nowSecs())));
+  router.get(`${P}mr-info`, snapshot((room) => room.mrInfoAnswer(engine.nowSecs())));
   router.post(`${P}mr-info`, command({ mod_mr_info: modMrInfo }));
   router.post(`${P}mr-pwd`, command({ mod_mr_pwd: modMrPwd }));
 
@@ -252,7 +252,7 @@ export function registerSessionRoutes(
 
   // media statistics (no session segment, protocol-facts §5.9)
   router.get(
-    '/status/participant/:id/media_stream/',
+    '/status/participant/:id/media_stream', // the platform client's spelling (facts §2 #22); the router takes a trailing slash too
     guard((req) => {
       if (!/^\d{1,12}$/.test(req.params.id)) throw badField('id');
       const epId = Number(req.params.id);

@@ -10,6 +10,7 @@ import type { AnyActorRef } from 'xstate';
 import type { MediaStreamResponse } from '@protocol/wire';
 import { mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type SessionApi } from '@machines/index';
 import { signalOf, type SignalLevel } from './signal';
+import { mediaStreamPath } from '@machines/mediaStats/path';
 
 export type { FetchMediaStats };
 
@@ -22,7 +23,7 @@ export function mediaStatsFetcher(session: AnyActorRef | null | undefined): Fetc
     const commands = session?.system.get('commands') as AnyActorRef | undefined;
     const api = (commands?.getSnapshot().context as { api?: SessionApi } | undefined)?.api;
     if (!api) return Promise.reject(new Error('no session'));
-    return api.raw<MediaStreamResponse>('GET', `/status/participant/${epId}/media_stream/`, undefined, signal);
+    return api.raw<MediaStreamResponse>('GET', mediaStreamPath(epId), undefined, signal);
   };
 }
 

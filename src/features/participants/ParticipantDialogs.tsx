@@ -7,6 +7,7 @@ import { useCallback, useMemo } from 'react';
 import type { AnyActorRef, ActorRefFrom } from 'xstate';
 import type { CommandsMachine } from '@machines/index';
 import type { MediaStreamResponse } from '@protocol/wire';
+import { mediaStreamPath } from '@machines/mediaStats/path';
 import { usrStat } from '@protocol/usrStats';
 import { lazyDialog } from '#/components/lazyLoad';
 import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
@@ -40,7 +41,7 @@ export function ParticipantDialogs(props: ParticipantDialogsProps) {
   const api = commands?.getSnapshot().context.api;
   const fetchStats = useCallback(
     (epId: number, signal: AbortSignal) =>
-      api ? api.raw<MediaStreamResponse>('GET', `/status/participant/${epId}/media_stream/`, undefined, signal) : Promise.reject(new Error('no session')),
+      api ? api.raw<MediaStreamResponse>('GET', mediaStreamPath(epId), undefined, signal) : Promise.reject(new Error('no session')),
     [api],
   );
   const quality = useQualityHistoryOf(props.dialog === 'addressBook' ? '' : props.row.usrId, props.dialog === 'addressBook' ? '' : props.row.name);
