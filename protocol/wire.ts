@@ -56,6 +56,16 @@ export interface PlatformResponse {
   };
 }
 
+/**
+ * (podium) Response header a signing `--upstream` proxy adds to every answer it forwards
+ * (server/http/upstreamProxy.ts), value {@link UPSTREAM_SIGNER}: the console then sends its
+ * requests without compat signing headers and the proxy signs them with its own DEV_ID/DEV_TOKEN.
+ * A platform never sends it (the `X-Podium-` prefix is this project's), so it cannot be set by
+ * accident; a browser cannot forge it for itself either, as it comes from the answering server.
+ */
+export const UPSTREAM_SIGNER_HEADER = 'x-podium-signer';
+export const UPSTREAM_SIGNER = 'upstream';
+
 /** (podium) absolute http(s) addresses of the platform's own pages, each optional. */
 export interface PlatformLinks {
   help?: string;

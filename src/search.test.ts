@@ -20,7 +20,7 @@ const memoryStore = () => {
 const offline = () => Promise.reject(new Error('offline'));
 const offlineApis = {
   login: { getVerifyCode: offline, login: offline },
-  platform: { getPlatform: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
+  platform: { getPlatform: offline, info: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
 };
 
 describe('mr-id in the URL', () => {

@@ -56,10 +56,15 @@ async function request<T>(
   return data as T;
 }
 
-/** Login and session ports bound to a reference server at `baseUrl`. */
-export async function httpClient(baseUrl: string) {
+/**
+ * Login and session ports bound to a reference server at `baseUrl`. `credentials` sign compat
+ * when getPlatform hands out none (platform mode: the credentials are the server's configuration).
+ */
+export async function httpClient(baseUrl: string, credentials?: { devid: string; devtoken: string }) {
   const platform = await request<PlatformResponse>(baseUrl, { mode: 'compat', devid: '', devtoken: '' }, 'GET', '/api/v3/app/getPlatform', undefined, undefined);
-  const settings: Settings = platform.data.signing;
+  const given = platform.data.signing ?? (credentials && { mode: 'compat' as const, ...credentials });
+  if (!given) throw new Error('httpClient: getPlatform gave no signing credentials; pass the server configuration\'s');
+  const settings: Settings = given;
   const login: LoginApi = {
     getVerifyCode: (signal) => request<VerifyCodeResponse>(baseUrl, settings, 'GET', '/rest/v1/meetings/verify-code', undefined, signal),
     login: (args, signal) =>

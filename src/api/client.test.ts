@@ -8,7 +8,7 @@ import { ApiError } from '@protocol/errors';
 import { NonceCache, encodeSignKey, verifyCompat, verifyStrict } from '@protocol/signing';
 import type { LoginResponse, PlatformResponse } from '@protocol/wire';
 import { classifyFailure } from './classify';
-import { createApiClient, createLoginApi, createPlatformApi, createRelogin, createSessionApi } from './index';
+import { createApiClient, createLoginApi, createPlatformApi, createRelogin, createSessionApi, signingProblem } from './index';
 import type { PlatformSettings } from './transport';
 
 interface Seen {
@@ -156,6 +156,65 @@ describe('platform bootstrap', () => {
     const platform = createPlatformApi({ baseUrl: origin });
     await expect(platform.settings()).rejects.toMatchObject({ kind: 'http', status: 502 });
     expect(await platform.settings()).toEqual({ ...compatSettings, aesMode: true });
+  });
+});
+
+describe('who signs (getPlatform without credentials)', () => {
+  const bare = (aes: 0 | 1 = 0): PlatformResponse => ({
+    code: 0,
+    data: { func_enabled: { api_aes_mode: aes, live_builtin: 1, conf_statistics: 1 }, version: '5.0' },
+  });
+  const signingHeaders = (s: Seen) => ['devid', 'randdtm', 'md5token', 'nonce', 'signature'].filter((h) => s.headers[h] !== undefined);
+
+  it('behind a proxy announcing X-Podium-Signer: upstream, sends no signing headers (the proxy signs) but still names the session', async () => {
+    handler = (s) => {
+      const p = unprefixed(s.url);
+      if (p === '/api/v3/app/getPlatform') return { body: bare(), headers: { 'X-Podium-Signer': 'upstream' } };
+      if (p === '/rest/v1/meetings/verify-code') return { body: { cmdid: 'verify_code', base64: 'iVBOR', datetime: 1 } };
+      return { body: { ...loginAnswer, sign_key: undefined, signing: 'compat' } };
+    };
+    const client = createApiClient({ baseUrl: origin });
+    expect(await client.platform.settings()).toEqual({ upstreamSigns: true, aesMode: false });
+    await client.login.getVerifyCode();
+    await client.login.login({ mrId: '0123', password: '123456', code: 'AB12' });
+    const session = client.session({ mr_id: '0123', sess_id: 'sess-9', signing: 'compat' });
+    await session.get('mr-status').catch(() => undefined);
+    expect(seen.length).toBe(4);
+    for (const s of seen) expect(signingHeaders(s)).toEqual([]);
+    expect(seen[3].headers.sessionid).toBe('sess-9');
+  });
+
+  it('behind a signing proxy, a strict session keeps signing with its key (no devid: the proxy sets it)', async () => {
+    handler = (s) => (unprefixed(s.url) === '/api/v3/app/getPlatform' ? { body: bare(), headers: { 'x-podium-signer': 'upstream' } } : { body: {} });
+    const client = createApiClient({ baseUrl: origin });
+    const session = client.session({ mr_id: '0123', sess_id: 'sess-9', sign_key: encodeSignKey(KEY), signing: 'strict' });
+    await session.get('mr-status').catch(() => undefined);
+    const req = seen[1];
+    expect(req.headers.devid).toBeUndefined();
+    expect(req.headers.md5token).toBeUndefined();
+    expectStrictSigned({ ...req, headers: { ...req.headers, devid: DEVID } });
+  });
+
+  it('with no credentials and no signing proxy, sends nothing and says why (SigningUnavailableError noCredentials)', async () => {
+    handler = () => ({ body: bare() });
+    const client = createApiClient({ baseUrl: origin });
+    await expect(client.login.getVerifyCode()).rejects.toMatchObject({ name: 'SigningUnavailableError', problem: 'noCredentials' });
+    // a header a platform could put in its body does not count: only the proxy's response header does
+    expect(seen.map((s) => unprefixed(s.url))).toEqual(['/api/v3/app/getPlatform']);
+    expect(signingProblem(await client.platform.settings())).toBe('noCredentials');
+  });
+
+  it('refuses api_aes_mode behind a signing proxy (its key derives from the devtoken the browser never gets): aesNeedsToken', async () => {
+    handler = () => ({ body: bare(1), headers: { 'X-Podium-Signer': 'upstream' } });
+    const client = createApiClient({ baseUrl: origin });
+    await expect(client.login.getVerifyCode()).rejects.toMatchObject({ name: 'SigningUnavailableError', problem: 'aesNeedsToken' });
+    expect(seen.length).toBe(1);
+  });
+
+  it('another value of the signer header is not an announcement', async () => {
+    handler = () => ({ body: bare(), headers: { 'X-Podium-Signer': 'console' } });
+    const platform = createPlatformApi({ baseUrl: origin });
+    expect(await platform.settings()).toEqual({ aesMode: false });
   });
 });
 

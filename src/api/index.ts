@@ -11,9 +11,18 @@ import type { ClientOptions, PlatformSettings } from './transport';
 export { basePathFromPathname, currentBasePath, defaultBaseUrl, withBasePath } from './basePath';
 export { classifyFailure, type FailureClass, type FailureMessage } from './classify';
 export { createLoginApi } from './login';
-export { createPlatformApi, platformSettings, type PlatformApi, type PlatformClient } from './platform';
+export { createPlatformApi, platformSettings, type PlatformApi, type PlatformClient, type PlatformInfo } from './platform';
 export { createRelogin, createResumeSession, createSessionApi, newReqId, type SessionApiOptions } from './session';
-export { createTransport, type ClientOptions, type PlatformSettings, type RequestSpec, type Transport } from './transport';
+export {
+  createTransport,
+  signingProblem,
+  SigningUnavailableError,
+  type ClientOptions,
+  type PlatformSettings,
+  type RequestSpec,
+  type SigningProblem,
+  type Transport,
+} from './transport';
 export { trimStrings } from './trim';
 
 export interface ApiClient {

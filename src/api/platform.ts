@@ -1,7 +1,8 @@
 /**
  * Platform bootstrap calls of the login screen (spec §7 "Before and at login").
- * `getPlatform` is unsigned: its answer is how the console learns to sign (mode, devid,
- * devtoken) and whether `api_aes_mode` is on. The others are signed in compat mode.
+ * `getPlatform` is unsigned: its answer is how the console learns who signs (the credentials of
+ * a Podium server's `data.signing`, or a signing `--upstream` proxy's `X-Podium-Signer` header)
+ * and whether `api_aes_mode` is on. The others are signed in compat mode.
  */
 import {
   decodeNginxConfigResponse,
@@ -9,13 +10,28 @@ import {
   decodePlatformResponse,
   decodeStandaloneResponse,
 } from '@protocol/decode';
-import type { NginxConfigResponse, OemIconTitleResponse, PlatformResponse, StandaloneResponse } from '@protocol/wire';
+import {
+  UPSTREAM_SIGNER,
+  UPSTREAM_SIGNER_HEADER,
+  type NginxConfigResponse,
+  type OemIconTitleResponse,
+  type PlatformResponse,
+  type StandaloneResponse,
+} from '@protocol/wire';
 import { createTransport, type ClientOptions, type PlatformSettings, type Transport } from './transport';
+
+/** One getPlatform answer: its body and the settings it and its headers give. */
+export interface PlatformInfo {
+  response: PlatformResponse;
+  settings: PlatformSettings;
+}
 
 export interface PlatformApi {
   /** GET /api/v3/app/getPlatform (unsigned) */
   getPlatform(signal?: AbortSignal): Promise<PlatformResponse>;
-  /** the settings of getPlatform, fetched once and cached (a failure is not cached) */
+  /** getPlatform's answer and settings, fetched once and cached (a failure is not cached) */
+  info(signal?: AbortSignal): Promise<PlatformInfo>;
+  /** the settings of {@link PlatformApi.info} */
   settings(signal?: AbortSignal): Promise<PlatformSettings>;
   /** GET /app1/is_standalone/ */
   isStandalone(signal?: AbortSignal): Promise<StandaloneResponse>;
@@ -28,9 +44,17 @@ export interface PlatformApi {
 /** A platform client plus the signed transport it shares with the login and session clients. */
 export type PlatformClient = PlatformApi & { readonly transport: Transport };
 
-/** The signing/AES settings of a getPlatform answer. */
-export function platformSettings(rsp: PlatformResponse): PlatformSettings {
-  return { signing: rsp.data.signing, aesMode: rsp.data.func_enabled.api_aes_mode === 1 };
+/**
+ * The signing/AES settings of a getPlatform answer; `headers` are its response headers (a
+ * signing proxy announces itself there, never in the body a platform could fill).
+ */
+export function platformSettings(rsp: PlatformResponse, headers?: Headers): PlatformSettings {
+  const upstreamSigns = headers?.get(UPSTREAM_SIGNER_HEADER)?.trim().toLowerCase() === UPSTREAM_SIGNER;
+  return {
+    ...(rsp.data.signing ? { signing: rsp.data.signing } : {}),
+    ...(upstreamSigns ? { upstreamSigns } : {}),
+    aesMode: rsp.data.func_enabled.api_aes_mode === 1,
+  };
 }
 
 /**
@@ -38,15 +62,25 @@ export function platformSettings(rsp: PlatformResponse): PlatformSettings {
  * @example const platform = createPlatformApi({ baseUrl: server.url }); await platform.settings();
  */
 export function createPlatformApi(options: ClientOptions & { settings?: PlatformSettings } = {}): PlatformClient {
-  let cached: Promise<PlatformSettings> | undefined = options.settings ? Promise.resolve(options.settings) : undefined;
+  let cached: Promise<PlatformInfo> | undefined;
   const transport = createTransport(options, () => settings());
 
   const getPlatform = (signal?: AbortSignal) =>
     transport.request({ method: 'GET', path: '/api/v3/app/getPlatform', unsigned: true, signal, decode: decodePlatformResponse });
 
-  function settings(signal?: AbortSignal): Promise<PlatformSettings> {
+  function info(signal?: AbortSignal): Promise<PlatformInfo> {
     if (!cached) {
-      const p = getPlatform(signal).then(platformSettings);
+      let headers: Headers | undefined;
+      const p = transport
+        .request({
+          method: 'GET',
+          path: '/api/v3/app/getPlatform',
+          unsigned: true,
+          signal,
+          decode: decodePlatformResponse,
+          onHeaders: (h) => (headers = h),
+        })
+        .then((response) => ({ response, settings: platformSettings(response, headers) }));
       cached = p;
       p.catch(() => {
         if (cached === p) cached = undefined;
@@ -55,9 +89,14 @@ export function createPlatformApi(options: ClientOptions & { settings?: Platform
     return cached;
   }
 
+  function settings(signal?: AbortSignal): Promise<PlatformSettings> {
+    return options.settings ? Promise.resolve(options.settings) : info(signal).then((i) => i.settings);
+  }
+
   return {
     transport,
     getPlatform,
+    info,
     settings,
     isStandalone: (signal) =>
       transport.request({ method: 'GET', path: '/app1/is_standalone/', signal, decode: decodeStandaloneResponse }),

@@ -47,7 +47,7 @@ describe.each([
     const client = createApiClient({ baseUrl: srv.url });
     expect(srv.url.endsWith('/console')).toBe(true);
     const settings = await client.platform.settings();
-    expect(settings.signing.mode).toBe(signing);
+    expect(settings.signing?.mode).toBe(signing);
     expect(settings.aesMode).toBe(aes === 1);
 
     const code = await client.login.getVerifyCode();

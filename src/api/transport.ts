@@ -7,6 +7,12 @@
  * ky is used with `retry: 0` (the machines own retries) and `throwHttpErrors: false` (every
  * status is mapped here, once). The AES helpers (AES-GCM, HKDF) load with the first request of a
  * platform in AES mode, keeping them out of the login screen's script (issue 15).
+ *
+ * Who signs (issue 23): the console signs with the credentials getPlatform handed it (a Podium
+ * extension); behind a signing `--upstream` proxy (`X-Podium-Signer: upstream` on getPlatform) it
+ * sends no compat headers and the proxy signs with its own configuration; with neither it sends
+ * nothing at all and throws {@link SigningUnavailableError}, which the login screen explains,
+ * rather than requests the platform would refuse with a bare "bad signature".
  */
 import ky, { TimeoutError } from 'ky';
 import type * as Aes from '@protocol/aes';
@@ -20,9 +26,38 @@ import { trimStrings } from './trim';
 
 /** How to sign and whether to encrypt: what `GET /api/v3/app/getPlatform` told the console. */
 export interface PlatformSettings {
-  signing: { mode: SigningMode; devid: string; devtoken: string };
+  /** (podium) the credentials getPlatform handed out; absent from a platform or a signing proxy */
+  signing?: { mode: SigningMode; devid: string; devtoken: string };
+  /** the `--upstream` proxy announced that it signs every request (`X-Podium-Signer: upstream`) */
+  upstreamSigns?: boolean;
   /** `func_enabled.api_aes_mode === 1` */
   aesMode: boolean;
+}
+
+/**
+ * Why the console cannot send signed requests to this platform:
+ * - `noCredentials`: getPlatform carried no `signing` and no proxy said it signs;
+ * - `aesNeedsToken`: `api_aes_mode` is on, and its key derives from the developer token, which
+ *   a console behind a signing proxy never sees (the proxy does not encrypt for it).
+ */
+export type SigningProblem = 'noCredentials' | 'aesNeedsToken';
+
+/** What stops these settings from signing, if anything. */
+export function signingProblem(settings: PlatformSettings): SigningProblem | undefined {
+  if (settings.aesMode && !settings.signing) return settings.upstreamSigns ? 'aesNeedsToken' : 'noCredentials';
+  if (!settings.signing && !settings.upstreamSigns) return 'noCredentials';
+  return undefined;
+}
+
+/** Thrown instead of sending a request the console cannot sign (see {@link SigningProblem}). */
+export class SigningUnavailableError extends Error {
+  constructor(
+    readonly problem: SigningProblem,
+    readonly url: string,
+  ) {
+    super(`cannot sign ${url}: ${problem}`);
+    this.name = 'SigningUnavailableError';
+  }
 }
 
 /** The strict-signing identity of a logged-in session. */
@@ -62,6 +97,8 @@ export interface RequestSpec<T> {
   timeout?: false;
   /** skip signing (getPlatform: it is how the console learns how to sign) */
   unsigned?: boolean;
+  /** sees the answer's headers before it is decoded (getPlatform: the proxy's signer header) */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface Transport {
@@ -106,12 +143,20 @@ export function createTransport(
     const url = baseUrl + spec.path;
     const shownUrl = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
     const settings = spec.unsigned ? undefined : await platform();
-    const strict = settings?.signing.mode === 'strict' && !!spec.session?.key && !isPreSessionRequest(spec.method, path);
+    const problem = settings && signingProblem(settings);
+    if (problem) throw new SigningUnavailableError(problem, shownUrl);
+    // the session key exists only when the login said strict (session.ts); behind a proxy the
+    // console has no getPlatform mode to ask, and the proxy leaves strict signatures alone
+    const strict =
+      (settings?.signing ? settings.signing.mode === 'strict' : !!settings?.upstreamSigns) &&
+      !!spec.session?.key &&
+      !isPreSessionRequest(spec.method, path);
 
+    const devtoken = settings?.signing?.devtoken;
     const aes = settings?.aesMode ? await loadAes() : undefined;
     const aesKey =
-      aes?.shouldEncrypt(path) && settings
-        ? aes.deriveAesKey(settings.signing.devtoken, strict ? spec.session?.key : undefined)
+      aes?.shouldEncrypt(path) && devtoken !== undefined
+        ? aes.deriveAesKey(devtoken, strict ? spec.session?.key : undefined)
         : undefined;
 
     const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
@@ -128,14 +173,16 @@ export function createTransport(
     }
 
     if (settings) {
-      const { devid, devtoken } = settings.signing;
+      const devid = settings.signing?.devid ?? '';
       if (strict && spec.session?.key) {
-        Object.assign(
-          headers,
-          signStrict({ devid, sessionId: spec.session.sessId, key: spec.session.key, method: spec.method, path, body, nowMs: now() }),
-        );
+        const signed: Record<string, string> = {
+          ...signStrict({ devid, sessionId: spec.session.sessId, key: spec.session.key, method: spec.method, path, body, nowMs: now() }),
+        };
+        // the HMAC does not cover devid: behind a proxy the console does not know it, the proxy sets it
+        if (!settings.signing) delete signed.devid;
+        Object.assign(headers, signed);
       } else {
-        Object.assign(headers, signCompat({ devid, devtoken }, path, now()));
+        if (settings.signing && !settings.upstreamSigns) Object.assign(headers, signCompat(settings.signing, path, now()));
         // names the session on calls outside its path (media statistics), as the platform's CM client does
         if (spec.session) headers.sessionid = spec.session.sessId;
       }
@@ -164,7 +211,7 @@ export function createTransport(
       // any answer may arrive as an AES envelope; outside the AES paths it uses the platform key
       if (aes || mayBeAesEnvelope(text)) {
         const unwrap = aes ?? (await loadAes());
-        const key = aesKey ?? (settings?.aesMode ? unwrap.deriveAesKey(settings.signing.devtoken) : undefined);
+        const key = aesKey ?? (settings?.aesMode && devtoken !== undefined ? unwrap.deriveAesKey(devtoken) : undefined);
         text = unwrap.unwrapResponseText(key, text);
       }
     } catch (e) {
@@ -183,6 +230,7 @@ export function createTransport(
       }
     }
 
+    spec.onHeaders?.(res.headers);
     if (res.status < 200 || res.status > 299) throw httpError(res, shownUrl, data);
     if (!parsed) throw new ApiError('decode', res.status, shownUrl, undefined, 'not JSON');
     if (!spec.decode) return data as T;

@@ -12,7 +12,7 @@ const record: SessionRecord = {
 const offline = () => Promise.reject(new Error('offline'));
 const apis = {
   login: { getVerifyCode: offline, login: offline },
-  platform: { getPlatform: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
+  platform: { getPlatform: offline, info: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
 };
 
 async function land(path: string, loggedIn: boolean) {

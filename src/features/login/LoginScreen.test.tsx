@@ -41,10 +41,10 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-async function renderApp(path: string, login: LoginApi) {
+async function renderApp(path: string, login: LoginApi, platform: Partial<ConsoleApis['platform']> = {}) {
   const apis: ConsoleApis = {
     login,
-    platform: { getPlatform: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
+    platform: { getPlatform: offline, info: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline, ...platform },
   };
   const store = memoryStore();
   const holder = new SessionHolder(null, store);
@@ -84,8 +84,26 @@ describe('LoginScreen (StrictMode, real router)', () => {
     expect(screen.getByTestId('meeting-number').textContent).toBe('0123');
   });
 
+  it('a platform giving no signing credentials, with no signing proxy in front, is said plainly on the screen', async () => {
+    const response = { code: 0, data: { func_enabled: { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
+    await renderApp('/login', { getVerifyCode: offline, login: offline }, { info: async () => ({ response, settings: { aesMode: false } }) });
+    const alert = await screen.findByText(/This console has no signing credentials for this platform/);
+    expect(alert.textContent).toMatch(/--upstream, DEV_ID and DEV_TOKEN/);
+    expect(document.querySelector('[data-signing-problem="noCredentials"]')).not.toBeNull();
+  });
+
+  it('api_aes_mode behind a signing proxy is refused by name on the screen', async () => {
+    const response = { code: 0, data: { func_enabled: { api_aes_mode: 1, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
+    await renderApp('/login', { getVerifyCode: offline, login: offline }, {
+      info: async () => ({ response, settings: { aesMode: true, upstreamSigns: true } }),
+    });
+    expect((await screen.findByText(/The platform encrypts its API \(api_aes_mode\)/)).textContent).toMatch(/developer token/);
+  });
+
   it('/ shows the login screen too', async () => {
     await renderApp('/', { getVerifyCode: async () => code, login: offline });
     expect(await screen.findByRole('form', { name: 'Meeting control login' })).toBeTruthy();
+    // getPlatform failed (offline): no signing problem is claimed
+    expect(document.querySelector('[data-signing-problem]')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { loginMachine } from '@machines/index';
@@ -47,6 +47,7 @@ export function LoginScreen({ branding }: {
             <Title order={2} size="h3" ta="center">
               <Trans>Meeting control</Trans>
             </Title>
+            {branding.signingProblem && <SigningProblemAlert problem={branding.signingProblem} />}
             <LoginPanel actor={actor} />
           </Stack>
         </Paper>
@@ -54,6 +55,28 @@ export function LoginScreen({ branding }: {
       {/* after the form in the page's order, so the form is the first tab stop (issue 14); drawn on top */}
       <LoginHeader branding={branding} />
     </Stack>
+  );
+}
+
+/**
+ * The console cannot sign for this platform (issue 23): said before the user types anything, with
+ * what to change, instead of a verify code that never loads and a generic error.
+ */
+function SigningProblemAlert({ problem }: { problem: NonNullable<LoginBranding['signingProblem']> }) {
+  return (
+    <Alert color="red" role="alert" data-signing-problem={problem} title={<Trans>This console cannot sign its requests</Trans>}>
+      {problem === 'aesNeedsToken' ? (
+        <Trans>
+          The platform encrypts its API (api_aes_mode), and the key derives from the developer token, which stays with the
+          Podium server in front of it. Turn api_aes_mode off on the platform to use this console.
+        </Trans>
+      ) : (
+        <Trans>
+          This console has no signing credentials for this platform: run it behind the Podium server with --upstream, DEV_ID
+          and DEV_TOKEN.
+        </Trans>
+      )}
+    </Alert>
   );
 }
 

@@ -6,6 +6,7 @@ import type { PlatformLinks } from '@protocol/wire';
  * the screen then shows its own defaults, and login still works.
  */
 import type { PlatformApi } from '#/api/platform';
+import { signingProblem, type SigningProblem } from '#/api/transport';
 import type { browserStore } from '#/session/browserStore';
 
 /** OEM id asked for the branding; the platform answers with its default brand for it. */
@@ -20,6 +21,8 @@ export interface LoginBranding {
   platformVersion?: string;
   /** the platform's pages, from getPlatform: only these are linked to (issue 12) */
   links?: PlatformLinks;
+  /** why this console cannot sign for the platform (issue 23); the screen says so instead of failing quietly */
+  signingProblem?: SigningProblem;
 }
 
 type Store = Pick<typeof browserStore, 'setStandalone' | 'setPorts'>;
@@ -27,7 +30,7 @@ type Store = Pick<typeof browserStore, 'setStandalone' | 'setPorts'>;
 /** Loads the branding and records standalone/ports; never rejects. */
 export async function loadLoginBranding(platform: PlatformApi, store: Store, signal?: AbortSignal): Promise<LoginBranding> {
   const [info, oem, standalone, nginx] = await Promise.allSettled([
-    platform.getPlatform(signal),
+    platform.info(signal),
     platform.oemIconTitle(DEFAULT_OEM_ID, signal),
     platform.isStandalone(signal),
     platform.nginxConfig(signal),
@@ -40,8 +43,10 @@ export async function loadLoginBranding(platform: PlatformApi, store: Store, sig
     branding.icon = oem.value.data.icon;
   }
   if (info.status === 'fulfilled') {
-    branding.platformVersion = info.value.data.version;
-    branding.links = info.value.data.links ?? {};
+    branding.platformVersion = info.value.response.data.version;
+    branding.links = info.value.response.data.links ?? {};
+    const problem = signingProblem(info.value.settings);
+    if (problem) branding.signingProblem = problem;
   }
   return branding;
 }
