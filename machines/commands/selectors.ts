@@ -2,7 +2,9 @@
  * Named selectors for the commands actor (system id `commands`).
  */
 import type { SnapshotFrom } from 'xstate';
+import type { AssumptionGroup } from '../../protocol/assumptions';
 import type { CommandsMachine, PendingCommand } from './commandsMachine';
+import type { NotOfferedReason } from './notOffered';
 
 type CommandsSnapshot = SnapshotFrom<CommandsMachine>;
 
@@ -24,3 +26,12 @@ export const selectIsLabelPending =
     return false;
   };
 export const selectPendingCommands = (s: CommandsSnapshot): ReadonlyMap<string, PendingCommand> => s.context.pending;
+/** the assumed groups this platform refused this session, with why (same Map until one is added) */
+export const selectNotOfferedGroups = (s: CommandsSnapshot): ReadonlyMap<AssumptionGroup, NotOfferedReason> => s.context.notOffered;
+/** why this assumed group is not offered, undefined while nothing says so */
+export const selectNotOffered =
+  (group: AssumptionGroup) =>
+  (s: CommandsSnapshot): NotOfferedReason | undefined =>
+    s.context.notOffered.get(group);
+/** the labels of the commands held for the connection (not sent yet) */
+export const selectHeldLabels = (s: CommandsSnapshot): string[] => [...s.context.pending.values()].filter((c) => c.held).map((c) => c.label);
