@@ -58,7 +58,6 @@ export function checkPermission(sess: SessionState, what: string): void {
 const BIT_KEYS = {
   lock_mr: 'mr_locked',
   allow_unmute_self: 'allow_unmute_self',
-  roll_call: 'roll_call',
   enable_guest: 'guest_enabled',
   show_camera_off: 'show_camera_off',
   guest_poll: 'guest_poll',
@@ -84,6 +83,7 @@ const SPECIAL_KEYS = [
   'meeting_mode',
   'cascade_mode',
   'waiting_room',
+  'roll_call',
 ] as const;
 
 const STATUS_KEYS: readonly string[] = [...Object.keys(BIT_KEYS), ...SPECIAL_KEYS];
@@ -146,7 +146,18 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
     room.setStatus({ meeting_mode: values.meeting_mode as MrStatus['meeting_mode'] });
     setBan(room, 'a_rx', 'audience', values.meeting_mode === 'speaker');
   }
+  if ('roll_call' in values) {
+    // The platform's roll-call recipe (facts §3.2 `roll_call` [I], §5.6): the flag opens and
+    // closes the roll call; whom it calls is said by `a_rx` 1 for one participant meanwhile
+    // (see ctrlMrEps). Closing it puts the last called back under the meeting's bans.
+    if (values.roll_call === 1) room.setStatus({ roll_call: 1 });
+    else endRollCall(room);
+  }
+  // `all_guests_mute` (facts §3.2 [C]) mutes the audience and, as Podium's ban does, binds whoever
+  // joins or reconnects while it holds (Room.join → applyBans): "mute all" must not be undone by
+  // a participant dialling in again.
   if ('all_guests_mute' in values) setBan(room, 'a_rx', 'audience', values.all_guests_mute === 1);
+  // mr_atx_mode's meaning (audience may not listen) is inferred by symmetry with mr_vtx_mode ([I])
   if ('mr_atx_mode' in values) setBan(room, 'a_tx', 'audience', values.mr_atx_mode === 1);
   if ('mr_vtx_mode' in values) setBan(room, 'v_tx', 'audience', values.mr_vtx_mode === 1);
   if ('waiting_room' in values) {
@@ -318,6 +329,14 @@ function callRoll(room: Room, ep: Endpoint, view: 'called_only' | 'with_speaker'
   if (prev && prev !== ep) room.applyBans(prev);
 }
 
+/** Ends a roll call (the flag off, or podium's `roll_call_end`): the last called falls back under the bans. */
+function endRollCall(room: Room): void {
+  const st = room.status;
+  const prev = st.rollcall_usr_id ? room.endpoints.get(st.rollcall_usr_id) : undefined;
+  room.setStatus({ roll_call: 0, rollcall_usr_id: '' });
+  if (prev) room.applyBans(prev);
+}
+
 /** `ctrl_mr_eps`: every action of {@link EpsAction}. */
 export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: Body): void {
   const action = oneOf(body, 'action', EPS_ACTIONS);
@@ -331,10 +350,16 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
     case 'a_tx':
     case 'v_tx': {
       const value = bitValue(body);
-      for (const ep of online(room, ids)) {
+      const eps = online(room, ids);
+      for (const ep of eps) {
         room.setFlag(ep, action, value);
         room.sticky(ep.usrId)[action] = value;
       }
+      // The roll-call recipe (facts §3.1, §5.6): while `roll_call` is on, giving one participant
+      // the floor (`a_rx` 1 for exactly one) calls them. That is how a second console learns whom
+      // the roll call is on (`rollcall_usr_id`, and `rollcall_hist` usr_id → address [C]); a bulk
+      // unmute calls nobody.
+      if (action === 'a_rx' && value === 1 && eps.length === 1 && st.roll_call === 1) callRoll(room, eps[0], st.rollcall_view);
       return;
     }
     case 'v_rx':
@@ -581,9 +606,7 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
     }
     case 'roll_call_end': {
       if (!st.roll_call) throw refused(RC.rollCallNotRunning);
-      const prev = st.rollcall_usr_id ? room.endpoints.get(st.rollcall_usr_id) : undefined;
-      room.setStatus({ roll_call: 0, rollcall_usr_id: '' });
-      if (prev) room.applyBans(prev);
+      endRollCall(room);
       return;
     }
     case 'all_a_rx':
@@ -607,7 +630,14 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
 // ---------------------------------------------------------------------------------------------
 // layouts, titles, subtitle position
 
-const PANE_TOKENS = new Set(['0', '-1', '1010', '-2']);
+/** The pane tokens of facts §5.6: `"0"` auto-assign, `"-1"` empty, `"1010"` the main venue. */
+const PANE_TOKENS = new Set(['0', '-1', '1010']);
+/**
+ * `"-2"` ("unset") is Podium's own token, which consoles before issue 23 sent for an automatic
+ * pane. Podium mode still takes it, as `"0"` (what it meant), so such a console keeps working;
+ * platform mode refuses it like any token the platform's clients do not have.
+ */
+const LEGACY_UNSET = '-2';
 
 /** `config_mosic`: validated per-role layouts; `auto` clears the custom configuration. */
 export function configMosic(engine: Engine, sess: SessionState, room: Room, body: Body): void {
@@ -638,6 +668,7 @@ export function configMosic(engine: Engine, sess: SessionState, room: Room, body
         if (!Array.isArray(pane) || pane.length === 0 || pane.length > 64) throw refused(RC.invalidPaneToken, 'roles_lst');
         return pane.map((tok) => {
           if (typeof tok !== 'string') throw refused(RC.invalidPaneToken, String(tok));
+          if (tok === LEGACY_UNSET && engine.config.wire !== 'platform') return '0';
           if (!PANE_TOKENS.has(tok) && !room.endpoints.has(tok)) throw refused(RC.invalidPaneToken, tok);
           return tok;
         });
@@ -671,6 +702,22 @@ export function configMosic(engine: Engine, sess: SessionState, room: Room, body
   room.record.mosaic = next;
   room.recordDirty = true;
   room.emit({ cmdid: 'mosic_config', config_info: room.mosaicConfig() });
+  const view = rollCallViewOfLayout(room, next.find((x) => x.role === 'guest'));
+  if (view && seen.has('guest')) room.setStatus({ rollcall_view: view });
+}
+
+/**
+ * What the audience sees of a roll call, read from the guest layout of the roll-call recipe
+ * (facts §5.6): `"1"` `[[called]]` is the called alone, `"1*1"` `[["1010"],[called]]` the main
+ * venue beside them. Any other layout says nothing (undefined).
+ */
+function rollCallViewOfLayout(room: Room, guest: MosicConfigEntry | undefined): MrStatus['rollcall_view'] | undefined {
+  const called = room.status.roll_call === 1 ? room.status.rollcall_usr_id : '';
+  if (!called || !guest) return undefined;
+  const panes = guest.roles_lst.map((p) => p.join(','));
+  if (guest.mosic_id === '1' && panes[0] === called) return 'called_only';
+  if (guest.mosic_id === '1*1' && panes[0] === '1010' && panes[1] === called) return 'with_speaker';
+  return undefined;
 }
 
 /** `set_title`: one target, or every target for `to_role: "all"`. */

@@ -577,7 +577,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect((await cfg({ ...base, poll_secs: 15, roles_lst: [['0'], ['0'], ['0'], ['0']] })).status).toBe(400);
       expect((await cfg({ role: 'guest', mosic_id: 'auto', layout_mode: 2, poll_secs: 10, view_has_self: 1 })).status).toBe(200);
       const after = (await c.get('mosic-config')).body.config_info;
-      expect(after.find((x: any) => x.role === 'custom')).toMatchObject({ mosic_id: '4*4', roles_lst: Array(16).fill(['-2']) });
+      expect(after.find((x: any) => x.role === 'custom')).toMatchObject({ mosic_id: '4*4', roles_lst: Array(16).fill(['0']) });
       expect(after.find((x: any) => x.role === 'guest').cur_mosic_id).not.toBe('auto');
       h.engine.stop();
     });

@@ -108,13 +108,17 @@ export function autoLayoutFor(visible: number): string {
 
 export const POLL_INTERVALS = [10, 20, 30, 60, 120, 300] as const;
 
-/** The default custom layout (spec §3): 4*4, 16 unset panes. */
+/**
+ * The default custom layout (spec §3): 4*4, every pane auto-assigned (`"0"`, facts §5.6). Podium
+ * once filled it with `"-2"` ("unset"), a token no client of the platform sends; layouts stored
+ * with it are still read as they are.
+ */
 export function defaultCustomConfig(): MosicConfigEntry {
   return {
     role: 'custom',
     mosic_id: '4*4',
     layout_mode: 2,
-    roles_lst: Array.from({ length: 16 }, () => ['-2']),
+    roles_lst: Array.from({ length: 16 }, () => ['0']),
     poll_secs: 10,
     view_has_self: 0,
     focus_pane: -1,
