@@ -48,7 +48,7 @@ test('custom layout: a participant dragged to another pane with focus, then auto
   await dialog.getByRole('tab', { name: panel.names.customize }).click();
   const rows = dialog.getByTestId('mosaic-panes').locator('tbody tr');
   await expect(rows).toHaveCount(16);
-  await expect(rows.first()).toHaveAttribute('data-token', '-2');
+  await expect(rows.first()).toHaveAttribute('data-token', '0');
 
   await dialog.getByRole('radio', { name: panel.names.layout('4 panes') }).click();
   await expect(rows).toHaveCount(4);
@@ -62,7 +62,7 @@ test('custom layout: a participant dragged to another pane with focus, then auto
   await dialog.getByRole('button', { name: panel.names.applyLayout }).click();
   await expect
     .poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'custom'))
-    .toMatchObject({ mosic_id: '2*2', roles_lst: [['-2'], ['-2'], [target!.usrId], ['-2']], focus_pane: 2 });
+    .toMatchObject({ mosic_id: '2*2', roles_lst: [['0'], ['0'], [target!.usrId], ['0']], focus_pane: 2 });
 
   // setting a role to automatic clears the custom configuration (spec §4)
   await dialog.getByRole('tab', { name: panel.names.mainVenueTab }).click();

@@ -33,12 +33,12 @@ describe('MosaicLayoutDialog', () => {
     expect(within(quad).getByTestId('mosaic-diagram').getAttribute('data-panes')).toBe('4');
   });
 
-  it('starts the custom layout at 4*4 with 16 unset panes', async () => {
+  it('starts the custom layout at 4*4 with 16 automatic panes ("0", never podium\'s "-2")', async () => {
     renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={[]} participants={people} onApply={() => {}} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Customize' }));
     const panes = screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr');
     expect(panes).toHaveLength(16);
-    expect(panes[0].getAttribute('data-token')).toBe('-2');
+    expect(panes[0].getAttribute('data-token')).toBe('0');
   });
 
   it('reports a traditional mosaic as not supported', async () => {
@@ -91,13 +91,13 @@ describe('MosaicLayoutDialog', () => {
     // the pane's current choice stays offered, then the best matches under the hint
     await waitFor(() => expect(optionsOf(input)).toHaveLength(1 + PICKER_OPTION_LIMIT));
     expect(many.reads).toBeGreaterThan(0);
-    expect(optionsOf(input)[0].textContent).toBe('Not set');
+    expect(optionsOf(input)[0].textContent).toBe('Automatic');
     const matches = screen.getByRole('group', { name: 'Showing 50 of 1,111 — type to narrow', hidden: true });
     expect(within(matches).getAllByRole('option', { hidden: true })).toHaveLength(PICKER_OPTION_LIMIT);
     expect(within(matches).getAllByRole('option', { hidden: true })[0].textContent).toBe('Sim 1');
 
     fireEvent.change(input, { target: { value: 'sim 4321' } });
-    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Not set', 'Sim 4321']));
+    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Automatic', 'Sim 4321']));
     fireEvent.click(optionsOf(input)[1]);
     const row = screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')[2];
     expect(row.getAttribute('data-token')).toBe('u4321');
@@ -113,7 +113,7 @@ describe('MosaicLayoutDialog', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Customize' }));
     const input = screen.getByRole('combobox', { name: 'Video source of pane 1' });
     openPicker(input, 'empt');
-    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Not set', 'Empty']));
+    await waitFor(() => expect(optionsOf(input).map((o) => o.textContent)).toEqual(['Automatic', 'Empty']));
     fireEvent.click(optionsOf(input)[1]);
     expect(screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')[0].getAttribute('data-token')).toBe('-1');
   });
@@ -148,7 +148,7 @@ describe('MosaicLayoutDialog', () => {
       [...screen.getByTestId('mosaic-preview').querySelectorAll(`[data-preview-role="${role}"] [data-pane]`)].map(
         (pane) => pane.querySelector('[data-testid="preview-screen-pane-name"]')?.textContent ?? '',
       );
-    // the new panes are unset: the platform fills them with the next participants, as the window shows
+    // the new panes are automatic: the platform fills them with the next participants, as the window shows
     expect(names('speaker')).toEqual(['Bob', 'Alice', '', '']);
     expect(names('chair')).toEqual(['Alice']);
     const bob = screen.getByTestId('mosaic-preview').querySelector('[data-preview-role="speaker"] [data-usr-id="u2"]');

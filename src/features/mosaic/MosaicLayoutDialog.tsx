@@ -107,7 +107,6 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
   };
   const fixedTokens = useMemo(
     () => [
-      { value: PANE.unset, label: t`Not set` },
       { value: PANE.auto, label: t`Automatic` },
       { value: PANE.empty, label: t`Empty` },
       { value: PANE.mainVenue, label: t`Current main venue` },
@@ -125,8 +124,6 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
   const nameOf = (token: string | undefined) => {
     switch (token) {
       case undefined:
-      case PANE.unset:
-        return t`Not set`;
       case PANE.auto:
         return t`Automatic`;
       case PANE.empty:
@@ -244,7 +241,7 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                     <Table.Td>
                       <PaneSourcePicker
                         pane={i}
-                        value={paneTokens[0] ?? PANE.unset}
+                        value={paneTokens[0] ?? PANE.auto}
                         valueName={paneTokens[0] === undefined ? undefined : names.get(paneTokens[0])}
                         fixed={fixedTokens}
                         candidates={participants}

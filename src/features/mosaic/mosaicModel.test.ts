@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { sameConfig, assignPane, autoConfig, configFor, defaultCustomConfig, movePane, offersPaneMarks, PANE, paneRects, withLayout } from './mosaicModel';
 
 describe('mosaic defaults', () => {
-  it('custom layout is 4*4 with 16 unset slots, mode 2, poll 10 s', () => {
+  it('custom layout is 4*4 with 16 auto-assigned slots ("0", facts §5.6), mode 2, poll 10 s', () => {
     const c = defaultCustomConfig();
     expect(c.mosic_id).toBe('4*4');
     expect(c.roles_lst).toHaveLength(16);
-    expect(c.roles_lst.every((p) => p[0] === '-2')).toBe(true);
+    expect(c.roles_lst.every((p) => p[0] === '0')).toBe(true);
     expect(c.layout_mode).toBe(2);
     expect(c.poll_secs).toBe(10);
+  });
+
+  it('a layout stored with podium\'s old "-2" is read, and would be sent, as "0"', () => {
+    const stored = { role: 'guest', mosic_id: '1*1', layout_mode: 2, roles_lst: [['-2'], ['u1']], poll_secs: 10, view_has_self: 0 } as const;
+    expect(configFor('guest', [{ ...stored, roles_lst: stored.roles_lst.map((p) => [...p]) }]).roles_lst).toEqual([['0'], ['u1']]);
   });
 
   it('roles without a server config are automatic, one full cell', () => {
@@ -23,7 +28,7 @@ describe('editing', () => {
     c = assignPane(c, 5, PANE.mainVenue);
     c = { ...c, focus_pane: 5 };
     const small = withLayout(c, '2*2', 4);
-    expect(small.roles_lst).toEqual([['u1'], ['-2'], ['-2'], ['-2']]);
+    expect(small.roles_lst).toEqual([['u1'], ['0'], ['0'], ['0']]);
     expect(small.focus_pane).toBe(-1);
   });
 
@@ -36,7 +41,7 @@ describe('editing', () => {
     c = assignPane(assignPane(c, 0, 'a'), 3, 'd');
     c = { ...c, focus_pane: 3 };
     const moved = movePane(c, 3, 0);
-    expect(moved.roles_lst.map((p) => p[0])).toEqual(['d', 'a', '-2', '-2']);
+    expect(moved.roles_lst.map((p) => p[0])).toEqual(['d', 'a', '0', '0']);
     expect(moved.focus_pane).toBe(0);
   });
 });

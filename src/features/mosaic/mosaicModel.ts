@@ -10,8 +10,19 @@ import type { MeetingRole, MosicConfigEntry } from '@protocol/wire';
 export type MosaicRole = MeetingRole | 'custom';
 export const MOSAIC_ROLES: readonly MosaicRole[] = ['speaker', 'chair', 'guest', 'custom'];
 
-/** Pane tokens of `roles_lst` (protocol-facts §5.6, spec §3). */
-export const PANE = { auto: '0', empty: '-1', mainVenue: '1010', unset: '-2' } as const;
+/**
+ * Pane tokens of `roles_lst`, those of protocol-facts §5.6: `"0"` auto-assign, `"-1"` empty,
+ * `"1010"` the main venue. The console never sends anything else.
+ */
+export const PANE = { auto: '0', empty: '-1', mainVenue: '1010' } as const;
+
+/**
+ * Podium's own "unset" token, which consoles before issue 23 sent for an automatic pane: no client
+ * of the platform has it and platform mode refuses it. A layout stored with it is read as `"0"`.
+ */
+export const LEGACY_UNSET = '-2';
+
+const normalPane = (pane: readonly string[]) => pane.map((tok) => (tok === LEGACY_UNSET ? PANE.auto : tok));
 
 /** Automatic poll intervals, seconds (spec §9); the first is the default. */
 export const POLL_INTERVALS = [10, 20, 30, 60, 120, 300] as const;
@@ -20,13 +31,13 @@ export const AUTO_MOSAIC = 'auto';
 /** The layout_mode the platform composes ("traditional split screen" in the facts is mode 2). */
 export const LAYOUT_MODE = 2;
 
-/** Spec §3: the default custom layout is 4*4, 16 slots of -2, layout_mode 2, poll 10 s. */
+/** Spec §3: the default custom layout is 4*4, layout_mode 2, poll 10 s; its 16 panes auto-assigned. */
 export function defaultCustomConfig(): MosicConfigEntry {
   return {
     role: 'custom',
     mosic_id: '4*4',
     layout_mode: LAYOUT_MODE,
-    roles_lst: Array.from({ length: 16 }, () => [PANE.unset]),
+    roles_lst: Array.from({ length: 16 }, () => [PANE.auto]),
     poll_secs: POLL_INTERVALS[0],
     view_has_self: 0,
     focus_pane: -1,
@@ -53,17 +64,17 @@ export function offersPaneMarks(configs: readonly MosicConfigEntry[] | undefined
 /** The server's configuration of `role`, or its default (custom: 4*4; others: automatic). */
 export function configFor(role: MosaicRole, configs: readonly MosicConfigEntry[] | undefined): MosicConfigEntry {
   const found = configs?.find((c) => c.role === role);
-  if (found) return { ...found, roles_lst: found.roles_lst.map((p) => [...p]) };
+  if (found) return { ...found, roles_lst: found.roles_lst.map(normalPane) };
   return role === 'custom' ? defaultCustomConfig() : autoConfig(role);
 }
 
 /**
  * Switches a configuration to layout `mosicId` with `panes` panes: keeps the assignments that
- * still fit, fills new panes with `unset`, and clears pane marks that no longer exist.
+ * still fit, auto-assigns new panes, and clears pane marks that no longer exist.
  */
 export function withLayout(config: MosicConfigEntry, mosicId: string, panes: number): MosicConfigEntry {
   if (mosicId === AUTO_MOSAIC) return { ...autoConfig(config.role as MosaicRole), poll_secs: config.poll_secs, view_has_self: config.view_has_self };
-  const roles = Array.from({ length: panes }, (_, i) => config.roles_lst[i] ?? [PANE.unset]);
+  const roles = Array.from({ length: panes }, (_, i) => config.roles_lst[i] ?? [PANE.auto]);
   const keep = (pane: number | undefined) => (pane !== undefined && pane < panes ? pane : -1);
   return {
     ...config,
