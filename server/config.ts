@@ -40,6 +40,11 @@ export interface Config {
   upstreamUrl?: string;
   devId: string;
   devToken: string;
+  /**
+   * With `upstreamUrl`: DEV_ID and DEV_TOKEN when both were set, the credentials the proxy signs
+   * every forwarded request with (server/http/upstreamProxy.ts); undefined, it signs nothing.
+   */
+  upstreamSigner?: { devid: string; devtoken: string };
   /** `WIRE`: podium (default) or platform; platform mode always signs compat */
   wire: WireMode;
   signing: SigningMode;
@@ -230,6 +235,11 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     const source = flags.upstream?.trim() ? '--upstream' : 'UPSTREAM_URL';
     problems.push(`${source} must be an http:// or https:// URL without user, query or fragment (got "${upstreamRaw}")`);
   }
+  // in front of a platform the defaults would sign with credentials no platform has: only what was set counts
+  const devSet = str('DEV_ID') !== undefined && str('DEV_TOKEN') !== undefined;
+  if (upstreamUrl !== undefined && !devSet && (str('DEV_ID') !== undefined || str('DEV_TOKEN') !== undefined)) {
+    problems.push('DEV_ID and DEV_TOKEN must be set together for --upstream: the proxy signs with both, or with neither');
+  }
 
   const frameAncestors = parseFrameAncestors(str('FRAME_ANCESTORS'));
   if (frameAncestors.problem) problems.push(frameAncestors.problem);
@@ -246,6 +256,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     upstreamUrl,
     devId,
     devToken,
+    upstreamSigner: upstreamUrl !== undefined && devSet ? { devid: devId, devtoken: devToken } : undefined,
     wire,
     signing,
     apiAesMode: aes === '1' ? 1 : 0,

@@ -8,9 +8,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { RC } from '../../protocol/codes';
+import { md5Hex, verifyCompat } from '../../protocol/signing';
 import type { RunningServer } from '../app';
-import { testConfig } from '../config';
+import { loadConfig, testConfig } from '../config';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
 import { TestClient } from './testSupport';
@@ -227,5 +229,143 @@ describe('upstream proxy forwarding details', () => {
     await expect(pending).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 200));
     expect(upstream.closedEarly).toHaveLength(2);
+  });
+});
+
+describe('upstream proxy signing (DEV_ID / DEV_TOKEN)', () => {
+  const signer = { devid: 'dev-9', devtoken: 'tok-9' };
+  const NOW = 1_800_000_000_000;
+
+  async function signingProxyTo(upstreamUrl: string): Promise<RunningServer> {
+    const proxy = await startUpstreamProxy(testConfig({ upstreamUrl, basePath: '/console', distDir, upstreamSigner: signer }), {
+      log: recordingLog,
+      now: () => NOW,
+    });
+    closers.push(() => proxy.close());
+    return proxy;
+  }
+
+  it('signs each request with its own credentials over the API path (no query, no base or upstream path, trailing slash kept), replacing the browser\'s compat headers in any capitalisation', async () => {
+    const upstream = await recordingUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{}');
+    });
+    const proxy = await signingProxyTo(`${upstream.url}/platform`);
+    const calls: Array<[string, string, string]> = [
+      ['GET', '/console/rest/v1/meetings/verify-code?t=1', '/rest/v1/meetings/verify-code'],
+      ['POST', '/console/rest/v1/meetings/8008038/sessions/', '/rest/v1/meetings/8008038/sessions/'],
+      ['POST', '/status/participant/u1/media_stream', '/status/participant/u1/media_stream'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await rawRequest(`${proxy.origin}${url}`, {
+        method,
+        headers: { Devid: 'browser', Randdtm: '1700000000', MD5TOKEN: 'from-the-browser', 'Content-Type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      expect(res.status).toBe(200);
+      // told to the console on every answer: it then sends no signing headers of its own
+      expect(res.headers['x-podium-signer']).toBe('upstream');
+    }
+    expect(upstream.seen.map((s) => s.url)).toEqual([
+      '/platform/rest/v1/meetings/verify-code?t=1',
+      '/platform/rest/v1/meetings/8008038/sessions/',
+      '/platform/status/participant/u1/media_stream',
+    ]);
+    upstream.seen.forEach((seen, i) => {
+      expect(seen.headers.devid).toBe('dev-9');
+      expect(seen.headers.randdtm).toBe(String(NOW / 1000));
+      expect(verifyCompat({ headers: seen.headers, path: calls[i][2], credentials: signer, nowMs: NOW })).toEqual({ ok: true });
+      expect(seen.headers.md5token).toBe(md5Hex(`dev-9,tok-9,${NOW / 1000},${calls[i][2]}`));
+    });
+  });
+
+  it('keeps a strict signature (signature, nonce, randdtm, sessionid) untouched and sets only devid, which the HMAC does not cover', async () => {
+    const upstream = await recordingUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{}');
+    });
+    const proxy = await signingProxyTo(upstream.url);
+    const strict = { randdtm: '1799999999', nonce: 'n'.repeat(32), sessionid: 'sess-1', signature: 'f'.repeat(64) };
+    await rawRequest(`${proxy.origin}/rest/v1/meetings/8008038/sessions/sess-1/mr-status`, { method: 'GET', headers: strict });
+    const [seen] = upstream.seen;
+    expect(seen.headers).toMatchObject({ ...strict, devid: 'dev-9' });
+    expect(seen.headers.md5token).toBeUndefined();
+  });
+
+  it('takes data.signing out of a getPlatform answer (plain or gzip), with the new length, and keeps the rest', async () => {
+    const answer = {
+      code: 0,
+      data: { func_enabled: { api_aes_mode: 0 }, signing: { mode: 'compat', devid: 'dev-9', devtoken: 'tok-9' }, version: '5.0' },
+    };
+    let gzip = false;
+    const upstream = await recordingUpstream((_req, res) => {
+      const body = Buffer.from(JSON.stringify(answer));
+      const sent = gzip ? gzipSync(body) : body;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(sent.length), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.end(sent);
+    });
+    const proxy = await signingProxyTo(upstream.url);
+    for (const encoded of [false, true]) {
+      gzip = encoded;
+      const res = await rawRequest(`${proxy.origin}/console/api/v3/app/getPlatform`, { method: 'GET', headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.body).not.toContain('tok-9');
+      expect(JSON.parse(res.body)).toEqual({ code: 0, data: { func_enabled: { api_aes_mode: 0 }, version: '5.0' } });
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['x-podium-signer']).toBe('upstream');
+    }
+    // the proxy asks for the answer it must read in plain
+    expect(upstream.seen[0].headers['accept-encoding']).toBe('identity');
+  });
+
+  it('in front of a platform-mode server (getPlatform without signing), unsigned browser requests reach the platform signed and are accepted', async () => {
+    const platform = await startServer(
+      testConfig({
+        wire: 'platform',
+        signing: 'compat',
+        devId: signer.devid,
+        devToken: signer.devtoken,
+        captchaTestCode: 'AB12',
+        demo: { seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' },
+      }),
+      { store: createMemoryStore(), log: quiet },
+    );
+    closers.push(() => platform.close());
+    // without the proxy's signature the platform refuses the request
+    expect((await fetch(`${platform.origin}/rest/v1/meetings/temp-verify-code`)).status).toBe(401);
+    const proxy = await startUpstreamProxy(testConfig({ upstreamUrl: platform.origin, distDir, upstreamSigner: signer }), { log: quiet });
+    closers.push(() => proxy.close());
+    const info = await fetch(`${proxy.origin}/api/v3/app/getPlatform`);
+    expect(info.headers.get('x-podium-signer')).toBe('upstream');
+    expect((await info.json()).data.signing).toBeUndefined();
+    const code = await fetch(`${proxy.origin}/rest/v1/meetings/temp-verify-code`);
+    expect(code.status).toBe(200);
+    const login = await fetch(`${proxy.origin}/rest/v1/meetings/8008038/sessions/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cmdid: 'ctrl_mr_req', mr_id: '8008038', ctrl_pwd: '123456', cert_code: 'AB12' }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).use_pwd).toBe('host');
+  });
+
+  it('without DEV_ID/DEV_TOKEN it signs nothing and says so once at start; DEV_ID alone is a configuration error', async () => {
+    const upstream = await recordingUpstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"code":0,"data":{"signing":{"mode":"compat","devid":"d","devtoken":"t"}}}');
+    });
+    logs.length = 0;
+    const proxy = await proxyTo(upstream.url);
+    expect(logs.filter((l) => /DEV_ID and DEV_TOKEN are not set/.test(l))).toHaveLength(1);
+    const res = await rawRequest(`${proxy.origin}/api/v3/app/getPlatform`, { method: 'GET', headers: { devid: 'x', md5token: 'y', randdtm: '1' } });
+    expect(res.headers['x-podium-signer']).toBeUndefined();
+    expect(upstream.seen[0].headers).toMatchObject({ devid: 'x', md5token: 'y', randdtm: '1' });
+
+    expect(loadConfig({ UPSTREAM_URL: 'http://p.example', DEV_ID: 'a', DEV_TOKEN: 'b' }).upstreamSigner).toEqual({ devid: 'a', devtoken: 'b' });
+    expect(loadConfig({ UPSTREAM_URL: 'http://p.example' }).upstreamSigner).toBeUndefined();
+    expect(() => loadConfig({ UPSTREAM_URL: 'http://p.example', DEV_ID: 'a' })).toThrow(/DEV_ID and DEV_TOKEN must be set together/);
+    // the reference server itself keeps its defaults and needs no pair
+    expect(loadConfig({ DEV_ID: 'a' }).upstreamSigner).toBeUndefined();
   });
 });

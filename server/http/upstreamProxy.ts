@@ -4,9 +4,11 @@
  * `/api/`, `/status/`, `/oem/`, `/app1/`, the paths the console calls) to a real platform, so the
  * console runs in front of it from one origin.
  *
- * Forwarding keeps the method, the path without the frame base path (the console signs paths
- * without it) under the upstream URL's own path, the query, every end-to-end header (signing
- * headers included) and the body, streamed both ways. The client's address is appended to
+ * Forwarding keeps the method, the path without the frame base path under the upstream URL's
+ * own path, the query, every end-to-end header and the body, streamed both ways. With DEV_ID and
+ * DEV_TOKEN set (`config.upstreamSigner`) the proxy signs every request itself and keeps the
+ * developer token from the browser (upstreamSigning.ts); without them it forwards the browser's
+ * signing headers unchanged, as before, and says once at start that it signs nothing. The client's address is appended to
  * `X-Forwarded-For` (a platform trusting its last entry sees the real client). Hop-by-hop headers
  * are dropped both ways.
  *
@@ -25,6 +27,7 @@ import { errorBody } from './errors';
 import { serveStatic } from './static';
 import { listenSafely } from './listen';
 import { pageSecurityHeaders } from './securityHeaders';
+import { GET_PLATFORM_PATH, rewrittenHeaders, signForwarded, UPSTREAM_SIGNER, UPSTREAM_SIGNER_HEADER, withoutSigning } from './upstreamSigning';
 
 /** Longest wait for the upstream's answer to start: the longest long poll (60 s) plus slack. */
 export const UPSTREAM_ANSWER_TIMEOUT_MS = 90_000;
@@ -46,6 +49,8 @@ export interface UpstreamProxyOptions {
   log?: Logger;
   /** how long the upstream may take to start answering, ms (tests shorten it) */
   answerTimeoutMs?: number;
+  /** wall clock in ms for the proxy's `randdtm` (tests); default `Date.now` */
+  now?: () => number;
 }
 
 /**
@@ -56,6 +61,15 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
   if (!config.upstreamUrl) throw new Error('startUpstreamProxy needs config.upstreamUrl');
   const log = options.log ?? consoleLogger;
   const answerTimeoutMs = options.answerTimeoutMs ?? UPSTREAM_ANSWER_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const signer = config.upstreamSigner;
+  if (signer) log.info(`signing every forwarded request as devid ${signer.devid} (DEV_ID, DEV_TOKEN); the console sends none`);
+  else {
+    log.warn(
+      'DEV_ID and DEV_TOKEN are not set: requests go to the platform unsigned by this server, with whatever the browser sent; ' +
+        'the console can sign only if the platform hands it credentials (no public evidence shows one doing so)',
+    );
+  }
   const upstream = new URL(config.upstreamUrl);
   const secure = upstream.protocol === 'https:';
   const upstreamPath = upstream.pathname.replace(/\/+$/, '');
@@ -68,6 +82,10 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
 
   function forward(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
     const headers = forwardedRequestHeaders(req, upstream.host, clientIp(req, false));
+    const getPlatform = signer !== undefined && path === GET_PLATFORM_PATH;
+    if (signer) signForwarded(headers, signer, path, now());
+    // the answer is read to take the token out: ask for it plain (it is small)
+    if (getPlatform) headers['accept-encoding'] = 'identity';
     const send = secure ? httpsRequest : httpRequest;
     const outgoing = send({
       protocol: upstream.protocol,
@@ -86,10 +104,16 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
       clearTimeout(answerTimer);
       if (!reachable) log.info(`upstream ${config.upstreamUrl} answers again`);
       reachable = true;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardedResponseHeaders(answer));
-      answer.pipe(res);
+      const headers = forwardedResponseHeaders(answer);
+      if (signer) headers[UPSTREAM_SIGNER_HEADER] = UPSTREAM_SIGNER;
       answer.on('error', () => res.destroy());
       answer.on('end', () => inFlight.delete(outgoing));
+      if (getPlatform) {
+        passWithoutSigning(answer, res, headers);
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+      answer.pipe(res);
     });
     outgoing.on('error', (e) => {
       clearTimeout(answerTimer);
@@ -167,6 +191,28 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
       return closing;
     },
   };
+}
+
+/** Forwards a getPlatform answer with `data.signing` taken out: read whole, rewritten, new length. */
+function passWithoutSigning(answer: IncomingMessage, res: ServerResponse, headers: OutgoingHttpHeaders): void {
+  const chunks: Buffer[] = [];
+  answer.on('data', (c: Buffer) => chunks.push(c));
+  answer.on('end', () => {
+    if (res.destroyed) return;
+    const body = Buffer.concat(chunks);
+    const encoding = answer.headers['content-encoding'];
+    const outcome = withoutSigning(body, encoding);
+    if (outcome.kind === 'unreadable') {
+      // a token in it could not be taken out: better no answer than the token in the browser
+      sendJson(res, 502, errorBody(RC.upstreamUnreachable, 'getPlatform encoding'));
+      return;
+    }
+    const out = outcome.kind === 'rewritten' ? outcome.body : body;
+    const sent = outcome.kind === 'rewritten' ? rewrittenHeaders(headers, out.length) : { ...headers, 'content-length': String(out.length) };
+    delete sent['transfer-encoding'];
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, sent);
+    res.end(out);
+  });
 }
 
 class UpstreamTimeout extends Error {

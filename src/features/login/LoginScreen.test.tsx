@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { I18n } from '@lingui/core';
 import type { LoginApi } from '@machines/index';
-import type { LoginResponse, VerifyCodeResponse } from '@protocol/wire';
+import type { LoginResponse, PlatformResponse, VerifyCodeResponse } from '@protocol/wire';
 import { AppProviders } from '#/AppProviders';
 import { createAppRouter } from '#/router';
 import { ApiProvider, type ConsoleApis } from '#/session/ApiContext';
@@ -85,7 +85,7 @@ describe('LoginScreen (StrictMode, real router)', () => {
   });
 
   it('a platform giving no signing credentials, with no signing proxy in front, is said plainly on the screen', async () => {
-    const response = { code: 0, data: { func_enabled: { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
+    const response: PlatformResponse = { code: 0, data: { func_enabled: { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
     await renderApp('/login', { getVerifyCode: offline, login: offline }, { info: async () => ({ response, settings: { aesMode: false } }) });
     const alert = await screen.findByText(/This console has no signing credentials for this platform/);
     expect(alert.textContent).toMatch(/--upstream, DEV_ID and DEV_TOKEN/);
@@ -93,7 +93,7 @@ describe('LoginScreen (StrictMode, real router)', () => {
   });
 
   it('api_aes_mode behind a signing proxy is refused by name on the screen', async () => {
-    const response = { code: 0, data: { func_enabled: { api_aes_mode: 1, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
+    const response: PlatformResponse = { code: 0, data: { func_enabled: { api_aes_mode: 1, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
     await renderApp('/login', { getVerifyCode: offline, login: offline }, {
       info: async () => ({ response, settings: { aesMode: true, upstreamSigns: true } }),
     });
