@@ -121,7 +121,7 @@ const followOwnCommands = fromCallback<ActivityMachineEvent, { nameOf: (usrId: s
   const commands = system.get('commands') as AnyActorRef | undefined;
   if (!commands) return undefined;
   const namesOf = (usrIds: readonly string[]) => new Map(usrIds.map((id) => [id, input.nameOf(id)]));
-  const onSettled = (e: CommandsEmitted) => {
+  const onSettled = (e: Extract<CommandsEmitted, { type: 'command.succeeded' | 'command.refused' }>) => {
     const ok = e.type === 'command.succeeded';
     sendBack({
       type: 'activity.local',

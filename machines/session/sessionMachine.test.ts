@@ -124,3 +124,29 @@ describe('when the session ends', () => {
     expect(selectSessionEnd(h.actor.getSnapshot())).toEqual({ code: 'sessionLost' });
   });
 });
+
+describe('when the feed is lost (issue 23 item 5)', () => {
+  it('a command sent while the poll reconnects waits, and goes out once a poll succeeds again', async () => {
+    const h = await startedSession();
+    h.fail('changes', new ApiError('http', 502, '/changes', 9988));
+    await flush();
+    h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: ['1'], value: 0 } });
+    expect(h.calls.filter((c) => c.suffix === 'eps-status' && c.method === 'post')).toHaveLength(0);
+    // the backoff's retry poll is answered: the connection is back
+    h.clock.increment(2000);
+    h.poll([]);
+    await flush();
+    h.clock.increment(2000);
+    expect(h.calls.filter((c) => c.suffix === 'eps-status' && c.method === 'post').map((c) => c.body?.action)).toEqual(['a_rx']);
+  });
+
+  it('the session ends with a command still held → its end names it as unsent', async () => {
+    const h = await startedSession();
+    h.fail('changes', new ApiError('network', 0, '/changes'));
+    await flush();
+    h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: ['1'], value: 0 }, usrIds: ['1'], label: 'mute' });
+    h.actor.send({ type: 'session.logout' });
+    h.clock.increment(LOGOUT_TIMEOUT_MS);
+    expect(h.ended).toEqual([{ code: 'logout', unsent: [{ label: 'mute', body: expect.objectContaining({ action: 'a_rx' }), usrIds: ['1'] }] }]);
+  });
+});

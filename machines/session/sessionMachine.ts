@@ -119,6 +119,15 @@ export interface SessionEnd {
   code: 'logout' | 'meetingEnded' | 'meetingDeleted' | 'forcedLogout' | 'notRpcServer' | 'sessionLost';
   detail?: string;
   result?: number;
+  /** commands still held for a lost connection when it ended: never sent (issue 23 item 5) */
+  unsent?: readonly UnsentCommand[];
+}
+
+/** A command the session ended before it could send. */
+export interface UnsentCommand {
+  label: string;
+  body: Record<string, unknown>;
+  usrIds: readonly string[];
 }
 
 export interface SessionInput {
@@ -245,6 +254,14 @@ export const sessionMachine = setup({
     endNotRpcServer: assign(({ event }) => ({
       end: { code: 'notRpcServer' as const, result: (event as { event?: NotRpcCsEvent }).event?.result },
     })),
+    /** what the outage kept back is lost with the session: said, not dropped (the UI names each) */
+    noteUnsent: assign(({ context, self }) => {
+      const commands = self.system.get('commands') as ActorRefFrom<typeof commandsMachine> | undefined;
+      const held = commands ? [...commands.getSnapshot().context.pending.values()].filter((c) => c.held) : [];
+      if (held.length === 0) return {};
+      const unsent = held.map((c) => ({ label: c.label, body: c.body, usrIds: c.usrIds }));
+      return { end: { ...(context.end ?? { code: 'logout' as const }), unsent } };
+    }),
     emitEnded: emit(({ context }) => ({ type: 'session.ended' as const, end: context.end ?? { code: 'logout' } })),
     countResumeAttempt: assign({ resumeAttempts: ({ context }) => context.resumeAttempts + 1 }),
     /** the old token is spent whatever happens: never present it twice */
@@ -272,7 +289,16 @@ export const sessionMachine = setup({
     spawnChild('commands', {
       id: 'commands',
       systemId: 'commands',
-      input: ({ context }) => ({ api: context.api, newRequestId: context.env.newRequestId, resumable: context.recovery !== 'none' }),
+      input: ({ context, self }) => ({
+        api: context.api,
+        newRequestId: context.env.newRequestId,
+        resumable: context.recovery !== 'none',
+        // commands wait while the feed is lost (issue 23 item 5): the poll is the connection's witness
+        connectionLive: () => {
+          const longPoll = self.system.get('longPoll') as ActorRefFrom<typeof longPollMachine> | undefined;
+          return !longPoll || selectConnectionState(longPoll.getSnapshot()) !== 'reconnecting';
+        },
+      }),
     }),
     spawnChild('participants', { id: 'participants', systemId: 'participants', input: {} }),
     spawnChild('meeting', { id: 'meeting', systemId: 'meeting', input: ({ context }) => ({ api: context.api }) }),
@@ -428,7 +454,7 @@ export const sessionMachine = setup({
     },
     ended: {
       type: 'final',
-      entry: 'emitEnded',
+      entry: ['noteUnsent', 'emitEnded'],
     },
   },
   output: ({ context }) => context.end ?? { code: 'logout' },
