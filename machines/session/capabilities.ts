@@ -61,3 +61,29 @@ export function sessionRecoveryOf(
   if (ports.relogin) return 'relogin';
   return 'none';
 }
+
+/**
+ * Whose vocabulary the console may use beyond the evidence's recipes:
+ * - `platform`: only what the platform's own clients send (protocol-facts §3, §5.6, §5.7): mute
+ *   all is `mod_mr_status all_guests_mute`, a hand is accepted with `a_rx` + `clear_hand`, a roll
+ *   call is `roll_call` + `a_rx` + the roll-call layout, subtitles go out once per role;
+ * - `podium`: the same recipes, plus Podium's own additions where they add something a recipe
+ *   cannot (mute everyone including the main venue and honoured guests, `mod-subtitle-position`).
+ *
+ * ASSUMPTION: a server that stamps its snapshot answers with `seq` (feed position `cursor`) is
+ * Podium in podium mode. The evidence shows no `seq` in any answer of the platform (findings §2),
+ * and the reference server's platform mode sends none; so a platform, or Podium pretending to
+ * be one, is never sent a Podium-only call. Until the first load tells, it is `platform` (the
+ * recipes work on both).
+ * @example vocabularyOf('cursor', true) // 'podium'
+ */
+export type Vocabulary = 'platform' | 'podium';
+
+export function vocabularyOf(feed: FeedPosition | undefined, loaded: boolean): Vocabulary {
+  return loaded && feed === 'cursor' ? 'podium' : 'platform';
+}
+
+/** The vocabulary from the long poll's context (`feed`, and `syncs` > 0 once the first load is in). */
+export function selectVocabulary(s: { context: { feed: FeedPosition; syncs: number } }): Vocabulary {
+  return vocabularyOf(s.context.feed, s.context.syncs > 0);
+}
