@@ -2,6 +2,10 @@
  * Starts the reference server (`tsx server/main.ts`) as a child process for the tests: a free
  * port, a fresh temporary data directory, a known verify code, a small simulated population and
  * a few steady endpoints (SIM_STEADY_ENDPOINTS) for the specs to act on.
+ *
+ * A platform-mode server hands the console no signing credentials (as no evidence shows the
+ * platform doing), so it is reached as the real platform would be: through the console server
+ * started with `--upstream` in front of it, signing with the same DEV_ID/DEV_TOKEN.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +17,12 @@ import { join } from 'node:path';
 export const TEST_CODE = 'E2ET';
 
 export const DEMO = { mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321' } as const;
+
+/**
+ * DEV_ID / DEV_TOKEN of every test server (and of the proxy in front of a platform-mode one). The
+ * API checkers sign with them where getPlatform hands out none.
+ */
+export const E2E_DEV = { devid: 'podium-e2e', devtoken: 'podium-e2e-token' } as const;
 
 /**
  * Steady endpoints of a test server (`steady.01`… "Steady 01"…, server/sim/steady.ts): they stay
@@ -39,6 +49,11 @@ export interface TestServerOptions {
    * Platform mode signs compat, so a `SIGNING` of the environment is dropped with it.
    */
   wire?: 'podium' | 'platform';
+  /**
+   * platform mode only: false reaches the server directly instead of through a signing
+   * `--upstream` proxy (a spec that puts its own proxy in front); default true
+   */
+  signingProxy?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -98,6 +113,32 @@ export function spawnLogged(bin: string, args: string[], env: NodeJS.ProcessEnv,
   };
 }
 
+/**
+ * A platform-mode server with the signing console server in front: `baseURL` is the proxy's, so
+ * the browser and the API checkers all go through it, as in front of the real platform.
+ */
+async function startBehindProxy(env: NodeJS.ProcessEnv, options: TestServerOptions): Promise<TestServer> {
+  const platform = await startTestServer({ ...options, env: { ...options.env, WIRE: 'platform' }, signingProxy: false });
+  let proxy: TestServer;
+  try {
+    proxy = await startTestServer({
+      env: { UPSTREAM_URL: platform.baseURL, DEV_ID: env.DEV_ID!, DEV_TOKEN: env.DEV_TOKEN!, WIRE: 'podium', BASE_PATH: env.BASE_PATH ?? '' },
+    });
+  } catch (e) {
+    await platform.stop();
+    throw e;
+  }
+  return {
+    ...platform,
+    baseURL: proxy.baseURL,
+    port: proxy.port,
+    stop: async () => {
+      await proxy.stop();
+      await platform.stop();
+    },
+  };
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const root = process.cwd();
   const port = await freePort();
@@ -118,10 +159,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // the demo tenant's service ends in a year: no expiry reminder at login stands in a spec's way
     // (the reminder's own spec sets 20 days)
     DEMO_SERVICE_DAYS: '365',
+    DEV_ID: E2E_DEV.devid,
+    DEV_TOKEN: E2E_DEV.devtoken,
     ...options.env,
   };
   if (options.wire) env.WIRE = options.wire;
   if (env.WIRE === 'platform' && env.SIGNING === 'strict') delete env.SIGNING;
+  if (env.WIRE === 'platform' && !env.UPSTREAM_URL && options.signingProxy !== false) return startBehindProxy(env, options);
   const { child, stop: stopServer } = spawnLogged('tsx', ['server/main.ts'], env, `server-${port}.log`);
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {

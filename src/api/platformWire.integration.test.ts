@@ -3,7 +3,9 @@
  * The console in front of the platform's wire: its own client (`createApiClient`, the session
  * client, `createRelogin`) and the session actor with its machines, against the in-process
  * reference server started with `wire: 'platform'` (no `seq`, no resume token, no `code_id`,
- * compat signing only; docs/protocol.md "Platform mode and the console").
+ * compat signing only, no `signing` in getPlatform; docs/protocol.md "Platform mode and the
+ * console"), reached as in front of the real platform: through the `--upstream` proxy, which
+ * signs for the console with DEV_ID/DEV_TOKEN (issue 23).
  *
  * These replace the second run of the login, participants, activity, meeting-controls and
  * two-console e2e specs against `WIRE=platform` (issue 22): each behaviour is the console's real
@@ -38,12 +40,17 @@ import { toWireRequest, type ParticipantCommand } from '../features/participants
 import type { MeetingSwitchId } from '../features/meetingControls/MeetingSwitches';
 import { followControllersSnapshot } from '../features/notificationLists/controllersSnapshot';
 import { createApiClient, createRelogin, type ApiClient } from './index';
+import { startUpstreamProxy } from '../../server/http/upstreamProxy';
+import { testConfig } from '../../server/config';
+import type { RunningServer } from '../../server/app';
 import { machineLogin } from '@machines/testing/machineLogin';
 
 /** what only Podium's server has: never in an answer of the platform */
 const PODIUM_ONLY = ['seq', 'code_id', 'expires_in', 'resume_token', 'sign_key', 'signing'];
 
 let srv: RealClientServer;
+/** the `--upstream` proxy in front of srv, signing with srv's credentials */
+let proxy: RunningServer;
 let devid = '';
 let devtoken = '';
 
@@ -74,13 +81,16 @@ beforeAll(async () => {
   // the steady endpoints never act on their own: what changes is what the console asked for
   srv = await RealClientServer.start('platform', { simSteadyEndpoints: 8 });
   ({ devId: devid, devToken: devtoken } = srv.config);
+  const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  proxy = await startUpstreamProxy(testConfig({ upstreamUrl: srv.server.origin, upstreamSigner: { devid, devtoken } }), { log: silent });
 });
 
 afterAll(async () => {
+  await proxy?.close();
   await srv?.close();
 });
 
-const client = (): ApiClient => createApiClient({ baseUrl: srv.server.url, fetch: recordingFetch });
+const client = (): ApiClient => createApiClient({ baseUrl: proxy.url, fetch: recordingFetch });
 
 /** The console's login: the login machine (verify code picture, password, code) through its client. */
 async function consoleLogin(password = HOST_PWD): Promise<{ api: ApiClient; result: LoginResult }> {
@@ -243,7 +253,8 @@ describe('login and signing on the platform wire', () => {
     for (const [what, obj] of [['verify code', code], ['text verify code', text], ['login answer', answer]] as const) {
       for (const f of PODIUM_ONLY) expect(obj, `${what} has no ${f}`).not.toHaveProperty(f);
     }
-    expect((await api.platform.settings()).signing.mode).toBe('compat');
+    // no credentials from the platform: the proxy said it signs
+    expect(await api.platform.settings()).toEqual({ upstreamSigns: true, aesMode: false });
   });
 
   it.each([
@@ -265,20 +276,22 @@ describe('login and signing on the platform wire', () => {
     expect(refused).toMatchObject({ kind: 'http', status: 403, result: RC.resumeRefused });
   });
 
-  it('every request of the console is signed compat (MD5 over the path) with the platform’s developer credentials', async () => {
+  it('the console sends no signing headers and never sees the developer token: the proxy signs every request compat and the platform accepts it', async () => {
     sent.length = 0;
     const c = await openConsole();
     await command(c, eps('a_rx', ['steady.08'], 1));
     await closeConsole(c);
-    const signed = sent.filter((r) => !r.path.endsWith('/getPlatform'));
-    expect(signed.map((r) => r.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\/changes$/), expect.stringMatching(/\/eps-status$/)]));
-    for (const r of signed) {
-      const randdtm = r.headers.get('randdtm') ?? '';
-      expect(r.headers.get('devid'), r.path).toBe(devid);
-      expect(r.headers.get('md5token'), r.path).toBe(compatToken(devid, devtoken, randdtm, signingPath(r.path)));
-      expect(r.headers.get('signature'), `${r.path} has no strict signature`).toBeNull();
-      expect(r.headers.get('nonce'), r.path).toBeNull();
+    const requests = sent.filter((r) => !r.path.endsWith('/getPlatform'));
+    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\/changes$/), expect.stringMatching(/\/eps-status$/)]));
+    for (const r of requests) {
+      for (const h of ['devid', 'randdtm', 'md5token', 'signature', 'nonce']) expect(r.headers.get(h), `${r.path} ${h}`).toBeNull();
     }
+    // what the proxy sends is the platform's compat scheme with the configured credentials
+    const path = '/rest/v1/meetings/temp-verify-code';
+    expect((await fetch(srv.server.origin + path)).status).toBe(401);
+    const randdtm = String(Math.floor(Date.now() / 1000));
+    const signedByHand = { devid, randdtm, md5token: compatToken(devid, devtoken, randdtm, signingPath(path)) };
+    expect((await fetch(srv.server.origin + path, { headers: signedByHand })).status).toBe(200);
   });
 
   it('a request signed wrong is refused and changes nothing: a wrong developer token, or strict signing with a made-up key', async () => {
