@@ -84,21 +84,33 @@ const titleFields: Fields<TitleConfig> = {
   shadow: opt(bit),
 };
 export const decodeTitleConfig = object<TitleConfig>('title config', titleFields);
+/**
+ * A meeting-info date as Unix seconds. The platform's Java client types these as dates, which
+ * read a number as epoch milliseconds (real-client-findings §7), and the reference server's
+ * platform mode sends them so; podium mode sends seconds. A value above 10^11 cannot be seconds
+ * (the year 5138), so it is read as milliseconds.
+ * @example epochSecs(1_700_000_000_000) // 1_700_000_000
+ */
+export const epochSecs: Decoder<number> = (v, p = '') => {
+  const n = num(v, p);
+  return n > 1e11 ? Math.floor(n / 1000) : n;
+};
+
 const mrInfoFields: Fields<MrInfo> = {
   cmdid: opt(str),
   mr_id: str,
   mr_name: dflt(str, ''),
   room_name: dflt(str, ''),
-  create_dtm: dflt(num, 0),
-  current_dtm: dflt(num, 0),
-  real_launch_dtm: dflt(num, 0),
+  create_dtm: dflt(epochSecs, 0),
+  current_dtm: dflt(epochSecs, 0),
+  real_launch_dtm: dflt(epochSecs, 0),
   duration: dflt(num, 0),
   bandwidth: dflt(num, 0),
   launcher_uid: dflt(str, ''),
   mr_mode: dflt(num, 0),
   features: dflt(str, ''),
   mr_scene: dflt(mrScene, 'conference'),
-  next_booking_dtm: dflt(num, 0),
+  next_booking_dtm: dflt(epochSecs, 0),
   mr_kind: opt(oneOf('immediate', 'scheduled')),
 };
 export const decodeMrInfo = object<MrInfo>('one_mr_info', mrInfoFields, { cmdid: 'one_mr_info', cmdidOptional: true });

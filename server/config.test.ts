@@ -20,6 +20,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ WIRE: 'real' }).join('\n')).toMatch(/WIRE must be one of podium, platform/);
   });
 
+  it('PLATFORM_ASSUME names groups of assumed calls (none by default, all, a list); an unknown name stops the server', () => {
+    expect([...loadConfig({ WIRE: 'platform' }).platformAssume]).toEqual([]);
+    expect([...loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'none' }).platformAssume]).toEqual([]);
+    expect([...loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'waiting-room, controllers' }).platformAssume]).toEqual(['waiting-room', 'controllers']);
+    expect(loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'all' }).platformAssume.size).toBeGreaterThan(10);
+    const problems = problemsOf({ WIRE: 'platform', PLATFORM_ASSUME: 'waiting-room,waitingroom' }).join('\n');
+    expect(problems).toMatch(/PLATFORM_ASSUME: unknown group "waitingroom"/);
+    expect(problems).toMatch(/known: .*waiting-room.*all, none/);
+  });
+
   it('gives the documented defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);

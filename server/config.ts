@@ -11,6 +11,7 @@ import { validateMeetingNumber } from '../protocol/validation';
 import { STEADY_ENDPOINTS_MAX } from './sim/steady';
 import type { SigningMode, WireMode } from '../protocol/wire';
 import { parseFrameAncestors } from './http/securityHeaders';
+import { parseAssumeList, type AssumptionGroup } from '../protocol/assumptions';
 
 export type { WireMode } from '../protocol/wire';
 
@@ -48,6 +49,11 @@ export interface Config {
   /** `WIRE`: podium (default) or platform; platform mode always signs compat */
   wire: WireMode;
   signing: SigningMode;
+  /**
+   * `PLATFORM_ASSUME`: the groups of assumed calls (protocol/assumptions.ts) platform mode offers
+   * beyond the evidence; empty by default. Podium mode offers every group whatever this says.
+   */
+  platformAssume: ReadonlySet<AssumptionGroup>;
   apiAesMode: 0 | 1;
   /** frame prefix such as `/console`, or '' for none; never ends with a slash */
   basePath: string;
@@ -171,6 +177,13 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   if (wire === 'platform' && signing === 'strict') {
     problems.push('SIGNING=strict cannot be used with WIRE=platform: the platform signs with the MD5 token only (leave SIGNING unset or set it to compat)');
   }
+  // a typo must not silently leave a group off: an unknown name stops the server
+  let platformAssume: ReadonlySet<AssumptionGroup> = new Set();
+  try {
+    platformAssume = parseAssumeList(str('PLATFORM_ASSUME'));
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
   const aes = oneOf('API_AES_MODE', '0', ['0', '1']);
 
   let basePath = str('BASE_PATH') ?? '';
@@ -259,6 +272,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     upstreamSigner: upstreamUrl !== undefined && devSet ? { devid: devId, devtoken: devToken } : undefined,
     wire,
     signing,
+    platformAssume,
     apiAesMode: aes === '1' ? 1 : 0,
     basePath,
     demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes, serviceDays },

@@ -5,13 +5,34 @@
  * also leave out what only Podium has.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { codeMessage, RC } from '../../protocol/codes';
 import { md5Hex } from '../../protocol/signing';
 import type { WireMode } from '../../protocol/wire';
 import { CM_NOT_OFFERED } from '../http/cmRoutes';
 import { MR, RealClientServer, type CcSession } from './realClients';
 
-type Kind = 'string' | 'int' | 'number' | 'string[]' | 'int[]' | 'number[]' | 'array' | 'int[][]' | 'object';
+/**
+ * The type a field has in the client's model. `epochMs`: a `Date`, which its JSON library reads
+ * from a number of epoch milliseconds (findings §7), so a whole number this side of 1973 and the
+ * year 2200; `epochSecs`: Unix seconds (podium mode's dates); `id[]`: ids that are integers
+ * (−1 for none) or, for an endpoint that is no address-book user, strings.
+ */
+type Kind =
+  | 'string'
+  | 'int'
+  | 'number'
+  | 'string[]'
+  | 'int[]'
+  | 'number[]'
+  | 'array'
+  | 'int[][]'
+  | 'object'
+  | 'epochMs'
+  | 'epochSecs'
+  | 'id[]';
 
 /** Checks that each named field is present with the type the clients' models give it. */
 function expectShape(obj: Record<string, unknown>, shape: Record<string, Kind>, what: string): void {
@@ -33,6 +54,12 @@ function expectShape(obj: Record<string, unknown>, shape: Record<string, Kind>, 
       case 'object':
         expect(v !== null && typeof v === 'object' && !Array.isArray(v), where).toBe(true);
         break;
+      case 'epochMs':
+        expect(isInt(v) && (v as number) > 1e11 && (v as number) < 7.3e12, `${where} = ${JSON.stringify(v)} in epoch ms`).toBe(true);
+        break;
+      case 'epochSecs':
+        expect(isInt(v) && (v as number) > 1e8 && (v as number) < 7.3e9, `${where} = ${JSON.stringify(v)} in Unix seconds`).toBe(true);
+        break;
       default: {
         expect(Array.isArray(v), `${where} is an array`).toBe(true);
         const items = v as unknown[];
@@ -40,25 +67,27 @@ function expectShape(obj: Record<string, unknown>, shape: Record<string, Kind>, 
         if (kind === 'int[]') for (const x of items) expect(isInt(x), `${where} item ${JSON.stringify(x)}`).toBe(true);
         if (kind === 'number[]') for (const x of items) expect(x, where).toBeTypeOf('number');
         if (kind === 'int[][]') for (const x of items) expect(Array.isArray(x) && x.every(isInt), where).toBe(true);
+        if (kind === 'id[]') for (const x of items) expect(isInt(x) || (typeof x === 'string' && x !== ''), `${where} item ${JSON.stringify(x)}`).toBe(true);
       }
     }
   }
 }
 
-const MR_INFO: Record<string, Kind> = {
+/** `one_mr_info` / `mr-info` (CcMrInfoResponse): its times are dates in the model (findings §5, §7) */
+const mrInfoShape = (wire: WireMode): Record<string, Kind> => ({
   cmdid: 'string',
   mr_id: 'string',
   mr_name: 'string',
   room_name: 'string',
-  create_dtm: 'int',
-  real_launch_dtm: 'int',
-  current_dtm: 'int',
+  create_dtm: wire === 'platform' ? 'epochMs' : 'epochSecs',
+  real_launch_dtm: wire === 'platform' ? 'epochMs' : 'epochSecs',
+  current_dtm: wire === 'platform' ? 'epochMs' : 'epochSecs',
   duration: 'int',
   bandwidth: 'int',
   launcher_uid: 'string',
   mr_mode: 'int',
   features: 'string',
-};
+});
 const MR_STATUS: Record<string, Kind> = {
   mr_id: 'string',
   mr_locked: 'int',
@@ -74,16 +103,17 @@ const MR_STATUS: Record<string, Kind> = {
   bypass_enabled: 'int',
   flv_fsize: 'int',
 };
+/** the rest of `mr-status` the client reads (findings §5), typed as its model (findings §7, facts §3.3) */
 const MR_STATUS_EXTRAS: Record<string, Kind> = {
   https_port: 'int',
   must_https: 'int',
   cont_policy_9x: 'int',
-  non_main_venue_layout: 'string',
+  non_main_venue_layout: 'int',
   rtmp_url3rd: 'string',
-  rtmp3rdcfg_original_stat: 'int',
-  rtmp_bypass_push: 'int',
-  chair_copy: 'int',
-  amixer_group: 'int',
+  rtmp3rdcfg_original_stat: 'string',
+  rtmp_bypass_push: 'string',
+  chair_copy: 'string',
+  amixer_group: 'int[]',
 };
 const PARTICIPANTS: Record<string, Kind> = {
   mr_id: 'string',
@@ -187,7 +217,7 @@ const QUERY_MR: Record<string, Kind> = {
   same_layouts: 'int[]',
   invite_endpoint_ids: 'int[][]',
   invite_usr_ids: 'int[][]',
-  speaker_usr_ids: 'string[]',
+  speaker_usr_ids: 'id[]',
   focus_usr_ids: 'string[]',
   mr_vtx_mode: 'int[]',
 };
@@ -195,6 +225,7 @@ const QUERY_MR: Record<string, Kind> = {
 const PODIUM_ONLY = ['seq', 'code_id', 'expires_in', 'resume_token', 'sign_key', 'signing'];
 
 describe.each(['platform', 'podium'] as const)('real clients against the reference server, %s mode', (wire: WireMode) => {
+  const MR_INFO = mrInfoShape(wire);
   let srv: RealClientServer;
   beforeAll(async () => {
     srv = await RealClientServer.start(wire);
@@ -253,45 +284,56 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
         expect(next.map((e) => e.cmdid)).not.toContain('online_eps_info');
       });
 
-      it('GETs: mr-info, mr-status with the platform fields, eps, participants, layouts and the flat banner', async () => {
-        expectShape((await cc.get('mr-info')).json, MR_INFO, 'mr-info');
-        const status = (await cc.get('mr-status')).json;
-        expectShape(status, { ...MR_STATUS, ...MR_STATUS_EXTRAS }, 'mr-status');
-        expectShape((await cc.get('eps-info')).json, EPS_INFO, 'eps-info');
-        expectShape((await cc.get('eps-status')).json, EPS_STATUS, 'eps-status');
-        expectShape((await cc.get('participants')).json, PARTICIPANTS, 'participants');
-        const sys = (await cc.get('sys_mosics')).json;
-        expectShape(sys, { mosic_group: 'array' }, 'sys_mosics');
-        const mosic = (await cc.get('mosic-config')).json;
-        expectShape(mosic, { config_info: 'array' }, 'mosic-config');
-        for (const entry of mosic.config_info) {
-          expectShape(entry, { role: 'string', mosic_id: 'string', layout_mode: 'int', roles_lst: 'array', poll_secs: 'int', view_has_self: 'int', miniMosicId: 'string' }, 'config_info');
-          // pane marks are Podium's (facts §5.6 has none); `mr_mode` says what `mr_kind` repeats
-          for (const f of ['focus_pane', 'content_pane', 'special_pane']) {
-            if (wire === 'platform') expect(entry, `config_info has no ${f}`).not.toHaveProperty(f);
-            else expect(typeof entry[f]).toBe('number');
+      for (const signer of ['javaCc', 'webSdk'] as const) {
+        it(`${signer}: GETs: mr-info, mr-status with the platform fields, eps, participants, layouts and the flat banner`, async () => {
+          const sess = signer === 'javaCc' ? cc : await srv.ccLogin(signer);
+          expectShape((await sess.get('mr-info')).json, MR_INFO, 'mr-info');
+          const status = (await sess.get('mr-status')).json;
+          expectShape(status, { ...MR_STATUS, ...MR_STATUS_EXTRAS }, 'mr-status');
+          expectShape((await sess.get('eps-info')).json, EPS_INFO, 'eps-info');
+          expectShape((await sess.get('eps-status')).json, EPS_STATUS, 'eps-status');
+          expectShape((await sess.get('participants')).json, PARTICIPANTS, 'participants');
+          const sys = (await sess.get('sys_mosics')).json;
+          expectShape(sys, { mosic_group: 'array' }, 'sys_mosics');
+          const mosic = (await sess.get('mosic-config')).json;
+          expectShape(mosic, { config_info: 'array' }, 'mosic-config');
+          for (const entry of mosic.config_info) {
+            expectShape(entry, { role: 'string', mosic_id: 'string', layout_mode: 'int', roles_lst: 'array', poll_secs: 'int', view_has_self: 'int', miniMosicId: 'string' }, 'config_info');
+            // pane marks are Podium's (facts §5.6 has none); `mr_mode` says what `mr_kind` repeats
+            for (const f of ['focus_pane', 'content_pane', 'special_pane']) {
+              if (wire === 'platform') expect(entry, `config_info has no ${f}`).not.toHaveProperty(f);
+              else expect(typeof entry[f]).toBe('number');
+            }
           }
-        }
-        const info = (await cc.get('mr-info')).json;
-        if (wire === 'platform') expect(info).not.toHaveProperty('mr_kind');
-        else expect(info.mr_kind).toMatch(/^(immediate|scheduled)$/);
-        const title = (await cc.get('title-config')).json;
-        expectShape(title, BANNER, 'title-config');
-        if (wire === 'platform') expect(title).not.toHaveProperty('titles');
-        else expect(Array.isArray(title.titles)).toBe(true);
-        for (const s of ['mr-info', 'mr-status', 'eps-info', 'eps-status', 'participants', 'mosic-config', 'title-config']) {
-          absentInPlatform((await cc.get(s)).json, s);
-        }
-        const infos = await cc.post('user-infos', { cmdid: 'get_user_infos', usr_ids: status.mr_id ? (await cc.get('eps-info')).json.usr_ids : [] });
-        expectShape(infos.json, { usr_ids: 'string[]', nick_names: 'string[]', call_addrs: 'string[]' }, 'user_infos');
-      });
+          const info = (await sess.get('mr-info')).json;
+          if (wire === 'platform') expect(info).not.toHaveProperty('mr_kind');
+          else expect(info.mr_kind).toMatch(/^(immediate|scheduled)$/);
+          const title = (await sess.get('title-config')).json;
+          expectShape(title, BANNER, 'title-config');
+          if (wire === 'platform') expect(title).not.toHaveProperty('titles');
+          else expect(Array.isArray(title.titles)).toBe(true);
+          for (const s of ['mr-info', 'mr-status', 'eps-info', 'eps-status', 'participants', 'mosic-config', 'title-config']) {
+            absentInPlatform((await sess.get(s)).json, s);
+          }
+          const infos = await sess.post('user-infos', { cmdid: 'get_user_infos', usr_ids: status.mr_id ? (await sess.get('eps-info')).json.usr_ids : [] });
+          expectShape(infos.json, { usr_ids: 'string[]', nick_names: 'string[]', call_addrs: 'string[]' }, 'user_infos');
+        });
+      }
 
       it('the commands the client sends are applied (HTTP success), their effect reaching the poll', async () => {
         const eps = (await cc.get('eps-info')).json;
         const target = eps.usr_ids[0] as string;
         await cc.poll(0);
-        expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [target], value: 0, dep_ids: [], recursion: 0 })).status).toBe(200);
-        expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 })).status).toBe(200);
+        const mute = await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [target], value: 0, dep_ids: [], recursion: 0 });
+        expect(mute.status).toBe(200);
+        const lock = await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 });
+        expect(lock.status).toBe(200);
+        // a command's answer: `result` 0; its feed position `seq` only in podium mode
+        for (const answer of [mute.json, lock.json]) {
+          expectShape(answer, { result: 'int' }, 'command answer');
+          absentInPlatform(answer, 'command answer');
+          if (wire === 'podium') expect(answer.seq).toBeTypeOf('number');
+        }
         // the layout as read, sent back whole (miniMosicId and cur_mosic_id included)
         const layout = (await cc.get('mosic-config')).json.config_info.find((e: any) => e.role === 'guest');
         const config = await cc.post('mosic-config', { cmdid: 'config_mosic', config_info: [layout] });
@@ -389,6 +431,9 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
       expect(query.json.cmdid).toBe('mr_info');
       expectShape(query.json, QUERY_MR, 'mr_info');
       expect(query.json.mr_ids).toEqual([MR]);
+      // no speaker in the demo meeting: −1, as in the evidence (findings §7)
+      expect(srv.server.engine.rooms.get(MR)!.status.spk_usr_id).toBe('');
+      expect(query.json.speaker_usr_ids).toEqual([-1]);
       const first = await send('POST', 'data/', { cmdid: 'get_changes', block_secs: 10 });
       expect(Array.isArray(first.json)).toBe(true);
       const info = first.json.find((e: any) => e.cmdid === 'mr_info');
@@ -438,6 +483,14 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
       expect(codeMessage(RC.notOfferedByReference, 'zh')).toMatch(/参考服务器/);
     });
 
+    it('/rest/v1/cloud/statistics (the room history) answers 501 "not offered by the reference server", never a bare 404', async () => {
+      for (const method of ['POST', 'GET']) {
+        const r = await srv.send('javaCm', method, '/rest/v1/cloud/statistics', method === 'POST' ? { cmdid: 'get_room_history_req', from_dtm: 0, to_dtm: 0, tenant_id: '' } : undefined);
+        expect(r.status, method).toBe(501);
+        expect(r.json).toMatchObject({ cmdid: 'error', result: RC.notOfferedByReference });
+      }
+    });
+
     it('delete_room answers fail_ids as integers; stop-mr ends a meeting, told once through data/ as stopped_mr', async () => {
       const { sessionId } = await srv.cmLogin();
       const M = `/rest/v1/app1/manager/sessions/${sessionId}/`;
@@ -454,5 +507,33 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
       expect((await send('POST', 'data/', { cmdid: 'get_changes', block_secs: 0 })).json).toEqual([]);
       expect((await send('GET', 'mr/search-mr/')).json.mr_ids).not.toContain(MR);
     });
+  });
+});
+
+describe.each(['platform', 'podium'] as const)('a session across a restart, %s mode', (wire) => {
+  it(wire === 'platform' ? 'is unknown afterwards, as on a restarted platform: its clients log in again' : 'is kept (podium)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'podium-restart-'));
+    try {
+      const first = await RealClientServer.start(wire, { dataDir: dir });
+      const cc = await first.ccLogin('javaCc');
+      expect((await cc.get('mr-status')).status).toBe(200);
+      await first.close();
+      const second = await RealClientServer.start(wire, { dataDir: dir });
+      try {
+        const again = await second.send('javaCc', 'GET', `${cc.prefix}mr-status`);
+        if (wire === 'platform') {
+          // the answer of a session the server never had
+          expect(again.status).toBe(404);
+          expect(again.json).toMatchObject({ cmdid: 'error', result: RC.sessionExpired });
+          expect((await second.ccLogin('javaCc')).sessId).not.toBe(cc.sessId);
+        } else {
+          expect(again.status).toBe(200);
+        }
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -56,6 +56,7 @@ export class RealClientServer {
     readonly config: Config,
   ) {}
 
+  /** `over.dataDir` set: the journal store in that directory (a restart keeps what it holds), else one in memory. */
   static async start(wire: WireMode, over: Partial<Config> = {}): Promise<RealClientServer> {
     const config = testConfig({
       wire,
@@ -66,7 +67,7 @@ export class RealClientServer {
       demo: { seed: true, mrId: MR, hostPwd: HOST_PWD, supervisorPwd: SUPERVISOR_PWD },
       ...over,
     });
-    const server = await startServer(config, { store: createMemoryStore(), log: silent });
+    const server = await startServer(config, { store: over.dataDir ? undefined : createMemoryStore(), log: silent });
     return new RealClientServer(server, config);
   }
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import { decodeUsrStats, isWaiting, USR_STATS_POSITIONS } from '../../protocol/usrStats';
 import { createMemoryStore } from '../store/memoryStore';
+import { OTHER_NOT_OFFERED } from '../http/cmRoutes';
 import { publicControllerId } from '../auth/sessionBinding';
 import { GONE, makeHarness, MR, ofType, quietRoom, TRANSPORTS, useTransport } from './testHarness';
 
@@ -803,7 +804,10 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
         if (path.endsWith('/changes')) continue;
         for (const body of bodies) {
           const res = await h.call(r.method, path, body);
-          expect(res.status, `${r.method} ${path} ${JSON.stringify(body)?.slice(0, 60)}`).toBeLessThan(500);
+          // a call the platform has and this server does not answers 501 to any body that parses
+          const notOffered = OTHER_NOT_OFFERED.some(([m, p]) => m === r.method && p === path);
+          if (notOffered) expect([400, 501], `${r.method} ${path} ${res.status}`).toContain(res.status);
+          else expect(res.status, `${r.method} ${path} ${JSON.stringify(body)?.slice(0, 60)}`).toBeLessThan(500);
         }
       }
       expect(({} as any).polluted).toBeUndefined();

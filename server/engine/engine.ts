@@ -8,6 +8,7 @@ import { ActivityLog } from './activity';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RC } from '../../protocol/codes';
 import type { ControllerRole, WireMode } from '../../protocol/wire';
+import type { AssumptionGroup } from '../../protocol/assumptions';
 import type { Store, StoreOp } from '../store/types';
 import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from './addressBook';
 import { systemClock, type Clock, type TimerHandle } from './clock';
@@ -60,6 +61,11 @@ export interface EngineConfig {
   captchaTestCode?: string;
   /** `WIRE`: podium (default) or platform (no `seq` in events and answers, flat title banner) */
   wire: WireMode;
+  /**
+   * `PLATFORM_ASSUME`: in platform mode, the groups of assumed calls (protocol/assumptions.ts)
+   * offered beyond the evidence (default none); podium mode offers every group
+   */
+  platformAssume: ReadonlySet<AssumptionGroup>;
 }
 
 export const DEFAULT_CONFIG: EngineConfig = {
@@ -78,6 +84,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   tickMs: 1000,
   simulate: true,
   wire: 'podium',
+  platformAssume: new Set(),
 };
 
 /** A call the engine asks the endpoint driver (the simulator) to place. */
@@ -190,6 +197,12 @@ export class Engine implements EngineFacade {
       for (const s of store.list<{ sessId: string; mrId: string; role: ControllerRole; peerIp: string; signKey: string }>(
         COLLECTIONS.sessions,
       )) {
+        if (this.config.wire === 'platform') {
+          // a restarted platform knows no session of before (its clients log in again): one kept
+          // by an earlier podium-mode run is forgotten too
+          void store.delete(COLLECTIONS.sessions, s.sessId).catch(() => undefined);
+          continue;
+        }
         const room = this.rooms.get(s.mrId);
         if (!room || !room.record.running) continue;
         this.sessions.set(s.sessId, {
@@ -211,6 +224,14 @@ export class Engine implements EngineFacade {
 
   nowSecs(): number {
     return Math.floor(this.clock.now() / 1000);
+  }
+
+  /**
+   * Whether this server offers a group of assumed calls (protocol/assumptions.ts): always in
+   * podium mode; in platform mode only the groups `PLATFORM_ASSUME` names.
+   */
+  offers(group: AssumptionGroup): boolean {
+    return this.config.wire === 'podium' || this.config.platformAssume.has(group);
   }
 
   /** Starts the ticker (and with it the simulator). */
@@ -237,6 +258,12 @@ export class Engine implements EngineFacade {
   private addRoom(rec: RoomRecord, roster: RosterEntry[]): Room {
     const room = new Room(rec, roster, { onUserPresence: (id) => this.userPresence(room, id) }, this.config.historyCapacity, this.config.wire);
     this.rooms.set(rec.mrId, room);
+    if (rec.status.waiting_room === 1 && !this.offers('waiting-room')) {
+      // a waiting room switched on by an earlier podium-mode run: without the waiting-room group
+      // nobody may wait (the switch cannot be turned off through the platform's calls either)
+      rec.status.waiting_room = 0;
+      room.recordDirty = true;
+    }
     for (const [reqId, body] of rec.recentReqs ?? []) {
       this.idempotency.set(`${rec.mrId}\u0000${reqId}`, Promise.resolve({ status: 200, body }));
     }
@@ -370,15 +397,18 @@ export class Engine implements EngineFacade {
         sessId,
       );
     }
-    void this.store
-      .put(COLLECTIONS.sessions, sessId, {
-        sessId,
-        mrId: args.mrId,
-        role: args.role,
-        peerIp: args.peerIp,
-        signKey: Buffer.from(signKey).toString('base64'),
-      })
-      .catch(() => undefined);
+    // (podium) sessions survive a restart; the platform's do not (its clients log in again)
+    if (this.config.wire === 'podium') {
+      void this.store
+        .put(COLLECTIONS.sessions, sessId, {
+          sessId,
+          mrId: args.mrId,
+          role: args.role,
+          peerIp: args.peerIp,
+          signKey: Buffer.from(signKey).toString('base64'),
+        })
+        .catch(() => undefined);
+    }
     return { sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey, loginSeq: startSeq };
   }
 
@@ -530,7 +560,7 @@ export class Engine implements EngineFacade {
       json: JSON.stringify(stamp ? { ...event, seq: head } : event),
     });
     const entries: FeedEntry[] = [
-      entry({ ...room.mrInfo(this.nowSecs()), cmdid: 'one_mr_info' }),
+      entry({ ...room.mrInfoAnswer(this.nowSecs()), cmdid: 'one_mr_info' }),
       entry({ ...room.mrStatus(), cmdid: 'one_mr_status' }),
       entry({ cmdid: 'mr_participants', ...room.participants() }),
       entry({ cmdid: 'online_eps_info', ...room.epsInfo() }),
@@ -565,7 +595,8 @@ export class Engine implements EngineFacade {
       if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
       const extra = apply(room);
       room.flush();
-      const body: Record<string, unknown> = { result: 0, seq: room.feed.head };
+      // (podium) `seq`: the feed position after the command's own events; the platform has none
+      const body: Record<string, unknown> = this.config.wire === 'podium' ? { result: 0, seq: room.feed.head } : { result: 0 };
       if (extra && typeof extra === 'object') Object.assign(body, extra);
       if (reqId) {
         // the answer is stored with the command's effect, so a retry after a restart is not applied twice

@@ -260,17 +260,36 @@ const DEFAULT_FLAGS = (() => {
   return f;
 })();
 
-/** mr-status fields of the platform (real-client-findings §5) with this server's fixed values. */
+/**
+ * mr-status fields of the platform (real-client-findings §5) with this server's fixed values, typed
+ * as the Java client's model reads them (findings §7, facts §3.3): its JSON library coerces a number
+ * into a string field but fails on `0` where it expects a list, or `""` where it expects a number.
+ */
 export interface PlatformStatusExtras {
   https_port: number;
   must_https: 0 | 1;
   cont_policy_9x: number;
-  non_main_venue_layout: string;
+  non_main_venue_layout: number;
   rtmp_url3rd: string;
-  rtmp3rdcfg_original_stat: number;
-  rtmp_bypass_push: number;
-  chair_copy: number;
-  amixer_group: number;
+  rtmp3rdcfg_original_stat: string;
+  rtmp_bypass_push: string;
+  chair_copy: string;
+  amixer_group: number[];
+}
+
+/**
+ * The `one_mr_info` fields the Java client's model types as dates: its `Date` reads a number as
+ * epoch milliseconds (findings §7), so platform mode sends them so; podium mode keeps Unix seconds.
+ * `next_booking_dtm` (podium) goes in the same unit as its neighbours. The console reads both
+ * (protocol/decodeSession.ts `epochSecs`).
+ */
+const MR_INFO_DATES = ['create_dtm', 'current_dtm', 'real_launch_dtm', 'next_booking_dtm'] as const;
+
+/** `one_mr_info` (whole or partial) with its dates in epoch milliseconds. */
+function mrInfoInMs<T extends Record<string, unknown>>(info: T): T {
+  const out: Record<string, unknown> = { ...info };
+  for (const f of MR_INFO_DATES) if (typeof out[f] === 'number' && out[f] !== 0) out[f] = (out[f] as number) * 1000;
+  return out as T;
 }
 
 /**
@@ -329,7 +348,7 @@ export class Room {
 
   /** Appends an event to the feed (and reserves seq numbers ahead so a restart never reuses one). */
   emit(event: { cmdid: string } & Record<string, unknown>, to?: string): number {
-    const seq = this.feed.append(event, to);
+    const seq = this.feed.append(this.wire === 'platform' && event.cmdid === 'one_mr_info' ? mrInfoInMs(event) : event, to);
     if (seq + 500 > this.record.seqReserve) {
       this.record.seqReserve = seq + 5000;
       this.recordDirty = true;
@@ -387,6 +406,13 @@ export class Room {
   // ------------------------------------------------------------------------------------------
   // snapshots
 
+  /** The meeting info as answered (`GET mr-info`, a first poll): dates in the wire's unit. */
+  mrInfoAnswer(nowSecs: number): MrInfo {
+    const info = this.mrInfo(nowSecs);
+    return this.wire === 'platform' ? mrInfoInMs(info as unknown as Record<string, unknown>) as unknown as MrInfo : info;
+  }
+
+  /** The meeting info with its dates in Unix seconds (what {@link emit} is given). */
   mrInfo(nowSecs: number): MrInfo {
     const r = this.record;
     return {
@@ -436,12 +462,13 @@ export class Room {
       https_port: 443,
       must_https: 0,
       cont_policy_9x: 0,
-      non_main_venue_layout: '',
+      non_main_venue_layout: 0,
       rtmp_url3rd: '',
-      rtmp3rdcfg_original_stat: 0,
-      rtmp_bypass_push: st.bypass_enabled,
-      chair_copy: 0,
-      amixer_group: 0,
+      rtmp3rdcfg_original_stat: '0',
+      rtmp_bypass_push: String(st.bypass_enabled),
+      chair_copy: '0',
+      // the evidence's value (facts §3.3); this server mixes the meeting's sound as one group
+      amixer_group: [16384],
     };
   }
 

@@ -55,6 +55,15 @@ export const CM_NOT_OFFERED: ReadonlyArray<readonly [string, string]> = [
   ['POST', 'vods/share_or_watch_vod/'],
 ];
 
+/**
+ * Calls of the platform outside the CM prefix this server does not offer, [method, path]: the
+ * room history of the statistics API (facts §7 `get_room_history_req`, findings §4).
+ */
+export const OTHER_NOT_OFFERED: ReadonlyArray<readonly [string, string]> = [
+  ['POST', '/rest/v1/cloud/statistics'],
+  ['GET', '/rest/v1/cloud/statistics'],
+];
+
 /** how often a held CM poll looks for meetings started or ended (CM clients are few) */
 const CM_POLL_CHECK_MS = 250;
 
@@ -136,6 +145,19 @@ export function registerCmRoutes(router: Router, engine: Engine, mgmt: Managemen
       cm(() => json(501, { cmdid: 'error', result: RC.notOfferedByReference, detail: suffix })),
     );
   }
+  // no management session in the path: the developer signature is the only check, as for any call
+  for (const [method, path] of OTHER_NOT_OFFERED) {
+    router.add(method, path, () => json(501, { cmdid: 'error', result: RC.notOfferedByReference, detail: path }));
+  }
+}
+
+/**
+ * A speaker in `mr_info.speaker_usr_ids`: the evidence writes −1 for "no speaker" (findings §7) and
+ * its CM user ids are integers; an endpoint that is no address-book user keeps its string id.
+ */
+function speakerId(usrId: string): number | string {
+  if (usrId === '') return -1;
+  return /^[1-9]\d{0,14}$/.test(usrId) ? Number(usrId) : usrId;
 }
 
 /**
@@ -170,7 +192,7 @@ export function mrInfo(engine: Engine, ids: readonly string[]): Record<string, u
     same_layouts: col(() => 0),
     invite_endpoint_ids: col(() => [] as number[]),
     invite_usr_ids: col(() => [] as number[]),
-    speaker_usr_ids: col((r) => r.status.spk_usr_id),
+    speaker_usr_ids: col((r) => speakerId(r.status.spk_usr_id)),
     focus_usr_ids: col((r) => r.status.spec_focus_usr_ids[0] ?? ''),
     mr_vtx_mode: col(() => 0),
   };

@@ -81,6 +81,17 @@ interface Route {
 
 export class Router {
   private routes: Route[] = [];
+  private hidden: Array<(path: string) => boolean> = [];
+
+  /**
+   * Hides every route whose path `predicate` accepts: such a request is answered as one to a
+   * path the server does not know (404), before any other check, as a platform without that call
+   * would answer it (strict platform mode, http/assumedCalls.ts).
+   */
+  hide(predicate: (path: string) => boolean): this {
+    this.hidden.push(predicate);
+    return this;
+  }
 
   add(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: split(pattern), handler });
@@ -112,6 +123,7 @@ export class Router {
 
   /** Finds the handler; `methodMismatch` tells 405 from 404. */
   match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { methodMismatch: boolean } {
+    for (const hidden of this.hidden) if (hidden(path)) return { methodMismatch: false };
     const parts = split(path);
     let methodMismatch = false;
     for (const route of this.routes) {

@@ -29,6 +29,7 @@ import { ENDED_LEG_SECS, type Room } from '../engine/room';
 import { asBody, int, reqId, str, strArray, type Body } from '../engine/validate';
 import { callQuality, lossRates, mediaStreams } from '../sim/media';
 import { addressBookHandlers } from './addressBookRoutes';
+import { gateAssumedCalls } from './assumedCalls';
 import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
@@ -73,6 +74,8 @@ export function registerSessionRoutes(
   const statsScoped = opts.wire !== 'platform';
   const P = SESSION_PREFIX;
   const podium = engine.config.wire !== 'platform';
+  // (podium) the activity log; platform mode keeps it only when PLATFORM_ASSUME names `activity`
+  const activityLog = engine.offers('activity');
   const session = (handler: SessionHandler, allowClosing = false) =>
     guard((req) => {
       const sess = engine.sessionFor(req.params.mrId, req.params.sessId, allowClosing);
@@ -86,7 +89,7 @@ export function registerSessionRoutes(
       const apply = cmdids[cmdid];
       if (!apply) throw badField('cmdid', RC.unknownAction);
       const ans = await engine.command(sess, reqId(body), (room) => apply(engine, sess, room, body));
-      if (podium) recordActivity(sess, cmdid, body, ans);
+      if (activityLog) recordActivity(sess, cmdid, body, ans);
       return json(ans.status, ans.body);
     });
   /** (podium) the command into the meeting's activity log, and to every controller live */
@@ -229,7 +232,7 @@ export function registerSessionRoutes(
   router.post(`${P}logout_req`, logout);
   router.add('DELETE', '/rest/v1/meetings/:mrId/sessions/:sessId', logout);
   // (podium) the activity log, newest first, in pages: `?before=<id>&limit=<n>`
-  if (podium) {
+  if (activityLog) {
     router.get(
       `${P}activity`,
       session((req, sess) => {
@@ -333,6 +336,8 @@ export function registerSessionRoutes(
     }),
   );
 
+  // strict platform mode: the assumed calls of groups PLATFORM_ASSUME does not name are refused
+  gateAssumedCalls(router, (group) => engine.offers(group), P);
   return mgmt;
 }
 

@@ -44,6 +44,13 @@ import { startUpstreamProxy } from '../../server/http/upstreamProxy';
 import { testConfig } from '../../server/config';
 import type { RunningServer } from '../../server/app';
 import { machineLogin } from '@machines/testing/machineLogin';
+import { parseAssumeList } from '@protocol/assumptions';
+
+/**
+ * The groups of assumed calls this file's server offers: the login machine's picture code, the
+ * waiting room, the controllers list, the meeting modes, host, private talk and live addresses.
+ */
+const ASSUMED_HERE = 'picture-code,waiting-room,controllers,meeting-modes,host-role,private-talk,live-addresses';
 
 /** what only Podium's server has: never in an answer of the platform */
 const PODIUM_ONLY = ['seq', 'code_id', 'expires_in', 'resume_token', 'sign_key', 'signing'];
@@ -78,8 +85,10 @@ const recordingFetch: typeof fetch = async (input, init) => {
 };
 
 beforeAll(async () => {
-  // the steady endpoints never act on their own: what changes is what the console asked for
-  srv = await RealClientServer.start('platform', { simSteadyEndpoints: 8 });
+  // the steady endpoints never act on their own: what changes is what the console asked for.
+  // PLATFORM_ASSUME (docs/protocol.md "Evidence and assumptions"): the assumed groups whose
+  // features this file drives; `activity` stays off (the platform keeps no log, tested below)
+  srv = await RealClientServer.start('platform', { simSteadyEndpoints: 8, platformAssume: parseAssumeList(ASSUMED_HERE) });
   ({ devId: devid, devToken: devtoken } = srv.config);
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
   proxy = await startUpstreamProxy(testConfig({ upstreamUrl: srv.server.origin, upstreamSigner: { devid, devtoken } }), { log: silent });
