@@ -255,6 +255,14 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
       });
     }
 
+    it('getPlatform (the web SDK’s /api/ signing) hands out no developer credentials in platform mode', async () => {
+      const r = await srv.send('webSdk', 'GET', '/api/v3/app/getPlatform');
+      expect(r.status).toBe(200);
+      expectShape(r.json.data, { func_enabled: 'object' }, 'getPlatform data');
+      if (wire === 'platform') expect(r.json.data).not.toHaveProperty('signing');
+      else expect(r.json.data.signing).toMatchObject({ devid: srv.config.devId });
+    });
+
     it('an unknown meeting answers result "404" and no session; a code is good for one attempt', async () => {
       const code = await srv.send('javaCc', 'GET', '/rest/v1/meetings/temp-verify-code');
       const cert = Buffer.from(code.json.base64, 'base64').toString('utf8');

@@ -123,5 +123,26 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       decodePacketsLostRate((await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR }, undefined, { sessionid: c.sessId })).body);
       h.engine.stop();
     });
+
+    it('in strict platform mode too: the answers and the first poll decode, and mr-info dates in milliseconds read as seconds', async () => {
+      const h = makeHarness({ simActivity: 0, config: { wire: 'platform' } });
+      const c = h.login();
+      const nowSecs = h.engine.nowSecs();
+      const raw = (await c.get('mr-info')).body;
+      expect(raw.current_dtm).toBe(nowSecs * 1000);
+      const info = decodeMrInfo(raw);
+      expect(info.current_dtm).toBe(nowSecs);
+      expect(info.real_launch_dtm).toBeLessThanOrEqual(nowSecs);
+      decodeMrStatus((await c.get('mr-status')).body);
+      decodeOnlineEpsStatus((await c.get('eps-status')).body);
+      decodeTitleConfigs((await c.get('title-config')).body);
+      decodeMosicConfig((await c.get('mosic-config')).body);
+      // platform mode ignores the cursor: the first poll carries the meeting's state
+      const events = await c.poll(0);
+      expect(events.length).toBeGreaterThan(0);
+      for (const e of events) expect(() => decodeChangeEvent(e), JSON.stringify(e).slice(0, 200)).not.toThrow();
+      expect(decodeChangeEvent(events.find((e: { cmdid: string }) => e.cmdid === 'one_mr_info'))).toMatchObject({ current_dtm: nowSecs });
+      h.engine.stop();
+    });
   });
 });
