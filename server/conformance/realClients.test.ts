@@ -545,3 +545,27 @@ describe.each(['platform', 'podium'] as const)('a session across a restart, %s m
     }
   });
 });
+
+describe('a command repeated after a restart into platform mode', () => {
+  it('gets the answer kept by the podium-mode run without its seq, and is not applied again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'podium-restart-'));
+    try {
+      const podium = await RealClientServer.start('podium', { dataDir: dir });
+      const first = await (await podium.ccLogin()).post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, req_id: 'kept-1' });
+      expect(first.json).toMatchObject({ result: 0, seq: expect.any(Number) });
+      await podium.close();
+      const platform = await RealClientServer.start('platform', { dataDir: dir });
+      try {
+        const cc = await platform.ccLogin();
+        expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 0 })).status).toBe(200);
+        const again = await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, req_id: 'kept-1' });
+        expect(again.json).toEqual({ result: 0 });
+        expect((await cc.get('mr-status')).json.mr_locked).toBe(0);
+      } finally {
+        await platform.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

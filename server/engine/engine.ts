@@ -145,6 +145,13 @@ const STATE_EVENTS: ReadonlySet<string> = new Set([
 const SERVICE_WARN_DAYS = 30;
 const BOOKING_WARN_MARKS = [15, 10, 5, 1];
 const LOG_CAP = 500;
+
+/** A stored command answer without its (podium) `seq`. */
+function withoutSeq(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || !('seq' in body)) return body;
+  const { seq: _seq, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
 const PRESENCE_RECORDS_MAX = 200;
 const RECENT_REQS_KEPT = 200;
 /** the platform's default `max_call` (protocol-facts §6.5) */
@@ -265,7 +272,9 @@ export class Engine implements EngineFacade {
       room.recordDirty = true;
     }
     for (const [reqId, body] of rec.recentReqs ?? []) {
-      this.idempotency.set(`${rec.mrId}\u0000${reqId}`, Promise.resolve({ status: 200, body }));
+      // an answer kept by a podium-mode run carries its seq; the platform's answers have none
+      const answer = this.config.wire === 'podium' ? body : withoutSeq(body);
+      this.idempotency.set(`${rec.mrId}\u0000${reqId}`, Promise.resolve({ status: 200, body: answer }));
     }
     return room;
   }
