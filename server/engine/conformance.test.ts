@@ -142,6 +142,11 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(events.length).toBeGreaterThan(0);
       for (const e of events) expect(() => decodeChangeEvent(e), JSON.stringify(e).slice(0, 200)).not.toThrow();
       expect(decodeChangeEvent(events.find((e: { cmdid: string }) => e.cmdid === 'one_mr_info'))).toMatchObject({ current_dtm: nowSecs });
+      // the overtime's delta (commands.ts emits seconds) goes out in milliseconds too
+      expect((await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 60 })).body).toEqual({ result: 0 });
+      const delta = (await c.poll(0)).find((e: { cmdid: string }) => e.cmdid === 'one_mr_info');
+      expect(delta.current_dtm).toBe(nowSecs * 1000);
+      expect(decodeChangeEvent(delta)).toMatchObject({ current_dtm: nowSecs });
       h.engine.stop();
     });
   });
