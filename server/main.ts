@@ -90,6 +90,13 @@ export function printBanner(config: Config, server: StartedServer, log: Logger):
   log.info(`Podium reference server listening on ${server.url}/`);
   const data = config.databaseUrl ? redactDatabaseUrl(config.databaseUrl) : config.dataDir;
   log.info(`  wire: ${config.wire}, signing: ${config.signing}, AES bodies: ${config.apiAesMode ? 'on' : 'off'}, data: ${data}`);
+  if (config.wire === 'platform') {
+    // strict platform mode: say which assumed calls are offered anyway (docs/protocol.md "Evidence and assumptions")
+    const assumed = [...config.platformAssume];
+    log.info(`  assumed calls offered (PLATFORM_ASSUME): ${assumed.length ? assumed.join(', ') : 'none'}`);
+  } else if (config.platformAssume.size > 0) {
+    log.warn('  PLATFORM_ASSUME has no effect without WIRE=platform: podium mode offers every call');
+  }
   const room = server.engine.roomAuth(config.demo.mrId);
   if (room) {
     log.info(`  demo meeting ${room.mrId}: host password ${room.hostPwd}, supervisor password ${room.supervisorPwd}`);

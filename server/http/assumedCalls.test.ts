@@ -11,6 +11,7 @@ import { RC } from '../../protocol/codes';
 import { decodeUsrStats } from '../../protocol/usrStats';
 import type { Config } from '../config';
 import { MR, RealClientServer, type CcSession } from '../conformance/realClients';
+import { printBanner } from '../main';
 import { assumedGroupOfRequestPath } from './assumedCalls';
 
 const running: RealClientServer[] = [];
@@ -135,6 +136,21 @@ describe('PLATFORM_ASSUME switches a group on', () => {
       expect((await cc.get('activity')).json.entries.length, wire).toBeGreaterThan(0);
       await srv.close();
     }
+  });
+});
+
+describe('the start banner', () => {
+  it('says which assumed groups platform mode offers, and that PLATFORM_ASSUME does nothing in podium mode', async () => {
+    const srv = await start('platform', 'waiting-room,controllers');
+    const lines: string[] = [];
+    const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(`WARN ${m}`), error() {} };
+    printBanner(srv.config, srv.server, log);
+    expect(lines).toContain('  assumed calls offered (PLATFORM_ASSUME): waiting-room, controllers');
+    printBanner({ ...srv.config, platformAssume: new Set() }, srv.server, log);
+    expect(lines).toContain('  assumed calls offered (PLATFORM_ASSUME): none');
+    const before = lines.length;
+    printBanner({ ...srv.config, wire: 'podium' }, srv.server, log);
+    expect(lines.slice(before).filter((l) => /PLATFORM_ASSUME/.test(l))).toEqual(['WARN   PLATFORM_ASSUME has no effect without WIRE=platform: podium mode offers every call']);
   });
 });
 
