@@ -22,7 +22,9 @@
  * | anything on `/status/participant/…` | `message` | `http.statisticsDisabled` meeting statistics function not enabled |
  * | the caller aborted | `silent` | `aborted` |
  *
- * `alertReload`: an alert whose button reloads the page.
+ * `alertReload`: an alert whose button reloads the page. Those of an outage (502, 503, 504, a
+ * time-out, no answer at all) carry `outage: true`: the platform may come back by itself, so the
+ * alert goes when it answers again (src/components/requestFailure.tsx, issue 23 item 5).
  */
 import { SILENT_RESULT_CODES } from '@protocol/codes';
 import { isApiError } from '@protocol/errors';
@@ -49,7 +51,7 @@ export type FailureClass =
   | { kind: 'none' }
   | { kind: 'silent'; message: FailureMessage; result?: number }
   | { kind: 'message'; message: FailureMessage; result?: number; url?: string }
-  | { kind: 'alertReload'; message: FailureMessage; url?: string };
+  | { kind: 'alertReload'; message: FailureMessage; url?: string; status?: number; outage?: boolean };
 
 const LOGIN_PATH = /\/rest\/v1\/meetings\/[^/]+\/sessions\/?$/;
 const RESULT_STATUSES = new Set([400, 409, 422, 429]);
@@ -65,7 +67,8 @@ export function classifyFailure(err: unknown): FailureClass {
   if (err.kind === 'http' && status >= 200 && status <= 299) return { kind: 'none' };
   const path = url.split('?')[0];
   if (path.includes('/status/participant/')) return { kind: 'message', message: 'http.statisticsDisabled', url };
-  if (err.kind === 'timeout') return { kind: 'alertReload', message: 'http.504', url };
+  if (err.kind === 'timeout') return { kind: 'alertReload', message: 'http.504', url, status: 0, outage: true };
+  if (err.kind === 'network') return { kind: 'alertReload', message: 'http.other', url, status: 0, outage: true };
   if (err.kind !== 'http') return { kind: 'alertReload', message: 'http.other', url };
 
   switch (status) {
@@ -86,11 +89,12 @@ export function classifyFailure(err: unknown): FailureClass {
     case 556:
       return { kind: 'message', message: 'http.556' };
     case 502:
-      return { kind: 'alertReload', message: 'http.502', url };
+    case 503:
+      return { kind: 'alertReload', message: 'http.502', url, status, outage: true };
     case 555:
       return { kind: 'alertReload', message: 'http.555', url };
     case 504:
-      return { kind: 'alertReload', message: 'http.504', url };
+      return { kind: 'alertReload', message: 'http.504', url, status, outage: true };
     case 499:
       return { kind: 'alertReload', message: 'http.499', url };
     default:

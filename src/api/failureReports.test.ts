@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
-import { centralFailure, onRequestFailure, reportRequestFailure, shownInPlace } from './failureReports';
+import { centralFailure, notOfferedRequest, onRequestFailure, reportRequestFailure, shownInPlace } from './failureReports';
 
 const POST = (path: string) => ({ method: 'POST' as const, path, longPoll: false });
 const CMD = '/rest/v1/meetings/8008038/sessions/s1/mr-status';
@@ -49,5 +49,22 @@ describe('the failure bus', () => {
     off();
     reportRequestFailure(new ApiError('http', 504, CMD), POST(CMD));
     expect(seen).toEqual([502]);
+  });
+});
+
+describe('an assumed call this platform does not know (issue 23 item 3)', () => {
+  const S = '/rest/v1/meetings/8008038/sessions/s1/';
+  it('is no error toast: a 404 of mod-subtitle-position, a 400 unknown action of waiting_move, a 404 GET of controllers', () => {
+    expect(centralFailure(new ApiError('http', 404, S + 'mod-subtitle-position'), POST(S + 'mod-subtitle-position'))).toBeNull();
+    const eps = { ...POST(S + 'eps-status'), body: { cmdid: 'ctrl_mr_eps', action: 'waiting_move', usr_ids: ['7'] } };
+    expect(centralFailure(new ApiError('http', 400, S + 'eps-status', RC.unknownAction), eps)).toBeNull();
+    expect(notOfferedRequest(new ApiError('http', 400, S + 'eps-status', RC.unknownAction), eps)).toMatchObject({ group: 'waiting-room', call: 'waiting_move' });
+    expect(notOfferedRequest(new ApiError('http', 404, S + 'controllers'), { method: 'GET', path: S + 'controllers', longPoll: false })).toEqual({ group: 'controllers', call: 'controllers', status: 404 });
+    expect(notOfferedRequest(new ApiError('http', 404, '/rest/v1/meetings/verify-code'), { method: 'GET', path: '/rest/v1/meetings/verify-code', longPoll: false })).toMatchObject({ group: 'picture-code' });
+  });
+
+  it('an evidenced call refused with 404 is still the §8 message', () => {
+    const eps = { ...POST(S + 'eps-status'), body: { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: ['7'] } };
+    expect(centralFailure(new ApiError('http', 404, S + 'eps-status'), eps)).toMatchObject({ kind: 'message', message: 'http.404' });
   });
 });

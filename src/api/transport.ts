@@ -21,7 +21,7 @@ import { ApiError } from '@protocol/errors';
 import { isPreSessionRequest, signCompat, signStrict } from '@protocol/signing';
 import type { SigningMode } from '@protocol/wire';
 import { defaultBaseUrl } from './basePath';
-import { reportRequestFailure } from './failureReports';
+import { reportRequestAnswered, reportRequestFailure } from './failureReports';
 import { trimStrings } from './trim';
 
 /** How to sign and whether to encrypt: what `GET /api/v3/app/getPlatform` told the console. */
@@ -128,10 +128,12 @@ export function createTransport(
   // every failure is reported once (src/api/failureReports.ts) and still thrown to the caller
   async function request<T>(spec: RequestSpec<T>): Promise<T> {
     try {
-      return await send(spec);
+      const answer = await send(spec);
+      reportRequestAnswered();
+      return answer;
     } catch (e) {
       if (e instanceof ApiError) {
-        reportRequestFailure(e, { method: spec.method, path: spec.path.split('?')[0], longPoll: spec.timeout === false });
+        reportRequestFailure(e, { method: spec.method, path: spec.path.split('?')[0], longPoll: spec.timeout === false, body: spec.body });
       }
       throw e;
     }

@@ -1,19 +1,22 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { showRequestFailure } from './requestFailure';
+import { clearOutageAlert, showRequestFailure } from './requestFailure';
 
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n('en');
 });
 afterEach(() => {
-  act(() => notifications.clean());
+  act(() => {
+    clearOutageAlert();
+    notifications.clean();
+  });
   cleanup();
 });
 
@@ -32,7 +35,7 @@ describe('showRequestFailure (spec §8)', () => {
     renderWithProviders(<div />, i18n);
     const reload = vi.fn();
     act(() => {
-      showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x'), reload);
+      showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x'), { reload });
     });
     expect(await screen.findByText('Services are temporarily inaccessible')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
@@ -44,5 +47,49 @@ describe('showRequestFailure (spec §8)', () => {
     expect(showRequestFailure(i18n, new ApiError('http', 403, '/x', RC.loginAsAdministrator))).toBe('none');
     expect(showRequestFailure(i18n, new ApiError('http', 401, '/x'))).toBe('none');
     expect(showRequestFailure(i18n, new ApiError('aborted', 0, '/x'))).toBe('none');
+  });
+});
+
+describe('the alert of an outage (issue 23 item 5)', () => {
+  it('goes away by itself once the platform answers again', async () => {
+    renderWithProviders(<div />, i18n);
+    act(() => {
+      showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
+    });
+    expect(await screen.findByText('Services are temporarily inaccessible')).toBeTruthy();
+    act(() => clearOutageAlert());
+    await waitFor(() => expect(screen.queryByText('Services are temporarily inaccessible')).toBeNull());
+  });
+
+  it('a later 504 replaces the 502 words instead of keeping them', async () => {
+    renderWithProviders(<div />, i18n);
+    act(() => {
+      showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
+    });
+    expect(await screen.findByText('Services are temporarily inaccessible')).toBeTruthy();
+    act(() => {
+      showRequestFailure(i18n, new ApiError('http', 504, '/rest/v1/x', RC.connectionTimeout));
+    });
+    expect(await screen.findByText('The request timed out, please log in again')).toBeTruthy();
+    expect(screen.queryByText('Services are temporarily inaccessible')).toBeNull();
+  });
+
+  it('advises no reload while the session can log in again by itself', async () => {
+    renderWithProviders(<div />, i18n);
+    act(() => {
+      showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable), { canRelogin: () => true });
+    });
+    expect(await screen.findByText(/Do not reload the page/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reload the page' })).toBeNull();
+  });
+
+  it('a 555 (log in again) is no outage: the answer of another request does not take it away', async () => {
+    renderWithProviders(<div />, i18n);
+    act(() => {
+      showRequestFailure(i18n, new ApiError('http', 555, '/rest/v1/x'));
+    });
+    expect(await screen.findByText('Invalid request URL, please log in again')).toBeTruthy();
+    act(() => clearOutageAlert());
+    expect(screen.getByText('Invalid request URL, please log in again')).toBeTruthy();
   });
 });

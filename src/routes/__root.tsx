@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } from '@tanstack/react-router';
 import type { RouterContext } from '#/router';
@@ -17,7 +17,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootComponent() {
   useParentLogoutMessage();
   useDocumentTitle();
-  useRequestFailureReporter();
+  const holder = useSessionHolder();
+  useRequestFailureReporter(useCallback(() => holder.holdsRelogin(), [holder]));
   return <Outlet />;
 }
 

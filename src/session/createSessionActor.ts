@@ -12,6 +12,7 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { sessionMachine } from '@machines/index';
 import { createRelogin, createResumeSession, createSessionApi } from '#/api/session';
 import type { PlatformClient } from '#/api/platform';
+import { notOfferedRequest, onRequestFailure } from '#/api/failureReports';
 import { inspectOption } from './inspector';
 import type { SessionActorFactory } from './sessionHolder';
 
@@ -28,6 +29,13 @@ export function sessionActorFactory(platform: PlatformClient): SessionActorFacto
       inspect: inspectOption(),
     });
     actor.on('session.resumed', (event) => onResumed?.(event.login));
+    // an assumed call refused outside the commands actor (a GET of controllers, activity, mr-pwd)
+    // marks its group there too, so its control says "not offered" (issue 23 item 3)
+    const stopListening = onRequestFailure((error, request) => {
+      const reason = notOfferedRequest(error, request);
+      if (reason && reason.group !== 'picture-code') actor.system.get('commands')?.send({ type: 'assumption.refused', reason });
+    });
+    actor.subscribe({ complete: stopListening, error: stopListening });
     actor.start();
     return {
       actor,

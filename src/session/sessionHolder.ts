@@ -113,6 +113,14 @@ export class SessionHolder {
     return this.loading;
   }
 
+  /**
+   * A lost session of this tab can log in again by itself: the password is in memory (it is
+   * gone after a reload, so an alert must not advise one while this holds).
+   */
+  holdsRelogin(): boolean {
+    return this.record !== null && this.credentials !== null;
+  }
+
   /** The current session record, or null when logged out. */
   current(): SessionRecord | null {
     return this.record;

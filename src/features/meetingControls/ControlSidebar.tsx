@@ -97,8 +97,8 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
   useEffect(() => {
     if (!commands) return;
     const subs = [
-      commands.on('command.refused', (e: { label: string; result?: number; status: number }) => {
-        if (e.label === PASSWORDS_LABEL) setPwdRefusal({ result: e.result, status: e.status });
+      commands.on('command.refused', (e: { label: string; result?: number; status: number; notOffered?: unknown }) => {
+        if (e.label === PASSWORDS_LABEL && !e.notOffered) setPwdRefusal({ result: e.result, status: e.status });
       }),
       commands.on('command.succeeded', (e: { label: string }) => {
         if (e.label === PASSWORDS_LABEL) setPwdOpen(false);

@@ -15,6 +15,7 @@ import { commandTarget, toMeetingRequest, type MeetingCommand } from './meetingC
 import type { RecordingState } from './RecordingControl';
 import type { CascadeModeChoice } from './CascadeModeControl';
 import { useRefusalText } from '#/i18n/refusal';
+import { useNotOfferedGroups } from '#/session/notOffered';
 import { sessionSelectors as sel } from './sessionSelectors';
 import { onlineOf } from './onlineParticipants';
 import { participantFeedOf } from '#/media/participantFeed';
@@ -56,9 +57,10 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
 
   useEffect(() => {
     if (!commands) return;
-    const sub = commands.on('command.refused', (e: { label: string; result?: number; status: number }) =>
-      setRefusal({ target: viewTarget(e.label), error: { result: e.result, status: e.status } }),
-    );
+    const sub = commands.on('command.refused', (e: { label: string; result?: number; status: number; notOffered?: unknown }) => {
+      // a switch this platform does not offer says so itself (src/session/notOffered.tsx)
+      if (!e.notOffered) setRefusal({ target: viewTarget(e.label), error: { result: e.result, status: e.status } });
+    });
     return () => sub.unsubscribe();
   }, [commands]);
 
@@ -81,6 +83,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     return () => sub.unsubscribe();
   }, [cascade]);
 
+  const notOffered = useNotOfferedGroups(session);
   const online = useMemo(() => onlineOf(participants), [participants]);
   const feed = useMemo(() => (participants ? participantFeedOf(participants) : null), [participants]);
   const waiting = useMemo(() => (waitingList ?? EMPTY).map((w) => ({ usrId: w.usr_id, name: w.usr_name || w.usr_id })), [waitingList]);
@@ -106,6 +109,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
       points: cascadePoints ?? status?.cascade_points ?? 0,
     },
     liveBuiltin,
+    notOffered,
   };
 
   const send = (cmd: MeetingCommand, origin?: string) => {

@@ -22,6 +22,9 @@ import { checkLiveAddresses, checkPushAddress } from '../live/rules';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
 import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
 import { lazyDialog } from '#/components/lazyLoad';
+import { NotOfferedControls, NotOfferedNote } from '#/session/notOffered';
+import type { AssumptionGroup } from '@protocol/assumptions';
+import type { NotOfferedReason } from '@machines/commands/notOffered';
 
 // loaded when first opened
 const MosaicLayoutDialog = lazyDialog(() => import('../mosaic/MosaicLayoutDialog').then((m) => m.MosaicLayoutDialog));
@@ -56,6 +59,8 @@ export interface MeetingControlsModel {
   cascade: { mode: CascadeModeChoice; points: number };
   /** the tenant uses built-in live */
   liveBuiltin: boolean;
+  /** assumed groups this platform refused this session (src/session/notOffered.tsx); default none */
+  notOffered?: ReadonlyMap<AssumptionGroup, NotOfferedReason>;
 }
 
 export interface MeetingControlsViewProps {
@@ -98,6 +103,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
   );
   const waitingPending = pending.has('status.waiting_room') || [...pending].some((p) => p.startsWith('eps.waiting_'));
   const send = (cmd: MeetingCommand) => onCommand(cmd);
+  const notOffered = (group: AssumptionGroup) => model.notOffered?.get(group);
 
   return (
     <Stack gap="sm" data-testid="meeting-controls" aria-label={t`Meeting-wide controls`} style={pending.size > 0 ? { cursor: 'progress' } : undefined}>
@@ -116,13 +122,15 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         pending={pending.has('eps.speaker')}
         onDesignate={(usrId) => send({ type: 'eps', action: 'speaker', usrIds: [usrId], value: 1 })}
       />
-      <CascadeModeControl
-        mode={model.cascade.mode}
-        cascadePoints={model.cascade.points}
-        pending={pending.has('cascade')}
-        error={messageOf('cascade')}
-        onChange={onCascade}
-      />
+      <NotOfferedControls reason={notOffered('meeting-modes')}>
+        <CascadeModeControl
+          mode={model.cascade.mode}
+          cascadePoints={model.cascade.points}
+          pending={pending.has('cascade')}
+          error={messageOf('cascade')}
+          onChange={onCascade}
+        />
+      </NotOfferedControls>
       <RecordingControl state={model.recording.state} failure={model.recording.failure} onStart={() => onRecording(true)} onStop={() => onRecording(false)} />
       <Divider />
       <Accordion multiple variant="contained" chevronPosition="left" value={openSections} onChange={setOpenSections}>
@@ -139,16 +147,18 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
                 onEnable={(url) => send({ type: 'bypassOn', url })}
                 onDisable={() => send({ type: 'status', key: 'enable_bypass', value: 0 })}
               />
-              <LiveAddressSettings
-                pushUrl={status?.push_url ?? ''}
-                pullUrl={status?.rtmp_url ?? ''}
-                liveOn={Number(status?.live_enabled) === 1}
-                builtin={model.liveBuiltin && (status?.live_service_type ?? 'builtin') === 'builtin'}
-                pending={pending.has('liveAddresses')}
-                refusal={refusalOf('liveAddresses')}
-                checkAddresses={checkLiveAddresses}
-                onSave={(pushUrl, pullUrl) => send({ type: 'liveAddresses', pushUrl, pullUrl })}
-              />
+              <NotOfferedControls reason={notOffered('live-addresses')}>
+                <LiveAddressSettings
+                  pushUrl={status?.push_url ?? ''}
+                  pullUrl={status?.rtmp_url ?? ''}
+                  liveOn={Number(status?.live_enabled) === 1}
+                  builtin={model.liveBuiltin && (status?.live_service_type ?? 'builtin') === 'builtin'}
+                  pending={pending.has('liveAddresses')}
+                  refusal={refusalOf('liveAddresses')}
+                  checkAddresses={checkLiveAddresses}
+                  onSave={(pushUrl, pullUrl) => send({ type: 'liveAddresses', pushUrl, pullUrl })}
+                />
+              </NotOfferedControls>
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>
@@ -161,22 +171,25 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         <Accordion.Item value="chat">
           <Accordion.Control>{t`Chat and meeting mode`}</Accordion.Control>
           <Accordion.Panel>
-            <ChatAndModeControls
-              chatPermission={status?.chat_permission as ChatPermission | undefined}
-              liveChat={status?.live_chat === undefined ? undefined : Number(status.live_chat) === 1}
-              mode={status?.meeting_mode as MeetingMode | undefined}
-              scene={scene}
-              pending={chatPending}
-              onChatPermission={(value) => send({ type: 'status', key: 'chat_permission', value })}
-              onLiveChat={(allowed) => send({ type: 'status', key: 'live_chat', value: allowed ? 1 : 0 })}
-              onMode={(mode) => send({ type: 'status', key: 'meeting_mode', value: mode })}
-            />
+            <NotOfferedControls reason={notOffered('meeting-modes')}>
+              <ChatAndModeControls
+                chatPermission={status?.chat_permission as ChatPermission | undefined}
+                liveChat={status?.live_chat === undefined ? undefined : Number(status.live_chat) === 1}
+                mode={status?.meeting_mode as MeetingMode | undefined}
+                scene={scene}
+                pending={chatPending}
+                onChatPermission={(value) => send({ type: 'status', key: 'chat_permission', value })}
+                onLiveChat={(allowed) => send({ type: 'status', key: 'live_chat', value: allowed ? 1 : 0 })}
+                onMode={(mode) => send({ type: 'status', key: 'meeting_mode', value: mode })}
+              />
+            </NotOfferedControls>
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="waiting">
           <Accordion.Control>{t`Waiting room`}</Accordion.Control>
           <Accordion.Panel>
             <WaitingRoomPanel
+              notOffered={notOffered('waiting-room')}
               candidates={model.online}
               enabled={status?.waiting_room === undefined ? undefined : Number(status.waiting_room) === 1}
               waiting={model.waiting}
@@ -208,6 +221,8 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         </div>
       )}
       <Modal opened={subtitlesOpen} onClose={() => setSubtitlesOpen(false)} title={t`Subtitle settings`} size="xl" centered>
+        {/* without mod-subtitle-position the banner's own h_align / v_align place it (protocol/assumptions.ts) */}
+        <NotOfferedNote reason={notOffered('subtitle-position')} />
         <SubtitleSettings
           titles={model.titles}
           pending={pending.has('title')}
@@ -215,7 +230,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
           onCancel={() => setSubtitlesOpen(false)}
           onApply={(title, position) => {
             send({ type: 'title', title });
-            send({ type: 'subtitlePosition', position });
+            if (!notOffered('subtitle-position')) send({ type: 'subtitlePosition', position });
           }}
         />
       </Modal>

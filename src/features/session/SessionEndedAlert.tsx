@@ -5,6 +5,7 @@ import type { AnyActorRef } from 'xstate';
 import type { SessionEnd } from '@machines/index';
 import type { MrScene } from '@protocol/wire';
 import { sessionEndText } from '#/i18n/messages';
+import { commandName } from '#/session/commandNames';
 
 const selectEnd = (s: { context?: { end?: SessionEnd | null } }): SessionEnd | null => s.context?.end ?? null;
 
@@ -24,6 +25,8 @@ export function SessionEndedAlert({ actor, scene, onConfirm }: {
   const { i18n, t } = useLingui();
   const end = useSelector(actor, selectEnd);
   const text = end ? sessionEndText(i18n, end, scene) : null;
+  // what the outage kept back ended with the session: named, never dropped silently (issue 23)
+  const unsent = (end?.unsent ?? []).map((c) => commandName(i18n, c));
   return (
     <Modal
       opened={text !== null}
@@ -36,6 +39,11 @@ export function SessionEndedAlert({ actor, scene, onConfirm }: {
       data-end={end?.code}
     >
       <Text mb="md">{text}</Text>
+      {unsent.length > 0 && (
+        <Text mb="md" data-unsent={unsent.length}>
+          {t`Not sent, the connection was lost: ${unsent.join(', ')}`}
+        </Text>
+      )}
       <Group justify="flex-end">
         <Button onClick={onConfirm}>
           <Trans>OK</Trans>

@@ -7,6 +7,7 @@ import { sceneText } from '#/i18n/scene';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { ConnectionState } from './ConnectionState';
 import { SessionNotice } from './SessionNotice';
+import { CommandNotices } from './CommandNotices';
 import { ConnectionBar } from './ConnectionBar';
 import { PlatformWarnings } from './PlatformWarnings';
 import { SkipLink } from './SkipLink';
@@ -68,6 +69,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
       </TopBar>
       {actor && <ConnectionBar actor={actor} />}
       {actor && <SessionNotice actor={actor} />}
+      {actor && <CommandNotices actor={actor} />}
       <Box
         component="main"
         ref={main}

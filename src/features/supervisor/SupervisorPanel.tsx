@@ -91,8 +91,8 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
 
   useEffect(() => {
     if (!commands) return;
-    const sub = commands.on('command.refused', (e: { label: string; result?: number }) => {
-      if (e.label === TALK_LABEL) setRefusal({ result: e.result });
+    const sub = commands.on('command.refused', (e: { label: string; result?: number; notOffered?: unknown }) => {
+      if (e.label === TALK_LABEL && !e.notOffered) setRefusal({ result: e.result });
     });
     return () => sub.unsubscribe();
   }, [commands]);

@@ -18,6 +18,30 @@ const noop = () => {};
 const nobody = staticOnline([]);
 
 describe('WaitingRoomPanel', () => {
+  it('not offered by this platform: the switch and every action disabled, the reason said (issue 23)', () => {
+    const onPermit = vi.fn();
+    const onEnable = vi.fn();
+    renderUi(
+      <WaitingRoomPanel
+        enabled
+        waiting={waiting}
+        candidates={nobody}
+        notOffered={{ group: 'waiting-room', call: 'waiting_move', status: 400, result: 9995 }}
+        onEnable={onEnable}
+        onPermit={onPermit}
+        onRefuse={noop}
+        onMoveIn={noop}
+      />,
+    );
+    expect(screen.getByText('Not offered by this platform: the server refused waiting_move (400, result 9995)')).toBeTruthy();
+    // a disabled fieldset disables what it holds (the browser's rule; happy-dom does not apply it to .disabled)
+    expect(screen.getByRole('switch', { name: 'Waiting room' }).closest('fieldset')?.disabled).toBe(true);
+    const permit = screen.getByRole('button', { name: 'Permit Bob' }) as HTMLButtonElement;
+    expect(permit.closest('fieldset')?.disabled).toBe(true);
+    fireEvent.click(permit);
+    expect(onPermit).not.toHaveBeenCalled();
+  });
+
   it('permits one user at once and refuses one after asking, by name', async () => {
     const onPermit = vi.fn();
     const onRefuse = vi.fn();

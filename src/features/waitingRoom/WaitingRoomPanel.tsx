@@ -14,6 +14,8 @@ import type { Confirmation } from '#/components/confirmation';
 import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '../participantPicker/participantOptions';
 import type { PickableParticipant } from '../participantPicker/searchOnline';
 import { useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import type { NotOfferedReason } from '@machines/commands/notOffered';
+import { NotOfferedControls } from '#/session/notOffered';
 
 export interface WaitingUser {
   usrId: string;
@@ -31,6 +33,8 @@ export interface WaitingRoomPanelProps {
   pending?: boolean;
   /** translated refusal of the last request; default none */
   error?: string;
+  /** the platform refused a waiting-room call as unknown: every control disabled, the reason said */
+  notOffered?: NotOfferedReason;
   onEnable: (on: boolean) => void;
   onPermit: (usrIds: string[]) => void;
   onRefuse: (usrIds: string[]) => void;
@@ -38,7 +42,9 @@ export interface WaitingRoomPanelProps {
 }
 
 export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
-  const { enabled, waiting, candidates, pending = false, error } = props;
+  const { enabled, waiting, candidates, pending = false, error, notOffered } = props;
+  // not offered: as disabled as while pending, whatever the fieldset around does
+  const locked = pending || notOffered !== undefined;
   const { t } = useLingui();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [toMove, setToMove] = useState<readonly PickableParticipant[]>([]);
@@ -78,7 +84,8 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
 
   return (
     <Stack gap="xs" data-testid="waiting-room" data-state={enabled === undefined ? 'unknown' : enabled ? 'on' : 'off'} data-count={waiting.length} aria-busy={pending} style={pending ? { cursor: 'wait' } : undefined}>
-      <Switch label={t`Waiting room`} checked={enabled === true} disabled={enabled === undefined || pending} onChange={(e) => props.onEnable(e.currentTarget.checked)} />
+      <NotOfferedControls reason={notOffered}>
+      <Switch label={t`Waiting room`} checked={enabled === true} disabled={enabled === undefined || locked} onChange={(e) => props.onEnable(e.currentTarget.checked)} />
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -115,10 +122,10 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      <Button size="compact-xs" disabled={pending} aria-label={t`Permit ${w.name}`} onClick={() => props.onPermit([w.usrId])}>
+                      <Button size="compact-xs" disabled={locked} aria-label={t`Permit ${w.name}`} onClick={() => props.onPermit([w.usrId])}>
                         <Trans>Permit</Trans>
                       </Button>
-                      <Button size="compact-xs" color="red" variant="light" disabled={pending} aria-label={t`Refuse ${w.name}`} onClick={() => refuse([w.usrId])}>
+                      <Button size="compact-xs" color="red" variant="light" disabled={locked} aria-label={t`Refuse ${w.name}`} onClick={() => refuse([w.usrId])}>
                         <Trans>Refuse</Trans>
                       </Button>
                     </Group>
@@ -128,10 +135,10 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
             </Table.Tbody>
           </Table>
           <Group gap="xs">
-            <Button size="xs" disabled={pending || selected.length === 0} onClick={() => props.onPermit(selected)}>
+            <Button size="xs" disabled={locked || selected.length === 0} onClick={() => props.onPermit(selected)}>
               {t`Permit selected (${selected.length})`}
             </Button>
-            <Button size="xs" color="red" variant="light" disabled={pending || selected.length === 0} onClick={() => refuse(selected)}>
+            <Button size="xs" color="red" variant="light" disabled={locked || selected.length === 0} onClick={() => refuse(selected)}>
               {t`Refuse selected (${selected.length})`}
             </Button>
           </Group>
@@ -157,12 +164,13 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
         inputContainer={(field) => (
           <Group gap="xs" align="flex-start" wrap="nowrap">
             <div style={{ flex: 1, minWidth: 0 }}>{field}</div>
-            <Button size="xs" mt={3} disabled={pending || toMove.length === 0 || enabled !== true} onClick={moveIn}>
+            <Button size="xs" mt={3} disabled={locked || toMove.length === 0 || enabled !== true} onClick={moveIn}>
               <Trans>Move in</Trans>
             </Button>
           </Group>
         )}
       />
+      </NotOfferedControls>
       <ConfirmationDialog
         ask={question?.ask ?? null}
         onCancel={() => setQuestion(null)}

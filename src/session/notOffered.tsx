@@ -1,0 +1,99 @@
+/**
+ * "Not offered by this platform" (issue 23 item 3), read by every control of an assumed group:
+ * the commands actor holds which groups the platform refused this session and why
+ * (machines/commands/notOffered.ts); this is the one place the UI reads it and words it, so no
+ * feature imports another to learn it.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { Text } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import type { AssumptionGroup } from '@protocol/assumptions';
+import type { CommandsMachine } from '@machines/commands/commandsMachine';
+import type { NotOfferedReason } from '@machines/commands/notOffered';
+import { useSessionChild } from './useSessionChild';
+
+type CommandsSnapshot = SnapshotFrom<CommandsMachine>;
+const NONE = new Map<AssumptionGroup, NotOfferedReason>();
+const selectGroups = (s: CommandsSnapshot | undefined) => s?.context.notOffered ?? NONE;
+
+/** Why this assumed group is not offered, undefined while nothing says so (or without a session). */
+export function useNotOffered(session: AnyActorRef | null | undefined, group: AssumptionGroup): NotOfferedReason | undefined {
+  return useNotOfferedGroups(session).get(group);
+}
+
+/** The controls each group stands for, as a notice names them. */
+const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
+  'picture-code': msg`Picture verification code`,
+  'waiting-room': msg`Waiting room`,
+  'subtitle-position': msg`Subtitle position`,
+  controllers: msg`Controller list`,
+  activity: msg`Activity of other controllers`,
+  'meeting-passwords': msg`Meeting passwords`,
+  'live-addresses': msg`Live addresses`,
+  'meeting-modes': msg`Meeting mode switches`,
+  'private-talk': msg`Private talk`,
+  'host-role': msg`Make or cancel host`,
+  'mass-actions': msg`Actions on all participants`,
+  'podium-actions': msg`Hand and roll-call actions`,
+};
+
+export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {
+  return i18n._(GROUP_NAMES[group]);
+}
+
+/** "Not offered by this platform: the server refused mod-subtitle-position (404)". */
+export function notOfferedText(i18n: I18n, reason: NotOfferedReason): string {
+  const { call, status, result } = reason;
+  return result === undefined
+    ? i18n._(msg`Not offered by this platform: the server refused ${call} (${status})`)
+    : i18n._(msg`Not offered by this platform: the server refused ${call} (${status}, result ${result})`);
+}
+
+/** The reason beside a control that is not offered; nothing while it is. */
+export function NotOfferedNote({ reason, children }: {
+  /** from {@link useNotOffered} */
+  reason: NotOfferedReason | undefined;
+  /** shown instead of the reason while the group is offered (optional) */
+  children?: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  if (!reason) return <>{children}</>;
+  return (
+    <Text size="xs" c="dimmed" data-not-offered={reason.group} role="note">
+      {notOfferedText(i18n, reason)}
+    </Text>
+  );
+}
+
+const FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };
+
+/**
+ * The controls of an assumed group: while the platform has refused the group they are disabled at
+ * once (a disabled fieldset, so no control needs to know) with the reason said above them.
+ */
+export function NotOfferedControls({ reason, children }: {
+  /** from {@link useNotOffered} or the model; undefined = offered */
+  reason: NotOfferedReason | undefined;
+  /** the group's controls */
+  children: ReactNode;
+}) {
+  if (!reason) return <>{children}</>;
+  return (
+    <>
+      <NotOfferedNote reason={reason} />
+      <fieldset disabled data-not-offered-controls={reason.group} style={{ ...FIELDSET, opacity: 0.6 }}>
+        {children}
+      </fieldset>
+    </>
+  );
+}
+
+/** All groups the platform refused this session (same Map until one is added). */
+export function useNotOfferedGroups(session: AnyActorRef | null | undefined): ReadonlyMap<AssumptionGroup, NotOfferedReason> {
+  const commands = useSessionChild(session ?? null, 'commands');
+  return useSelector(commands, selectGroups as (s: unknown) => ReadonlyMap<AssumptionGroup, NotOfferedReason>);
+}
