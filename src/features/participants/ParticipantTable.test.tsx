@@ -69,10 +69,12 @@ describe('ParticipantTable', () => {
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['8'], value: 1 });
   });
 
-  it('a raised hand can be permitted', () => {
+  it('a raised hand can be permitted or refused (the talk recipe, not podium\'s hand_permit)', () => {
     const { onCommand } = setup([online('7', 'Ann', { hand: 1 })]);
     fireEvent.click(screen.getByRole('button', { name: 'Permit Ann to speak' }));
-    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'hand_permit', usrIds: ['7'], value: 1 });
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'acceptHands', usrIds: ['7'] });
+    fireEvent.click(screen.getByRole('button', { name: "Refuse Ann's raised hand" }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'refuseHands', usrIds: ['7'] });
   });
 
   it('a pending row shows the wait cursor and blocks its buttons', () => {

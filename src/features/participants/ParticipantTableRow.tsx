@@ -72,7 +72,7 @@ export const Row = memo(function Row({
   const speaker = flag(row, 'speaker');
   const focus = flag(row, 'focus');
   const sharing = flag(row, 'cont_sender');
-  const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' }) => onCommand(cmd);
+  const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' | 'acceptHands' | 'refuseHands' }) => onCommand(cmd);
 
   // The button is a new element once its menu opens or closes (it moves into the menu's target):
   // a menu closed with Escape or a click outside would leave focus nowhere, so it goes back here.
@@ -228,7 +228,7 @@ export const Row = memo(function Row({
                 data-tone="ok"
                 aria-label={t`Permit ${name} to speak`}
                 disabled={pending}
-                onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+                onClick={() => eps({ type: 'acceptHands', usrIds: ids })}
               >
                 <Trans>Permit</Trans>
               </button>
@@ -238,7 +238,7 @@ export const Row = memo(function Row({
                 data-tone="plain"
                 aria-label={t`Refuse ${name}'s raised hand`}
                 disabled={pending}
-                onClick={() => eps({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+                onClick={() => eps({ type: 'refuseHands', usrIds: ids })}
               >
                 <Trans>Refuse</Trans>
               </button>

@@ -23,7 +23,7 @@ import { resultCodeText } from '#/i18n/messages';
 import { shownInPlace } from '#/api/failureReports';
 import { ParticipantsView } from './ParticipantsView';
 import { toRows } from './toRows';
-import { commandTargets, toWireRequest, type CommandMeta, type ParticipantCommand } from './commands';
+import { commandTargets, toWireRequests, type CommandMeta, type ParticipantCommand } from './commands';
 import { customTabsKey } from './customTabsStore';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useMeetingStatusView } from './useMeetingStatusView';
@@ -33,6 +33,7 @@ import { showOutcome } from './OutcomeToast';
 import { useFeedLost } from '#/session/useFeedView';
 import { flag } from './participantModel';
 import { QualityProvider } from '#/quality/QualityContext';
+import { useVocabulary } from '#/session/useVocabulary';
 
 type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
 type CommandsRef = ActorRefFrom<CommandsMachine>;
@@ -85,6 +86,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
 
   const onlineCount = useMemo(() => rows.reduce((n, r) => n + (r.online && !r.waiting ? 1 : 0), 0), [rows]);
   const stale = useFeedLost(session);
+  const podium = useVocabulary(session) === 'podium';
 
   // what each command sent from here will report once answered (issue 13 §3), by req_id
   const outcomes = useRef(new Map<string, Outcome>());
@@ -109,31 +111,30 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
 
   const onCommand = useCallback(
     (cmd: ParticipantCommand, meta?: CommandMeta) => {
-      // roll call has its own actor, which follows the server's roll-call state
-      if (rollCall && cmd.type === 'eps' && cmd.action.startsWith('roll_call_')) {
-        if (cmd.action === 'roll_call_start') rollCall.send({ type: 'rollCall.start', usrId: cmd.usrIds[0], view: cmd.value as RollCallView });
-        else if (cmd.action === 'roll_call_next') rollCall.send({ type: 'rollCall.next', usrId: cmd.usrIds[0] });
-        else rollCall.send({ type: 'rollCall.end' });
+      // roll call has its own actor, which sends the recipe and follows the server's roll-call state
+      if (cmd.type === 'rollCall') {
+        if (!rollCall) return;
+        if (cmd.step === 'start' && cmd.usrId) rollCall.send({ type: 'rollCall.start', usrId: cmd.usrId, view: (cmd.view ?? 'with_speaker') as RollCallView });
+        else if (cmd.step === 'next' && cmd.usrId) rollCall.send({ type: 'rollCall.next', usrId: cmd.usrId, view: cmd.view as RollCallView | undefined });
+        else if (cmd.step === 'end') rollCall.send({ type: 'rollCall.end' });
         return;
       }
       if (!commands) return;
-      const { suffix, body } = toWireRequest(cmd);
-      const reqId = newReqId();
       const { rows: now, onlineCount: online } = latest.current;
+      const requests = toWireRequests(cmd, { onlineIds: now.filter((r) => r.online && !r.waiting).map((r) => r.usrId) });
+      if (!requests.length) return;
       const outcome = outcomeOf(cmd, {
         onlineCount: online,
         handCount: now.reduce((n, r) => n + (r.online && !r.waiting && flag(r, 'hand') ? 1 : 0), 0),
         nameOf: (id) => now.find((r) => r.usrId === id)?.name,
         bulk: meta?.bulk === true,
       });
-      if (outcome) outcomes.current.set(reqId, outcome);
-      commands.send({
-        type: 'command.send',
-        reqId,
-        suffix,
-        body: body as unknown as Record<string, unknown>,
-        usrIds: commandTargets(cmd),
-        label: LABEL_PREFIX + (cmd.type === 'eps' ? cmd.action : cmd.type === 'status' ? cmd.key : cmd.type),
+      const label = LABEL_PREFIX + (cmd.type === 'eps' ? cmd.action : cmd.type === 'status' ? cmd.key : cmd.type);
+      // a recipe's requests go out together; its toast comes with the answer to the last one
+      requests.forEach(({ suffix, body }, i) => {
+        const reqId = newReqId();
+        if (outcome && i === requests.length - 1) outcomes.current.set(reqId, outcome);
+        commands.send({ type: 'command.send', reqId, suffix, body: body as unknown as Record<string, unknown>, usrIds: commandTargets(cmd), label });
       });
     },
     [commands, rollCall],
@@ -170,6 +171,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       tableHeight={tableHeight}
       stale={stale}
       privateTalk={{ usrId: meeting.privateTalkUsrId, canStart: role === 'supervisor' }}
+      podium={podium}
       renderRowDialog={(dialog, row, close) => (
         <ParticipantDialogs
           dialog={dialog}

@@ -29,7 +29,7 @@ function row(usrId: string, name: string, flags?: Partial<UsrStatsFlags>): Parti
 const rows = [row('1', 'Ann', {}), row('2', 'Ben'), row('3', 'Cy', { hand: 1 }), row('4', 'Di', { waiting: 1 })];
 
 /** The view over {@link rows} with `flags` on top of a quiet three-person meeting. */
-function view(key: string, over: { flags?: Partial<MeetingFlags>; onCommand?: (...args: unknown[]) => void; stale?: boolean } = {}) {
+function view(key: string, over: { flags?: Partial<MeetingFlags>; onCommand?: (...args: unknown[]) => void; stale?: boolean; podium?: boolean } = {}) {
   return (
     <ParticipantsView
       rows={rows}
@@ -41,6 +41,7 @@ function view(key: string, over: { flags?: Partial<MeetingFlags>; onCommand?: (.
       onCommand={over.onCommand ?? vi.fn()}
       tableHeight={300}
       stale={over.stale}
+      podium={over.podium}
     />
   );
 }
@@ -160,10 +161,24 @@ describe('ParticipantsView', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Cy' }));
     fireEvent.click(screen.getByRole('button', { name: 'Permit selected' }));
-    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'hand_permit', usrIds: ['3'], value: 1 }, { bulk: true });
+    // one hand accepted: the talker goes on screen, as "Show the talker on screen" is on by default
+    expect(onCommand).toHaveBeenCalledWith({ type: 'acceptHands', usrIds: ['3'], showTalker: true }, { bulk: true });
     fireEvent.click(screen.getByRole('button', { name: 'Refuse selected' }));
-    expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'hand_permit', usrIds: ['3'], value: 0 }, { bulk: true });
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'refuseHands', usrIds: ['3'] }, { bulk: true });
     expect(screen.getByTestId('raised-for').textContent).toBe('just now');
+  });
+
+  it('the raise-hand tab\'s "Show the talker on screen" decides the talk layout of one accepted hand; accepting all never changes the layout', () => {
+    const { onCommand } = setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Permit Cy to speak' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'acceptHands', usrIds: ['3'], showTalker: true }, undefined);
+    fireEvent.click(screen.getByRole('switch', { name: 'Show the talker on screen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Permit Cy to speak' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'acceptHands', usrIds: ['3'], showTalker: false }, undefined);
+    fireEvent.click(screen.getByRole('switch', { name: 'Show the talker on screen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Permit all hands' }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'acceptHands', usrIds: ['3'], showTalker: false }, { bulk: true });
   });
 
   it('temporary call checks the address before calling', async () => {
@@ -197,7 +212,24 @@ describe('ParticipantsView on a large meeting', () => {
     expect(await screen.findByText('This meeting has 150 participants online. Mute all of them?')).toBeTruthy();
     expect(onCommand).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 }, { bulk: true });
+    expect(onCommand).toHaveBeenCalledWith({ type: 'muteAll', on: true }, { bulk: true });
+  });
+});
+
+describe('ParticipantsView: meeting-wide actions in the evidence\'s vocabulary', () => {
+  it('watching is the recipe; podium\'s "mute everyone" only for a podium server', async () => {
+    const onCommand = vi.fn();
+    const { unmount } = renderUi(view('podium.customTabs.vocab.host', { onCommand }));
+    fireEvent.click(screen.getByRole('button', { name: 'Listening and watching' }));
+    expect(await screen.findByRole('menuitem', { name: 'Forbid all listening' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Mute everyone, main venue and honoured guests too', hidden: true })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Forbid all watching', hidden: true }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'watchAll', allow: false }, { bulk: true });
+    unmount();
+    renderUi(view('podium.customTabs.vocab2.host', { onCommand, podium: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Listening and watching' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mute everyone, main venue and honoured guests too', hidden: true }));
+    expect(onCommand).toHaveBeenLastCalledWith({ type: 'muteAll', on: true, everyone: true }, { bulk: true });
   });
 });
 

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { countTabs, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
+import { countTabs, flag, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
 import { enterTarget, searchRows } from './searchModel';
 import { SearchBox } from './SearchBox';
 import { byTimeRaised, minutesRaised } from './handQueue';
@@ -58,6 +58,8 @@ export interface ParticipantsViewProps {
   stale?: boolean;
   /** the private talk: with whom ('' none), and whether this console may start one (a supervisor) */
   privateTalk?: { usrId: string; canStart: boolean };
+  /** the server is Podium: its own "mute everyone" is offered beside the recipes */
+  podium?: boolean;
 }
 
 export function ParticipantsView({
@@ -73,6 +75,7 @@ export function ParticipantsView({
   tableHeight,
   stale = false,
   privateTalk,
+  podium = false,
 }: ParticipantsViewProps) {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TabKey>('all');
@@ -82,6 +85,8 @@ export function ParticipantsView({
   const [customTabs, setCustomTabs] = useCustomTabs(customTabsKey);
   const [actionDialog, setActionDialog] = useState<ActionDialog | 'newTab' | null>(null);
   const [rowDialog, setRowDialog] = useState<{ dialog: RowDialog; usrId: string } | null>(null);
+  // the hands tab's "Show the talker on screen": on until turned off, for this view
+  const [showTalker, setShowTalker] = useState(true);
 
   const collator = useMemo(() => new Intl.Collator(i18n.locale === 'zh' ? 'zh-CN' : 'en'), [i18n.locale]);
   const counts = useMemo(() => countTabs(rows, customTabs), [rows, customTabs]);
@@ -103,13 +108,16 @@ export function ParticipantsView({
   const nameOf = useCallback((usrId: string) => rows.find((r) => r.usrId === usrId)?.name, [rows]);
   // commands that cannot simply be undone ask first, naming who and how many (issue 13 §2)
   const send: CommandSink = useCallback(
-    (cmd, meta) => {
+    (given, meta) => {
+      // accepting one hand from its row follows the hands tab's option (the bulk bar sets it itself)
+      const cmd = given.type === 'acceptHands' && given.showTalker === undefined ? { ...given, showTalker: showTalker && given.usrIds.length === 1 } : given;
       const ask = confirmationOf(cmd, { onlineCount: flags.onlineCount, handCount: counts.hand, nameOf, bulk: meta?.bulk === true });
       if (ask) setQuestion({ cmd, meta, ask });
       else onCommand(cmd, meta);
     },
-    [flags.onlineCount, counts.hand, nameOf, onCommand],
+    [flags.onlineCount, counts.hand, nameOf, onCommand, showTalker],
   );
+  const raisedIds = useMemo(() => rows.filter((r) => r.online && !r.waiting && flag(r, 'hand')).map((r) => r.usrId), [rows]);
   const sendBulk: CommandSink = useCallback((cmd) => send(cmd, { bulk: true }), [send]);
   // worst first by loss or jitter when chosen in the quality column
   const ordered = useQualityOrder(shown);
@@ -176,6 +184,10 @@ export function ParticipantsView({
           onCommand={sendBulk}
           onOpenDialog={setActionDialog}
           busy={busy}
+          podium={podium}
+          raisedIds={raisedIds}
+          showTalker={showTalker}
+          onShowTalkerChange={setShowTalker}
         />
         {/* the shortcuts ask their own question (refuse all): they go straight to the session */}
         <TabShortcuts tab={tab} rows={shown} onCommand={(cmd) => onCommand(cmd, { bulk: true })} />

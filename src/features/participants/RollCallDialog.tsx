@@ -74,7 +74,7 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
           {!current ? (
             <Button
               disabled={!chosen}
-              onClick={() => chosen && onCommand({ type: 'eps', action: 'roll_call_start', usrIds: [chosen], value: view })}
+              onClick={() => chosen && onCommand({ type: 'rollCall', step: 'start', usrId: chosen, view })}
             >
               <Trans>Start roll call</Trans>
             </Button>
@@ -84,13 +84,13 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
                 disabled={!nextId}
                 onClick={() => {
                   if (!nextId) return;
-                  onCommand({ type: 'eps', action: 'roll_call_next', usrIds: [nextId], value: view });
+                  onCommand({ type: 'rollCall', step: 'next', usrId: nextId, view });
                   setChosen(null);
                 }}
               >
                 <Trans>Next</Trans>
               </Button>
-              <Button color="red" variant="light" onClick={() => onCommand({ type: 'eps', action: 'roll_call_end', usrIds: [] })}>
+              <Button color="red" variant="light" onClick={() => onCommand({ type: 'rollCall', step: 'end' })}>
                 <Trans>End roll call</Trans>
               </Button>
             </>

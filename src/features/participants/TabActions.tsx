@@ -1,7 +1,8 @@
 /**
  * The tab actions of spec §2: calls, meeting-wide audio and video bans, hands, roll call, sort
  * and the bulk operations on the selected rows. Large meetings get a warning before muting or
- * unmuting everyone (spec §4).
+ * unmuting everyone (spec §4). Meeting-wide actions are the evidence's recipes (commands.ts);
+ * "everyone, main venue and honoured guests too" is offered only by a Podium server (`podium`).
  */
 import { useState } from 'react';
 import { Button, Group, Menu, Modal, Select, Stack, Switch, Text } from '@mantine/core';
@@ -53,6 +54,14 @@ export interface TabActionsProps {
   onOpenDialog: (dialog: ActionDialog) => void;
   /** true while a meeting-wide command waits for its answer */
   busy?: boolean;
+  /** the server is Podium (capabilities `Vocabulary`): its own "mute everyone" is offered too */
+  podium?: boolean;
+  /** usr_ids with a raised hand now (accept all) */
+  raisedIds?: readonly string[];
+  /** the hands tab's option: accepting one hand puts the talker on screen (the talk layout) */
+  showTalker?: boolean;
+  /** changes {@link TabActionsProps.showTalker} */
+  onShowTalkerChange?: (on: boolean) => void;
 }
 
 export function TabActions({
@@ -66,6 +75,10 @@ export function TabActions({
   onCommand,
   onOpenDialog,
   busy = false,
+  podium = false,
+  raisedIds = [],
+  showTalker = true,
+  onShowTalkerChange,
 }: TabActionsProps) {
   const { t } = useLingui();
   const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
@@ -108,7 +121,7 @@ export function TabActions({
           color="red"
           onClick={() =>
             guarded(
-              { type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 },
+              { type: 'muteAll', on: true },
               large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null,
             )
           }
@@ -120,7 +133,7 @@ export function TabActions({
           variant="light"
           onClick={() =>
             guarded(
-              { type: 'eps', action: 'all_a_rx', usrIds: [], value: 1 },
+              { type: 'muteAll', on: false },
               large ? t`This meeting has ${flags.onlineCount} participants online. Cancel mute for all of them?` : null,
             )
           }
@@ -134,18 +147,38 @@ export function TabActions({
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_a_tx', usrIds: [], value: 1 })}>
+            <Menu.Item onClick={() => onCommand({ type: 'listenAll', allow: true })}>
               <Trans>Allow all listening</Trans>
             </Menu.Item>
-            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_a_tx', usrIds: [], value: 0 })}>
+            <Menu.Item onClick={() => onCommand({ type: 'listenAll', allow: false })}>
               <Trans>Forbid all listening</Trans>
             </Menu.Item>
-            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_v_tx', usrIds: [], value: 1 })}>
+            <Menu.Item onClick={() => onCommand({ type: 'watchAll', allow: true })}>
               <Trans>Allow all watching</Trans>
             </Menu.Item>
-            <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'all_v_tx', usrIds: [], value: 0 })}>
+            <Menu.Item onClick={() => onCommand({ type: 'watchAll', allow: false })}>
               <Trans>Forbid all watching</Trans>
             </Menu.Item>
+            {/* podium's own mass mute reaches the main venue and honoured guests too, which the
+                platform's recipe (all_guests_mute, the audience) cannot; a platform has no such call */}
+            {podium && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  onClick={() =>
+                    guarded(
+                      { type: 'muteAll', on: true, everyone: true },
+                      large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null,
+                    )
+                  }
+                >
+                  <Trans>Mute everyone, main venue and honoured guests too</Trans>
+                </Menu.Item>
+                <Menu.Item onClick={() => onCommand({ type: 'muteAll', on: false, everyone: true })}>
+                  <Trans>Cancel mute for everyone</Trans>
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
         <Switch
@@ -171,7 +204,7 @@ export function TabActions({
           variant="light"
           color="red"
           // asks first, naming how many (ParticipantsView)
-          onClick={() => onCommand({ type: 'eps', action: 'all_leave', usrIds: [] })}
+          onClick={() => onCommand({ type: 'hangUpAll' })}
         >
           <Trans>All leave</Trans>
         </Button>
@@ -197,7 +230,7 @@ export function TabActions({
               size="compact-sm"
               color="green.9"
               disabled={count === 0}
-              onClick={() => onCommand({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 1 })}
+              onClick={() => onCommand({ type: 'acceptHands', usrIds: ids, showTalker: showTalker && count === 1 })}
             >
               <Trans>Permit selected</Trans>
             </Button>
@@ -205,10 +238,25 @@ export function TabActions({
               size="compact-sm"
               variant="light"
               disabled={count === 0}
-              onClick={() => onCommand({ type: 'eps', action: 'hand_permit', usrIds: ids, value: 0 })}
+              onClick={() => onCommand({ type: 'refuseHands', usrIds: ids })}
             >
               <Trans>Refuse selected</Trans>
             </Button>
+            {/* accepting all gives each the floor but changes no layout: one screen shows one talker */}
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="green.9"
+              disabled={raisedIds.length === 0}
+              onClick={() => onCommand({ type: 'acceptHands', usrIds: [...raisedIds], showTalker: false })}
+            >
+              <Trans>Permit all hands</Trans>
+            </Button>
+            <Switch
+              label={t`Show the talker on screen`}
+              checked={showTalker}
+              onChange={(e) => onShowTalkerChange?.(e.currentTarget.checked)}
+            />
           </>
         )}
         {waitingTab ? (

@@ -10,18 +10,22 @@ const en = setupI18n({ locale: 'en', messages: { en: {} } });
 
 describe('result toasts (issue 13 §3)', () => {
   it('every meeting-wide command reports how many it reached', () => {
-    expect(outcomeOf({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 }, ctx())).toEqual({ kind: 'mutedAll', count: 287 });
-    expect(outcomeOf({ type: 'eps', action: 'all_a_tx', usrIds: [], value: 1 }, ctx())?.kind).toBe('listenAllowedAll');
-    expect(outcomeOf({ type: 'eps', action: 'all_v_tx', usrIds: [], value: 0 }, ctx())?.kind).toBe('watchForbiddenAll');
+    // mute all is the audience's mute (all_guests_mute); podium's "everyone" mutes every participant
+    expect(outcomeOf({ type: 'muteAll', on: true }, ctx())).toEqual({ kind: 'guestMuteOn', count: 287 });
+    expect(outcomeOf({ type: 'muteAll', on: true, everyone: true }, ctx())).toEqual({ kind: 'mutedAll', count: 287 });
+    expect(outcomeOf({ type: 'listenAll', allow: true }, ctx())?.kind).toBe('audienceListenOff');
+    expect(outcomeOf({ type: 'watchAll', allow: false }, ctx())?.kind).toBe('audienceWatchOn');
     expect(outcomeOf({ type: 'eps', action: 'clear_all_hand', usrIds: [] }, ctx())).toEqual({ kind: 'handsLowered', count: 4 });
-    expect(outcomeOf({ type: 'eps', action: 'all_leave', usrIds: [] }, ctx())?.kind).toBe('allLeft');
+    expect(outcomeOf({ type: 'hangUpAll' }, ctx())?.kind).toBe('allLeft');
     expect(outcomeOf({ type: 'status', key: 'all_guests_mute', value: 1 }, ctx())?.kind).toBe('guestMuteOn');
     expect(outcomeOf({ type: 'status', key: 'mr_vtx_mode', value: 0 }, ctx())?.kind).toBe('audienceWatchOff');
   });
 
   it('a bulk action reports its count, also for a selection of one; a row toggle reports nothing', () => {
     expect(outcomeOf({ type: 'eps', action: 'a_rx', usrIds: ['a', 'b', 'c'], value: 0 }, ctx(true))).toEqual({ kind: 'mutedSelected', count: 3 });
-    expect(outcomeOf({ type: 'eps', action: 'hand_permit', usrIds: ['a'], value: 1 }, ctx(true))).toEqual({ kind: 'handsPermitted', count: 1, name: 'Ann' });
+    expect(outcomeOf({ type: 'acceptHands', usrIds: ['a'] }, ctx(true))).toEqual({ kind: 'handsPermitted', count: 1, name: 'Ann' });
+    expect(outcomeOf({ type: 'refuseHands', usrIds: ['a', 'b'] }, ctx(false))).toEqual({ kind: 'handsRefused', count: 2 });
+    expect(outcomeOf({ type: 'acceptHands', usrIds: ['a'] }, ctx(false))).toBeNull();
     expect(outcomeOf({ type: 'eps', action: 'a_rx', usrIds: ['a'], value: 0 }, ctx(false))).toBeNull();
     expect(outcomeOf({ type: 'eps', action: 'waiting_refuse', usrIds: ['a', 'b'] }, ctx(false))?.kind).toBe('refusedWaiting');
   });
@@ -51,7 +55,7 @@ describe('result toasts (issue 13 §3)', () => {
 
 describe('confirmations (issue 13 §2)', () => {
   it('all leave asks, naming how many', () => {
-    const ask = confirmationOf({ type: 'eps', action: 'all_leave', usrIds: [] }, ctx());
+    const ask = confirmationOf({ type: 'hangUpAll' }, ctx());
     expect(ask).toEqual({ kind: 'allLeave', count: 287, names: [] });
     expect(confirmationText(en, ask!).message).toBe('All 287 participants in the meeting will be hung up. Continue?');
   });
@@ -69,7 +73,7 @@ describe('confirmations (issue 13 §2)', () => {
     expect(confirmationOf({ type: 'eps', action: 'waiting_move', usrIds: ['a', 'b'] }, ctx(true))?.kind).toBe('moveToWaiting');
     expect(confirmationOf({ type: 'eps', action: 'waiting_move', usrIds: ['a'] }, ctx(false))).toBeNull();
     expect(confirmationOf({ type: 'eps', action: 'drop', usrIds: ['a'] }, ctx())).toBeNull();
-    expect(confirmationOf({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 }, ctx())).toBeNull();
+    expect(confirmationOf({ type: 'muteAll', on: true }, ctx())).toBeNull();
     expect(confirmationOf({ type: 'eps', action: 'waiting_permit', usrIds: ['a'] }, ctx(true))).toBeNull();
   });
 });

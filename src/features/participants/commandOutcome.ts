@@ -11,10 +11,6 @@ import type { ParticipantCommand } from './commands';
 export type OutcomeKind =
   | 'mutedAll'
   | 'unmutedAll'
-  | 'listenForbiddenAll'
-  | 'listenAllowedAll'
-  | 'watchForbiddenAll'
-  | 'watchAllowedAll'
   | 'handsLowered'
   | 'allLeft'
   | 'guestMuteOn'
@@ -59,7 +55,6 @@ const BULK: Partial<Record<string, (value: unknown) => OutcomeKind>> = {
   waiting_permit: () => 'admitted',
   waiting_refuse: () => 'refusedWaiting',
   waiting_move: () => 'movedToWaiting',
-  hand_permit: (v) => (v === 0 ? 'handsRefused' : 'handsPermitted'),
 };
 
 const STATUS: Partial<Record<string, [OutcomeKind, OutcomeKind]>> = {
@@ -71,25 +66,37 @@ const STATUS: Partial<Record<string, [OutcomeKind, OutcomeKind]>> = {
 /**
  * The toast a command earns once the server accepted it, or null (single-row toggles show their
  * effect in the row itself).
- * @example outcomeOf({ type: 'eps', action: 'all_a_rx', usrIds: [], value: 0 }, ctx) // { kind: 'mutedAll', count: 287 }
+ * @example outcomeOf({ type: 'muteAll', on: true }, ctx) // { kind: 'guestMuteOn', count: 287 }
  */
 export function outcomeOf(cmd: ParticipantCommand, ctx: OutcomeContext): Outcome | null {
-  if (cmd.type === 'status') {
-    const kinds = STATUS[cmd.key];
-    return kinds ? { kind: cmd.value ? kinds[0] : kinds[1], count: ctx.onlineCount } : null;
+  const hands = (kind: OutcomeKind, usrIds: string[]): Outcome | null =>
+    ctx.bulk || usrIds.length > 1 ? { kind, count: usrIds.length, name: usrIds.length === 1 ? ctx.nameOf(usrIds[0]) : undefined } : null;
+  switch (cmd.type) {
+    case 'status': {
+      const kinds = STATUS[cmd.key];
+      return kinds ? { kind: cmd.value ? kinds[0] : kinds[1], count: ctx.onlineCount } : null;
+    }
+    // the recipe mutes the audience (all_guests_mute); podium's "everyone" mutes every participant
+    case 'muteAll':
+      return { kind: cmd.everyone ? (cmd.on ? 'mutedAll' : 'unmutedAll') : cmd.on ? 'guestMuteOn' : 'guestMuteOff', count: ctx.onlineCount };
+    case 'listenAll':
+      return { kind: cmd.allow ? 'audienceListenOff' : 'audienceListenOn', count: ctx.onlineCount };
+    case 'watchAll':
+      return { kind: cmd.allow ? 'audienceWatchOff' : 'audienceWatchOn', count: ctx.onlineCount };
+    case 'hangUpAll':
+      return { kind: 'allLeft', count: ctx.onlineCount };
+    case 'acceptHands':
+      return hands('handsPermitted', cmd.usrIds);
+    case 'refuseHands':
+      return hands('handsRefused', cmd.usrIds);
+    case 'eps':
+      break;
+    default:
+      return null;
   }
-  if (cmd.type !== 'eps') return null;
   switch (cmd.action) {
-    case 'all_a_rx':
-      return { kind: cmd.value === 0 ? 'mutedAll' : 'unmutedAll', count: ctx.onlineCount };
-    case 'all_a_tx':
-      return { kind: cmd.value === 0 ? 'listenForbiddenAll' : 'listenAllowedAll', count: ctx.onlineCount };
-    case 'all_v_tx':
-      return { kind: cmd.value === 0 ? 'watchForbiddenAll' : 'watchAllowedAll', count: ctx.onlineCount };
     case 'clear_all_hand':
       return { kind: 'handsLowered', count: ctx.handCount };
-    case 'all_leave':
-      return { kind: 'allLeft', count: ctx.onlineCount };
     case 'drop': {
       const one = cmd.usrIds.length === 1 ? ctx.nameOf(cmd.usrIds[0]) : undefined;
       return { kind: 'hungUp', count: cmd.usrIds.length, name: one, undo: { type: 'eps', action: 'call', usrIds: [...cmd.usrIds] } };
@@ -108,11 +115,10 @@ export function outcomeOf(cmd: ParticipantCommand, ctx: OutcomeContext): Outcome
  * hang-up acts at once, its toast offers the call back.
  */
 export function confirmationOf(cmd: ParticipantCommand, ctx: OutcomeContext): Confirmation | null {
+  if (cmd.type === 'hangUpAll') return { kind: 'allLeave', count: ctx.onlineCount, names: [] };
   if (cmd.type !== 'eps') return null;
   const names = () => cmd.usrIds.slice(0, 3).map((id) => ctx.nameOf(id) ?? id);
   switch (cmd.action) {
-    case 'all_leave':
-      return { kind: 'allLeave', count: ctx.onlineCount, names: [] };
     case 'waiting_refuse':
       return { kind: 'refuseWaiting', count: cmd.usrIds.length, names: names() };
     case 'waiting_move':

@@ -1,7 +1,12 @@
 /**
  * What the participant screens ask the session to do, as data. The container turns a
- * {@link ParticipantCommand} into the wire request ({@link toWireRequest}) and hands it to the
- * session's commands actor, which sends it and tracks it as pending until it is answered.
+ * {@link ParticipantCommand} into its wire requests ({@link toWireRequests}) and hands them to the
+ * session's commands actor, which sends them and tracks them as pending until they are answered.
+ *
+ * Meeting-wide actions and raised hands are the evidence's recipes (protocol-facts §3.1, §3.2;
+ * builders in machines/commands/requests.ts), the same in both wire modes; Podium's own mass
+ * action stays only for "everyone, main venue and honoured guests included", which no recipe can
+ * do, and only for a Podium server (`Vocabulary`).
  */
 import type {
   CreateTempCallRequest,
@@ -13,13 +18,48 @@ import type {
   MrStatusKey,
 } from '@protocol/wire';
 import { CMD } from '@protocol/cmdids';
+import {
+  acceptHandSteps,
+  hangUpAllSteps,
+  listenBanSteps,
+  muteAllSteps,
+  refuseHandSteps,
+  watchBanSteps,
+  type WireStep,
+} from '@machines/commands/requests';
 
-export type ParticipantCommand =
+/** A command that is one request. */
+export type SimpleCommand =
   | { type: 'eps'; action: EpsAction; usrIds: string[]; value?: number | string; depIds?: number[]; recursion?: number }
   | { type: 'status'; key: MrStatusKey; value: number | string }
   | { type: 'tempCall'; callUrl: string; usrType: number; dispName: string }
   | { type: 'overtime'; increaseSecs: number }
   | { type: 'fecc'; action: CtrlUsrFeccRequest['action']; usrId: string; movement: CtrlUsrFeccRequest['movement'] };
+
+/** A command the evidence performs with a recipe: one or several requests. */
+export type RecipeCommand =
+  /** mute all / cancel (`all_guests_mute`); `everyone` (podium only): main venue and honoured guests too (`all_a_rx` scope all) */
+  | { type: 'muteAll'; on: boolean; everyone?: boolean }
+  /** forbid (`allow` false) or allow all listening: `mr_atx_mode` */
+  | { type: 'listenAll'; allow: boolean }
+  /** forbid or allow all watching: `mr_vtx_mode` */
+  | { type: 'watchAll'; allow: boolean }
+  /** hang up everyone online: `drop` of their usr_ids */
+  | { type: 'hangUpAll' }
+  /** accept raised hands: `a_rx` 1 + `clear_hand`; `showTalker` puts a single talker on screen (talk layout) */
+  | { type: 'acceptHands'; usrIds: string[]; showTalker?: boolean }
+  /** refuse raised hands: `clear_hand` */
+  | { type: 'refuseHands'; usrIds: string[] }
+  /** a roll-call step: the roll-call actor sends its recipe (machines/rollCall), not the container */
+  | { type: 'rollCall'; step: 'start' | 'next' | 'end'; usrId?: string; view?: 'called_only' | 'with_speaker' };
+
+export type ParticipantCommand = SimpleCommand | RecipeCommand;
+
+/** What a recipe needs to know when it leaves. */
+export interface RecipeContext {
+  /** usr_ids of the participants in the meeting now (not waiting) */
+  onlineIds: readonly string[];
+}
 
 export interface WireRequest {
   /** suffix under /rest/v1/meetings/{mr}/sessions/{sess}/ */
@@ -28,10 +68,38 @@ export interface WireRequest {
 }
 
 /**
- * The wire request of a command (protocol-facts §2, §3, §5.8).
+ * The wire requests of a command, in the order they go out.
+ * @example toWireRequests({ type: 'muteAll', on: true }, ctx) // [mr-status {cmdid:'mod_mr_status', all_guests_mute:1}]
+ */
+export function toWireRequests(cmd: ParticipantCommand, ctx: RecipeContext): WireRequest[] {
+  const steps = (list: WireStep[]) => list as unknown as WireRequest[];
+  switch (cmd.type) {
+    case 'muteAll':
+      return cmd.everyone
+        ? [{ suffix: 'eps-status', body: { cmdid: CMD.ctrlMrEps, action: 'all_a_rx', usr_ids: [], value: cmd.on ? 0 : 1, scope: 'all' } }]
+        : steps(muteAllSteps(cmd.on));
+    case 'listenAll':
+      return steps(listenBanSteps(!cmd.allow));
+    case 'watchAll':
+      return steps(watchBanSteps(!cmd.allow));
+    case 'hangUpAll':
+      return steps(hangUpAllSteps(ctx.onlineIds));
+    case 'acceptHands':
+      return steps(acceptHandSteps(cmd.usrIds, { showTalker: cmd.showTalker }));
+    case 'refuseHands':
+      return steps(refuseHandSteps(cmd.usrIds));
+    case 'rollCall':
+      return [];
+    default:
+      return [toWireRequest(cmd)];
+  }
+}
+
+/**
+ * The wire request of a one-request command (protocol-facts §2, §3, §5.8).
  * @example toWireRequest({ type: 'eps', action: 'a_rx', usrIds: ['7'], value: 0 }) // mute user 7
  */
-export function toWireRequest(cmd: ParticipantCommand): WireRequest {
+export function toWireRequest(cmd: SimpleCommand): WireRequest {
   switch (cmd.type) {
     case 'eps': {
       const body: CtrlMrEpsRequest = { cmdid: CMD.ctrlMrEps, action: cmd.action, usr_ids: cmd.usrIds };
@@ -67,7 +135,7 @@ export function toWireRequest(cmd: ParticipantCommand): WireRequest {
 
 /** A stable key per command target, so the UI can show which rows wait for an answer. */
 export function commandTargets(cmd: ParticipantCommand): string[] {
-  if (cmd.type === 'eps') return cmd.usrIds;
+  if (cmd.type === 'eps' || cmd.type === 'acceptHands' || cmd.type === 'refuseHands') return cmd.usrIds;
   if (cmd.type === 'fecc') return [cmd.usrId];
   return [];
 }

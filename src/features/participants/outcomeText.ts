@@ -37,14 +37,6 @@ export function outcomeText(i18n: I18n, o: Outcome): string {
       return i18n._(msg`${plural(count, { one: '# muted', other: '# muted' })} · later joiners muted too`);
     case 'unmutedAll':
       return i18n._(msg`Mute lifted for ${plural(count, { one: '# participant', other: '# participants' })}`);
-    case 'listenForbiddenAll':
-      return i18n._(msg`${plural(count, { one: '# participant', other: '# participants' })} may no longer listen`);
-    case 'listenAllowedAll':
-      return i18n._(msg`${plural(count, { one: '# participant', other: '# participants' })} may listen again`);
-    case 'watchForbiddenAll':
-      return i18n._(msg`${plural(count, { one: '# participant', other: '# participants' })} may no longer watch`);
-    case 'watchAllowedAll':
-      return i18n._(msg`${plural(count, { one: '# participant', other: '# participants' })} may watch again`);
     case 'handsLowered':
       return i18n._(msg`${plural(count, { one: '# raised hand lowered', other: '# raised hands lowered' })}`);
     case 'allLeft':
