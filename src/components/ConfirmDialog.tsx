@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 import { confirmationText, type Confirmation } from './confirmation';
 
 export interface ConfirmDialogProps {
@@ -24,15 +25,18 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  // the connection dropped while it was open: Confirm waits for it, and says so
+  const lost = useConnectionLost();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered returnFocus data-testid="confirm-dialog">
       <Stack>
         <Text data-testid="confirm-message">{message}</Text>
+        <ConnectionLostReason lost={lost} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus>
             <Trans>Cancel</Trans>
           </Button>
-          <Button color="red" onClick={onConfirm}>
+          <Button color="red" onClick={onConfirm} disabled={lost}>
             {confirmLabel}
           </Button>
         </Group>

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
 export interface FormFooterProps {
   /** the refusal to show, already in the user's language */
@@ -17,8 +18,11 @@ export interface FormFooterProps {
 }
 
 export function FormFooter({ message, pending = false, onCancel, submitLabel }: FormFooterProps) {
+  // submitting while the connection is lost would only be held: it waits, and says why
+  const lost = useConnectionLost();
   return (
     <>
+      <ConnectionLostReason lost={lost} />
       {message && (
         <Alert color="red" role="alert">
           {message}
@@ -28,7 +32,7 @@ export function FormFooter({ message, pending = false, onCancel, submitLabel }: 
         <Button variant="default" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </Button>
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={pending} disabled={lost}>
           {submitLabel}
         </Button>
       </Group>

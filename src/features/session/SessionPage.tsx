@@ -11,6 +11,7 @@ import { CommandNotices } from './CommandNotices';
 import { ConnectionBar } from './ConnectionBar';
 import { PlatformWarnings } from './PlatformWarnings';
 import { SkipLink } from './SkipLink';
+import { ConnectionLostProvider } from '#/session/connectionLost';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -50,6 +51,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
   if (!record) return null;
   const actor = holder.actor();
   return (
+    <ConnectionLostProvider session={actor}>
     <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink target={MAIN_CONTENT_ID} />
       <TopBar onLogout={logout}>
@@ -82,5 +84,6 @@ export function SessionPage({ screen, fill = false, header, children }: {
       </Box>
       {actor && <PlatformWarnings actor={actor} />}
     </Box>
+    </ConnectionLostProvider>
   );
 }
