@@ -104,6 +104,16 @@ describe.each(MODES)('recipes of the evidence (WIRE=%s)', (wire) => {
     h.engine.stop();
   });
 
+  it('a banner set once per role (the platform client\'s way) is the banner of every target', async () => {
+    const { h, c, room } = meeting(wire);
+    for (const to_role of ['guest', 'speaker', 'chair']) {
+      expect((await c.post('title-config', { cmdid: 'set_title', to_role, message: 'Welcome', has_title: 1, font_size: 40 })).status).toBe(200);
+    }
+    expect(room.record.titles.find((t) => t.to_role === 'all')).toMatchObject({ message: 'Welcome', has_title: 1, font_size: 40 });
+    expect((await c.get('title-config')).body).toMatchObject({ message: 'Welcome', has_title: 1 });
+    h.engine.stop();
+  });
+
   it('automatic panes are "0"; the default custom layout holds no "-2"', async () => {
     const { h, c } = meeting(wire);
     const custom = (await c.get('mosic-config')).body.config_info.find((x: { role: string }) => x.role === 'custom');

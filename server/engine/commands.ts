@@ -746,6 +746,16 @@ export function setTitle(engine: Engine, sess: SessionState, room: Room, body: B
     shadow: body.shadow === undefined ? (current.shadow ?? 0) : bit(body, 'shadow'),
   };
   room.record.titles = room.record.titles.map((t) => (toRole === 'all' || t.to_role === toRole ? { ...t, ...patch } : t));
+  // The platform's client sets a banner for everyone as one `set_title` per role (facts §5.7):
+  // once the three roles carry the same banner, podium's `all` target is that banner too, so a
+  // console reading `all` sees what was set.
+  if (toRole !== 'all') {
+    const strip = ({ to_role: _r, ...rest }: TitleConfig) => JSON.stringify(rest);
+    const roles = room.record.titles.filter((t) => t.to_role === 'guest' || t.to_role === 'speaker' || t.to_role === 'chair');
+    if (roles.length === 3 && roles.every((t) => strip(t) === strip(roles[0]))) {
+      room.record.titles = room.record.titles.map((t) => (t.to_role === 'all' ? { ...roles[0], to_role: 'all' } : t));
+    }
+  }
   room.recordDirty = true;
   room.emit(room.titleConfig());
   const anyOn = room.record.titles.some((t) => t.has_title === 1) ? 1 : 0;

@@ -11,7 +11,8 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import type { MrScene, MrStatus } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
-import { commandTarget, toMeetingRequest, type MeetingCommand } from './meetingCommands';
+import { commandTarget, toMeetingRequests, type MeetingCommand } from './meetingCommands';
+import { useVocabulary } from '#/session/useVocabulary';
 import type { RecordingState } from './RecordingControl';
 import type { CascadeModeChoice } from './CascadeModeControl';
 import { useRefusalText } from '#/i18n/refusal';
@@ -112,11 +113,14 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     notOffered,
   };
 
+  const vocabulary = useVocabulary(session);
   const send = (cmd: MeetingCommand, origin?: string) => {
     const label = commandTarget(cmd);
     if (refusal?.target === label) setRefusal(undefined);
-    const { suffix, body } = toMeetingRequest(cmd);
-    commands?.send({ type: 'command.send', suffix, body: body as unknown as Record<string, unknown>, label, origin, usrIds: cmd.type === 'eps' ? cmd.usrIds : undefined });
+    // a title goes out once per role; the subtitle position only to a podium server (issue 23)
+    for (const { suffix, body } of toMeetingRequests(cmd, vocabulary)) {
+      commands?.send({ type: 'command.send', suffix, body: body as unknown as Record<string, unknown>, label, origin, usrIds: cmd.type === 'eps' ? cmd.usrIds : undefined });
+    }
   };
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { switchCommand, switchValues, toMeetingRequest } from './meetingCommands';
+import { switchCommand, switchValues, toMeetingRequest, toMeetingRequests } from './meetingCommands';
+import { defaultTitle } from '@protocol/titles';
 
 describe('meeting commands', () => {
   it('a switch is one mod_mr_status key', () => {
@@ -26,6 +27,24 @@ describe('meeting commands', () => {
     });
     expect(req.suffix).toBe('mod-subtitle-position');
     expect(req.body).toMatchObject({ cmdid: 'mod_subtitle_position', horizontal_position: 'left' });
+  });
+
+  it('a title for every target is one set_title per role, as the platform\'s client sends it (never to_role "all")', () => {
+    const title = { ...defaultTitle('all'), message: 'Welcome', has_title: 1 as const };
+    const reqs = toMeetingRequests({ type: 'title', title }, 'platform');
+    expect(reqs.map((r) => [r.suffix, (r.body as { to_role: string }).to_role])).toEqual([
+      ['title-config', 'guest'],
+      ['title-config', 'speaker'],
+      ['title-config', 'chair'],
+    ]);
+    expect(reqs.every((r) => (r.body as { message: string; cmdid: string }).message === 'Welcome' && (r.body as { cmdid: string }).cmdid === 'set_title')).toBe(true);
+    expect(toMeetingRequests({ type: 'title', title: { ...title, to_role: 'chair' } }, 'podium').map((r) => (r.body as { to_role: string }).to_role)).toEqual(['chair']);
+  });
+
+  it('the subtitle position (an assumed call) goes only to a podium server: elsewhere the banner\'s own fields place it', () => {
+    const cmd = { type: 'subtitlePosition', position: { horizontal_position: 'left', vertical_position: 'top', horizontal_margin: 1, vertical_margin: 2 } } as const;
+    expect(toMeetingRequests(cmd, 'platform')).toEqual([]);
+    expect(toMeetingRequests(cmd, 'podium').map((r) => r.suffix)).toEqual(['mod-subtitle-position']);
   });
 
   it('reads switch values from the status it has', () => {

@@ -22,6 +22,8 @@ import type {
   TitleConfig,
 } from '@protocol/wire';
 import type { MeetingSwitchId } from './MeetingSwitches';
+import { titleSteps } from '@machines/commands/requests';
+import type { Vocabulary } from '@machines/session/capabilities';
 
 export type MeetingCommand =
   | { type: 'status'; key: MrStatusKey; value: number | string }
@@ -48,7 +50,22 @@ export interface MeetingWireRequest {
 }
 
 /**
- * The wire request of a command.
+ * The wire requests of a command in the evidence's vocabulary first (protocol-facts §5.7):
+ * - a title goes out once per role, as the platform's client sends it: the target `all` is three
+ *   `set_title` (`guest`, `speaker`, `chair`), never `to_role: "all"`;
+ * - `mod-subtitle-position` is an assumed call (protocol/assumptions.ts, group
+ *   `subtitle-position`): it goes only to a Podium server; elsewhere the banner's own `y_pos`,
+ *   `h_align`, `v_align` and margins, sent with the title, carry the placement (nothing to send).
+ * @example toMeetingRequests({ type: 'title', title }, 'platform') // three set_title when title.to_role is 'all'
+ */
+export function toMeetingRequests(cmd: MeetingCommand, vocabulary: Vocabulary): MeetingWireRequest[] {
+  if (cmd.type === 'title') return titleSteps(cmd.title) as unknown as MeetingWireRequest[];
+  if (cmd.type === 'subtitlePosition' && vocabulary !== 'podium') return [];
+  return [toMeetingRequest(cmd)];
+}
+
+/**
+ * The wire request of a command (a title: as given, one target; see {@link toMeetingRequests}).
  * @example toMeetingRequest({ type: 'status', key: 'lock_mr', value: 1 }) // POST mr-status {cmdid:'mod_mr_status', lock_mr:1}
  */
 export function toMeetingRequest(cmd: MeetingCommand): MeetingWireRequest {
