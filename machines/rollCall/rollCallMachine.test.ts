@@ -148,6 +148,17 @@ describe('when calling', () => {
     expect(selectCalledUsrId(h.snap())).toBe('');
   });
 
+  it('an end asked for while next is still going out waits behind it, never dropped', async () => {
+    const h = session();
+    h.rollCall.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never } });
+    h.rollCall.send({ type: 'rollCall.next', usrId: '8' });
+    h.rollCall.send({ type: 'rollCall.end' });
+    expect(h.posts()).toHaveLength(1);
+    for (let i = 0; i < 3; i++) await h.answerNext();
+    expect(h.posts().map((p) => p.body?.action ?? p.body?.cmdid)).toEqual(['a_rx', 'config_mosic', 'mod_mr_status']);
+    expect(h.posts()[2].body).toMatchObject({ roll_call: 0 });
+  });
+
   it('end of a roll call started elsewhere restores no layout it never saw', async () => {
     const h = session();
     h.rollCall.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never } });

@@ -9,7 +9,8 @@
  * - end: the last called muted again when the mute binds, the layouts in force before the roll
  *   call put back, `roll_call 0`.
  * The steps go out one after the other (each once the previous is answered): the server learns
- * whom the roll call is on from `a_rx` 1 while `roll_call` is on, so the order matters.
+ * whom the roll call is on from `a_rx` 1 while `roll_call` is on, so the order matters. A next or
+ * an end asked for while a recipe is still going out waits behind it (never dropped).
  *
  * The state follows the meeting status the server reports (`roll_call`; Podium also reports
  * `rollcall_usr_id` and `rollcall_view`). The layouts to restore are those of the meeting actor
@@ -47,10 +48,8 @@ export interface RollCallContext {
   muteBinds: boolean;
   /** speaker and guest layouts in force when this console started the roll call ([] = unknown) */
   before: MosicConfigEntry[];
-  /** steps of the recipe under way not sent yet; the first is waiting for its answer */
-  steps: WireStep[];
-  /** label of the recipe under way (`rollCall.start|next|end`), echoed by the commands actor */
-  label: string;
+  /** steps not answered yet, each with its recipe's label (`rollCall.start|next|end`); the first is out */
+  steps: { step: WireStep; label: string }[];
 }
 
 function reported(event: RollCallEvent): Partial<MrStatus> {
@@ -75,7 +74,6 @@ export const rollCallMachine = setup({
     reportsCalling: ({ event }) => reported(event).roll_call === 1,
     reportsIdle: ({ event }) => reported(event).roll_call === 0,
     hasUsr: ({ event }) => 'usrId' in event && event.usrId !== '',
-    free: ({ context }) => context.steps.length === 0,
   },
   actions: {
     storeReport: assign(({ context, event }) => {
@@ -87,23 +85,23 @@ export const rollCallMachine = setup({
       };
     }),
     clearCalled: assign({ calledUsrId: '', before: [] }),
-    /** starts a recipe: its first step goes out, the rest waits for the answers */
-    run: enqueueActions(({ enqueue, system }, params: { steps: WireStep[]; label: string; assign?: Partial<RollCallContext> }) => {
-      if (!params.steps.length) return;
-      enqueue.assign({ ...params.assign, steps: params.steps, label: params.label });
-      enqueue(() => dispatchCommand(system, toSend(params.steps[0], { label: params.label, origin: 'rollCall', usrIds: usrIdsOf(params.steps[0]) })));
+    /** queues a recipe: its first step goes out at once unless another recipe is still going out */
+    run: enqueueActions(({ context, enqueue, system }, params: { steps: WireStep[]; label: string; assign?: Partial<RollCallContext> }) => {
+      const queued = params.steps.map((step) => ({ step, label: params.label }));
+      enqueue.assign({ ...params.assign, steps: [...context.steps, ...queued] });
+      if (!context.steps.length && queued.length) enqueue(() => sendStep(system, queued[0]));
     }),
-    /** one step answered: the next goes out; a refused step stops the recipe (the panel shows why) */
+    /** one step answered: the next goes out; a refused step stops everything queued (the panel shows why) */
     advance: enqueueActions(({ context, enqueue, event, system }) => {
-      if (event.type !== 'command.settled' || event.label !== context.label || !context.steps.length) return;
+      if (event.type !== 'command.settled' || !context.steps.length || event.label !== context.steps[0].label) return;
       const rest = event.ok ? context.steps.slice(1) : [];
       enqueue.assign({ steps: rest });
-      if (rest.length) enqueue(() => dispatchCommand(system, toSend(rest[0], { label: context.label, origin: 'rollCall', usrIds: usrIdsOf(rest[0]) })));
+      if (rest.length) enqueue(() => sendStep(system, rest[0]));
     }),
   },
 }).createMachine({
   id: 'rollCall',
-  context: { calledUsrId: '', view: 'called_only', muteBinds: false, before: [], steps: [], label: '' },
+  context: { calledUsrId: '', view: 'called_only', muteBinds: false, before: [], steps: [] },
   initial: 'idle',
   on: {
     'server.one_mr_status': [
@@ -121,7 +119,6 @@ export const rollCallMachine = setup({
     idle: {
       on: {
         'rollCall.start': {
-          guard: { type: 'free' },
           actions: enqueueActions(({ enqueue, event, system, check }) => {
             if (!check('hasUsr')) return;
             const meeting = system.get('meeting') as { getSnapshot: () => { context?: { mosaicConfigs?: MosicConfigEntry[] } } } | undefined;
@@ -140,7 +137,6 @@ export const rollCallMachine = setup({
     calling: {
       on: {
         'rollCall.next': {
-          guard: { type: 'free' },
           actions: enqueueActions(({ enqueue, event, context, check }) => {
             if (!check('hasUsr')) return;
             const view = event.view ?? context.view;
@@ -155,7 +151,6 @@ export const rollCallMachine = setup({
           }),
         },
         'rollCall.end': {
-          guard: { type: 'free' },
           actions: enqueueActions(({ enqueue, context }) => {
             enqueue({ type: 'run', params: { steps: rollCallEndSteps(context.calledUsrId, context.muteBinds, context.before), label: 'rollCall.end' } });
           }),
@@ -165,9 +160,9 @@ export const rollCallMachine = setup({
   },
 });
 
-function usrIdsOf(step: WireStep): string[] {
+function sendStep(system: Parameters<typeof dispatchCommand>[0], { step, label }: { step: WireStep; label: string }): void {
   const ids = step.body.usr_ids;
-  return Array.isArray(ids) ? (ids as string[]) : [];
+  dispatchCommand(system, toSend(step, { label, origin: 'rollCall', usrIds: Array.isArray(ids) ? (ids as string[]) : [] }));
 }
 
 export type RollCallMachine = typeof rollCallMachine;

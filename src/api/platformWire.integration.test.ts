@@ -35,8 +35,8 @@ import { compatToken, signingPath } from '@protocol/signing';
 import { decodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import type { MosicConfigEntry, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, TitleConfig } from '@protocol/wire';
 import { CODE, HOST_PWD, MR, RealClientServer, SUPERVISOR_PWD } from '../../server/conformance/realClients';
-import { switchCommand, toMeetingRequest, SWITCH_WIRE, type MeetingCommand } from '../features/meetingControls/meetingCommands';
-import { toWireRequest, type ParticipantCommand } from '../features/participants/commands';
+import { switchCommand, toMeetingRequest, toMeetingRequests, SWITCH_WIRE, type MeetingCommand } from '../features/meetingControls/meetingCommands';
+import { toWireRequests, type ParticipantCommand, type SimpleCommand } from '../features/participants/commands';
 import type { MeetingSwitchId } from '../features/meetingControls/MeetingSwitches';
 import { followControllersSnapshot } from '../features/notificationLists/controllersSnapshot';
 import { createApiClient, createRelogin, type ApiClient } from './index';
@@ -226,7 +226,18 @@ function command(c: Console, event: SendCommandEvent | (() => void)): Promise<vo
   });
 }
 
-const participant = (cmd: ParticipantCommand): SendCommandEvent => ({ type: 'command.send', ...toWireRequest(cmd) } as SendCommandEvent);
+const participant = (cmd: SimpleCommand): SendCommandEvent => ({ type: 'command.send', ...toWireRequests(cmd, { onlineIds: [] })[0] } as SendCommandEvent);
+/**
+ * A command the screens send as a recipe (several requests, issue 23): each goes to the console's
+ * commands actor as the participants panel sends them; `command` waits for the answer to the first,
+ * `expectEverywhere` for the effect of all. `onlineIds` as the panel knows them (hang up all).
+ */
+const recipe = (c: () => Console, cmd: ParticipantCommand | MeetingCommand, onlineIds: string[] = []) => () => {
+  const requests = 'type' in cmd && ['title', 'subtitlePosition', 'mosaic', 'endMeeting', 'bypassOn', 'liveAddresses'].includes(cmd.type)
+    ? toMeetingRequests(cmd as MeetingCommand, 'platform')
+    : toWireRequests(cmd as ParticipantCommand, { onlineIds });
+  for (const r of requests) c().actor.send({ type: 'command.send', ...r } as SendCommandEvent);
+};
 const meeting = (cmd: MeetingCommand): SendCommandEvent => ({ type: 'command.send', ...toMeetingRequest(cmd) } as SendCommandEvent);
 const eps = (action: Extract<ParticipantCommand, { type: 'eps' }>['action'], usrIds: string[], value?: number | string) =>
   participant({ type: 'eps', action, usrIds, ...(value !== undefined ? { value } : {}) });
@@ -434,17 +445,20 @@ describe('a console in front of the platform', () => {
       ],
     },
     {
-      behaviour: 'meeting-wide mute, listening and watching (all_a_rx, all_a_tx, all_v_tx)',
+      behaviour: 'mute all, forbid listening and watching for all: the recipes (all_guests_mute, mr_atx_mode, mr_vtx_mode)',
       e2e: 'participants: meeting-wide audio and video actions change every endpoint',
       steps: () => {
-        const every = (name: keyof UsrStatsFlags, value: number) => (v: View) => v.eps.size > 0 && [...v.eps.values()].every((e) => e.flags[name] === value);
+        // the recipes bind the audience: the main venue and honoured guests keep their flags
+        const audience = (e: { flags: UsrStatsFlags }) => e.flags.speaker === 0 && e.flags.chair === 0 && e.flags.host === 0;
+        const every = (name: keyof UsrStatsFlags, value: number) => (v: View) =>
+          [...v.eps.values()].some(audience) && [...v.eps.values()].filter(audience).every((e) => e.flags[name] === value);
         return [
-          { send: () => eps('all_a_rx', [], 0), read: every('a_rx', 0), want: true },
-          { send: () => eps('all_a_rx', [], 1), read: every('a_rx', 1), want: true },
-          { send: () => eps('all_a_tx', [], 0), read: every('a_tx', 0), want: true },
-          { send: () => eps('all_a_tx', [], 1), read: every('a_tx', 1), want: true },
-          { send: () => eps('all_v_tx', [], 0), read: every('v_tx', 0), want: true },
-          { send: () => eps('all_v_tx', [], 1), read: every('v_tx', 1), want: true },
+          { send: (t) => recipe(() => t.host, { type: 'muteAll', on: true }), read: every('a_rx', 0), want: true },
+          { send: (t) => recipe(() => t.host, { type: 'muteAll', on: false }), read: every('a_rx', 1), want: true },
+          { send: (t) => recipe(() => t.host, { type: 'listenAll', allow: false }), read: every('a_tx', 0), want: true },
+          { send: (t) => recipe(() => t.host, { type: 'listenAll', allow: true }), read: every('a_tx', 1), want: true },
+          { send: (t) => recipe(() => t.host, { type: 'watchAll', allow: false }), read: every('v_tx', 0), want: true },
+          { send: (t) => recipe(() => t.host, { type: 'watchAll', allow: true }), read: every('v_tx', 1), want: true },
         ];
       },
     },
@@ -499,13 +513,13 @@ describe('a console in front of the platform', () => {
       },
     },
     {
-      behaviour: 'roll call: start, next, end (rollCall machine)',
+      behaviour: 'roll call: start, next, end with the roll-call recipe (rollCall machine: roll_call, a_rx, the roll-call layout)',
       e2e: 'participants: roll call: start, next and end are applied by the server',
       steps: ([a, b]) => [
         {
-          send: (t) => () => t.host.child('rollCall').send({ type: 'rollCall.start', usrId: a, view: 0 }),
-          read: (v) => [v.status.roll_call, v.status.rollcall_usr_id],
-          want: [1, a],
+          send: (t) => () => t.host.child('rollCall').send({ type: 'rollCall.start', usrId: a, view: 'with_speaker' }),
+          read: (v) => [v.status.roll_call, v.status.rollcall_usr_id, flag(a, 'a_rx')(v)],
+          want: [1, a, 1],
         },
         { send: (t) => () => t.host.child('rollCall').send({ type: 'rollCall.next', usrId: b }), read: field('rollcall_usr_id'), want: b },
         { send: (t) => () => t.host.child('rollCall').send({ type: 'rollCall.end' }), read: field('roll_call'), want: 0 },
@@ -552,23 +566,23 @@ describe('a console in front of the platform', () => {
     }
   });
 
-  it('raised hands: permitting one lets them speak, refusing one keeps them muted, lowering all lowers every hand', async () => {
+  it('raised hands (the talk recipe): permitting one lets them speak, refusing one keeps them muted, lowering all lowers every hand', async () => {
     const [, , , , , , p, q] = S;
-    await command(host, eps('all_a_rx', [], 0));
+    await command(host, recipe(() => host, { type: 'muteAll', on: true }));
     const room = srv.server.engine.rooms.get(MR)!;
     // the endpoints raise their hands (what a participant does, not the console)
     for (const id of [p, q]) room.setFlag(room.endpoints.get(id)!, 'hand', 1);
     room.flush();
     await expectEverywhere((v) => [flag(p, 'hand')(v), flag(q, 'hand')(v)], [1, 1], [host, supervisor], 'two hands up');
-    await command(host, eps('hand_permit', [p], 1));
-    await command(host, eps('hand_permit', [q], 0));
+    await command(host, recipe(() => host, { type: 'acceptHands', usrIds: [p], showTalker: false }));
+    await command(host, recipe(() => host, { type: 'refuseHands', usrIds: [q] }));
     await expectEverywhere((v) => [flag(p, 'hand')(v), flag(p, 'a_rx')(v), flag(q, 'hand')(v), flag(q, 'a_rx')(v)], [0, 1, 0, 0], [host, supervisor], 'permitted and refused');
     for (const id of [p, q]) room.setFlag(room.endpoints.get(id)!, 'hand', 1);
     room.flush();
     await expectEverywhere((v) => [flag(p, 'hand')(v), flag(q, 'hand')(v)], [1, 1], [host, supervisor], 'two hands up again');
     await command(host, eps('clear_all_hand', []));
     await expectEverywhere((v) => [...v.eps.values()].some((e) => e.flags.hand === 1), false, [host, supervisor], 'no hand up');
-    await command(host, eps('all_a_rx', [], 1));
+    await command(host, recipe(() => host, { type: 'muteAll', on: false }));
   });
 
   it('recording starts and stops (recording machine): the platform’s status and the console’s state', async () => {
@@ -592,7 +606,7 @@ describe('a console in front of the platform', () => {
     for (const c of [host, supervisor]) await until(() => readGuest(selectMosaicConfigs(c.child('meeting').getSnapshot()) as MosicConfigEntry[]), pollSecs, 'the console’s guest layout');
   });
 
-  it('subtitles: the banner set by the console is the platform’s one flat banner, read back as that target', async () => {
+  it('subtitles: the banner the console sets once per role is the platform’s one flat banner, read back as that target', async () => {
     const title: TitleConfig = {
       to_role: 'all',
       message: 'Platform subtitle',
@@ -609,15 +623,16 @@ describe('a console in front of the platform', () => {
       h_margin: 10,
       v_margin: 10,
     };
-    await command(host, meeting({ type: 'title', title }));
+    await command(host, recipe(() => host, { type: 'title', title }));
+    await until(async () => (await host.api.get<Record<string, unknown>>('title-config')).message, 'Platform subtitle', 'the platform’s banner');
     const banner = await host.api.get<Record<string, unknown>>('title-config');
-    expect(banner).toMatchObject({ message: 'Platform subtitle', has_title: 1, to_role: 'all', speed: 60 });
+    expect(banner).toMatchObject({ message: 'Platform subtitle', has_title: 1, speed: 60 });
     expect(banner).not.toHaveProperty('titles');
     for (const c of [host, supervisor]) {
       await until(() => {
         const titles = selectTitleConfigs(c.child('meeting').getSnapshot()) as unknown as Record<string, TitleConfig> | TitleConfig[];
         const list = Array.isArray(titles) ? titles : Object.values(titles ?? {});
-        return list.find((t) => t.to_role === 'all')?.message;
+        return list.find((t) => t.message === 'Platform subtitle')?.message;
       }, 'Platform subtitle', 'the console’s banner');
     }
   });
