@@ -16,7 +16,7 @@ import { CommandError } from './errors';
 import { publicControllerId, redactControllerEvent } from '../auth/sessionBinding';
 import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
 import { pollBody, pollBodyBytes, type AbortLike, type FeedEntry, type PollOutcome } from './feed';
-import { isGuestId, newRoomRecord, Room, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
+import { ASSUMED_STATUS_FIELDS, isGuestId, newRoomRecord, Room, type RoomHooks, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
 import { asBody, int, type Body } from './validate';
 
@@ -263,7 +263,12 @@ export class Engine implements EngineFacade {
   }
 
   private addRoom(rec: RoomRecord, roster: RosterEntry[]): Room {
-    const room = new Room(rec, roster, { onUserPresence: (id) => this.userPresence(room, id) }, this.config.historyCapacity, this.config.wire);
+    const hidden = new Set<string>();
+    for (const [group, fields] of Object.entries(ASSUMED_STATUS_FIELDS)) {
+      if (!this.offers(group as AssumptionGroup)) for (const f of fields) hidden.add(f);
+    }
+    const hooks: RoomHooks = { onUserPresence: (id) => this.userPresence(room, id) };
+    const room = new Room(rec, roster, hooks, this.config.historyCapacity, this.config.wire, hidden);
     this.rooms.set(rec.mrId, room);
     if (rec.status.waiting_room === 1 && !this.offers('waiting-room')) {
       // a waiting room switched on by an earlier podium-mode run: without the waiting-room group

@@ -17,6 +17,7 @@ import type {
   WireMode,
 } from '../../protocol/wire';
 import { USR_STATS_POSITIONS, type UsrStatsName } from '../../protocol/usrStats';
+import type { AssumptionGroup } from '../../protocol/assumptions';
 import { ChangeFeed } from './feed';
 import { autoLayoutFor, defaultMosaicConfig } from './mosaics';
 import { defaultSubtitlePosition, defaultTitles } from './titles';
@@ -278,6 +279,16 @@ export interface PlatformStatusExtras {
 }
 
 /**
+ * The status fields of assumed groups (protocol/assumptions.ts) that the platform's mr-status does
+ * not have (facts §3.3 lists `chat_permission` and `cascade_mode`, so those stay): strict platform
+ * mode leaves them out while their group is off.
+ */
+export const ASSUMED_STATUS_FIELDS: Readonly<Partial<Record<AssumptionGroup, readonly string[]>>> = {
+  'waiting-room': ['waiting_room'],
+  'meeting-modes': ['live_chat', 'meeting_mode', 'title_enabled'],
+};
+
+/**
  * The `one_mr_info` fields the Java client's model types as dates: its `Date` reads a number as
  * epoch milliseconds (findings §7), so platform mode sends them so; podium mode keeps Unix seconds.
  * `next_booking_dtm` (podium) goes in the same unit as its neighbours. The console reads both
@@ -330,6 +341,11 @@ export class Room {
     historyCapacity?: number,
     /** platform mode: events carry no `seq`, `title_config` is the flat banner */
     readonly wire: WireMode = 'podium',
+    /**
+     * strict platform mode: status fields of assumed groups switched off (ASSUMED_STATUS_FIELDS),
+     * left out of every `mr-status` answer and `one_mr_status` event
+     */
+    private readonly hiddenStatus: ReadonlySet<string> = new Set(),
   ) {
     this.feed = new ChangeFeed(record.seqReserve, historyCapacity, wire === 'podium');
     for (const r of roster) this.roster.set(r.usrId, r);
@@ -363,9 +379,13 @@ export class Room {
     for (const [k, v] of Object.entries(patch)) {
       if (JSON.stringify(st[k]) === JSON.stringify(v)) continue;
       st[k] = v;
-      delta[k] = v;
+      if (!this.hiddenStatus.has(k)) delta[k] = v;
     }
-    if (Object.keys(delta).length === 0) return;
+    if (Object.keys(delta).length === 0) {
+      // a hidden field changed alone: stored, told to nobody
+      if (Object.keys(patch).some((k) => this.hiddenStatus.has(k))) this.recordDirty = true;
+      return;
+    }
     this.recordDirty = true;
     this.emit({ cmdid: 'one_mr_status', mr_id: this.mrId, ...delta });
   }
@@ -454,7 +474,7 @@ export class Room {
 
   mrStatus(): MrStatus & PlatformStatusExtras {
     const st = this.record.status;
-    return {
+    const status: MrStatus & PlatformStatusExtras = {
       ...st,
       cmdid: 'one_mr_status',
       cascade_points: this.cascadePoints(),
@@ -470,6 +490,8 @@ export class Room {
       // the evidence's value (facts §3.3); this server mixes the meeting's sound as one group
       amixer_group: [16384],
     };
+    for (const k of this.hiddenStatus) delete (status as unknown as Record<string, unknown>)[k];
+    return status;
   }
 
   /**

@@ -74,7 +74,9 @@ describe('strict platform mode (PLATFORM_ASSUME unset)', () => {
       expect((await cc.post('mr-status', { [key]: value })).status, `${key} without cmdid`).toBe(400);
     }
     const status = (await cc.get('mr-status')).json;
-    expect(status).toMatchObject({ mr_locked: 0, waiting_room: 0, chat_permission: 1, title_enabled: 0 });
+    expect(status).toMatchObject({ mr_locked: 0, chat_permission: 1, cascade_mode: 'parent' });
+    // the status fields of those groups that facts §3.3 does not list are not answered either
+    for (const f of ['waiting_room', 'live_chat', 'meeting_mode', 'title_enabled']) expect(status, f).not.toHaveProperty(f);
     expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 })).status).toBe(200);
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [target], value: 1 })).status).toBe(200);
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'clear_all_hand', usr_ids: [] })).status).toBe(200);
@@ -90,7 +92,8 @@ describe('strict platform mode (PLATFORM_ASSUME unset)', () => {
 
     const srv = await start('platform', '', { dataDir: dir });
     const cc = await srv.ccLogin();
-    expect((await cc.get('mr-status')).json.waiting_room).toBe(0);
+    expect((await cc.get('mr-status')).json).not.toHaveProperty('waiting_room');
+    expect(srv.server.engine.rooms.get(MR)!.status.waiting_room).toBe(0);
     const target = (await cc.get('eps-info')).json.usr_ids[0] as string;
     // dropped and called back, a steady endpoint joins again: it would wait with the room on
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'drop', usr_ids: [target] })).status).toBe(200);
@@ -111,9 +114,12 @@ describe('PLATFORM_ASSUME switches a group on', () => {
     const cc = await srv.ccLogin();
     const target = (await cc.get('eps-info')).json.usr_ids[0] as string;
     expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', waiting_room: 1 })).status).toBe(200);
+    expect((await cc.get('mr-status')).json.waiting_room).toBe(1);
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'waiting_move', usr_ids: [target] })).status).toBe(200);
     const events = await cc.poll(1);
     expect(events.some((e) => e.cmdid === 'waiting_usr')).toBe(true);
+    expect(events.some((e) => e.cmdid === 'one_mr_status' && e.waiting_room === 1)).toBe(true);
+    expect((await cc.get('mr-status')).json).not.toHaveProperty('meeting_mode');
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'waiting_permit', usr_ids: [target] })).status).toBe(200);
     expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', meeting_mode: 'discussion' })).status).toBe(400);
     expect((await cc.get('controllers')).status).toBe(404);
