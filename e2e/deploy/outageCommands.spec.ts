@@ -1,0 +1,135 @@
+/**
+ * Outages lose nothing silently (issue 23 item 5): behind `--upstream`, the platform becomes
+ * unreachable while the console is in use. A mute clicked then is not lost: it waits for the
+ * connection and goes out once the platform answers again, and the "temporarily inaccessible"
+ * alert, which advised no reload (this tab can log in again by itself), goes away by itself.
+ *
+ * Between the console server and the platform sits a forwarder this spec owns: "down" it drops
+ * every new request (the proxy answers 502, result 9988; the long poll a few seconds later, so the
+ * click lands before the console has noticed) while the platform, its meeting and the console's
+ * session stay as they were, as across a network cut.
+ */
+import { createServer, request, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { test, expect } from '../fixtures';
+import { freePort, startTestServer, type TestServer } from '../server';
+import { LoginPage } from '../pages/LoginPage';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
+import { ParticipantsPanel } from '../pages/ParticipantsPanel';
+import { pickOnline } from '../pages/ParticipantsSession';
+import { acknowledgeReminders } from '../pages/reminders';
+
+const POLL_CUT_DELAY_MS = 3000;
+
+/** An HTTP forwarder to `target` that can be taken down (new requests cut) and brought back. */
+async function startForwarder(target: URL): Promise<{ url: string; down(): void; up(): void; stop(): Promise<void> }> {
+  let down = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    if (down) {
+      // the long poll is cut a little later than the rest, as a poll held when the cut came is:
+      // the click below lands while the console still shows the meeting live
+      const poll = req.url?.split('?')[0].endsWith('/changes') === true;
+      if (poll) setTimeout(() => req.socket.destroy(), POLL_CUT_DELAY_MS);
+      else req.socket.destroy();
+      return;
+    }
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    down: () => {
+      down = true;
+    },
+    up: () => {
+      down = false;
+    },
+    stop: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+test.describe('an outage behind --upstream', () => {
+  let platform: TestServer;
+  let proxy: TestServer;
+  let forwarder: Awaited<ReturnType<typeof startForwarder>>;
+
+  test.beforeAll(async () => {
+    platform = await startTestServer({ env: { SIM_ENDPOINTS: '0' } });
+    forwarder = await startForwarder(new URL(platform.baseURL));
+    proxy = await startTestServer({ env: { UPSTREAM_URL: forwarder.url } });
+  });
+
+  test.afterAll(async () => {
+    await proxy?.stop();
+    await forwarder?.stop();
+    await platform?.stop();
+  });
+
+  test('a mute clicked while the platform is unreachable is applied once it is back, and the alert goes by itself', async ({ browser, consoleErrors }) => {
+    const context = await browser.newContext({ baseURL: proxy.baseURL });
+    try {
+      consoleErrors.watchContext(context);
+      consoleErrors.allow(/Failed to load resource.*50[24]/);
+      const page = await context.newPage();
+      await acknowledgeReminders(page);
+      // through the form: the password stays in this tab's memory, so a re-login is possible
+      const loginPage = new LoginPage(page, platform);
+      await loginPage.goto('/login');
+      await loginPage.loginAsHost();
+      await expect(page).toHaveURL(`/control?mr-id=${platform.mrId}`);
+
+      const panel = new ParticipantsPanel(page, 'en');
+      await expect(panel.table).toBeVisible({ timeout: 20_000 });
+      const api = await ParticipantsApi.login(platform);
+      const p = await pickOnline(panel, api);
+      if ((await api.flags(p.usrId))?.a_rx === 0) {
+        await panel.button(panel.n.unmute(p.name)).click();
+        await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
+      }
+      await expect(panel.button(panel.n.mute(p.name))).toBeEnabled();
+
+      // the platform becomes unreachable; the held poll has not noticed yet, so the row still
+      // takes the click — the request meets the outage (502, result 9988)
+      forwarder.down();
+      await panel.button(panel.n.mute(p.name)).click();
+      const waiting = page.getByRole('alert').filter({ hasText: `Mute (${p.name}) is sent once the connection is back.` });
+      await expect(waiting).toBeVisible();
+      // the §8 alert's own content (the notification around it is an alert too)
+      const outage = page.locator('[role="alert"][data-outage]').filter({ hasText: 'Services are temporarily inaccessible' });
+      await expect(outage).toBeVisible();
+      // this tab can log in again by itself: a reload would discard that, so none is advised
+      await expect(outage).toContainText('Do not reload the page');
+      await expect(outage.getByRole('button', { name: 'Reload the page' })).toHaveCount(0);
+      // the feed notices too, and the commands wait
+      await expect(page.getByRole('alert').filter({ hasText: 'Connection lost' })).toBeVisible({ timeout: 20_000 });
+      expect((await api.flags(p.usrId))?.a_rx).toBe(1);
+
+      // the platform is back: the held mute goes out and is applied; both notices go by themselves
+      forwarder.up();
+      await expect.poll(async () => (await api.flags(p.usrId))?.a_rx, { timeout: 45_000 }).toBe(0);
+      await expect(panel.button(panel.n.unmute(p.name))).toBeVisible({ timeout: 20_000 });
+      await expect(outage).toHaveCount(0, { timeout: 20_000 });
+      await expect(waiting).toHaveCount(0);
+      await api.logout();
+    } finally {
+      await context.close();
+    }
+  });
+});
