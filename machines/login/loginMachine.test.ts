@@ -231,3 +231,40 @@ describe('against a server whose verify code names no challenge (the platform)',
     expect(actor.getSnapshot().output).not.toHaveProperty('password');
   });
 });
+
+describe('a platform without the picture code (issue 23 item 3)', () => {
+  it('verify-code refused 404 → the text code of temp-verify-code, decoded, with the reason; the typed text logs in', async () => {
+    const script = scriptedLoginApi();
+    const textCalls: number[] = [];
+    script.api.getTextVerifyCode = async () => {
+      textCalls.push(1);
+      return { cmdid: 'verify_code', base64: btoa('K7Q2'), datetime: 0, code_id: '', expires_in: 120 };
+    };
+    const actor = createActor(loginMachine, { input: { api: script.api, mrId: '0123' }, clock: new SimulatedClock() }).start();
+    script.codeCalls[0].reject(new ApiError('http', 404, '/rest/v1/meetings/verify-code'));
+    await flush();
+    await flush();
+    const s = actor.getSnapshot();
+    expect(textCalls).toHaveLength(1);
+    expect(selectCaptchaStatus(s)).toBe('ready');
+    expect(s.context.codeText).toBe('K7Q2');
+    expect(s.context.pictureRefused).toEqual({ status: 404 });
+    fill(actor, 'secret', 'K7Q2');
+    actor.send({ type: 'login.submit' });
+    expect(script.loginCalls[0].args).toMatchObject({ code: 'K7Q2' });
+  });
+
+  it('a network failure of the picture is no refusal: no text code, the area says unavailable', async () => {
+    const script = scriptedLoginApi();
+    let asked = false;
+    script.api.getTextVerifyCode = async () => {
+      asked = true;
+      return codeResponse(9);
+    };
+    const actor = createActor(loginMachine, { input: { api: script.api }, clock: new SimulatedClock() }).start();
+    script.codeCalls[0].reject(new ApiError('network', 0, '/rest/v1/meetings/verify-code'));
+    await flush();
+    expect(asked).toBe(false);
+    expect(selectCaptchaStatus(actor.getSnapshot())).toBe('failed');
+  });
+});

@@ -11,6 +11,7 @@
 import { and, assign, emit, raise, setup, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { LoginApi } from '../api';
 import { isApiError } from '../../protocol/errors';
+import { isUnknownCallRefusal } from '../commands/notOffered';
 import type { ControllerRole, LoginResponse, MrScene, SigningMode, VerifyCodeResponse } from '../../protocol/wire';
 import { validateLoginForm, type LoginFieldErrors, type LoginFields } from './validateLoginForm';
 
@@ -63,6 +64,13 @@ export interface LoginContext extends LoginFields {
   api: LoginApi;
   /** base64 PNG of the current picture code, '' while none */
   codeImage: string;
+  /**
+   * the code as text, when the platform refused the picture (an assumed call): the user types
+   * what is shown; '' with a picture
+   */
+  codeText: string;
+  /** why the picture is not offered (the refused call's status and result), null with a picture */
+  pictureRefused: { status: number; result?: number } | null;
   /** (podium) the picture's challenge id; '' when the server names none (the platform) */
   codeId: string;
   /** seconds the current picture stays valid */
@@ -129,6 +137,33 @@ export function toLoginResult(rsp: LoginResponse, typedMrId: string): LoginResul
   };
 }
 
+/** A verify code as fetched: the picture, or the text code when the platform has no picture. */
+export type FetchedCode = VerifyCodeResponse & { text?: string; pictureRefused?: { status: number; result?: number } };
+
+/**
+ * The picture verify code is an assumed call (protocol/assumptions.ts, `picture-code`): a
+ * platform that refuses it as unknown (404, 400, 501…) gets asked for `temp-verify-code`, the
+ * text code its own clients use (base64 of the code's text), and the user types that text.
+ */
+async function fetchCode(api: LoginApi, signal: AbortSignal): Promise<FetchedCode> {
+  try {
+    return await api.getVerifyCode(signal);
+  } catch (error) {
+    if (!api.getTextVerifyCode || !isUnknownCallRefusal(error)) throw error;
+    const rsp = await api.getTextVerifyCode(signal);
+    const pictureRefused = error.result === undefined ? { status: error.status } : { status: error.status, result: error.result };
+    return { ...rsp, text: decodeBase64Text(rsp.base64), pictureRefused };
+  }
+}
+
+function decodeBase64Text(base64: string): string {
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))).trim();
+  } catch {
+    return '';
+  }
+}
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -138,9 +173,7 @@ export const loginMachine = setup({
     emitted: {} as LoginEmitted,
   },
   actors: {
-    fetchVerifyCode: fromPromise<VerifyCodeResponse, { api: LoginApi }>(({ input, signal }) =>
-      input.api.getVerifyCode(signal),
-    ),
+    fetchVerifyCode: fromPromise<FetchedCode, { api: LoginApi }>(({ input, signal }) => fetchCode(input.api, signal)),
     submitLogin: fromPromise<LoginResponse, { api: LoginApi; mrId: string; password: string; code: string; codeId?: string }>(
       ({ input, signal }) =>
         input.api.login(
@@ -169,12 +202,14 @@ export const loginMachine = setup({
     }),
     showFieldErrors: assign({ fieldErrors: ({ context }) => validateLoginForm(context) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
-    storeCode: assign((_, params: { rsp: VerifyCodeResponse }) => ({
+    storeCode: assign((_, params: { rsp: FetchedCode }) => ({
       codeImage: params.rsp.base64,
       codeId: params.rsp.code_id,
       codeExpiresIn: params.rsp.expires_in,
+      codeText: params.rsp.text ?? '',
+      pictureRefused: params.rsp.pictureRefused ?? null,
     })),
-    dropCode: assign({ codeImage: '', codeId: '' }),
+    dropCode: assign({ codeImage: '', codeId: '', codeText: '' }),
     recordFailure: assign((_, params: { error: unknown }) => {
       const failure = toLoginFailure(params.error);
       const lockRemaining =
@@ -197,6 +232,8 @@ export const loginMachine = setup({
     password: '',
     code: '',
     codeImage: '',
+    codeText: '',
+    pictureRefused: null,
     codeId: '',
     codeExpiresIn: 0,
     fieldErrors: {},

@@ -14,6 +14,10 @@ export const selectCode = (s: LoginSnapshot): string => s.context.code;
 
 /** base64 PNG of the picture code, '' while loading or failed */
 export const selectCodeImage = (s: LoginSnapshot): string => s.context.codeImage;
+/** the code as text to type, when the platform refused the picture ('' with a picture) */
+export const selectCodeText = (s: LoginSnapshot): string => s.context.codeText;
+/** why the picture is not offered, null with a picture */
+export const selectPictureRefused = (s: LoginSnapshot) => s.context.pictureRefused;
 export type CaptchaStatus = 'loading' | 'ready' | 'failed';
 export const selectCaptchaStatus = (s: LoginSnapshot): CaptchaStatus =>
   s.matches({ active: { captcha: 'ready' } })

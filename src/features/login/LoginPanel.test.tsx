@@ -44,6 +44,20 @@ async function fillValid() {
 }
 
 describe('LoginPanel', () => {
+  it('a platform refusing the picture code (404): the text code of temp-verify-code is shown with why (issue 23)', async () => {
+    const api: LoginApi = {
+      getVerifyCode: vi.fn(async () => {
+        throw new ApiError('http', 404, '/rest/v1/meetings/verify-code');
+      }),
+      getTextVerifyCode: vi.fn(async () => ({ cmdid: 'verify_code', base64: btoa('K7Q2'), datetime: 0, code_id: '', expires_in: 120 }) as VerifyCodeResponse),
+      login: vi.fn(),
+    };
+    renderPanel(api);
+    expect((await screen.findByTestId('verify-code-text')).textContent).toBe('K7Q2');
+    expect(screen.getByText('This platform offers no picture code (it refused verify-code, HTTP 404): type the code shown beside the field.')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Verification code' })).toBeNull();
+  });
+
   it('shows the code picture and refreshes it on click', async () => {
     const api = fakeApi(vi.fn());
     renderPanel(api);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -28,6 +28,8 @@ export function LoginPanel({ actor }: {
   const codeError = useSelector(actor, selectCodeError);
   const captchaStatus = useSelector(actor, loginSelectors.selectCaptchaStatus);
   const codeImage = useSelector(actor, loginSelectors.selectCodeImage);
+  const codeText = useSelector(actor, loginSelectors.selectCodeText);
+  const pictureRefused = useSelector(actor, loginSelectors.selectPictureRefused);
   const failure = useSelector(actor, loginSelectors.selectFailure);
   const submitting = useSelector(actor, loginSelectors.selectIsSubmitting);
   const locked = useSelector(actor, loginSelectors.selectIsLocked);
@@ -83,10 +85,16 @@ export function LoginPanel({ actor }: {
             <VerifyCodePicture
               status={captchaStatus}
               image={codeImage}
+              text={codeText}
               onRefresh={() => actor.send({ type: 'captcha.refresh' })}
             />
           </div>
         </Group>
+        {codeText !== '' && pictureRefused && (
+          <Text size="xs" c="dimmed" role="note" data-code-kind="text">
+            {t`This platform offers no picture code (it refused verify-code, HTTP ${pictureRefused.status}): type the code shown beside the field.`}
+          </Text>
+        )}
         {failure && (
           <Alert color="red" role="alert" data-failure={failure.code}>
             {loginFailureText(i18n, failure, lockRemaining)}

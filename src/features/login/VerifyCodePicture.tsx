@@ -8,11 +8,13 @@ type CaptchaStatus = loginSelectors.CaptchaStatus;
  * The picture verification code. Clicking it asks for a new code (spec §2); while a code loads
  * the area shows a spinner, and when loading failed it says so and a click retries.
  */
-export function VerifyCodePicture({ status, image, onRefresh }: {
+export function VerifyCodePicture({ status, image, text = '', onRefresh }: {
   /** loading, ready (image shown) or failed */
   status: CaptchaStatus;
   /** base64 PNG of the code, '' when none */
   image: string;
+  /** the code as text instead of a picture (a platform without the picture code); default none */
+  text?: string;
   /** called on click: fetch a new code */
   onRefresh: () => void;
 }) {
@@ -26,7 +28,11 @@ export function VerifyCodePicture({ status, image, onRefresh }: {
       style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, width: '9rem', height: '2.6rem', flex: 'none' }}
     >
       <Center h="100%">
-        {status === 'ready' && image ? (
+        {status === 'ready' && text ? (
+          <Text ff="monospace" fw={700} size="lg" data-testid="verify-code-text" aria-label={t`Verification code: ${text}`}>
+            {text}
+          </Text>
+        ) : status === 'ready' && image ? (
           <img src={`data:image/png;base64,${image}`} alt={t`Verification code`} style={{ maxWidth: '100%', maxHeight: '100%' }} />
         ) : status === 'failed' ? (
           <Text size="xs" c="red">
