@@ -30,9 +30,10 @@ test('mute all: a tally that matches the server, and who unmuted against it', as
     await panel.button(panel.n.muteAll).click();
     const mute = tally.locator('[data-ban="mute"]');
     await expect(mute).toBeVisible();
-    // the server's count: everyone in the meeting (online, not waiting) is in reach of a mute of all
+    // the server's count: mute all is the audience's mute (all_guests_mute), so the audience in
+    // the meeting (online, not waiting; not the main venue, an honoured guest or a host) is in reach
     const serverCount = async () => {
-      const states = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting);
+      const states = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && !s.flags.speaker && !s.flags.chair && !s.flags.host);
       return [states.filter((s) => s.flags.a_rx === 0).length, states.length];
     };
     const shown = async () => [Number(await mute.getAttribute('data-bound')), Number(await mute.getAttribute('data-in-scope'))];
@@ -53,7 +54,7 @@ test('mute all: a tally that matches the server, and who unmuted against it', as
     await expect(panel.table.locator('[data-breach]')).toHaveCount(1);
     await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`ban-tally-${lang}.png`) });
   } finally {
-    await api.eps('all_a_rx', [], 1);
+    await api.modStatus('all_guests_mute', 0);
   }
   await expect(tally).toBeHidden();
 });

@@ -24,7 +24,7 @@ test('raised hands: oldest first with how long, permit and refuse the selected',
   consoleErrors.allow(/status of 403/);
   test.setTimeout(120_000);
   const { panel, api } = await openParticipants(page, server, lang);
-  await api.eps('all_a_rx', [], 0);
+  await api.modStatus('all_guests_mute', 1);
   // the first hands, then at least one more raised later
   let first: string[] = [];
   await expect.poll(async () => (first = await raisedHands(api)).length, { timeout: 40_000 }).toBeGreaterThanOrEqual(1);
@@ -81,5 +81,5 @@ test('raised hands: oldest first with how long, permit and refuse the selected',
     await expect(panel.toast('handsRefused')).toHaveText(TEXT[lang].refused, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   await expect.poll(async () => { const f = await api.flags(c.usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
-  await api.eps('all_a_rx', [], 1);
+  await api.modStatus('all_guests_mute', 0);
 });

@@ -14,14 +14,15 @@ async function raisedHands(api: ParticipantsApi): Promise<string[]> {
 }
 
 async function waitForHands(api: ParticipantsApi, count: number): Promise<string[]> {
-  await api.eps('all_a_rx', [], 0);
+  // mute all as the platform's client does it (all_guests_mute): the muted audience raises hands
+  await api.modStatus('all_guests_mute', 1);
   let hands: string[] = [];
   await expect.poll(async () => (hands = await raisedHands(api)).length, { timeout: 40_000 }).toBeGreaterThanOrEqual(count);
   return hands;
 }
 
 test.describe('raised hands', () => {
-  test('the raise-hand tab lists raised hands; permitting one lets the person speak, refusing one keeps them muted', async ({ page, server, lang }) => {
+  test('the raise-hand tab lists raised hands; permitting one lets the person speak and shows them on screen (the talk recipe), refusing one keeps them muted', async ({ page, server, lang }) => {
     test.setTimeout(90_000);
     const { panel, api } = await openParticipants(page, server, lang);
     await waitForHands(api, 2);
@@ -42,7 +43,15 @@ test.describe('raised hands', () => {
     await expect.poll(async () => { const f = await api.flags(otherId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
     await panel.button(panel.n.permit(name)).click();
     await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);
-    await api.eps('all_a_rx', [], 1);
+    // "Show the talker on screen" is on by default: the evidence's talk layout, main venue beside the talker for the audience
+    await expect
+      .poll(async () => {
+        const { config_info } = await api.get<{ config_info: { role: string; mosic_id: string; roles_lst: string[][] }[] }>('mosic-config');
+        const of = (role: string) => config_info.find((c) => c.role === role);
+        return [of('speaker')?.mosic_id, of('speaker')?.roles_lst, of('guest')?.mosic_id, of('guest')?.roles_lst];
+      })
+      .toEqual(['1', [[usrId]], '1*1', [['1010'], [usrId]]]);
+    await api.modStatus('all_guests_mute', 0);
   });
 
   test('lower all hands lowers every raised hand on the server', { tag: '@platform' }, async ({ page, server, lang }) => {
@@ -57,6 +66,6 @@ test.describe('raised hands', () => {
         return before.filter((id) => now.has(id)).length;
       })
       .toBe(0);
-    await api.eps('all_a_rx', [], 1);
+    await api.modStatus('all_guests_mute', 0);
   });
 });

@@ -178,25 +178,29 @@ test.describe('participants', () => {
     await expect(panel.row(p.name)).toHaveAttribute('data-online', 'true');
   });
 
-  test('meeting-wide audio and video actions change every endpoint and the meeting status', async ({ page, server, lang }) => {
+  test('meeting-wide audio and video actions are the evidence\'s recipes: they bind the audience and show in the meeting status', async ({ page, server, lang }) => {
     const { panel, api } = await openParticipants(page, server, lang);
+    // the recipes (all_guests_mute, mr_atx_mode, mr_vtx_mode) reach the audience; the main venue
+    // and honoured guests keep their flags, and the scope the server records is the audience's
+    const audience = async () => [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && !s.flags.speaker && !s.flags.chair && !s.flags.host);
+    const every = async (flag: 'a_rx' | 'a_tx' | 'v_tx', value: number) => (await audience()).every((s) => s.flags[flag] === value);
     await panel.button(panel.n.muteAll).click();
-    await expect.poll(async () => [...(await api.endpointStates()).values()].every((s) => s.flags.a_rx === 0)).toBe(true);
+    await expect.poll(async () => { const st = await api.status(); return [st.all_guests_mute, st.mute_scope, await every('a_rx', 0)]; }).toEqual([1, 'audience', true]);
     await panel.button(panel.n.cancelMuteAll).click();
-    await expect.poll(async () => [...(await api.endpointStates()).values()].every((s) => s.flags.a_rx === 1)).toBe(true);
+    await expect.poll(async () => { const st = await api.status(); return [st.all_guests_mute, await every('a_rx', 1)]; }).toEqual([0, true]);
 
     await panel.button(panel.n.listenWatch).click();
     await page.getByRole('menuitem', { name: panel.n.forbidAllListening }).click();
-    await expect.poll(async () => [...(await api.endpointStates()).values()].every((s) => s.flags.a_tx === 0)).toBe(true);
+    await expect.poll(async () => [(await api.status()).mr_atx_mode, await every('a_tx', 0)]).toEqual([1, true]);
     await panel.button(panel.n.listenWatch).click();
     await page.getByRole('menuitem', { name: panel.n.allowAllListening }).click();
-    await expect.poll(async () => [...(await api.endpointStates()).values()].every((s) => s.flags.a_tx === 1)).toBe(true);
+    await expect.poll(async () => [(await api.status()).mr_atx_mode, await every('a_tx', 1)]).toEqual([0, true]);
     await panel.button(panel.n.listenWatch).click();
     await page.getByRole('menuitem', { name: panel.n.forbidAllWatching }).click();
-    await expect.poll(async () => [...(await api.endpointStates()).values()].every((s) => s.flags.v_tx === 0)).toBe(true);
+    await expect.poll(async () => [(await api.status()).mr_vtx_mode, await every('v_tx', 0)]).toEqual([1, true]);
     await panel.button(panel.n.listenWatch).click();
     await page.getByRole('menuitem', { name: panel.n.allowAllWatching }).click();
-    await expect.poll(async () => [...(await api.endpointStates()).values()].every((s) => s.flags.v_tx === 1)).toBe(true);
+    await expect.poll(async () => [(await api.status()).mr_vtx_mode, await every('v_tx', 1)]).toEqual([0, true]);
 
     // the switches show the server's state: each click is checked on the server, then on screen
     for (const [name, key] of [
@@ -217,6 +221,7 @@ test.describe('participants', () => {
   test('roll call: start, next and end are applied by the server', { tag: '@platform' }, async ({ page, server, lang }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     const a = await pickOnline(panel, api);
+    const before = (await api.get<{ config_info: { role: string; mosic_id: string; roles_lst: string[][] }[] }>('mosic-config')).config_info.find((x) => x.role === 'speaker')!;
     await panel.button(panel.n.rollCall).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: panel.n.participantToCall }).fill(a.name);
@@ -224,10 +229,19 @@ test.describe('participants', () => {
     await dialog.getByRole('button', { name: panel.n.startRollCall }).click();
     await expect.poll(async () => { const s = await api.status(); return [s.roll_call, s.rollcall_usr_id]; }).toEqual([1, a.usrId]);
     await expect(dialog.getByTestId('roll-call-state')).toHaveAttribute('data-called', a.usrId);
+    // the roll-call recipe's layout: the main venue sees the called alone
+    const speakerLayout = async () => {
+      const { config_info } = await api.get<{ config_info: { role: string; mosic_id: string; roles_lst: string[][] }[] }>('mosic-config');
+      const c = config_info.find((x) => x.role === 'speaker');
+      return [c?.mosic_id, c?.roles_lst];
+    };
+    await expect.poll(speakerLayout).toEqual(['1', [[a.usrId]]]);
     await dialog.getByRole('button', { name: panel.n.next }).click();
     await expect.poll(async () => (await api.status()).rollcall_usr_id).not.toBe(a.usrId);
     await dialog.getByRole('button', { name: panel.n.endRollCall }).click();
     await expect.poll(async () => (await api.status()).roll_call).toBe(0);
+    // the layout in force before the roll call is back
+    await expect.poll(speakerLayout).toEqual([before.mosic_id, before.roles_lst]);
   });
 
   test('temporary call checks the address, then the server dials it', async ({ page, server, lang }) => {
