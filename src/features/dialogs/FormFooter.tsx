@@ -15,9 +15,11 @@ export interface FormFooterProps {
   onCancel: () => void;
   /** the submit button's label */
   submitLabel: ReactNode;
+  /** submitting is not possible (e.g. the platform does not offer the call); the caller says why */
+  disabled?: boolean;
 }
 
-export function FormFooter({ message, pending = false, onCancel, submitLabel }: FormFooterProps) {
+export function FormFooter({ message, pending = false, onCancel, submitLabel, disabled = false }: FormFooterProps) {
   // submitting while the connection is lost would only be held: it waits, and says why
   const lost = useConnectionLost();
   return (
@@ -32,7 +34,7 @@ export function FormFooter({ message, pending = false, onCancel, submitLabel }: 
         <Button variant="default" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </Button>
-        <Button type="submit" loading={pending} disabled={lost}>
+        <Button type="submit" loading={pending} disabled={lost || disabled}>
           {submitLabel}
         </Button>
       </Group>

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { refusalText } from '#/i18n/refusal';
+import type { NotOfferedReason } from '@machines/commands/notOffered';
+import { NotOfferedNote } from '#/session/notOffered';
 import { FormFooter } from './FormFooter';
 
 export interface MeetingPasswords {
@@ -26,9 +28,11 @@ export interface PasswordsDialogProps {
   validate: (passwords: MeetingPasswords) => number | undefined;
   onSave: (passwords: MeetingPasswords) => void;
   onClose: () => void;
+  /** the platform refused mr-pwd as unknown: saving is disabled, the reason said; default offered */
+  notOffered?: NotOfferedReason;
 }
 
-export function PasswordsDialog({ opened, initial, pending = false, refusal, validate, onSave, onClose }: PasswordsDialogProps) {
+export function PasswordsDialog({ opened, initial, pending = false, refusal, validate, onSave, onClose, notOffered }: PasswordsDialogProps) {
   const { t, i18n } = useLingui();
   const [form, setForm] = useState<MeetingPasswords>(initial);
   const [problem, setProblem] = useState<number | undefined>(undefined);
@@ -52,7 +56,8 @@ export function PasswordsDialog({ opened, initial, pending = false, refusal, val
           <PasswordInput label={t`Join password`} inputMode="numeric" value={form.join} onChange={(e) => set({ join: e.currentTarget.value })} />
           <PasswordInput label={t`Host password`} inputMode="numeric" value={form.host} onChange={(e) => set({ host: e.currentTarget.value })} />
           <PasswordInput label={t`Supervisor password`} inputMode="numeric" value={form.supervisor} onChange={(e) => set({ supervisor: e.currentTarget.value })} />
-          <FormFooter message={message} pending={pending} onCancel={onClose} submitLabel={<Trans>Save passwords</Trans>} />
+          <NotOfferedNote reason={notOffered} />
+          <FormFooter message={message} pending={pending} disabled={notOffered !== undefined} onCancel={onClose} submitLabel={<Trans>Save passwords</Trans>} />
         </Stack>
       </form>
     </Modal>

@@ -71,6 +71,21 @@ describe('PasswordsDialog', () => {
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it('not offered by this platform (mr-pwd refused 404): Save disabled, the reason said (issue 23)', async () => {
+    renderUi(
+      <PasswordsDialog
+        opened
+        initial={{ join: '1', host: '2', supervisor: '3' }}
+        validate={pwdRule}
+        notOffered={{ group: 'meeting-passwords', call: 'mr-pwd', status: 404 }}
+        onSave={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(((await screen.findByRole('button', { name: 'Save passwords' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Not offered by this platform: the server refused mr-pwd (404)')).toBeTruthy();
+  });
 });
 
 describe('reminders', () => {

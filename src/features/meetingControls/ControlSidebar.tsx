@@ -19,6 +19,7 @@ import { lazyComponent, lazyDialog } from '#/components/lazyLoad';
 import { fetchManagementCode, managementLogin, type ManagementCode } from '../dialogs/managementLogin';
 import { checkManagementLogin, checkRoomPasswords } from '../live/rules';
 import { CMD } from '@protocol/cmdids';
+import { useNotOffered } from '#/session/notOffered';
 
 // Loaded when first opened: the dialogs, the share (QR codes) and, for supervisors only, the
 // supervisor panel with the media layer.
@@ -93,6 +94,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
 
   const [pwdOpen, setPwdOpen] = useState(false);
   const [pwdRefusal, setPwdRefusal] = useState<unknown>(undefined);
+  const pwdNotOffered = useNotOffered(session, 'meeting-passwords');
   const commands = session.system.get('commands') as AnyActorRef | undefined;
   useEffect(() => {
     if (!commands) return;
@@ -156,6 +158,8 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           <Button
             size="xs"
             variant="light"
+            // not offered: the dialog still opens, to say why, with Save disabled
+            data-not-offered={pwdNotOffered ? 'meeting-passwords' : undefined}
             onClick={() => {
               setPwdRefusal(undefined);
               setPwdOpen(true);
@@ -203,6 +207,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           initial={{ join: '', host: '', supervisor: '' }}
           refusal={pwdRefusal}
           validate={checkRoomPasswords}
+          notOffered={pwdNotOffered}
           onClose={() => setPwdOpen(false)}
           onSave={(p) => {
             setPwdRefusal(undefined);
