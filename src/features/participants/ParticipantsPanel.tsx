@@ -12,6 +12,7 @@ import { useLingui } from '@lingui/react/macro';
 import {
   commandsSelectors,
   participantsSelectors,
+  rollCallSelectors,
   type CommandsEmitted,
   type CommandsMachine,
   type ParticipantsMachine,
@@ -87,6 +88,12 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   const onlineCount = useMemo(() => rows.reduce((n, r) => n + (r.online && !r.waiting ? 1 : 0), 0), [rows]);
   const stale = useFeedLost(session);
   const podium = useVocabulary(session) === 'podium';
+  // the roll call as its actor knows it: the server's `roll_call`, and whom this console called
+  // when the server does not say (`rollcall_usr_id` is Podium's; the platform reports the flag)
+  const calling = useSelector(rollCall, (s) => (s ? rollCallSelectors.selectRollCallActive(s) : false));
+  const calledUsrId = useSelector(rollCall, (s) => (s ? rollCallSelectors.selectCalledUsrId(s) : ''));
+  const calledView = useSelector(rollCall, (s) => (s ? rollCallSelectors.selectRollCallView(s) : 'with_speaker'));
+  const rollCallNow = rollCall ? (calling ? { usrId: calledUsrId ?? '', view: calledView ?? 'with_speaker' } : null) : meeting.rollCall;
 
   // what each command sent from here will report once answered (issue 13 §3), by req_id
   const outcomes = useRef(new Map<string, Outcome>());
@@ -163,7 +170,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
         onlineCount,
         waitingRoomOn: meeting.waitingRoomOn,
       }}
-      rollCall={meeting.rollCall}
+      rollCall={rollCallNow}
       pending={pending}
       busy={busy}
       customTabsKey={customTabsKey(mrId, role)}
