@@ -21,6 +21,12 @@ test('subtitle settings apply a title and its position on the server', { tag: '@
   await expect
     .poll(async () => (await api.titles()).find((t) => t.to_role === 'all'), { timeout: 10_000 })
     .toMatchObject({ message: text, has_title: 1, font_size: 48, font_color: 16777215, v_margin: 10, h_margin: 10 });
+  // sent as the platform's client sends it: one set_title per role (podium lists every target;
+  // the platform's flat banner is one of them)
+  const titles = await api.titles();
+  for (const role of titles.length > 1 ? ['guest', 'speaker', 'chair'] : []) {
+    expect(titles.find((t) => t.to_role === role), role).toMatchObject({ message: text, has_title: 1, font_size: 48 });
+  }
   await expect
     .poll(async () => (await api.status()).subtitle_position)
     .toEqual({ horizontal_position: 'center', vertical_position: 'bottom', horizontal_margin: 10, vertical_margin: 10 });
