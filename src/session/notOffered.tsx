@@ -4,7 +4,7 @@
  * (machines/commands/notOffered.ts); this is the one place the UI reads it and words it, so no
  * feature imports another to learn it.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { Text } from '@mantine/core';
@@ -63,7 +63,8 @@ export function NotOfferedNote({ reason, children }: {
   const { i18n } = useLingui();
   if (!reason) return <>{children}</>;
   return (
-    <Text size="xs" c="dimmed" data-not-offered={reason.group} role="note">
+    // a span shown as a block: the note also sits inside paragraphs (the activity dialog's source line)
+    <Text component="span" display="block" size="xs" c="dimmed" data-not-offered={reason.group} role="note">
       {notOfferedText(i18n, reason)}
     </Text>
   );
@@ -97,3 +98,26 @@ export function useNotOfferedGroups(session: AnyActorRef | null | undefined): Re
   const commands = useSessionChild(session ?? null, 'commands');
   return useSelector(commands, selectGroups as (s: unknown) => ReadonlyMap<AssumptionGroup, NotOfferedReason>);
 }
+
+const NotOfferedContext = createContext<ReadonlyMap<AssumptionGroup, NotOfferedReason>>(NONE);
+
+/**
+ * Provides the groups the platform refused to every control below (menus and rows that get no
+ * session prop); mounted once by the session page.
+ */
+export function NotOfferedProvider({ session, children }: {
+  /** the root session actor */
+  session: AnyActorRef | null;
+  children: ReactNode;
+}) {
+  const groups = useNotOfferedGroups(session);
+  return <NotOfferedContext.Provider value={groups}>{children}</NotOfferedContext.Provider>;
+}
+
+/** Why this group is not offered, from the nearest {@link NotOfferedProvider}; undefined = offered. */
+export function useNotOfferedHere(group: AssumptionGroup): NotOfferedReason | undefined {
+  return useContext(NotOfferedContext).get(group);
+}
+
+/** Sets the groups directly (component tests). */
+export const NotOfferedState = NotOfferedContext.Provider;

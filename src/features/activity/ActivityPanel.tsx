@@ -10,6 +10,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { activitySelectors, type ActivityMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
+import { NotOfferedNote, useNotOffered } from '#/session/notOffered';
 import { onActivityRequest } from '#/session/activityRequest';
 import { ActivityTable } from './ActivityTable';
 import { ACTIVITY_KINDS, NO_FILTER, activityCsv, activityJson, controllersOf, filterActivity, type ActivityFilter, type ActivityKind } from './activityModel';
@@ -31,6 +32,7 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
   const { t } = useLingui();
   const labels = useActivityLabels();
   const activity = useSessionChild<ActorRefFrom<ActivityMachine>>(session, 'activity');
+  const activityNotOffered = useNotOffered(session, 'activity');
   const entries = useSelector(activity, (s) => (s ? selectActivityEntries(s) : undefined)) ?? [];
   const source = useSelector(activity, (s) => (s ? selectActivitySource(s) : null)) ?? null;
   const loading = useSelector(activity, (s) => (s ? selectActivityLoading(s) : true)) ?? true;
@@ -66,7 +68,10 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
         <Stack gap="sm">
           <Text size="sm" c="dimmed" data-testid="activity-source" data-source={source ?? 'loading'}>
             {source === 'local' ? (
-              <Trans>This platform keeps no activity log: listed are the commands this console sent since it logged in.</Trans>
+              <>
+                <Trans>This platform keeps no activity log: listed are the commands this console sent since it logged in.</Trans>
+                <NotOfferedNote reason={activityNotOffered} />
+              </>
             ) : (
               <Trans>Every controller's commands in this meeting, as the server recorded them.</Trans>
             )}

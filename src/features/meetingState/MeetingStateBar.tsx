@@ -21,6 +21,7 @@ import {
 } from '@machines/index';
 import { usrStat } from '@protocol/usrStats';
 import { useSessionChild } from '#/session/useSessionChild';
+import { useNotOffered } from '#/session/notOffered';
 import { onPrivateTalkRequest, sendPrivateTalk } from '#/session/privateTalk';
 import { elapsedSeconds, meetingChips } from './meetingStateModel';
 import { StateChip } from './StateChip';
@@ -61,6 +62,7 @@ export function MeetingStateBar({ session, role }: {
 }) {
   const { t } = useLingui();
   const meeting = useSessionChild<AnyActorRef>(session, 'meeting');
+  const controllersNotOffered = useNotOffered(session, 'controllers');
   const participants = useSessionChild<AnyActorRef>(session, 'participants');
   const recording = useSessionChild<AnyActorRef>(session, 'recording');
   const controllers = useSessionChild<AnyActorRef>(session, 'controllers');
@@ -123,7 +125,7 @@ export function MeetingStateBar({ session, role }: {
               />
             );
           case 'controllers':
-            return <ControllersChip key={chip.kind} others={chip.others} />;
+            return <ControllersChip key={chip.kind} others={chip.others} notOffered={controllersNotOffered} />;
           default:
             return <StateChip key={chip.kind} chip={chip} seconds={chip.kind === 'rec' ? elapsedSeconds(chip.startDtm, recSeen, now) : 0} />;
         }

@@ -7,6 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Popover, Slider, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useTalkVolume } from '#/session/privateTalk';
+import { NotOfferedNote } from '#/session/notOffered';
+import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { formatElapsed, type OnlineControllerView } from './meetingStateModel';
 import classes from './meetingState.module.css';
 
@@ -91,9 +93,11 @@ export function PrivateTalkChip({ name, seconds, canSteer, onEnd }: {
   );
 }
 
-export function ControllersChip({ others }: {
+export function ControllersChip({ others, notOffered }: {
   /** the controllers online other than this console */
   others: readonly OnlineControllerView[];
+  /** the platform refused the controllers list: the list is counted from the feed, and says why */
+  notOffered?: NotOfferedReason;
 }) {
   const { t } = useLingui();
   const roleText = (role: string) => (role === 'host' ? t`Host` : role === 'supervisor' ? t`Supervisor` : role);
@@ -111,6 +115,7 @@ export function ControllersChip({ others }: {
           </Text>
         ))}
       </Stack>
+      <NotOfferedNote reason={notOffered} />
     </ChipPopover>
   );
 }

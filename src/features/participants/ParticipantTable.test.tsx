@@ -5,6 +5,7 @@ import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import { ParticipantTable } from './ParticipantTable';
 import type { ParticipantRow } from './participantModel';
 import { installDomShims, renderUi } from './testing/renderUi';
+import { NotOfferedState } from '#/session/notOffered';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -75,6 +76,21 @@ describe('ParticipantTable', () => {
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'acceptHands', usrIds: ['7'] });
     fireEvent.click(screen.getByRole('button', { name: "Refuse Ann's raised hand" }));
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'refuseHands', usrIds: ['7'] });
+  });
+
+  it('a platform that refused the host action: "Set as host" is disabled in the menu, saying why (issue 23)', async () => {
+    const onCommand = vi.fn();
+    renderUi(
+      <NotOfferedState value={new Map([['host-role', { group: 'host-role', call: 'host', status: 400, result: 9995 }]])}>
+        <ParticipantTable rows={[online('7', 'Ann')]} selected={new Set()} pending={new Set()} onCommand={onCommand} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} />
+      </NotOfferedState>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Operations for Ann' }));
+    const item = await screen.findByRole('menuitem', { name: /Set as host/ });
+    expect(item.textContent).toContain('Not offered by this platform: the server refused host (400, result 9995)');
+    expect(item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true').toBe(true);
+    fireEvent.click(item);
+    expect(onCommand).not.toHaveBeenCalled();
   });
 
   it('a pending row shows the wait cursor and blocks its buttons', () => {

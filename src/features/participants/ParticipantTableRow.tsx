@@ -15,6 +15,7 @@ import { requestPrivateTalk } from '#/session/privateTalk';
 import type { ColumnId } from './columns';
 import { EyeIcon, MicIcon, SpeakerIcon } from './StateIcons';
 import { QualityCell } from '#/quality/QualityColumn';
+import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
 export interface RowProps {
   row: ParticipantRow;
@@ -73,6 +74,10 @@ export const Row = memo(function Row({
   const focus = flag(row, 'focus');
   const sharing = flag(row, 'cont_sender');
   const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' | 'acceptHands' | 'refuseHands' }) => onCommand(cmd);
+  // assumed calls this platform refused: their items stay, disabled, saying why (issue 23)
+  const hostOff = useNotOfferedHere('host-role');
+  const waitingOff = useNotOfferedHere('waiting-room');
+  const talkOff = useNotOfferedHere('private-talk');
 
   // The button is a new element once its menu opens or closes (it moves into the menu's target):
   // a menu closed with Escape or a click outside would leave focus nowhere, so it goes back here.
@@ -291,9 +296,11 @@ export const Row = memo(function Row({
               {inMeeting && (
                 <>
                   <Menu.Item
+                    disabled={hostOff !== undefined}
                     onClick={() => eps({ type: 'eps', action: 'host', usrIds: ids, value: host ? 0 : 1 })}
                   >
                     {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
+                    <NotOfferedNote reason={hostOff} />
                   </Menu.Item>
                   <Menu.Item
                     onClick={() =>
@@ -309,10 +316,11 @@ export const Row = memo(function Row({
                     {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
                   </Menu.Item>
                   <Menu.Item
-                    disabled={waitingRoomOff}
+                    disabled={waitingRoomOff || waitingOff !== undefined}
                     onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}
                   >
                     <Trans>Move to waiting room</Trans>
+                    <NotOfferedNote reason={waitingOff} />
                     {waitingRoomOff && (
                       <Text size="xs" c="dimmed" component="span" display="block">
                         <Trans>The waiting room is off</Trans>
@@ -332,17 +340,19 @@ export const Row = memo(function Row({
               )}
               {waiting && (
                 <>
-                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+                  <Menu.Item disabled={waitingOff !== undefined} onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
                     <Trans>Admit from waiting room</Trans>
+                    <NotOfferedNote reason={waitingOff} />
                   </Menu.Item>
-                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
+                  <Menu.Item disabled={waitingOff !== undefined} onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
                     <Trans>Refuse from waiting room</Trans>
                   </Menu.Item>
                 </>
               )}
               {inMeeting && canTalk && (
-                <Menu.Item onClick={() => requestPrivateTalk({ usrId: row.usrId, name: row.name })}>
+                <Menu.Item disabled={talkOff !== undefined} onClick={() => requestPrivateTalk({ usrId: row.usrId, name: row.name })}>
                   <Trans>Talk privately</Trans>
+                  <NotOfferedNote reason={talkOff} />
                 </Menu.Item>
               )}
               <Menu.Item onClick={() => requestActivityFor({ usrId: row.usrId, name: row.name })}>

@@ -8,6 +8,7 @@ import { Button, Group, Progress, Select, Slider, Stack, Text } from '@mantine/c
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
 import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
 export interface AudioDevice {
   deviceId: string;
@@ -47,6 +48,8 @@ export interface PrivateTalkPanelProps {
 export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
   const { microphones, speakers, micId, speakerId, volume, candidates, talkingWith, pending = false, error } = props;
   const { t } = useLingui();
+  // a platform that refused private_talk: Start stays disabled, saying why (issue 23)
+  const talkOff = useNotOfferedHere('private-talk');
   const [chosen, setChosen] = useState<string | null>(null);
   const defaultOption = { value: '', label: t`Browser default` };
   const talkingName = (talkingWith && candidates.nameOf(talkingWith)) || talkingWith;
@@ -106,10 +109,11 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
             data-testid="private-talk-picker"
           />
           <Group justify="flex-end">
-            <Button size="xs" disabled={!chosen} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
+            <Button size="xs" disabled={!chosen || talkOff !== undefined} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
               <Trans>Start private talk</Trans>
             </Button>
           </Group>
+          <NotOfferedNote reason={talkOff} />
         </Stack>
       )}
       {error && (

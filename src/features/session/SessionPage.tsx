@@ -12,6 +12,7 @@ import { ConnectionBar } from './ConnectionBar';
 import { PlatformWarnings } from './PlatformWarnings';
 import { SkipLink } from './SkipLink';
 import { ConnectionLostProvider } from '#/session/connectionLost';
+import { NotOfferedProvider } from '#/session/notOffered';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -52,6 +53,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
   const actor = holder.actor();
   return (
     <ConnectionLostProvider session={actor}>
+    <NotOfferedProvider session={actor}>
     <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink target={MAIN_CONTENT_ID} />
       <TopBar onLogout={logout}>
@@ -84,6 +86,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
       </Box>
       {actor && <PlatformWarnings actor={actor} />}
     </Box>
+    </NotOfferedProvider>
     </ConnectionLostProvider>
   );
 }
