@@ -89,7 +89,6 @@ export function classifyFailure(err: unknown): FailureClass {
     case 556:
       return { kind: 'message', message: 'http.556' };
     case 502:
-    case 503:
       return { kind: 'alertReload', message: 'http.502', url, status, outage: true };
     case 555:
       return { kind: 'alertReload', message: 'http.555', url };
@@ -98,6 +97,8 @@ export function classifyFailure(err: unknown): FailureClass {
     case 499:
       return { kind: 'alertReload', message: 'http.499', url };
     default:
+      // §8 words 503 as any other status; it is an outage all the same (a gateway or a platform restarting)
+      if (status === 503) return { kind: 'alertReload', message: 'http.other', url, status, outage: true };
       if (RESULT_STATUSES.has(status) && result !== undefined) {
         if (SILENT_RESULT_CODES.has(result)) return { kind: 'silent', message: 'result', result };
         return { kind: 'message', message: 'result', result };

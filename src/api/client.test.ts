@@ -472,12 +472,13 @@ describe('HTTP outcomes', () => {
     expect(classifyFailure(await failWith(500))).toMatchObject({ kind: 'message', message: 'http.500', url });
     expect(classifyFailure(await failWith(550))).toMatchObject({ kind: 'message', message: 'http.500', url });
     expect(classifyFailure(await failWith(556))).toEqual({ kind: 'message', message: 'http.556' });
-    expect(classifyFailure(await failWith(502))).toEqual({ kind: 'alertReload', message: 'http.502', url });
+    // an outage carries its status and goes when the platform answers again (issue 23 item 5)
+    expect(classifyFailure(await failWith(502))).toEqual({ kind: 'alertReload', message: 'http.502', url, status: 502, outage: true });
     expect(classifyFailure(await failWith(555))).toEqual({ kind: 'alertReload', message: 'http.555', url });
-    expect(classifyFailure(await failWith(504))).toEqual({ kind: 'alertReload', message: 'http.504', url });
+    expect(classifyFailure(await failWith(504))).toEqual({ kind: 'alertReload', message: 'http.504', url, status: 504, outage: true });
     expect(classifyFailure(await failWith(499))).toEqual({ kind: 'alertReload', message: 'http.499', url });
     expect(classifyFailure(await failWith(418))).toEqual({ kind: 'alertReload', message: 'http.other', url });
-    expect(classifyFailure(await failWith(503, 'plain text'))).toEqual({ kind: 'alertReload', message: 'http.other', url });
+    expect(classifyFailure(await failWith(503, 'plain text'))).toEqual({ kind: 'alertReload', message: 'http.other', url, status: 503, outage: true });
     expect(classifyFailure(await failWith(400, { cmdid: 'error', result: RC.overtimeTooLong, detail: 'increase_secs' }))).toEqual({
       kind: 'message',
       message: 'result',
