@@ -47,6 +47,16 @@ describe('MeetingControlsView', () => {
     expect(screen.getByTestId('meeting-switches-error').textContent).toMatch(/access/i);
   });
 
+  it('meeting modes not offered by this platform: the subtitles switch disabled with the reason, the other switches usable (issue 23)', () => {
+    const onCommand = vi.fn();
+    const reason = { group: 'meeting-modes' as const, call: 'title_enabled', status: 400, result: RC.unknownAction };
+    renderUi(<MeetingControlsView model={model({ notOffered: new Map([['meeting-modes', reason]]) })} onCommand={onCommand} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
+    const subtitles = screen.getByRole('switch', { name: /^Subtitles/ }) as HTMLInputElement;
+    expect(subtitles.disabled).toBe(true);
+    expect(screen.getAllByText(`Not offered by this platform: the server refused title_enabled (400, result ${RC.unknownAction})`).length).toBeGreaterThan(0);
+    expect((screen.getByRole('switch', { name: 'Lock meeting' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
   it('hides live when the tenant has no built-in live', () => {
     renderUi(<MeetingControlsView model={model({ liveBuiltin: false })} onCommand={noop} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
     expect(screen.queryByRole('switch', { name: 'Live' })).toBeNull();

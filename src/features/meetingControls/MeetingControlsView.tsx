@@ -22,7 +22,7 @@ import { checkLiveAddresses, checkPushAddress } from '../live/rules';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
 import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
 import { lazyDialog } from '#/components/lazyLoad';
-import { NotOfferedControls, NotOfferedNote } from '#/session/notOffered';
+import { NotOfferedControls, NotOfferedNote, notOfferedText } from '#/session/notOffered';
 import type { AssumptionGroup } from '@protocol/assumptions';
 import type { NotOfferedReason } from '@machines/commands/notOffered';
 
@@ -111,6 +111,8 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         values={switchValues(status)}
         pending={switchPending}
         hidden={new Set<MeetingSwitchId>(model.liveBuiltin ? [] : ['live'])}
+        // title_enabled is an assumed status key (meeting-modes): refused, its switch says why
+        blocked={notOffered('meeting-modes') ? { subtitles: notOfferedText(i18n, notOffered('meeting-modes')!) } : undefined}
         error={messageOf('switch.')}
         scene={scene}
         onToggle={(id, on) => send(switchCommand(id, on))}
