@@ -65,7 +65,8 @@ export const cascadeMachine = setup({
     }),
     emitServerRefusal: emit(({ event }) => {
       const r = event.type === 'command.settled' ? event.refusal : undefined;
-      return { type: 'cascade.refused' as const, code: 'server', result: r?.result, status: r?.status };
+      // notOffered: the platform does not know cascade_mode; the control says so itself (issue 23)
+      return { type: 'cascade.refused' as const, code: 'server', result: r?.result, status: r?.status, notOffered: r?.notOffered };
     }),
   },
 }).createMachine({

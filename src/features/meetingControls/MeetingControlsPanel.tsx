@@ -80,7 +80,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   useEffect(() => {
     if (!cascade) return;
     // refused before anything was sent (cascade points exist): only the cascade actor knows
-    const sub = cascade.on('cascade.refused', (e: { result?: number; status?: number }) => setRefusal({ target: 'cascade', error: { result: e.result, status: e.status } }));
+    const sub = cascade.on('cascade.refused', (e: { result?: number; status?: number; notOffered?: unknown }) => {
+      if (!e.notOffered) setRefusal({ target: 'cascade', error: { result: e.result, status: e.status } });
+    });
     return () => sub.unsubscribe();
   }, [cascade]);
 
