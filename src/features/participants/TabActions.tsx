@@ -9,6 +9,7 @@ import { Button, Group, Menu, Modal, Select, Stack, Switch, Text } from '@mantin
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommandSink, ParticipantCommand } from './commands';
 import type { SortMode } from './participantModel';
+import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
 /** Above this many online endpoints, muting or unmuting all asks first (spec §4). */
 export const LARGE_MEETING = 100;
@@ -81,6 +82,7 @@ export function TabActions({
   onShowTalkerChange,
 }: TabActionsProps) {
   const { t } = useLingui();
+  const waitingOff = useNotOfferedHere('waiting-room');
   const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
   const large = flags.onlineCount > LARGE_MEETING;
   const ids = [...selectedIds];
@@ -261,9 +263,10 @@ export function TabActions({
         )}
         {waitingTab ? (
           <>
+            <NotOfferedNote reason={waitingOff} />
             <Button
               size="compact-sm"
-              disabled={count === 0}
+              disabled={count === 0 || waitingOff !== undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}
             >
               <Trans>Admit selected</Trans>
@@ -272,7 +275,7 @@ export function TabActions({
               size="compact-sm"
               variant="light"
               color="red"
-              disabled={count === 0}
+              disabled={count === 0 || waitingOff !== undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}
             >
               <Trans>Refuse selected</Trans>
@@ -283,7 +286,7 @@ export function TabActions({
             <Button
               size="compact-sm"
               variant="light"
-              disabled={count === 0 || flags.waitingRoomOn === false}
+              disabled={count === 0 || flags.waitingRoomOn === false || waitingOff !== undefined}
               aria-describedby={flags.waitingRoomOn === false ? 'waiting-room-off-reason' : undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_move', usrIds: ids })}
             >

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { TabShortcuts } from './TabShortcuts';
 import type { ParticipantRow } from './participantModel';
 import { installDomShims, renderUi } from './testing/renderUi';
+import { NotOfferedState } from '#/session/notOffered';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -31,6 +32,19 @@ describe('TabShortcuts', () => {
     renderUi(<TabShortcuts tab="offline" rows={[row('1', 'A', false), row('2', 'B', false)]} onCommand={onCommand} />);
     fireEvent.click(screen.getByRole('button', { name: 'Call all offline (2)' }));
     expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'call', usrIds: ['1', '2'] });
+  });
+
+  it('waiting tab on a platform that refused the waiting-room actions → Admit all and Refuse all disabled, saying why (issue 23)', () => {
+    const onCommand = vi.fn();
+    const reason = { group: 'waiting-room' as const, call: 'waiting_permit', status: 400, result: 9995 };
+    renderUi(
+      <NotOfferedState value={new Map([['waiting-room', reason]])}>
+        <TabShortcuts tab="waiting" rows={[row('1', 'A', true, true)]} onCommand={onCommand} />
+      </NotOfferedState>,
+    );
+    expect((screen.getByRole('button', { name: 'Admit all (1)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Refuse all (1)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Not offered by this platform: the server refused waiting_permit (400, result 9995)')).toBeTruthy();
   });
 
   it('waiting tab → admits all at once; refuses all only after a confirmation naming how many', async () => {

@@ -8,6 +8,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommandSink } from './commands';
 import type { ParticipantRow, TabKey } from './participantModel';
+import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
 export function TabShortcuts({ tab, rows, onCommand }: {
   /** the tab on show */
@@ -18,6 +19,8 @@ export function TabShortcuts({ tab, rows, onCommand }: {
   onCommand: CommandSink;
 }) {
   const { t, i18n } = useLingui();
+  // the platform refused a waiting-room call: admitting and refusing say why instead (issue 23)
+  const waitingOff = useNotOfferedHere('waiting-room');
   const [confirmRefuse, setConfirmRefuse] = useState<string[] | null>(null);
   if (tab !== 'offline' && tab !== 'waiting') return null;
   const ids = rows.map((r) => r.usrId);
@@ -38,10 +41,11 @@ export function TabShortcuts({ tab, rows, onCommand }: {
   }
   return (
     <Group gap="xs" data-testid="tab-shortcuts" data-tab={tab}>
-      <Button size="compact-sm" disabled={none} onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+      <NotOfferedNote reason={waitingOff} />
+      <Button size="compact-sm" disabled={none || waitingOff !== undefined} onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
         <Trans>Admit all ({count})</Trans>
       </Button>
-      <Button size="compact-sm" variant="outline" color="red.9" disabled={none} onClick={() => setConfirmRefuse(ids)}>
+      <Button size="compact-sm" variant="outline" color="red.9" disabled={none || waitingOff !== undefined} onClick={() => setConfirmRefuse(ids)}>
         <Trans>Refuse all ({count})</Trans>
       </Button>
       <Modal opened={confirmRefuse !== null} onClose={() => setConfirmRefuse(null)} title={t`Refuse everyone waiting?`}>
