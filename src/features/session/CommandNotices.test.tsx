@@ -9,7 +9,7 @@ import { commandsMachine, COMMAND_HOLD_LIMIT_MS } from '@machines/commands/comma
 import { epsCommand } from '@machines/commands/requests';
 import { flush, scriptedSessionApi } from '@machines/testing/fakeSessionApi';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { CommandNotices } from './CommandNotices';
+import { announceUnsentAtLogout, CommandNotices } from './CommandNotices';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -59,5 +59,14 @@ describe('CommandNotices (issue 23)', () => {
     h.answer('eps-status', {});
     await act(flush);
     await waitFor(() => expect(screen.queryByText('Mute (7) is sent once the connection is back.')).toBeNull());
+  });
+});
+
+describe('logging out with commands held (issue 23)', () => {
+  it('names each as not sent', async () => {
+    const h = mounted(() => false);
+    act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0 })));
+    act(() => announceUnsentAtLogout(i18n, h.commands));
+    expect(await screen.findByText('Not sent, the connection was lost: Mute (7)')).toBeTruthy();
   });
 });

@@ -7,8 +7,10 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import type { AnyActorRef } from 'xstate';
-import type { CommandsEmitted } from '@machines/commands/commandsMachine';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import type { CommandsEmitted, CommandsMachine } from '@machines/commands/commandsMachine';
 import { selectParticipant } from '@machines/participants/selectors';
 import { commandName } from '#/session/commandNames';
 import { notOfferedGroupName, notOfferedText } from '#/session/notOffered';
@@ -16,6 +18,26 @@ import { useSessionChild } from '#/session/useSessionChild';
 
 type Emitted<T extends CommandsEmitted['type']> = Extract<CommandsEmitted, { type: T }>;
 const heldId = (reqId: string) => `command-held-${reqId}`;
+
+/** the participants' names as the roster knows them (their ids otherwise) */
+function participantNames(session: AnyActorRef | null, usrIds: readonly string[]): string[] {
+  const participants = session?.system.get('participants') as AnyActorRef | undefined;
+  const snapshot = participants?.getSnapshot();
+  return usrIds.map((id) => (snapshot ? selectParticipant(id)(snapshot)?.usr_name : undefined) || id);
+}
+
+/**
+ * The user logs out while an outage still holds commands: they end with the session, so each is
+ * named (the notice outlives the session screen, on the login screen).
+ */
+export function announceUnsentAtLogout(i18n: I18n, session: AnyActorRef | null): void {
+  const commands = session?.system.get('commands') as AnyActorRef | undefined;
+  const pending = (commands?.getSnapshot() as SnapshotFrom<CommandsMachine> | undefined)?.context.pending;
+  const held = pending ? [...pending.values()].filter((c) => c.held) : [];
+  if (held.length === 0) return;
+  const names = held.map((c) => commandName(i18n, c, participantNames(session, c.usrIds))).join(', ');
+  notifications.show({ color: 'red', autoClose: false, title: i18n._(msg`Not sent`), message: i18n._(msg`Not sent, the connection was lost: ${names}`) });
+}
 
 /** Mounted once per session screen; renders nothing itself. */
 export function CommandNotices({ actor }: {
@@ -26,12 +48,8 @@ export function CommandNotices({ actor }: {
   const commands = useSessionChild(actor, 'commands');
   useEffect(() => {
     if (!commands) return;
-    const names = (usrIds: readonly string[]) => {
-      const participants = actor.system.get('participants') as AnyActorRef | undefined;
-      const snapshot = participants?.getSnapshot();
-      return usrIds.map((id) => (snapshot ? selectParticipant(id)(snapshot)?.usr_name : undefined) || id);
-    };
-    const nameOf = (e: { label: string; body: Record<string, unknown>; usrIds: readonly string[] }) => commandName(i18n, e, names(e.usrIds));
+    const nameOf = (e: { label: string; body: Record<string, unknown>; usrIds: readonly string[] }) =>
+      commandName(i18n, e, participantNames(actor, e.usrIds));
     const settled = (e: { reqId: string }) => notifications.hide(heldId(e.reqId));
     const subs = [
       commands.on('command.held', (e: Emitted<'command.held'>) => {

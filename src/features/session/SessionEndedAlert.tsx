@@ -27,6 +27,7 @@ export function SessionEndedAlert({ actor, scene, onConfirm }: {
   const text = end ? sessionEndText(i18n, end, scene) : null;
   // what the outage kept back ended with the session: named, never dropped silently (issue 23)
   const unsent = (end?.unsent ?? []).map((c) => commandName(i18n, c));
+  const unsentNames = unsent.join(', ');
   return (
     <Modal
       opened={text !== null}
@@ -41,7 +42,7 @@ export function SessionEndedAlert({ actor, scene, onConfirm }: {
       <Text mb="md">{text}</Text>
       {unsent.length > 0 && (
         <Text mb="md" data-unsent={unsent.length}>
-          {t`Not sent, the connection was lost: ${unsent.join(', ')}`}
+          {t`Not sent, the connection was lost: ${unsentNames}`}
         </Text>
       )}
       <Group justify="flex-end">

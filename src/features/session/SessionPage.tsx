@@ -7,7 +7,7 @@ import { sceneText } from '#/i18n/scene';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { ConnectionState } from './ConnectionState';
 import { SessionNotice } from './SessionNotice';
-import { CommandNotices } from './CommandNotices';
+import { announceUnsentAtLogout, CommandNotices } from './CommandNotices';
 import { ConnectionBar } from './ConnectionBar';
 import { PlatformWarnings } from './PlatformWarnings';
 import { SkipLink } from './SkipLink';
@@ -46,6 +46,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
     if (hasRecord) main.current?.focus({ preventScroll: true });
   }, [hasRecord]);
   const logout = () => {
+    announceUnsentAtLogout(i18n, holder.actor());
     holder.stop();
     void navigate({ to: '/login' });
   };
