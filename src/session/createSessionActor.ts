@@ -30,8 +30,11 @@ export function sessionActorFactory(platform: PlatformClient): SessionActorFacto
     });
     actor.on('session.resumed', (event) => onResumed?.(event.login));
     // an assumed call refused outside the commands actor (a GET of controllers, activity, mr-pwd)
-    // marks its group there too, so its control says "not offered" (issue 23 item 3)
+    // marks its group there too, so its control says "not offered" (issue 23 item 3). POSTs are
+    // the commands actor's own: it marks them itself and names the control in its notice, which
+    // a mark from here, arriving first, would silence
     const stopListening = onRequestFailure((error, request) => {
+      if (request.method !== 'GET') return;
       const reason = notOfferedRequest(error, request);
       if (reason && reason.group !== 'picture-code') actor.system.get('commands')?.send({ type: 'assumption.refused', reason });
     });
