@@ -6,6 +6,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
 export interface EndMeetingButtonProps {
   /** 'class' words it as finishing the class; default 'conference' */
@@ -20,6 +21,8 @@ export interface EndMeetingButtonProps {
 
 export function EndMeetingButton({ scene = 'conference', pending = false, onEnd, countOnline }: EndMeetingButtonProps) {
   const { t } = useLingui();
+  // a confirmation open when the connection drops waits for it, saying why (issue 23)
+  const lost = useConnectionLost();
   const [opened, { open: show, close }] = useDisclosure(false);
   const [count, setCount] = useState<number | null>(null);
   const open = () => {
@@ -44,12 +47,14 @@ export function EndMeetingButton({ scene = 'conference', pending = false, onEnd,
             ? t`Finish the class for all participants? Everyone will leave the class.`
             : t`End the meeting for all participants? Everyone will leave the meeting.`}
         </Text>
+        <ConnectionLostReason lost={lost} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} data-autofocus>
             {t`Cancel`}
           </Button>
           <Button
             color="red"
+            disabled={lost}
             onClick={() => {
               close();
               onEnd();

@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommandSink, ParticipantCommand } from './commands';
 import type { SortMode } from './participantModel';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
 /** Above this many online endpoints, muting or unmuting all asks first (spec §4). */
 export const LARGE_MEETING = 100;
@@ -83,6 +84,8 @@ export function TabActions({
 }: TabActionsProps) {
   const { t } = useLingui();
   const waitingOff = useNotOfferedHere('waiting-room');
+  // a confirmation open when the connection drops waits for it, saying why (issue 23)
+  const lost = useConnectionLost();
   const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
   const large = flags.onlineCount > LARGE_MEETING;
   const ids = [...selectedIds];
@@ -322,12 +325,14 @@ export function TabActions({
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t`Please confirm`}>
         <Stack>
           <Text>{confirm?.text}</Text>
+          <ConnectionLostReason lost={lost} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>
               <Trans>Cancel</Trans>
             </Button>
             <Button
               color="red"
+              disabled={lost}
               onClick={() => {
                 if (confirm) onCommand(confirm.command);
                 setConfirm(null);

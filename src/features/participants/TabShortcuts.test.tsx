@@ -5,6 +5,7 @@ import { TabShortcuts } from './TabShortcuts';
 import type { ParticipantRow } from './participantModel';
 import { installDomShims, renderUi } from './testing/renderUi';
 import { NotOfferedState } from '#/session/notOffered';
+import { ConnectionLostState } from '#/session/connectionLost';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -32,6 +33,25 @@ describe('TabShortcuts', () => {
     renderUi(<TabShortcuts tab="offline" rows={[row('1', 'A', false), row('2', 'B', false)]} onCommand={onCommand} />);
     fireEvent.click(screen.getByRole('button', { name: 'Call all offline (2)' }));
     expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'call', usrIds: ['1', '2'] });
+  });
+
+  it('the refuse-all confirmation, open when the connection drops, waits with the reason and goes on once it is back (issue 23)', async () => {
+    const onCommand = vi.fn();
+    const rows = [row('1', 'A', true, true), row('2', 'B', true, true)];
+    const ui = (lost: boolean) => (
+      <ConnectionLostState value={lost}>
+        <TabShortcuts tab="waiting" rows={rows} onCommand={onCommand} />
+      </ConnectionLostState>
+    );
+    const view = renderUi(ui(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all (2)' }));
+    await screen.findByText('2 people in the waiting room will be refused and must join again to come in.');
+    view.rerender(ui(true));
+    expect((screen.getByRole('button', { name: 'Refuse all' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('The connection is lost: this can be confirmed once it is back.')).toBeTruthy();
+    view.rerender(ui(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse all' }));
+    expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'waiting_refuse', usrIds: ['1', '2'] });
   });
 
   it('waiting tab on a platform that refused the waiting-room actions → Admit all and Refuse all disabled, saying why (issue 23)', () => {

@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommandSink } from './commands';
 import type { ParticipantRow, TabKey } from './participantModel';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
 export function TabShortcuts({ tab, rows, onCommand }: {
   /** the tab on show */
@@ -21,6 +22,8 @@ export function TabShortcuts({ tab, rows, onCommand }: {
   const { t, i18n } = useLingui();
   // the platform refused a waiting-room call: admitting and refusing say why instead (issue 23)
   const waitingOff = useNotOfferedHere('waiting-room');
+  // a confirmation open when the connection drops waits for it, saying why (issue 23)
+  const lost = useConnectionLost();
   const [confirmRefuse, setConfirmRefuse] = useState<string[] | null>(null);
   if (tab !== 'offline' && tab !== 'waiting') return null;
   const ids = rows.map((r) => r.usrId);
@@ -55,6 +58,7 @@ export function TabShortcuts({ tab, rows, onCommand }: {
               ? t`${refusing[0].name} will be refused and must join again to come in.`
               : t`${refusingCount} people in the waiting room will be refused and must join again to come in.`}
           </Text>
+          <ConnectionLostReason lost={lost} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmRefuse(null)} data-autofocus>
               <Trans>Cancel</Trans>
@@ -62,7 +66,7 @@ export function TabShortcuts({ tab, rows, onCommand }: {
             <Button
               color="red.9"
               // everyone asked about was admitted or left meanwhile: nothing is left to refuse
-              disabled={refusing.length === 0}
+              disabled={refusing.length === 0 || lost}
               onClick={() => {
                 if (refusing.length) onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: refusing.map((r) => r.usrId) });
                 setConfirmRefuse(null);
