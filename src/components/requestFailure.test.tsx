@@ -6,7 +6,7 @@ import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { clearOutageAlert, showRequestFailure } from './requestFailure';
+import { clearOutageAlert, noteRequestAnswered, OUTAGE_CLEAR_DELAY_MS, showRequestFailure } from './requestFailure';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -59,6 +59,27 @@ describe('the alert of an outage (issue 23 item 5)', () => {
     expect(await screen.findByText('Services are temporarily inaccessible')).toBeTruthy();
     act(() => clearOutageAlert());
     await waitFor(() => expect(screen.queryByText('Services are temporarily inaccessible')).toBeNull());
+  });
+
+  it('goes only once answers come without another outage failure for a while (no flicker while a held command still fails)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const hide = vi.spyOn(notifications, 'hide');
+    try {
+      renderWithProviders(<div />, i18n);
+      const fail = () => showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
+      fail();
+      noteRequestAnswered();
+      vi.advanceTimersByTime(1000);
+      fail();
+      vi.advanceTimersByTime(OUTAGE_CLEAR_DELAY_MS);
+      expect(hide).not.toHaveBeenCalled();
+      noteRequestAnswered();
+      vi.advanceTimersByTime(OUTAGE_CLEAR_DELAY_MS);
+      expect(hide).toHaveBeenCalledTimes(1);
+    } finally {
+      hide.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('a later 504 replaces the 502 words instead of keeping them', async () => {

@@ -22,8 +22,18 @@ import { failureText } from '#/i18n/messages';
 /** Only one reload alert at a time: a burst of failing requests shows one alert. */
 const RELOAD_ALERT_ID = 'request-failure-reload';
 
-/** what the alert shows now: an outage alert is hidden on the next answer; its text is replaced by a new one */
+/** what the alert shows now: an outage alert is hidden once answers come back; its text is replaced by a new one */
 let shownAlert: { outage: boolean; text: string; advisesReload: boolean } | null = null;
+/** when the last outage failure was reported (ms) */
+let lastOutageAt = 0;
+let clearTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * How long after an answered request no outage failure may come for the outage alert to go: one
+ * request answered while another still fails (a held command retried every second) is no
+ * recovery, and the alert must not flicker.
+ */
+export const OUTAGE_CLEAR_DELAY_MS = 3000;
 
 export interface RequestFailureOptions {
   /** what the alert's button does (default: reload the page) */
@@ -45,6 +55,7 @@ export function showRequestFailure(i18n: I18n, error: unknown, options: RequestF
     return 'message';
   }
   const outage = failure.outage === true;
+  if (outage) lastOutageAt = Date.now();
   const advisesReload = !(outage && canRelogin());
   const shown = { outage, text, advisesReload };
   if (shownAlert && shownAlert.text === text && shownAlert.outage === outage && shownAlert.advisesReload === advisesReload) return 'alertReload';
@@ -84,9 +95,24 @@ export function showRequestFailure(i18n: I18n, error: unknown, options: RequestF
 
 /** The platform answered again: an outage's alert has nothing left to say. */
 export function clearOutageAlert(): void {
+  if (clearTimer) clearTimeout(clearTimer);
+  clearTimer = null;
   if (!shownAlert?.outage) return;
   shownAlert = null;
   notifications.hide(RELOAD_ALERT_ID);
+}
+
+/**
+ * A request was answered: the outage alert goes once {@link OUTAGE_CLEAR_DELAY_MS} pass without
+ * another outage failure.
+ */
+export function noteRequestAnswered(): void {
+  if (!shownAlert?.outage || clearTimer) return;
+  const answeredAt = Date.now();
+  clearTimer = setTimeout(() => {
+    clearTimer = null;
+    if (lastOutageAt <= answeredAt) clearOutageAlert();
+  }, OUTAGE_CLEAR_DELAY_MS);
 }
 
 /**
@@ -102,7 +128,7 @@ export function useRequestFailureReporter(canRelogin: () => boolean = () => fals
       onRequestFailure((error, request) => {
         if (centralFailure(error, request)) showRequestFailure(i18n, error, { canRelogin });
       }),
-      onRequestAnswered(clearOutageAlert),
+      onRequestAnswered(noteRequestAnswered),
     ];
     return () => subs.forEach((unsubscribe) => unsubscribe());
   }, [i18n, canRelogin]);
