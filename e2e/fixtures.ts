@@ -19,6 +19,9 @@ import { signIn, type Lang, type Role } from './pages/signIn';
 import type { LoginResult } from '../machines/login/loginMachine';
 
 export { expect, TEST_CODE };
+
+/** A 404 of one of the assumed GETs (protocol/assumptions.ts), as the browser logs it. */
+const ASSUMED_GET_404 = /status of 404 \(Not Found\) @ \S*\/rest\/v1\/meetings\/(verify-code|\d+\/sessions\/[^/\s]+\/(controllers|activity[^/\s]*|mr-pwd))$/;
 export type { Lang, Role };
 
 /** Collects console errors and uncaught page errors of the test's pages. */
@@ -81,17 +84,25 @@ export interface WorkerOptions {
    * `WIRE` of the run's environment, else podium (e2e/server.ts)
    */
   wire: WireMode | undefined;
+  /**
+   * `PLATFORM_ASSUME` of a platform-mode server: the groups of assumed calls it offers beyond the
+   * evidence (protocol/assumptions.ts). Unset: none, the strict platform. A spec file whose
+   * feature needs a group says so with `test.use({ assume: '…' })`, which gives it a server of
+   * its own; it has no effect on a podium server, which offers every group.
+   */
+  assume: string | undefined;
 }
 
 export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures & WorkerOptions>({
   wire: [undefined, { scope: 'worker', option: true }],
+  assume: [undefined, { scope: 'worker', option: true }],
   lang: ['en', { option: true }],
   signIn: async ({ page, server, lang }, use) => {
     await use((role = 'host') => signIn(page, server, lang, role));
   },
   server: [
-    async ({ wire }, use) => {
-      const server = await startTestServer({ wire });
+    async ({ wire, assume }, use) => {
+      const server = await startTestServer({ wire, env: assumeEnv(wire, assume) });
       await use(server);
       await server.stop();
     },
@@ -100,8 +111,12 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures & Wor
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);
   },
-  consoleErrors: async ({}, use) => {
+  consoleErrors: async ({ wire }, use) => {
     const errors = new ConsoleErrors();
+    // in front of a strict platform the console asks once for each assumed GET it may use (the
+    // controllers list, the activity log, the picture verify code…) and the 404 is how it learns
+    // that the platform does not offer it; the browser logs every such answer as an error
+    if ((wire ?? process.env.WIRE) === 'platform') errors.allow(ASSUMED_GET_404);
     await use(errors);
     expect(errors.unexpected, 'the console logged errors').toEqual([]);
   },
@@ -135,12 +150,18 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures & Wor
 export function testWithServer(env: Record<string, string>) {
   return test.extend<object, WorkerFixtures>({
     server: [
-      async ({ wire }, use) => {
-        const server = await startTestServer({ env, wire });
+      async ({ wire, assume }, use) => {
+        const server = await startTestServer({ env: { ...assumeEnv(wire, assume), ...env }, wire });
         await use(server);
         await server.stop();
       },
       { scope: 'worker', timeout: 120_000 },
     ],
   });
+}
+
+/** The `PLATFORM_ASSUME` of a worker's server: only a platform-mode server takes one. */
+function assumeEnv(wire: WireMode | undefined, assume: string | undefined): Record<string, string> {
+  const platform = (wire ?? process.env.WIRE) === 'platform';
+  return platform ? { PLATFORM_ASSUME: assume ?? 'none' } : {};
 }
