@@ -21,9 +21,17 @@ const SWITCHES: [SwitchId, keyof MrStatus][] = [
 ];
 
 test.describe('meeting-wide switches', () => {
-  test('every switch flips the server state and back', { tag: '@platform' }, async ({ page, server, lang }) => {
+  test('every switch flips the server state and back', { tag: '@platform' }, async ({ page, server, lang, wire }) => {
     const { panel, api } = await openMeetingControls(page, server, lang);
-    for (const [id, field] of SWITCHES) {
+    // `title_enabled` is an assumed status key (group meeting-modes, protocol/assumptions.ts): the
+    // strict platform neither reports nor takes it, so the console shows the switch as unknown
+    // and offers no flip; the banner itself (subtitles.spec.ts) goes out as the evidence's set_title
+    const assumed = wire === 'platform' ? new Set<SwitchId>(['subtitles']) : new Set<SwitchId>();
+    for (const id of assumed) {
+      await expect(panel.switchState(id)).toHaveAttribute('data-state', 'unknown');
+      await expect(panel.switchState(id)).toBeDisabled();
+    }
+    for (const [id, field] of SWITCHES.filter(([id]) => !assumed.has(id))) {
       const before = Number((await api.status())[field]);
       await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'on' : 'off');
       await panel.toggle(id);
@@ -33,6 +41,27 @@ test.describe('meeting-wide switches', () => {
       await expect.poll(async () => Number((await api.status())[field])).toBe(before);
       await expect(panel.switchState(id)).toHaveAttribute('data-state', before ? 'on' : 'off');
     }
+  });
+
+  test('the waiting room, an assumed call: applied on podium; in front of a strict platform shown as not offered, with the reason', { tag: '@platform' }, async ({ page, server, lang, wire }) => {
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    await panel.openSection(panel.names.waitingRoom);
+    const section = page.getByTestId('waiting-room');
+    if (wire !== 'platform') {
+      await api.setStatus({ waiting_room: 0 });
+      await expect(section).toHaveAttribute('data-state', 'off');
+      await panel.clickLabel(section, panel.names.waitingRoom);
+      await expect.poll(async () => (await api.status()).waiting_room).toBe(1);
+      await api.setStatus({ waiting_room: 0 });
+      return;
+    }
+    // the strict platform (no PLATFORM_ASSUME) reports no waiting_room in its meeting status: the
+    // console can neither show nor flip it, and says so before anything is tried (the refusal of
+    // an assumed call that was tried: e2e/deploy/outageCommands.spec.ts, meeting passwords)
+    await expect(section.getByRole('note')).toHaveText('Not offered by this platform: its meeting status reports no waiting_room');
+    await expect(section.getByRole('switch', { name: panel.names.waitingRoom })).toBeDisabled();
+    await expect(section.getByRole('combobox', { name: panel.names.moveToWaiting })).toBeDisabled();
+    expect((await api.status()).waiting_room).toBeUndefined();
   });
 
   test('a switch changed by another console shows here', async ({ page, server, lang }) => {

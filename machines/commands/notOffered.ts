@@ -12,7 +12,7 @@ export interface NotOfferedReason {
   group: AssumptionGroup;
   /** the refused call as the user can look it up: the path suffix, or the action / status key */
   call: string;
-  /** HTTP status of the refusal */
+  /** HTTP status of the refusal; 0 when nothing was refused: the platform's answers lack the group's field */
   status: number;
   /** result code, when the platform sent one */
   result?: number;

@@ -45,9 +45,30 @@ export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string 
   return i18n._(GROUP_NAMES[group]);
 }
 
+/**
+ * The status field that tells an assumed group's state. A platform whose meeting status (loaded)
+ * has no such field reports none, so the console cannot show or flip that state: the group is not
+ * offered there either, said before any call is refused instead of a control that is merely grey.
+ */
+const REPORTED_IN_STATUS: Partial<Record<AssumptionGroup, string>> = {
+  'waiting-room': 'waiting_room',
+};
+
+/**
+ * Why an assumed group is not offered, judged from a loaded meeting status that lacks its field
+ * (reason `status` 0: nothing was refused); undefined while the status is not loaded or has it.
+ * @example unreportedReason('waiting-room', { mr_locked: 0 }) // { group: 'waiting-room', call: 'waiting_room', status: 0 }
+ */
+export function unreportedReason(group: AssumptionGroup, status: Readonly<Record<string, unknown>> | undefined): NotOfferedReason | undefined {
+  const field = REPORTED_IN_STATUS[group];
+  if (!field || !status || status[field] !== undefined) return undefined;
+  return { group, call: field, status: 0 };
+}
+
 /** "Not offered by this platform: the server refused mod-subtitle-position (404)". */
 export function notOfferedText(i18n: I18n, reason: NotOfferedReason): string {
   const { call, status, result } = reason;
+  if (status === 0) return i18n._(msg`Not offered by this platform: its meeting status reports no ${call}`);
   return result === undefined
     ? i18n._(msg`Not offered by this platform: the server refused ${call} (${status})`)
     : i18n._(msg`Not offered by this platform: the server refused ${call} (${status}, result ${result})`);

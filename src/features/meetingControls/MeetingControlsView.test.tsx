@@ -57,6 +57,19 @@ describe('MeetingControlsView', () => {
     expect((screen.getByRole('switch', { name: 'Lock meeting' }) as HTMLInputElement).disabled).toBe(false);
   });
 
+  it('a meeting status without waiting_room: the waiting room is not offered, said before any call is tried; with it, offered (issue 23)', () => {
+    const view = (status: MeetingControlsModel['status']) => (
+      <MeetingControlsView model={model({ status })} onCommand={noop} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />
+    );
+    const { rerender } = renderUi(view({ ...model().status, meeting_mode: 'free' }));
+    expect(screen.getByText('Not offered by this platform: its meeting status reports no waiting_room')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Waiting room', hidden: true }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByText(/reports no meeting_mode/)).toBeNull();
+    rerender(view({ ...model().status, meeting_mode: 'free', waiting_room: 0 }));
+    expect(screen.queryByText(/reports no waiting_room/)).toBeNull();
+    expect((screen.getByRole('switch', { name: 'Waiting room', hidden: true }) as HTMLInputElement).disabled).toBe(false);
+  });
+
   it('hides live when the tenant has no built-in live', () => {
     renderUi(<MeetingControlsView model={model({ liveBuiltin: false })} onCommand={noop} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
     expect(screen.queryByRole('switch', { name: 'Live' })).toBeNull();

@@ -22,7 +22,7 @@ import { checkLiveAddresses, checkPushAddress } from '../live/rules';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
 import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
 import { lazyDialog } from '#/components/lazyLoad';
-import { NotOfferedControls, NotOfferedNote, notOfferedText } from '#/session/notOffered';
+import { NotOfferedControls, NotOfferedNote, notOfferedText, unreportedReason } from '#/session/notOffered';
 import type { AssumptionGroup } from '@protocol/assumptions';
 import type { NotOfferedReason } from '@machines/commands/notOffered';
 
@@ -103,7 +103,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
   );
   const waitingPending = pending.has('status.waiting_room') || [...pending].some((p) => p.startsWith('eps.waiting_'));
   const send = (cmd: MeetingCommand) => onCommand(cmd);
-  const notOffered = (group: AssumptionGroup) => model.notOffered?.get(group);
+  const notOffered = (group: AssumptionGroup) => model.notOffered?.get(group) ?? unreportedReason(group, status);
 
   return (
     <Stack gap="sm" data-testid="meeting-controls" aria-label={t`Meeting-wide controls`} style={pending.size > 0 ? { cursor: 'progress' } : undefined}>
