@@ -45,4 +45,18 @@ describe('AppProviders toasts', () => {
     expect(await screen.findByText('The command was refused')).toBeTruthy();
     expect(screen.queryByText('C: loss 6 %')).toBeNull();
   });
+
+  it('toasts sit beneath an open dialog: a stack of them cannot cover its buttons', async () => {
+    renderPage();
+    act(() => {
+      notifications.show({ message: 'Steady 03: loss 6 %', autoClose: false });
+    });
+    await screen.findByText('Steady 03: loss 6 %');
+    const container = document.querySelector<HTMLElement>('.mantine-Notifications-root');
+    expect(container).not.toBeNull();
+    // Mantine's modals are drawn at getDefaultZIndex('modal') (200)
+    const zIndex = Number(getComputedStyle(container!).zIndex || container!.style.getPropertyValue('--notifications-z-index'));
+    expect(zIndex).toBeGreaterThan(0);
+    expect(zIndex).toBeLessThan(200);
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
+import { getDefaultZIndex } from '@mantine/core';
 import { ThemedMantine } from './ThemedMantine';
 import classes from './toasts.module.css';
 
@@ -56,8 +57,10 @@ function Toasts() {
     };
   }, [Container, waiting]);
   if (!Container) return null;
-  // at most three at once (the rest wait their turn): a stack of five covered the table toolbar
-  return <Container position="top-right" limit={3} className={classes.toasts} />;
+  // at most three at once (the rest wait their turn): a stack of five covered the table toolbar.
+  // Beneath an open dialog (one layer under Mantine's modals; menus and pickers stay above): a
+  // stack of quality alerts covered the Activity dialog's Export button, which no click could reach
+  return <Container position="top-right" limit={3} zIndex={getDefaultZIndex('modal') - 1} className={classes.toasts} />;
 }
 
 /** The providers every screen (and every component test) runs inside. */
