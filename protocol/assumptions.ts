@@ -66,7 +66,7 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     fallback: 'the login screen shows the text code of GET temp-verify-code, the one the platform’s clients use',
   },
   { group: 'waiting-room', wire: 'ctrl_mr_eps waiting_move / waiting_permit / waiting_refuse', kind: 'action', grade: 'spec', fallback: 'waiting-room controls not offered' },
-  { group: 'waiting-room', wire: 'mod_mr_status waiting_room', kind: 'status-key', grade: 'spec', fallback: 'waiting-room switch not offered' },
+  { group: 'waiting-room', wire: 'mod_mr_status waiting_room', kind: 'status-key', grade: 'spec', fallback: 'waiting-room switch not offered, said at once when the meeting status carries no waiting_room' },
   { group: 'waiting-room', wire: 'usr_stats position 16 (in the waiting room)', kind: 'field', grade: 'spec', fallback: 'nobody is shown waiting (the facts decode up to position 14)' },
   { group: 'waiting-room', wire: 'waiting_usr event', kind: 'event', grade: 'spec', fallback: 'the waiting list comes from usr_stats alone' },
   { group: 'subtitle-position', wire: 'POST mod-subtitle-position', kind: 'path', grade: 'spec', fallback: 'the banner’s own y_pos / h_align / v_align place it; position controls not offered' },
