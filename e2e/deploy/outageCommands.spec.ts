@@ -16,7 +16,7 @@ import { freePort, startTestServer, type TestServer } from '../server';
 import { LoginPage } from '../pages/LoginPage';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import { ParticipantsPanel } from '../pages/ParticipantsPanel';
-import { pickOnline } from '../pages/ParticipantsSession';
+import { pickUnmuted } from '../pages/ParticipantsSession';
 import { acknowledgeReminders } from '../pages/reminders';
 import { MeetingControlsPanel } from '../pages/MeetingControlsPanel';
 import { signIn } from '../pages/signIn';
@@ -100,11 +100,7 @@ test.describe('an outage behind --upstream', () => {
       const panel = new ParticipantsPanel(page, 'en');
       await expect(panel.table).toBeVisible({ timeout: 20_000 });
       const api = await ParticipantsApi.login(platform);
-      const p = await pickOnline(panel, api);
-      if ((await api.flags(p.usrId))?.a_rx === 0) {
-        await panel.button(panel.n.unmute(p.name)).click();
-        await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
-      }
+      const p = await pickUnmuted(panel, api);
       await expect(panel.button(panel.n.mute(p.name))).toBeEnabled();
 
       // the platform becomes unreachable; the held poll has not noticed yet, so the row still

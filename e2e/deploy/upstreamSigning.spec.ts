@@ -9,7 +9,7 @@ import { E2E_DEV, startTestServer, type TestServer } from '../server';
 import { LoginPage } from '../pages/LoginPage';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import { ParticipantsPanel } from '../pages/ParticipantsPanel';
-import { pickOnline } from '../pages/ParticipantsSession';
+import { pickUnmuted } from '../pages/ParticipantsSession';
 import { acknowledgeReminders } from '../pages/reminders';
 
 const SIGNING_HEADERS = ['devid', 'randdtm', 'md5token', 'nonce', 'signature'];
@@ -63,11 +63,7 @@ test.describe('console behind a signing --upstream (DEV_ID / DEV_TOKEN)', () => 
       const panel = new ParticipantsPanel(page, 'en');
       await expect(panel.table).toBeVisible({ timeout: 20_000 });
       const api = await ParticipantsApi.login(platform);
-      const p = await pickOnline(panel, api);
-      if ((await api.flags(p.usrId))?.a_rx === 0) {
-        await panel.button(panel.n.unmute(p.name)).click();
-        await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
-      }
+      const p = await pickUnmuted(panel, api);
       await panel.button(panel.n.mute(p.name)).click();
       await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(0);
       await expect(panel.button(panel.n.unmute(p.name))).toHaveAttribute('data-state', 'off');

@@ -51,3 +51,13 @@ export async function pickOnline(panel: ParticipantsPanel, api: ParticipantsApi,
     .toBe(true);
   return found!;
 }
+
+/** A steady online participant (as {@link pickOnline}) whose audio is in the mix, unmuted from its row when it was not. */
+export async function pickUnmuted(panel: ParticipantsPanel, api: ParticipantsApi): Promise<{ name: string; usrId: string }> {
+  const p = await pickOnline(panel, api);
+  if ((await api.flags(p.usrId))?.a_rx === 0) {
+    await panel.button(panel.n.unmute(p.name)).click();
+    await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
+  }
+  return p;
+}
