@@ -18,10 +18,14 @@ const TEXT = {
     participant: 'Participant',
     controller: 'Controller',
     exportCsv: 'Export CSV',
-    host: 'Host, 127.0.0.1',
-    supervisor: 'Supervisor, 127.0.0.1',
+    host: 'Host (127.0.0.1)',
+    supervisor: 'Supervisor (127.0.0.1)',
     hostLocal: 'Host (this console)',
-    command: 'Participant control',
+    muted: (who: string, name: string) => `${who} muted ${name}`,
+    unmuted: (who: string, name: string) => `${who} unmuted ${name}`,
+    letWatch: (who: string, name: string) => `${who} let ${name} watch`,
+    mute: 'Mute',
+    unmute: 'Unmute',
     applied: 'Applied',
     serverNote: /as the server recorded them/,
     localNote: /keeps no activity log/,
@@ -34,10 +38,14 @@ const TEXT = {
     participant: '参会者',
     controller: '控制者',
     exportCsv: '导出 CSV',
-    host: '主持人，127.0.0.1',
-    supervisor: '监管员，127.0.0.1',
+    host: '主持人（127.0.0.1）',
+    supervisor: '监管员（127.0.0.1）',
     hostLocal: '主持人（本控制台）',
-    command: '参会者控制',
+    muted: (who: string, name: string) => `${who}将${name}静音`,
+    unmuted: (who: string, name: string) => `${who}取消了${name}的静音`,
+    letWatch: (who: string, name: string) => `${who}允许${name}观看`,
+    mute: '静音',
+    unmute: '取消静音',
     applied: '已执行',
     serverNote: /由服务器记录/,
     localNote: /不保存操作记录/,
@@ -71,15 +79,19 @@ test('activity: who did what, live, filtered, from a row, exported as CSV', { ta
   await panel.button(panel.n.unmute(p.name)).click();
   await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
 
-  // the dialog keeps its filter; the two commands are the newest rows, newest first
+  // the dialog keeps its filter; the two commands are the newest rows, newest first, each a
+  // sentence in the user's language, named as the console's buttons name them (issue 26 item 6)
   await page.getByRole('button', { name: text.open, exact: true }).click();
   await expect.poll(shown).toBe(before + 2);
-  for (const row of [rows.nth(0), rows.nth(1)]) {
-    await expect(row).toContainText(platform ? text.hostLocal : text.host);
-    await expect(row).toContainText(text.command);
-    await expect(row).toContainText(p.name);
-    await expect(row).toContainText('a_rx');
+  const me = platform ? text.hostLocal : text.host;
+  const sentences = [text.unmuted(me, p.name), text.muted(me, p.name)];
+  const commands = [text.unmute, text.mute];
+  for (const [i, row] of [rows.nth(0), rows.nth(1)].entries()) {
+    await expect(row.getByTestId('activity-sentence')).toHaveText(sentences[i]);
+    await expect(row.locator('td').nth(2)).toHaveText(commands[i]);
     await expect(row).toContainText(text.applied);
+    // the wire detail stays for support, beneath the sentence
+    await expect(row.getByTestId('activity-wire')).toHaveText(`ctrl_mr_eps · a_rx · value=${1 - i}`);
   }
 
   if (!platform) {
@@ -87,7 +99,7 @@ test('activity: who did what, live, filtered, from a row, exported as CSV', { ta
     const supervisor = await ParticipantsApi.forWorker(server, 'supervisor');
     await supervisor.eps('v_tx', [p.usrId], 1);
     await expect.poll(shown, { timeout: 15_000 }).toBe(before + 3);
-    await expect(rows.nth(0)).toContainText(text.supervisor);
+    await expect(rows.nth(0).getByTestId('activity-sentence')).toHaveText(text.letWatch(text.supervisor, p.name));
     await dialog.getByLabel(text.controller, { exact: true }).click();
     await page.getByRole('option', { name: text.supervisor, exact: true }).click();
     await expect(rows.filter({ hasText: text.host })).toHaveCount(0);
@@ -97,22 +109,30 @@ test('activity: who did what, live, filtered, from a row, exported as CSV', { ta
     await expect.poll(shown).toBe(before + 3);
   }
   const count = await shown();
-  await expect(rows).toHaveCount(Math.min(count, 300));
+  // a recipe's entries (accept a hand: a_rx 1 + clear_hand) read as one row: rows ≤ entries
+  expect(await rows.count()).toBeGreaterThan(0);
+  expect(await rows.count()).toBeLessThanOrEqual(Math.min(count, 300));
   // the count reads as a sentence in either language ("1 entry", "3 of 12 entries", "3 / 12 条记录")
   await expect(dialog.getByTestId('activity-count')).toHaveText(lang === 'en' ? /^(\d+ of )?(1 entry|\d+ entries)$/ : /^(\d+ \/ )?\d+ 条记录$/);
   for (const row of await rows.all()) await expect(row).toContainText(p.name);
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`activity-${lang}-${wire ?? 'podium'}.png`) });
+  await dialog.screenshot({ animations: 'disabled', path: testInfo.outputPath(`activity-dialog-${lang}-${wire ?? 'podium'}.png`) });
   if (!platform) await expectSurfaceAccessible(dialog, testInfo, `activity dialog (${lang})`);
 
-  // CSV: a header row and one line per entry shown, p's name in each
+  // CSV for Excel: UTF-8 with a byte-order mark, CRLF, a header row and one line per entry shown,
+  // p's name in each; local and ISO times, the sentence, then the wire columns
   const downloadPromise = page.waitForEvent('download');
   await dialog.getByRole('button', { name: text.exportCsv }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^activity-${server.mrId}-.*\\.csv$`));
-  const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('id,time,role,address,command,action,targets,more_targets,values,result,status');
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('local_time,time_iso,activity,command,outcome,id,role,address,cmdid,action,targets,more_targets,values,result,status');
   expect(lines).toHaveLength(count + 1);
   for (const line of lines.slice(1)) expect(line).toContain(p.name);
+  expect(lines.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{4}-\d{2}-\d{2}T[\d:.]+Z,/);
+  expect(lines.some((line) => line.includes(sentences[0]))).toBe(true);
 
   // a participant's row opens the dialog filtered to them
   await dialog.getByRole('button', { name: text.clearFilters }).click();

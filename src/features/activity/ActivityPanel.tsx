@@ -51,12 +51,14 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
   );
 
   const shown = useMemo(() => filterActivity(entries, filter), [entries, filter]);
+  // sentences in the current language, the console's recipes read as one row each
+  const rows = useMemo(() => labels.rows(shown), [labels, shown]);
   const controllers = useMemo(() => controllersOf(entries), [entries]);
   const shownCount = shown.length;
   const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const exportAs = (format: 'csv' | 'json') =>
     format === 'csv'
-      ? download(`activity-${mrId}-${stamp()}.csv`, activityCsv(shown), 'text/csv;charset=utf-8')
+      ? download(`activity-${mrId}-${stamp()}.csv`, activityCsv(rows, (e) => labels.outcome(e).text), 'text/csv;charset=utf-8')
       : download(`activity-${mrId}-${stamp()}.json`, activityJson(shown, { mrId, source: source ?? 'server' }), 'application/json');
 
   return (
@@ -126,7 +128,7 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
               <Plural value={entries.length} one={`${shownCount} of # entry`} other={`${shownCount} of # entries`} />
             )}
           </Text>
-          <ActivityTable entries={shown} labels={labels} />
+          <ActivityTable rows={rows} labels={labels} />
           {source === 'server' && hasOlder && (
             <Button variant="default" loading={loading} onClick={() => activity?.send({ type: 'activity.loadOlder' })}>
               <Trans>Load older entries</Trans>

@@ -1,26 +1,37 @@
-/** The activity entries as a table, newest first; long logs show their newest rows only. */
+/**
+ * The activity as a table, newest first: each row a sentence in the user's language (who did
+ * what to whom), the command as the console names it, the outcome; the wire detail underneath,
+ * small, for support. Long logs show their newest rows only.
+ */
 import { Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActivityEntry } from '@protocol/wire';
 import type { ActivityLabels } from './activityLabels';
-import { valuesText } from './activityModel';
+import type { ActivityRow } from './activitySentence';
+import { wireText } from './activitySentence';
+
+const namesOf = (e: ActivityEntry) => e.targets.map((x) => x.name || x.usr_id).join(', ');
 
 /** rows drawn at once: the filters narrow a longer log */
 export const ACTIVITY_ROWS_SHOWN = 300;
 
-export function ActivityTable({ entries, labels }: { entries: readonly ActivityEntry[]; labels: ActivityLabels }) {
+export function ActivityTable({ rows: all, labels }: {
+  /** the entries read as rows (activitySentence.ts readActivity), newest first */
+  rows: readonly ActivityRow[];
+  labels: ActivityLabels;
+}) {
   const { t } = useLingui();
-  if (entries.length === 0) {
+  if (all.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         <Trans>No activity yet</Trans>
       </Text>
     );
   }
-  const rows = entries.slice(0, ACTIVITY_ROWS_SHOWN);
+  const rows = all.slice(0, ACTIVITY_ROWS_SHOWN);
   return (
     <>
-      <Table.ScrollContainer minWidth={900} mah="55vh">
+      <Table.ScrollContainer minWidth={760} mah="55vh">
         <Table striped stickyHeader aria-label={t`Activity`} data-testid="activity-table">
           <Table.Thead>
             <Table.Tr>
@@ -28,16 +39,10 @@ export function ActivityTable({ entries, labels }: { entries: readonly ActivityE
                 <Trans>Time</Trans>
               </Table.Th>
               <Table.Th>
-                <Trans>Controller</Trans>
+                <Trans>What happened</Trans>
               </Table.Th>
               <Table.Th>
                 <Trans>Command</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Participants</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Details</Trans>
               </Table.Th>
               <Table.Th>
                 <Trans>Outcome</Trans>
@@ -45,20 +50,33 @@ export function ActivityTable({ entries, labels }: { entries: readonly ActivityE
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((e) => {
-              const outcome = labels.outcome(e);
-              const names = e.targets.map((x) => x.name || x.usr_id).join(', ');
+            {rows.map((row) => {
+              const first = row.entries[0];
+              const named = row.entries.find((e) => e.targets.length > 0) ?? first;
+              const names = namesOf(named);
+              // a recipe is applied when every step was; otherwise the first refused step says why
+              const outcome = labels.outcome(row.entries.find((e) => e.result !== 0 || e.status >= 400) ?? first);
               return (
-                <Table.Tr key={e.id} data-activity-id={e.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{labels.time(e.dtm)}</Table.Td>
-                  <Table.Td>{labels.controller(e.role, e.peer_ip)}</Table.Td>
-                  <Table.Td>{labels.command(e.cmdid)}</Table.Td>
-                  <Table.Td>{e.more_targets > 0 ? t`${names} and ${e.more_targets} more` : names}</Table.Td>
+                <Table.Tr key={first.id} data-activity-id={first.id} data-steps={row.entries.length}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} title={new Date(first.dtm * 1000).toISOString()}>
+                    {labels.time(first.dtm)}
+                  </Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {[e.action, valuesText(e.values)].filter(Boolean).join(' · ')}
+                    <Text size="sm" data-testid="activity-sentence">
+                      {row.sentence}
+                    </Text>
+                    {/* a sentence names two people at most: the rest are listed here, so every row shows whom it touched */}
+                    {named.targets.length + named.more_targets > 2 && (
+                      <Text size="xs" c="dimmed" data-testid="activity-targets">
+                        {named.more_targets > 0 ? t`${names} and ${named.more_targets} more` : names}
+                      </Text>
+                    )}
+                    {/* the requests as sent, oldest first: what support asks for */}
+                    <Text size="xs" c="dimmed" ff="monospace" data-testid="activity-wire">
+                      {[...row.entries].reverse().map(wireText).join(' + ')}
                     </Text>
                   </Table.Td>
+                  <Table.Td>{row.command}</Table.Td>
                   <Table.Td c={outcome.ok ? undefined : 'red.9'}>{outcome.text}</Table.Td>
                 </Table.Tr>
               );
@@ -66,10 +84,10 @@ export function ActivityTable({ entries, labels }: { entries: readonly ActivityE
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {entries.length > rows.length && (
+      {all.length > rows.length && (
         <Text size="xs" c="dimmed">
           <Trans>
-            Showing the newest {ACTIVITY_ROWS_SHOWN} of {entries.length}: narrow with the filters, or export them all.
+            Showing the newest {ACTIVITY_ROWS_SHOWN} of {all.length}: narrow with the filters, or export them all.
           </Trans>
         </Text>
       )}

@@ -1,8 +1,9 @@
 /**
  * The Activity panel's rules, without React: what kind a command is, who a controller is, the
- * filters, and the CSV and JSON exports.
+ * filters, and the CSV and JSON exports (the sentences: activitySentence.ts).
  */
 import type { ActivityEntry } from '@protocol/wire';
+import type { ActivityRow } from './activitySentence';
 
 export type ActivityKind = 'participants' | 'meeting' | 'layout' | 'subtitles' | 'live' | 'other';
 export const ACTIVITY_KINDS: readonly ActivityKind[] = ['participants', 'meeting', 'layout', 'subtitles', 'live', 'other'];
@@ -71,8 +72,6 @@ export function valuesText(values: Readonly<Record<string, unknown>>): string {
     .join(', ');
 }
 
-const CSV_COLUMNS = ['id', 'time', 'role', 'address', 'command', 'action', 'targets', 'more_targets', 'values', 'result', 'status'] as const;
-
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
  * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe: names
@@ -84,26 +83,69 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The entries as CSV with a header row, oldest first, times in ISO 8601 (UTC). */
-export function activityCsv(entries: readonly ActivityEntry[]): string {
-  const rows = [...entries].reverse().map((e) =>
-    [
-      e.id,
-      new Date(e.dtm * 1000).toISOString(),
-      e.role,
-      e.peer_ip,
-      e.cmdid,
-      e.action,
-      e.targets.map((t) => (t.name ? `${t.name} (${t.usr_id})` : t.usr_id)).join('; '),
-      e.more_targets,
-      JSON.stringify(e.values),
-      e.result,
-      e.status,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+const CSV_COLUMNS = [
+  'local_time',
+  'time_iso',
+  'activity',
+  'command',
+  'outcome',
+  // the wire columns, for support
+  'id',
+  'role',
+  'address',
+  'cmdid',
+  'action',
+  'targets',
+  'more_targets',
+  'values',
+  'result',
+  'status',
+] as const;
+
+/** `2026-11-27 09:14:03` in the browser's time zone: a form every spreadsheet reads as a date. */
+export function localTimeText(dtm: number): string {
+  const d = new Date(dtm * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** a byte-order mark: without it Excel reads UTF-8 as the system code page and garbles Chinese names */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * The rows as CSV for a spreadsheet, oldest first, one line per entry: UTF-8 with a byte-order
+ * mark and CRLF line ends (what Excel expects), the local time and the ISO 8601 time (UTC), the
+ * sentence and command of the entry's row (a recipe's steps each carry the recipe's sentence),
+ * the outcome in words, then the wire columns.
+ */
+export function activityCsv(rows: readonly ActivityRow[], outcomeOf: (entry: ActivityEntry) => string): string {
+  const lines: string[] = [];
+  for (const row of [...rows].reverse()) {
+    for (const e of [...row.entries].reverse()) {
+      lines.push(
+        [
+          localTimeText(e.dtm),
+          new Date(e.dtm * 1000).toISOString(),
+          row.sentence,
+          row.command,
+          outcomeOf(e),
+          e.id,
+          e.role,
+          e.peer_ip,
+          e.cmdid,
+          e.action,
+          e.targets.map((t) => (t.name ? `${t.name} (${t.usr_id})` : t.usr_id)).join('; '),
+          e.more_targets,
+          JSON.stringify(e.values),
+          e.result,
+          e.status,
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+  }
+  return CSV_BOM + [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 /** The entries as a JSON document, oldest first. */
