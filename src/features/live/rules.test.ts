@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '@protocol/codes';
-import { checkLiveAddresses, checkManagementLogin, checkPushAddress, checkRoomPasswords } from './rules';
+import { checkLiveAddresses, checkLiveStart, checkManagementLogin, checkPushAddress, checkRoomPasswords } from './rules';
 
 describe('meeting-wide form rules', () => {
   it('push address must be set and rtmp://host/live/stream', () => {
@@ -22,5 +22,14 @@ describe('meeting-wide form rules', () => {
 
   it('passwords differ', () => {
     expect(checkRoomPasswords({ join: '1', host: '1', supervisor: '2' })).toBe(RC.passwordsMustDiffer);
+  });
+
+  it('Live is turned on only with its push and pull addresses set (spec §5); unreported or not built-in: not judged', () => {
+    expect(checkLiveStart('', '', true)).toBe(RC.pushAddressNotSet);
+    expect(checkLiveStart('  ', 'http://h/play/s.flv', true)).toBe(RC.pushAddressNotSet);
+    expect(checkLiveStart('rtmp://h/live/s', '', true)).toBe(RC.pullAddressRequired);
+    expect(checkLiveStart('rtmp://h/live/s', 'http://h/play/s.flv', true)).toBeUndefined();
+    expect(checkLiveStart(undefined, undefined, true)).toBeUndefined();
+    expect(checkLiveStart('', '', false)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
  * The spec §5 rules of protocol/validation.ts (shared with the server) as the result codes the
  * meeting-wide forms show. No rule is decided here.
  */
+import { RC } from '@protocol/codes';
 import {
   VALIDATION_RESULT_CODES,
   checkCascadeSwitch,
@@ -31,3 +32,16 @@ export const checkRoomPasswords = (p: { join: string; host: string; supervisor: 
 
 /** Leaving cascade while cascade points exist. */
 export const checkCascade = (target: '' | 'parent' | 'child', points: number): number | undefined => code(checkCascadeSwitch(target, points));
+
+/**
+ * Live may be turned on (spec §5: "the push address must be set before enabling"; built-in live
+ * streams from its push address to its pull address): a result code when an address the server
+ * reports is empty, undefined when it may. Addresses the server does not report are not judged
+ * (the server decides), nor are they with live that is not built-in (not the console's to set).
+ */
+export function checkLiveStart(pushUrl: string | undefined, pullUrl: string | undefined, builtin: boolean): number | undefined {
+  if (!builtin) return undefined;
+  if (pushUrl !== undefined && !pushUrl.trim()) return RC.pushAddressNotSet;
+  if (pullUrl !== undefined && !pullUrl.trim()) return RC.pullAddressRequired;
+  return undefined;
+}

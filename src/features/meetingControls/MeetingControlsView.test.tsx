@@ -74,10 +74,11 @@ describe('MeetingControlsView', () => {
     expect(screen.queryByRole('switch', { name: 'Live' })).toBeNull();
   });
 
-  it('routes recording to the recording machine', () => {
+  it('routes recording to the recording machine, once confirmed', async () => {
     const onRecording = vi.fn();
     renderUi(<MeetingControlsView model={model()} onCommand={noop} onRecording={onRecording} onCascade={noop} onWaitingRoom={noop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm start recording' }));
     expect(onRecording).toHaveBeenCalledWith(true);
   });
 });

@@ -19,6 +19,7 @@ import { refusalText } from '#/i18n/refusal';
 import { PushStreamSettings } from '../live/PushStreamSettings';
 import { LiveAddressSettings } from '../live/LiveAddressSettings';
 import { checkLiveAddresses, checkPushAddress } from '../live/rules';
+import { useLiveStartGuard } from '../live/LiveStartGuard';
 import { SubtitleSettings } from '../subtitles/SubtitleSettings';
 import { WaitingRoomPanel, type WaitingUser } from '../waitingRoom/WaitingRoomPanel';
 import { lazyDialog } from '#/components/lazyLoad';
@@ -104,6 +105,14 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
   const waitingPending = pending.has('status.waiting_room') || [...pending].some((p) => p.startsWith('eps.waiting_'));
   const send = (cmd: MeetingCommand) => onCommand(cmd);
   const notOffered = (group: AssumptionGroup) => model.notOffered?.get(group) ?? unreportedReason(group, status);
+  // Live on is never one click: addresses checked, then asked (issue 26 item 4)
+  const liveStart = useLiveStartGuard({
+    pushUrl: status?.push_url,
+    pullUrl: status?.rtmp_url,
+    builtin: model.liveBuiltin && (status?.live_service_type ?? 'builtin') === 'builtin',
+    onShowAddresses: () => setOpenSections((open) => (open.includes('push') ? open : [...open, 'push'])),
+    onStart: () => send(switchCommand('live', true)),
+  });
 
   return (
     <Stack gap="sm" data-testid="meeting-controls" aria-label={t`Meeting-wide controls`} style={pending.size > 0 ? { cursor: 'progress' } : undefined}>
@@ -115,8 +124,9 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         blocked={notOffered('meeting-modes') ? { subtitles: notOfferedText(i18n, notOffered('meeting-modes')!) } : undefined}
         error={messageOf('switch.')}
         scene={scene}
-        onToggle={(id, on) => send(switchCommand(id, on))}
+        onToggle={(id, on) => (id === 'live' && on ? liveStart.request() : send(switchCommand(id, on)))}
       />
+      {liveStart.element}
       <MainVenueControl
         candidates={model.online}
         current={status?.spk_usr_id ?? ''}

@@ -1,9 +1,12 @@
 /**
  * Recording in the sidebar. The recording machine owns the state (idle, starting, recording,
- * stopping, failed); this shows it and offers the one action that state allows.
+ * stopping, failed); this shows it and offers the one action that state allows. Starting asks
+ * first (issue 26 item 4): everyone is recorded from then on, so it is never one click.
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ConfirmDialog } from '#/components/ConfirmDialog';
 
 export type RecordingState = 'idle' | 'starting' | 'recording' | 'stopping' | 'failed';
 
@@ -22,6 +25,7 @@ export interface RecordingControlProps {
 
 export function RecordingControl({ state, failure, available = true, onStart, onStop }: RecordingControlProps) {
   const { t } = useLingui();
+  const [asking, { open: ask, close }] = useDisclosure(false);
   const badge: Record<RecordingState, string> = {
     idle: t`Not recording`,
     starting: t`Starting…`,
@@ -39,7 +43,7 @@ export function RecordingControl({ state, failure, available = true, onStart, on
         {badge[state]}
       </Badge>
       {available && (state === 'idle' || state === 'failed') && (
-        <Button size="xs" onClick={onStart}>
+        <Button size="xs" onClick={ask}>
           {state === 'failed' ? t`Retry recording` : t`Start recording`}
         </Button>
       )}
@@ -58,6 +62,17 @@ export function RecordingControl({ state, failure, available = true, onStart, on
           {failure}
         </Text>
       )}
+      <ConfirmDialog
+        opened={asking}
+        title={t`Start recording?`}
+        message={t`Everything said and shown in the meeting is recorded from now on, until recording is stopped.`}
+        confirmLabel={t`Confirm start recording`}
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          onStart();
+        }}
+      />
     </Group>
   );
 }

@@ -10,16 +10,19 @@ import { MainVenueControl } from './MainVenueControl';
 import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
 import { staticOnline } from './onlineParticipants';
 import { renderUi } from './testUtils';
+import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);
 
 describe('RecordingControl', () => {
-  it('offers start when idle and stop while recording', () => {
+  it('offers start when idle (asked first) and stop while recording', async () => {
     const onStart = vi.fn();
     const onStop = vi.fn();
     const { rerender } = renderUi(<RecordingControl state="idle" onStart={onStart} onStop={onStop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
-    expect(onStart).toHaveBeenCalled();
+    expect(onStart).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm start recording' }));
+    expect(onStart).toHaveBeenCalledTimes(1);
     rerender(<RecordingControl state="recording" onStart={onStart} onStop={onStop} />);
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     expect(onStop).toHaveBeenCalled();
@@ -31,12 +34,33 @@ describe('RecordingControl', () => {
     expect(screen.getByTestId('recording-control').getAttribute('data-state')).toBe('starting');
   });
 
-  it('shows the failure and offers a retry', () => {
+  it('shows the failure and offers a retry, asked first as well', async () => {
     const onStart = vi.fn();
     renderUi(<RecordingControl state="failed" failure="The recording service is unavailable" onStart={onStart} onStop={() => {}} />);
     expect(screen.getByRole('alert').textContent).toBe('The recording service is unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Retry recording' }));
-    expect(onStart).toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm start recording' }));
+    expect(onStart).toHaveBeenCalledTimes(1);
+  });
+
+  it('starting asks first (issue 26 item 4): focus on Cancel, Cancel starts nothing, Confirm waits while the connection is lost', async () => {
+    const onStart = vi.fn();
+    const ui = (lost: boolean) => (
+      <ConnectionLostState value={lost}>
+        <RecordingControl state="idle" onStart={onStart} onStop={() => {}} />
+      </ConnectionLostState>
+    );
+    const view = renderUi(ui(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start recording?' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(dialog.contains(cancel)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    view.rerender(ui(true));
+    expect((screen.getByRole('button', { name: 'Confirm start recording' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('The connection is lost: this can be confirmed once it is back.')).toBeTruthy();
+    fireEvent.click(cancel);
+    expect(onStart).not.toHaveBeenCalled();
   });
 });
 
