@@ -50,3 +50,5 @@ export * from './qualityHistory/qualityHistoryMachine';
 export * from './qualityHistory/qualityStore';
 export * from './qualityHistory/sampling';
 export * as qualityHistorySelectors from './qualityHistory/selectors';
+export * from './alertBudget/alertBudgetMachine';
+export * as alertBudgetSelectors from './alertBudget/selectors';

@@ -115,3 +115,19 @@ describe('activity: a platform without the log (local record)', () => {
     expect(refused).toMatchObject({ id: 2, cmdid: 'mod_mr_pwd', result: 1302, status: 403, values: { chair_pwd: '••••' } });
   });
 });
+
+describe('activity: what this console did that no server hears of', () => {
+  it('a console note (a snoozed alert) is recorded newest first, and the server’s next entry still comes after it', async () => {
+    const { fake, actor } = start();
+    fake.answer('activity?limit=500', page([entry(3), entry(2)]));
+    await flush();
+    const note = { cmdid: 'alert_snooze', targets: [{ usr_id: 'u7', name: 'Grace' }], values: { minutes: 30, by: 'host' } };
+    actor.send({ type: 'activity.console', note });
+    actor.send({ type: 'activity.console', note });
+    actor.send({ type: 'server.activity', event: { cmdid: 'activity', seq: 11, entry: entry(4) } });
+    const entries = selectActivityEntries(actor.getSnapshot());
+    expect(entries.map((e) => e.cmdid)).toEqual(['ctrl_mr_eps', 'alert_snooze', 'alert_snooze', 'ctrl_mr_eps', 'ctrl_mr_eps']);
+    expect(entries[1]).toMatchObject({ role: 'host', peer_ip: '', dtm: 5000, targets: [{ usr_id: 'u7', name: 'Grace' }], values: { by: 'host' }, result: 0 });
+    expect(new Set(entries.map((e) => e.id)).size).toBe(5);
+  });
+});

@@ -71,13 +71,23 @@ export interface LocalCommand {
   result: number;
 }
 
+/** Something this console did that is no command to the server (a snoozed alert), for its activity. */
+export interface ConsoleNote {
+  /** a console-side name, e.g. 'alert_snooze' (no wire cmdid looks like it) */
+  cmdid: string;
+  targets: ActivityEntry['targets'];
+  values: Record<string, unknown>;
+}
+
 export type ActivityMachineEvent =
   | SessionApiChangedEvent
   | { type: 'server.activity'; event: ActivityEvent }
   | { type: 'server.snapshot'; feed?: FeedPosition }
   | { type: 'activity.loadOlder' }
   | { type: 'activity.retry' }
-  | { type: 'activity.local'; command: LocalCommand };
+  | { type: 'activity.local'; command: LocalCommand }
+  /** recorded in every mode: the server never hears of it */
+  | { type: 'activity.console'; note: ConsoleNote };
 
 /** Adds entries, keeping ids unique, newest first, at most {@link ACTIVITY_KEPT}. */
 export function mergeEntries(current: readonly ActivityEntry[], added: readonly ActivityEntry[]): ActivityEntry[] {
@@ -159,6 +169,14 @@ export const activityMachine = setup({
       const id = context.localId + 1;
       return { localId: id, entries: mergeEntries(context.entries, [localEntry(id, context.nowSecs(), context.role, p.command)]) };
     }),
+    addNote: assign(({ context }, p: { note: ConsoleNote }) => {
+      // between the newest entry and the next whole id the server (or this console) gives: newest
+      // first, yet never the id of an entry to come
+      const top = context.entries[0]?.id ?? 0;
+      const id = top + (Math.floor(top) + 1 - top) / 2;
+      const entry: ActivityEntry = { id, dtm: context.nowSecs(), role: context.role, peer_ip: '', cmdid: p.note.cmdid, action: '', targets: p.note.targets, more_targets: 0, values: p.note.values, result: 0, status: 200 };
+      return { entries: mergeEntries(context.entries, [entry]) };
+    }),
     useApi: assign({ api: (_, p: { api: SessionApi }) => p.api }),
   },
   guards: {
@@ -179,6 +197,7 @@ export const activityMachine = setup({
   }),
   on: {
     'session.api': { actions: { type: 'useApi', params: ({ event }) => ({ api: event.api }) } },
+    'activity.console': { actions: { type: 'addNote', params: ({ event }) => ({ note: event.note }) } },
   },
   initial: 'awaitingFeed',
   states: {

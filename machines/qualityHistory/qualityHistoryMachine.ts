@@ -10,8 +10,13 @@
  * session, never samples). One round at a time: the next starts `roundMs` after the previous one ended (1 s while the
  * meeting has no legs yet), so a slow server is never asked twice at once. `quality.stop` (the
  * session logging out) aborts the round in flight and asks nothing more.
+ *
+ * Which conditions become alerts, and which of those interrupt the host, is the alert budget's
+ * call (machines/alertBudget, spawned here as `alertBudget`): after each round it is told every
+ * participant still above a threshold (hysteresis included) among the legs online now.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { alertBudgetMachine, type AlertCondition } from '../alertBudget/alertBudgetMachine';
 import { sampleFrom, type StatsSample } from '../mediaStats/samples';
 import { QualityStore, DEFAULT_CAPACITY, type QualityMetric } from './qualityStore';
 import { pickBatch, readRound, type QualityApi, type QualityLeg, type RoundResult } from './sampling';
@@ -115,6 +120,26 @@ function worstOf(sample: StatsSample, metric: 'loss' | 'jitter'): number {
   return worst;
 }
 
+/**
+ * The conditions abnormal now: every `usrId:metric` still above its threshold (not yet back under
+ * {@link REARM_RATIO} of it) of a leg online now; a participant who left has no condition.
+ */
+function conditionsOf(above: ReadonlySet<string>, legs: readonly QualityLeg[], store: QualityStore, thresholds: QualityThresholds): AlertCondition[] {
+  const online = new Set(legs.map((l) => l.usrId));
+  const out: AlertCondition[] = [];
+  for (const key of above) {
+    const at = key.lastIndexOf(':');
+    const usrId = key.slice(0, at);
+    const metric = key.slice(at + 1) as QualityMetric;
+    if (!online.has(usrId)) continue;
+    // a leg not read this round keeps its last figure
+    const now = store.current(usrId, metric);
+    const value = Number.isNaN(now) ? store.summary(usrId, metric).latest : now;
+    out.push({ usrId, name: store.nameOf(usrId) ?? usrId, metric, value, threshold: metric === 'loss' ? thresholds.lossPct : thresholds.jitterMs });
+  }
+  return out;
+}
+
 export const qualityHistoryMachine = setup({
   types: {
     context: {} as QualityHistoryContext,
@@ -123,6 +148,7 @@ export const qualityHistoryMachine = setup({
     emitted: {} as QualityHistoryEmitted,
   },
   actors: {
+    alertBudget: alertBudgetMachine,
     round: fromPromise<RoundOutput, RoundInput>(async ({ input, signal }) => {
       // no legs (the roster is not loaded yet): nothing to ask
       if (input.legs.length === 0) return { loss: null, media: [], legs: [], cursor: 0 };
@@ -172,6 +198,8 @@ export const qualityHistoryMachine = setup({
         notices: crossed.length ? [...crossed.reverse(), ...context.notices].slice(0, NOTICE_CAP) : context.notices,
       });
       if (crossed.length) enqueue.emit({ type: 'quality.crossed', notices: crossed });
+      // a round that found no legs (roster not loaded, or a failed read) says nothing of who cleared
+      if (out.legs.length > 0) enqueue.sendTo('alertBudget', { type: 'alerts.observe', conditions: conditionsOf(above, out.legs, store, thresholds) });
     }),
     markEmpty: assign({ empty: true }),
   },
@@ -193,6 +221,8 @@ export const qualityHistoryMachine = setup({
     notices: [],
   }),
   initial: 'idle',
+  // the budget lives as long as the history: its alerts and snoozes outlast a stop
+  entry: spawnChild('alertBudget', { id: 'alertBudget', systemId: 'alertBudget', input: ({ context }) => ({ now: context.now }) }),
   on: {
     'quality.setThresholds': {
       // new thresholds start afresh: whoever is above them now is notified at the next round
