@@ -1,17 +1,17 @@
 /**
  * Gives the participant table its quality column (issue 16.3): the session's qualityHistory
  * actor, started when the control screen shows the participants; the worst-first order chosen
- * in the column's menu; the alert thresholds kept in the browser; and the toasts of threshold
- * crossings (one per participant, a summary when many cross in one round).
+ * in the column's menu; and the alert thresholds kept in the browser. Crossings raise no toast
+ * here: the alert budget decides what interrupts (QualityAlerts.tsx, issue 26).
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { notifications } from '@mantine/notifications';
-import { useLingui } from '@lingui/react/macro';
-import { qualityHistorySelectors, type QualityHistoryMachine, type QualityNotice, type QualityThresholds, type StatsSample } from '@machines/index';
+import { qualityHistorySelectors, type QualityHistoryMachine, type QualityThresholds, type StatsSample } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
-import { loadThresholds, roundAlerts, roundFigure, saveThresholds, worstFirst, type QualitySort } from './qualityModel';
+import { loadThresholds, saveThresholds, worstFirst, type QualitySort } from './qualityModel';
+
+export { QUALITY_ALERT_CLASS, QUALITY_ALERT_PRIORITY } from './alertToasts';
 
 export type QualityRef = ActorRefFrom<QualityHistoryMachine>;
 
@@ -30,16 +30,7 @@ export function useQuality(): QualityContextValue | null {
   return useContext(QualityCtx);
 }
 
-/** Marks the quality alerts among the toasts: they arrive on their own schedule, apart from any command. */
-export const QUALITY_ALERT_CLASS = 'podium-quality-alert';
-/**
- * Below every other toast (Mantine's default priority is 0): three alerts of a bad round filled the
- * three places on screen, and a command's refusal waited hidden behind them for up to 8 s.
- */
-export const QUALITY_ALERT_PRIORITY = -1;
-
 export function QualityProvider({ session, children }: { session: AnyActorRef; children: ReactNode }) {
-  const { t, i18n } = useLingui();
   const quality = useSessionChild<QualityRef>(session, 'qualityHistory');
   const [sort, setSort] = useState<QualitySort>('none');
   const [thresholds, setThresholdsState] = useState<QualityThresholds>(() => loadThresholds());
@@ -51,26 +42,6 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
     // thresholds are sent when changed (setThresholds); this runs once per actor
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [quality]);
-
-  useEffect(() => {
-    if (!quality) return;
-    const describe = (n: QualityNotice) => {
-      const value = i18n.number(roundFigure(n.value));
-      const limit = i18n.number(n.threshold);
-      return n.metric === 'loss' ? t`${n.name}: loss ${value} % (alert at ${limit} %)` : t`${n.name}: jitter ${value} ms (alert at ${limit} ms)`;
-    };
-    const sub = quality.on('quality.crossed', (e) => {
-      const alerts = roundAlerts(e.notices);
-      if (alerts.kind === 'each') {
-        for (const n of alerts.notices) notifications.show({ color: 'orange', title: t`Quality alert`, message: describe(n), autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
-      } else {
-        const count = alerts.participants;
-        const names = alerts.names.join(', ');
-        notifications.show({ color: 'orange', title: t`Quality alert`, message: t`${count} participants crossed a quality threshold: ${names}…`, autoClose: 8000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY });
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [quality, i18n, t]);
 
   const value = useMemo<QualityContextValue>(
     () => ({

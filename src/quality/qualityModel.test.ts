@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QualityStore } from '@machines/index';
-import { loadThresholds, roundAlerts, saveThresholds, sparkline, validThreshold, worstFirst } from './qualityModel';
-import type { QualityNotice } from '@machines/index';
+import { loadThresholds, saveThresholds, sparkline, validThreshold, worstFirst } from './qualityModel';
 
 function storeWith(figures: Record<string, { loss: number[]; jitter?: number[] }>): QualityStore {
   const store = new QualityStore(10);
@@ -68,22 +67,5 @@ describe('thresholds', () => {
     expect(validThreshold('lossPct', 0)).toBeNull();
     expect(validThreshold('jitterMs', 2001)).toBeNull();
     expect(validThreshold('jitterMs', '')).toBeNull();
-  });
-});
-
-describe('roundAlerts', () => {
-  const notice = (usrId: string, metric: 'loss' | 'jitter'): QualityNotice => ({ usrId, name: `Name ${usrId}`, metric, value: 9, threshold: 5, at: 0 });
-
-  it('toasts each crossing of a round of at most three', () => {
-    const notices = [notice('a', 'loss'), notice('a', 'jitter'), notice('b', 'loss')];
-    expect(roundAlerts(notices)).toEqual({ kind: 'each', notices });
-  });
-
-  it('sums up a larger round by participants, each counted and named once', () => {
-    // the poor line crossed loss and jitter: one participant, not two
-    const notices = [notice('a', 'loss'), notice('a', 'jitter'), notice('b', 'loss'), notice('c', 'jitter')];
-    expect(roundAlerts(notices)).toEqual({ kind: 'summary', participants: 3, names: ['Name a', 'Name b', 'Name c'] });
-    const many = [...notices, notice('d', 'loss'), notice('d', 'jitter')];
-    expect(roundAlerts(many)).toEqual({ kind: 'summary', participants: 4, names: ['Name a', 'Name b', 'Name c'] });
   });
 });

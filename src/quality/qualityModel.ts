@@ -3,7 +3,7 @@
  * worst-first order, and the alert thresholds kept in the browser. The figures come from the
  * qualityHistory machine's store (one figure per 10 s round, NaN for a round without one).
  */
-import { DEFAULT_THRESHOLDS, type QualityMetric, type QualityNotice, type QualityStore, type QualityThresholds } from '@machines/index';
+import { DEFAULT_THRESHOLDS, type QualityMetric, type QualityStore, type QualityThresholds } from '@machines/index';
 
 export type QualitySort = 'none' | QualityMetric;
 
@@ -109,21 +109,4 @@ function safeLocalStorage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-/** Toasts more than this many crossings of one round as one summary. */
-export const TOASTS_PER_ROUND = 3;
-
-/** What one round's crossings show: a toast per crossing, or one summary of the participants. */
-export type RoundAlerts = { kind: 'each'; notices: readonly QualityNotice[] } | { kind: 'summary'; participants: number; names: readonly string[] };
-
-/**
- * A toast per crossing while a round has at most {@link TOASTS_PER_ROUND}; else one summary that
- * counts and names participants, each once (a line crossing loss and jitter is one participant).
- */
-export function roundAlerts(notices: readonly QualityNotice[]): RoundAlerts {
-  if (notices.length <= TOASTS_PER_ROUND) return { kind: 'each', notices };
-  const names = new Map<string, string>();
-  for (const n of notices) if (!names.has(n.usrId)) names.set(n.usrId, n.name);
-  return { kind: 'summary', participants: names.size, names: [...names.values()].slice(0, 3) };
 }

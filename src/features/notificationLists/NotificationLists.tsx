@@ -2,7 +2,7 @@
  * The notification lists of spec §2/§4: controllers that joined or quit, failed calls, and
  * members who left, each behind a button with its unread counter. Opening a list marks it read.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useWindowEvent } from '@mantine/hooks';
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -50,6 +50,8 @@ export interface NotificationListsProps {
   controllerCountExact?: boolean;
   /** the controllers logged in now, as the server lists them (role and address) */
   onlineControllers?: readonly { role: string; peer_ip: string; self: 0 | 1 }[];
+  /** drawn after the lists in the same bar (the alert list's button) */
+  extra?: ReactNode;
 }
 
 export function NotificationLists({
@@ -61,6 +63,7 @@ export function NotificationLists({
   controllerCount,
   controllerCountExact = true,
   onlineControllers = [],
+  extra,
 }: NotificationListsProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<NoteList | null>(null);
@@ -191,6 +194,7 @@ export function NotificationLists({
           leftLabel,
         )}
       </Popover>
+      {extra}
     </Group>
   );
 }

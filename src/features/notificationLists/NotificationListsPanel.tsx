@@ -10,6 +10,7 @@ import { controllersSelectors, notificationsSelectors, type ControllersMachine, 
 const { selectControllersOnline, selectControllerEntries, selectControllersUnread } = controllersSelectors;
 const { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread } = notificationsSelectors;
 import { useSessionChild } from '#/session/useSessionChild';
+import { QualityAlerts } from '#/quality/QualityAlerts';
 import { NotificationLists, type NoteList } from './NotificationLists';
 import { followControllersSnapshot } from './controllersSnapshot';
 
@@ -68,6 +69,7 @@ export function NotificationListsPanel({ session }: {
       controllerCountExact={exact}
       onlineControllers={online}
       onRead={onRead}
+      extra={<QualityAlerts session={session} />}
     />
   );
 }
