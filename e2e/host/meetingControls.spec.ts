@@ -40,6 +40,7 @@ test.describe('meeting-wide switches', () => {
         expect(wire).toBe('platform');
         await expect(blocked).toContainText(codeMessage(RC.pushAddressNotSet, lang));
         expect((await api.status()).live_enabled).toBe(0);
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`live-needs-addresses-${lang}.png`) });
         return false;
       }
       await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`live-confirm-${lang}-${wire ?? 'podium'}.png`) });

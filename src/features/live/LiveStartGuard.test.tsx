@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import type { MrStatus } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from '#/features/meetingControls/MeetingControlsView';
 import { renderUi } from '#/features/meetingControls/testUtils';
 import { staticOnline } from '#/features/meetingControls/onlineParticipants';
@@ -9,7 +10,7 @@ import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);
 
-const status = { mr_locked: 0, guest_enabled: 1, allow_unmute_self: 0, cont_enabled: 1, force_mcu_layout: 0, same_layout: 0, title_enabled: 0, live_enabled: 0 };
+const status: Partial<MrStatus> = { mr_locked: 0, guest_enabled: 1, allow_unmute_self: 0, cont_enabled: 1, force_mcu_layout: 0, same_layout: 0, title_enabled: 0, live_enabled: 0 };
 const model = (patch: Partial<MeetingControlsModel['status']> = {}, live: 0 | 1 = 0): MeetingControlsModel => ({
   scene: 'conference',
   status: { ...status, live_enabled: live, ...patch },
@@ -43,6 +44,17 @@ describe('turning Live on (issue 26 item 4)', () => {
     expect(onCommand).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Push stream settings' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('where this platform takes no live addresses, it says they are set on the platform', async () => {
+    const onCommand = vi.fn();
+    const reason = { group: 'live-addresses' as const, call: 'mod_rtmp_url', status: 404, result: 0 };
+    renderUi(view({ ...model({ push_url: '', rtmp_url: '' }), notOffered: new Map([['live-addresses', reason]]) }, onCommand));
+    fireEvent.click(screen.getByRole('switch', { name: 'Live' }));
+    const alert = await screen.findByTestId('live-needs-addresses');
+    expect(alert.textContent).toContain("set them in the platform's management");
+    expect(alert.textContent).not.toContain('below');
+    expect(onCommand).not.toHaveBeenCalled();
   });
 
   it('with a push address but no pull address it stays off too', async () => {

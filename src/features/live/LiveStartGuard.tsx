@@ -18,6 +18,8 @@ export interface LiveStartGuardOptions {
   pullUrl: string | undefined;
   /** the tenant uses built-in live (the addresses are the console's to set) */
   builtin: boolean;
+  /** false when this platform takes no live addresses from the console (they are set on the platform); default true */
+  settableHere?: boolean;
   /** the addresses are missing: show where they are set (opens the push stream section) */
   onShowAddresses: () => void;
   /** turns Live on (after the user confirmed) */
@@ -25,7 +27,7 @@ export interface LiveStartGuardOptions {
 }
 
 /** `request()` when the user asks for Live; render `element` where the reason and dialog belong. */
-export function useLiveStartGuard({ pushUrl, pullUrl, builtin, onShowAddresses, onStart }: LiveStartGuardOptions): { request: () => void; element: ReactNode } {
+export function useLiveStartGuard({ pushUrl, pullUrl, builtin, settableHere = true, onShowAddresses, onStart }: LiveStartGuardOptions): { request: () => void; element: ReactNode } {
   const { t, i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<number | undefined>(undefined);
@@ -42,7 +44,11 @@ export function useLiveStartGuard({ pushUrl, pullUrl, builtin, onShowAddresses, 
           <Text size="sm" fw={600}>
             {refusalText(problem, i18n.locale, t`The request failed, please try again`)}
           </Text>
-          <Text size="sm">{t`Live stays off. Set the live push and pull addresses under “Push stream settings” below, save them, then turn Live on.`}</Text>
+          <Text size="sm">
+            {settableHere
+              ? t`Live stays off. Set the live push and pull addresses under “Push stream settings” below, save them, then turn Live on.`
+              : t`Live stays off. This platform takes no live addresses from the console: set them in the platform's management, then turn Live on.`}
+          </Text>
         </Alert>
       )}
       <ConfirmDialog

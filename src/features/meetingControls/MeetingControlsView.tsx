@@ -110,6 +110,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
     pushUrl: status?.push_url,
     pullUrl: status?.rtmp_url,
     builtin: model.liveBuiltin && (status?.live_service_type ?? 'builtin') === 'builtin',
+    settableHere: !notOffered('live-addresses'),
     onShowAddresses: () => setOpenSections((open) => (open.includes('push') ? open : [...open, 'push'])),
     onStart: () => send(switchCommand('live', true)),
   });
