@@ -15,10 +15,11 @@ export function TopBar({ onLogout, children }: {
   return (
     <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-        <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
+        <Title order={1} size="h4" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           <Trans>Meeting control</Trans>
         </Title>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {/* the one item of the line that may be cut (the chips step behind "+N" first): never the meeting's state */}
+        <Text size="xs" c="dimmed" title={version} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
           <Trans>Version {version}</Trans>
         </Text>
         {children}

@@ -1,14 +1,13 @@
 /**
  * The header's meeting state at a glance (issue 13 §5, issue 14 §2): a chip for each state that is
  * on — REC with its elapsed time, LIVE, LOCKED, the waiting room's count, raised hands, the roll
- * call, the private talk and the other controllers online — each opening its control. Reads the
- * session's actors through named selectors; what to show is `meetingChips`.
+ * call, the private talk and the other controllers online — each opening its control, on one line
+ * with the rest behind "+N" (ChipOverflow, issue 26 item 3). Reads the session's actors through
+ * named selectors; what to show is `meetingChips`.
  */
 import { useEffect, useMemo } from 'react';
-import { useLingui } from '@lingui/react/macro';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { Group } from '@mantine/core';
 import {
   controllersSelectors,
   meetingSelectors,
@@ -27,6 +26,7 @@ import { elapsedSeconds, meetingChips } from './meetingStateModel';
 import { StateChip } from './StateChip';
 import { ControllersChip, PrivateTalkChip } from './PopoverChips';
 import { useNow, useSeenAt } from './clock';
+import { ChipOverflow, type ChipPlace, type OverflowChip } from './ChipOverflow';
 
 const NO_CONTROLLERS: readonly never[] = [];
 
@@ -60,7 +60,6 @@ export function MeetingStateBar({ session, role }: {
   /** this console's role: only a supervisor steers a private talk */
   role: string;
 }) {
-  const { t } = useLingui();
   const meeting = useSessionChild<AnyActorRef>(session, 'meeting');
   const controllersNotOffered = useNotOffered(session, 'controllers');
   const participants = useSessionChild<AnyActorRef>(session, 'participants');
@@ -110,26 +109,26 @@ export function MeetingStateBar({ session, role }: {
   useEffect(() => (supervisor ? onPrivateTalkRequest((r) => sendPrivateTalk(session, r.usrId, true)) : undefined), [session, supervisor]);
 
   if (chips.length === 0) return null;
-  return (
-    <Group gap={6} wrap="wrap" data-testid="meeting-state" data-chips={chips.map((c) => c.kind).join(' ')} style={{ minWidth: 0 }} role="group" aria-label={t`Meeting state`}>
-      {chips.map((chip) => {
-        switch (chip.kind) {
-          case 'privateTalk':
-            return (
-              <PrivateTalkChip
-                key={chip.kind}
-                name={chip.name}
-                seconds={elapsedSeconds(chip.startDtm, talkSeen, now)}
-                canSteer={supervisor}
-                onEnd={() => sendPrivateTalk(session, chip.usrId, false)}
-              />
-            );
-          case 'controllers':
-            return <ControllersChip key={chip.kind} others={chip.others} notOffered={controllersNotOffered} />;
-          default:
-            return <StateChip key={chip.kind} chip={chip} seconds={chip.kind === 'rec' ? elapsedSeconds(chip.startDtm, recSeen, now) : 0} />;
-        }
-      })}
-    </Group>
-  );
+  const items: OverflowChip[] = chips.map((chip) => ({
+    kind: chip.kind,
+    render: (place: ChipPlace) => {
+      switch (chip.kind) {
+        case 'privateTalk':
+          return (
+            <PrivateTalkChip
+              name={chip.name}
+              seconds={elapsedSeconds(chip.startDtm, talkSeen, now)}
+              canSteer={supervisor}
+              onEnd={() => sendPrivateTalk(session, chip.usrId, false)}
+              nested={place === 'overflow'}
+            />
+          );
+        case 'controllers':
+          return <ControllersChip others={chip.others} notOffered={controllersNotOffered} nested={place === 'overflow'} />;
+        default:
+          return <StateChip chip={chip} seconds={chip.kind === 'rec' ? elapsedSeconds(chip.startDtm, recSeen, now) : 0} />;
+      }
+    },
+  }));
+  return <ChipOverflow chips={items} />;
 }

@@ -12,18 +12,23 @@ import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { formatElapsed, type OnlineControllerView } from './meetingStateModel';
 import classes from './meetingState.module.css';
 
-function ChipPopover({ kind, label, hint, children }: {
+function ChipPopover({ kind, label, hint, nested = false, children }: {
   kind: 'privateTalk' | 'controllers';
   /** the chip's visible text (its accessible name) */
   label: string;
   /** what a click does (tooltip) */
   hint: string;
+  /**
+   * the chip sits in the header's "+N" list: its popover opens inside that list's, so a click in
+   * it is no click outside the list (which would close both)
+   */
+  nested?: boolean;
   /** the popover's content */
   children: ReactNode;
 }) {
   const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom" shadow="md" withArrow trapFocus returnFocus closeOnEscape>
+    <Popover opened={opened} onChange={setOpened} position="bottom" shadow="md" withArrow trapFocus returnFocus closeOnEscape withinPortal={!nested}>
       <Popover.Target>
         <Button
           size="compact-sm"
@@ -49,7 +54,7 @@ function ChipPopover({ kind, label, hint, children }: {
   );
 }
 
-export function PrivateTalkChip({ name, seconds, canSteer, onEnd }: {
+export function PrivateTalkChip({ name, seconds, canSteer, onEnd, nested }: {
   /** the participant in the talk */
   name: string;
   /** how long the talk has lasted */
@@ -58,12 +63,14 @@ export function PrivateTalkChip({ name, seconds, canSteer, onEnd }: {
   canSteer: boolean;
   /** asks the server to end the talk */
   onEnd: () => void;
+  /** drawn in the header's "+N" list */
+  nested?: boolean;
 }) {
   const { t } = useLingui();
   const [volume, setVolume] = useTalkVolume();
   const time = formatElapsed(seconds);
   return (
-    <ChipPopover kind="privateTalk" label={t`Private talk: ${name} ${time}`} hint={t`Click for the volume and End talk`}>
+    <ChipPopover kind="privateTalk" label={t`Private talk: ${name} ${time}`} hint={t`Click for the volume and End talk`} nested={nested}>
       <Stack gap="xs" w={260} data-seconds={seconds}>
         <Text size="sm" fw={600}>
           <Trans>Talking privately with {name}</Trans>
@@ -93,11 +100,13 @@ export function PrivateTalkChip({ name, seconds, canSteer, onEnd }: {
   );
 }
 
-export function ControllersChip({ others, notOffered }: {
+export function ControllersChip({ others, notOffered, nested }: {
   /** the controllers online other than this console */
   others: readonly OnlineControllerView[];
   /** the platform refused the controllers list: the list is counted from the feed, and says why */
   notOffered?: NotOfferedReason;
+  /** drawn in the header's "+N" list */
+  nested?: boolean;
 }) {
   const { t } = useLingui();
   const roleText = (role: string) => (role === 'host' ? t`Host` : role === 'supervisor' ? t`Supervisor` : role);
@@ -107,7 +116,7 @@ export function ControllersChip({ others, notOffered }: {
   const count = others.length;
   const label = count === 1 ? t`Also online: ${firstRole} ${firstAddress}` : t`Also online: ${count} controllers`;
   return (
-    <ChipPopover kind="controllers" label={label} hint={t`Click to list the other controllers online`}>
+    <ChipPopover kind="controllers" label={label} hint={t`Click to list the other controllers online`} nested={nested}>
       <Stack gap={4} role="list" aria-label={t`Other controllers online`} maw={320}>
         {others.map((c, i) => (
           <Text key={`${c.peer_ip}-${i}`} size="sm" role="listitem">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedSeconds, formatElapsed, meetingChips, type MeetingStateInput } from './meetingStateModel';
+import { chipsThatFit, elapsedSeconds, formatElapsed, meetingChips, type MeetingStateInput } from './meetingStateModel';
 
 const quiet: MeetingStateInput = {
   recState: 'idle',
@@ -77,5 +77,24 @@ describe('formatElapsed', () => {
   it('an hour or more → h:mm:ss', () => {
     expect(formatElapsed(3600)).toBe('1:00:00');
     expect(formatElapsed(3725)).toBe('1:02:05');
+  });
+});
+
+describe('chipsThatFit', () => {
+  it('room for all → all, without the +N button', () => {
+    expect(chipsThatFit([100, 100, 100], 312, 6, 40)).toBe(3);
+  });
+
+  it('too narrow → as many as fit beside +N', () => {
+    expect(chipsThatFit([100, 100, 100], 311, 6, 40)).toBe(2);
+    expect(chipsThatFit([100, 100, 100], 251, 6, 40)).toBe(1);
+  });
+
+  it('not even one fits beside +N → none; everything is behind it', () => {
+    expect(chipsThatFit([100, 100], 120, 6, 40)).toBe(0);
+  });
+
+  it('not laid out (0 px) → all', () => {
+    expect(chipsThatFit([100, 100], 0, 6, 40)).toBe(2);
   });
 });

@@ -92,3 +92,24 @@ export function formatElapsed(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/**
+ * How many chips, in header order, the header shows in `available` px: all when they fit, else
+ * as many as fit beside the "+N" button that lists the rest (which may be none of them).
+ * @example chipsThatFit([100, 100, 100], 320, 6, 40) // 3: 312 px
+ * @example chipsThatFit([100, 100, 100], 300, 6, 40) // 2: 100 + 6 + 100 + 6 + 40 = 252
+ */
+export function chipsThatFit(widths: readonly number[], available: number, gap: number, moreWidth: number): number {
+  // not laid out yet (or a test without layout): nothing to decide, every chip shows
+  if (available <= 0) return widths.length;
+  const total = widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, widths.length - 1);
+  if (total <= available) return widths.length;
+  let used = moreWidth;
+  let n = 0;
+  for (const w of widths) {
+    if (used + w + gap > available) break;
+    used += w + gap;
+    n++;
+  }
+  return n;
+}

@@ -17,9 +17,10 @@ const LABEL: Record<State, MessageDescriptor> = {
   ended: msg`Disconnected`,
 };
 
+// normal is grey (issue 26 item 2): colour is for a connection that is not what it should be
 const COLOR: Record<State, string> = {
   connecting: 'gray',
-  live: 'green',
+  live: 'gray',
   reconnecting: 'orange',
   reconnected: 'green',
   resynced: 'green',
@@ -44,7 +45,7 @@ export function ConnectionState({ actor }: {
   const state = useSelector(longPoll, selectState as (s: unknown) => State | undefined);
   if (!state) return null;
   return (
-    <Badge variant="dot" color={COLOR[state]} data-connection={state} aria-label={t`Connection: ${i18n._(LABEL[state])}`}>
+    <Badge variant="dot" color={COLOR[state]} data-connection={state} style={{ flexShrink: 0 }} aria-label={t`Connection: ${i18n._(LABEL[state])}`}>
       {i18n._(LABEL[state])}
     </Badge>
   );

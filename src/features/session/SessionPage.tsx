@@ -58,7 +58,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
     <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink target={MAIN_CONTENT_ID} />
       <TopBar onLogout={logout}>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Text size="sm" c="dimmed" component="span">
             {i18n._(sceneText('number', record.mrScene))}
           </Text>
@@ -66,7 +66,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
             {record.mrId}
           </Text>
         </Group>
-        <Badge variant="light" data-controller-role={record.role} aria-label={t`Role`}>
+        <Badge variant="light" data-controller-role={record.role} aria-label={t`Role`} style={{ flexShrink: 0 }}>
           {record.role === 'host' ? t`Host` : t`Supervisor`}
         </Badge>
         {actor && <ConnectionState actor={actor} />}
