@@ -1,7 +1,6 @@
 /**
- * The participant table's quality column: the header (worst-first order, alert thresholds and
- * the recent alerts) and each row's sparkline of loss over the last 30 minutes, a small inline
- * SVG with the figures in its accessible name. Mounted by ParticipantTable with one line each.
+ * The participant table's quality column header: worst-first order, alert thresholds and the
+ * recent alerts. Each row's cell is QualityCell.tsx. Mounted by ParticipantTable.
  */
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, NumberInput, Popover, Stack, Text } from '@mantine/core';
@@ -9,61 +8,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { qualityHistorySelectors } from '@machines/index';
 import { useQuality } from './QualityContext';
-import { roundFigure, sparkline, validThreshold, WINDOW_MINUTES, type QualitySort } from './qualityModel';
-
-const W = 38;
-const H = 16;
-/** a young history fills the sparkline over its first 5 minutes, then the window's 30 compress into it */
-const MIN_SLOTS = 30;
-
-/** One row's loss sparkline and newest loss figure. */
-export function QualityCell({ usrId }: { usrId: string }) {
-  const { t, i18n } = useLingui();
-  const ctx = useQuality();
-  // re-read the store after every round
-  const round = useSelector(ctx?.quality, (s) => (s ? qualityHistorySelectors.selectQualityRound(s) : 0)) ?? 0;
-  const store = ctx?.quality?.getSnapshot().context.store;
-  if (!ctx || !store || !store.has(usrId)) {
-    return (
-      <span data-testid="quality-cell" data-round={round} aria-label={t`No quality figures yet`} role="img" style={{ color: 'var(--mantine-color-dimmed)' }}>
-        –
-      </span>
-    );
-  }
-  const { thresholds } = ctx;
-  const series = store.series(usrId, 'loss');
-  const loss = sparkline(series, thresholds.lossPct, W, H, Math.max(MIN_SLOTS, series.length));
-  const jitter = store.summary(usrId, 'jitter');
-  const peak = i18n.number(roundFigure(Number.isNaN(loss.peak) ? 0 : loss.peak));
-  const now = i18n.number(roundFigure(Number.isNaN(loss.latest) ? 0 : loss.latest));
-  const minutes = WINDOW_MINUTES;
-  const jitterPeak = Number.isNaN(jitter.peak) ? null : i18n.number(roundFigure(jitter.peak));
-  const label =
-    jitterPeak === null
-      ? t`Loss, last ${minutes} min: peak ${peak} %, now ${now} %`
-      : t`Loss, last ${minutes} min: peak ${peak} %, now ${now} %; jitter peak ${jitterPeak} ms`;
-  const alert = (!Number.isNaN(loss.latest) && loss.latest >= thresholds.lossPct) || (!Number.isNaN(jitter.latest) && jitter.latest >= thresholds.jitterMs);
-  return (
-    <span
-      data-testid="quality-cell"
-      data-round={round}
-      data-loss-peak={Number.isNaN(loss.peak) ? '' : loss.peak}
-      data-loss-now={Number.isNaN(loss.latest) ? '' : loss.latest}
-      data-jitter-peak={Number.isNaN(jitter.peak) ? '' : jitter.peak}
-      data-alert={alert}
-      title={label}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 3 }}
-    >
-      <svg role="img" aria-label={label} width={W} height={H} viewBox={`0 0 ${W} ${H}`} style={{ flex: 'none' }}>
-        <line x1={0} x2={W} y1={loss.thresholdY} y2={loss.thresholdY} stroke="#e03131" strokeOpacity={0.6} strokeWidth={0.75} strokeDasharray="2 2" />
-        <path d={loss.path} fill="none" stroke={alert ? '#c92a2a' : '#1864ab'} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
-      </svg>
-      <Text component="span" size="xs" fw={alert ? 700 : 400} c={alert ? 'red.9' : undefined} aria-hidden>
-        {now}%
-      </Text>
-    </span>
-  );
-}
+import { roundFigure, validThreshold, type QualitySort } from './qualityModel';
 
 /** The column's header: a menu to order the table worst first, and the alert settings. */
 export function QualityHeader() {

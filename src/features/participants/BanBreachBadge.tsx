@@ -4,13 +4,14 @@
  */
 import { VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { useBanBreach, type BanKind } from '#/session/banBreaches';
+import type { BanBreachMark, BanKind } from '#/session/banBreaches';
 import classes from './ParticipantTable.module.css';
 
-export function BanBreachBadge({ usrId }: { usrId: string }) {
+export function BanBreachBadge({ mark }: {
+  /** the row's breach (the row reads it once: its cells are marked too) */
+  mark: BanBreachMark;
+}) {
   const { t } = useLingui();
-  const mark = useBanBreach(usrId);
-  if (!mark) return null;
   const what: Record<BanKind, string> = {
     mute: t`unmuted while all are muted`,
     listen: t`listening despite the listen ban`,

@@ -43,6 +43,8 @@ export interface ParticipantTableProps {
   menuRequest?: { usrId: string } | null;
   /** usr_id → how long the hand has been up ("2 min"), shown beside Permit / Refuse */
   raisedFor?: ReadonlyMap<string, string>;
+  /** usr_ids whose hand has been up for over a minute, marked in every tab */
+  longHands?: ReadonlySet<string>;
   /** the private talk: with whom ('' none; the row is marked), and whether this console may start one */
   privateTalk?: { usrId: string; canStart: boolean };
 }
@@ -84,6 +86,7 @@ export function ParticipantTable({
   waitingRoomOn,
   menuRequest,
   raisedFor,
+  longHands,
   privateTalk,
 }: ParticipantTableProps) {
   const { t } = useLingui();
@@ -244,6 +247,7 @@ export function ParticipantTable({
                   onOpenDialog={onOpenDialog}
                   waitingRoomOff={waitingRoomOn === false}
                   raisedFor={raisedFor?.get(row.usrId)}
+                  handLong={longHands?.has(row.usrId) === true}
                   columns={template}
                   shown={shown}
                   talking={privateTalk?.usrId === row.usrId}

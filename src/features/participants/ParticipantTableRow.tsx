@@ -11,10 +11,11 @@ import type { CommandSink } from './commands';
 import type { RowDialog } from './ParticipantTable';
 import { requestActivityFor } from '#/session/activityRequest';
 import { BanBreachBadge } from './BanBreachBadge';
+import { useBanBreach } from '#/session/banBreaches';
 import { requestPrivateTalk } from '#/session/privateTalk';
 import type { ColumnId } from './columns';
 import { EyeIcon, MicIcon, SpeakerIcon } from './StateIcons';
-import { QualityCell } from '#/quality/QualityColumn';
+import { QualityCell } from '#/quality/QualityCell';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
 export interface RowProps {
@@ -32,6 +33,8 @@ export interface RowProps {
   waitingRoomOff: boolean;
   /** how long the hand has been up, when it is */
   raisedFor?: string;
+  /** the hand has been up for over a minute: it stands out (issue 26 item 2) */
+  handLong: boolean;
   /** the grid template and the columns shown */
   columns: string;
   shown: ReadonlySet<ColumnId>;
@@ -54,6 +57,7 @@ export const Row = memo(function Row({
   onOpenDialog,
   waitingRoomOff,
   raisedFor,
+  handLong,
   columns,
   shown,
   talking,
@@ -78,6 +82,9 @@ export const Row = memo(function Row({
   const hostOff = useNotOfferedHere('host-role');
   const waitingOff = useNotOfferedHere('waiting-room');
   const talkOff = useNotOfferedHere('private-talk');
+  // free against a meeting-wide ban: the one state of these cells that is an alarm, not a status
+  const breach = useBanBreach(row.usrId);
+  const against = (kind: 'mute' | 'listen' | 'watch') => (inMeeting && breach?.kinds.includes(kind)) || undefined;
 
   // The button is a new element once its menu opens or closes (it moves into the menu's target):
   // a menu closed with Escape or a click outside would leave focus nowhere, so it goes back here.
@@ -167,7 +174,7 @@ export const Row = memo(function Row({
             <Trans>Focus</Trans>
           </span>
         )}
-        {inMeeting && <BanBreachBadge usrId={row.usrId} />}
+        {inMeeting && breach && <BanBreachBadge mark={breach} />}
         {talking && (
           <span className={classes.badge} data-role="private-talk">
             <Trans>Private talk</Trans>
@@ -188,6 +195,7 @@ export const Row = memo(function Row({
             title={audio ? t`Click to mute ${name}` : t`Click to unmute ${name}`}
             data-state={audio ? 'on' : 'off'}
             data-kind="state"
+            data-alarm={against('mute')}
             disabled={pending}
             onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
           >
@@ -207,6 +215,7 @@ export const Row = memo(function Row({
             title={listen ? t`Click to stop ${name} listening` : t`Click to let ${name} listen`}
             data-state={listen ? 'on' : 'off'}
             data-kind="state"
+            data-alarm={against('listen')}
             disabled={pending}
             onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
           >
@@ -219,11 +228,17 @@ export const Row = memo(function Row({
       </div>
       <div role="cell">
         {inMeeting && hand ? (
-          <div className={raisedFor ? classes.handCell : classes.cellGroup}>
-            {raisedFor && (
+          <div className={raisedFor || handLong ? classes.handCell : classes.cellGroup} data-hand-long={handLong || undefined}>
+            {raisedFor ? (
               <span className={classes.raisedFor} data-testid="raised-for" title={t`Hand raised for ${raisedFor}`}>
                 {raisedFor}
               </span>
+            ) : (
+              handLong && (
+                <span className={classes.raisedFor} title={t`Hand raised over a minute ago`}>
+                  <Trans>Over 1 min</Trans>
+                </span>
+              )
             )}
             {/* the two answers stay on one line under the time: wrapped, Refuse fell out of the row */}
             <span className={classes.cellGroup}>
@@ -270,6 +285,7 @@ export const Row = memo(function Row({
               title={watch ? t`Click to stop ${name} watching` : t`Click to let ${name} watch`}
               data-state={watch ? 'on' : 'off'}
               data-kind="state"
+              data-alarm={against('watch')}
               disabled={pending}
               onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
             >

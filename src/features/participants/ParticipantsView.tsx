@@ -104,6 +104,12 @@ export function ParticipantsView({
     for (const [usrId, at] of hands.times) out.set(usrId, raisedForText(i18n, minutesRaised(at, hands.now) ?? 0));
     return out;
   }, [hands, i18n]);
+  // hands up for over a minute stand out in every tab (issue 26 item 2)
+  const longHands = useMemo(() => {
+    const out = new Set<string>();
+    for (const [usrId, at] of hands.times) if ((minutesRaised(at, hands.now) ?? 0) >= 1) out.add(usrId);
+    return out;
+  }, [hands.times, hands.now]);
   const [question, setQuestion] = useState<{ cmd: ParticipantCommand; meta?: CommandMeta; ask: Confirmation } | null>(null);
   const nameOf = useCallback((usrId: string) => rows.find((r) => r.usrId === usrId)?.name, [rows]);
   // commands that cannot simply be undone ask first, naming who and how many (issue 13 §2)
@@ -202,6 +208,7 @@ export function ParticipantsView({
           waitingRoomOn={flags.waitingRoomOn}
           menuRequest={menuRequest}
           raisedFor={tab === 'hand' ? raisedFor : undefined}
+          longHands={longHands}
           privateTalk={privateTalk}
         />
       </CommandsPause>

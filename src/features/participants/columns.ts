@@ -36,14 +36,15 @@ export const COLUMN_SPECS: readonly ColumnSpec[] = [
   { id: 'index', track: '40px', min: 40, stepBack: 4 },
   { id: 'protocol', track: '56px', min: 56, stepBack: 1 },
   { id: 'address', track: 'minmax(100px,1.3fr)', min: 100, stepBack: 2 },
-  { id: 'status', track: '120px', min: 120 },
+  { id: 'status', track: '100px', min: 100 },
   { id: 'share', track: '60px', min: 60, stepBack: 3 },
   { id: 'audio', track: '80px', min: 80 },
   { id: 'listen', track: '92px', min: 92 },
   { id: 'hand', track: '132px', min: 132 },
   { id: 'video', track: '120px', min: 120 },
-  // the loss sparkline (src/quality): the last of the secondary columns to step back
-  { id: 'quality', track: '72px', min: 72, stepBack: 5 },
+  // the loss sparkline (src/quality, 60 px: readable at a glance) and its figure: the last of the
+  // secondary columns to step back
+  { id: 'quality', track: '92px', min: 92, stepBack: 5 },
   { id: 'ops', track: '96px', min: 96 },
 ];
 
