@@ -108,6 +108,35 @@ describe("the console's recipes read as what the host did", () => {
     expect(rows.map((r) => r.sentence)).toEqual(['Host (127.0.0.1) started a roll call, calling Steady 01']);
   });
 
+  it('a roll call read as what the host did: started, the next called, ended', () => {
+    const lay = (id: number) => entry({ id, cmdid: 'config_mosic', action: '', targets: [], values: {} });
+    const two = [four[1]];
+    const log = [
+      status('roll_call', 0, { id: 9 }),
+      lay(8),
+      eps('a_rx', 0, { id: 7, targets: two }),
+      lay(6),
+      eps('a_rx', 0, { id: 5 }),
+      eps('a_rx', 1, { id: 4, targets: two }),
+      lay(3),
+      eps('a_rx', 1, { id: 2 }),
+      status('roll_call', 1, { id: 1 }),
+    ];
+    const rows = readActivity(en, log);
+    expect(rows.map((r) => r.sentence)).toEqual([
+      'Host (127.0.0.1) ended the roll call',
+      'Host (127.0.0.1) called Steady 02 in the roll call',
+      'Host (127.0.0.1) started a roll call, calling Steady 01',
+    ]);
+    expect(rows.map((r) => r.entries.map((e) => e.id))).toEqual([[9, 8, 7], [6, 5, 4], [3, 2, 1]]);
+    expect(readActivity(zh, log).map((r) => r.sentence)[1]).toBe('主持人（127.0.0.1）点名Steady 02');
+    // outside a roll call an unmute and a layout are what they are
+    expect(readActivity(en, [lay(11), eps('a_rx', 1, { id: 10 })]).map((r) => r.sentence)).toEqual([
+      'Host (127.0.0.1) changed the screen layout',
+      'Host (127.0.0.1) unmuted Steady 01',
+    ]);
+  });
+
   it('steps of other controllers, far apart, refused, or for other people stay rows of their own', () => {
     const a = eps('a_rx', 1, { id: 1, dtm: 100 });
     expect(readActivity(en, [eps('clear_hand', undefined, { id: 2, dtm: 100, peer_ip: '10.0.0.9' }), a])).toHaveLength(2);

@@ -211,16 +211,38 @@ const isEps = (e: ActivityEntry, action: string, value?: number) => e.cmdid === 
 const isStatus = (e: ActivityEntry, key: string, value: number) => e.cmdid === 'mod_mr_status' && key in e.values && on(e.values[key]) === (value === 1);
 
 /**
- * The entries (newest first) as rows: the console's recipes become one row each —
- * accept a raised hand (`a_rx` 1 then `clear_hand` for the same people, then perhaps the talk
- * layout) and start a roll call (`roll_call` 1, `a_rx` 1 for the called, the layout). Anything
- * else, or a recipe a step of which was refused, stays one row per entry.
+ * The entries (newest first) as rows: the console's recipes (machines/commands/requests.ts) become
+ * one row each — accept a raised hand (`a_rx` 1 then `clear_hand` for the same people, then
+ * perhaps the talk layout); start a roll call (`roll_call` 1, `a_rx` 1 for the called, the
+ * layout); call the next one while it is open (`a_rx` 1, perhaps `a_rx` 0 for the previous, the
+ * layout); end it (perhaps `a_rx` 0 and the layout put back, `roll_call` 0). Anything else, or a
+ * recipe a step of which was refused or another controller's request came between, stays one row
+ * per entry.
  */
 export function readActivity(i18n: I18n, entries: readonly ActivityEntry[]): ActivityRow[] {
   const rows: ActivityRow[] = [];
+  // the entries sent while a roll call was open (its flag on, not yet off), oldest first
+  const inRollCall = new Set<number>();
+  let rolling = false;
+  for (let k = entries.length - 1; k >= 0; k--) {
+    const e = entries[k];
+    if (isStatus(e, 'roll_call', 1)) rolling = true;
+    else if (isStatus(e, 'roll_call', 0)) rolling = false;
+    else if (rolling) inRollCall.add(e.id);
+  }
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const who = controllerText(i18n, e.role, e.peer_ip);
+    // ending a roll call: (the last called muted again) (the layout put back) the flag off
+    if (isStatus(e, 'roll_call', 0)) {
+      const group = [e];
+      let k = i + 1;
+      if (entries[k]?.cmdid === 'config_mosic' && inRollCall.has(entries[k].id) && follows(group[group.length - 1], entries[k])) group.push(entries[k++]);
+      if (entries[k] && isEps(entries[k], 'a_rx', 0) && inRollCall.has(entries[k].id) && follows(group[group.length - 1], entries[k])) group.push(entries[k++]);
+      rows.push({ entries: group, command: i18n._(msg`Roll call`), sentence: i18n._(msg`${who} ended the roll call`) });
+      i += group.length - 1;
+      continue;
+    }
     // newest first: a recipe's last request comes first here
     const layout = e.cmdid === 'config_mosic' ? e : undefined;
     const j = layout ? i + 1 : i;
@@ -244,6 +266,19 @@ export function readActivity(i18n: I18n, entries: readonly ActivityEntry[]): Act
         rows.push({ entries: [layout, last, prev], command: i18n._(msg`Roll call`), sentence: i18n._(msg`${who} started a roll call, calling ${targets}`) });
         i += 2;
         continue;
+      }
+      // calling the next one: the floor to them (the previous muted again), the layout
+      if (layout && inRollCall.has(layout.id)) {
+        const group = [layout];
+        if (isEps(last, 'a_rx', 0) && inRollCall.has(last.id)) group.push(last);
+        const called = entries[i + group.length];
+        if (called && isEps(called, 'a_rx', 1) && inRollCall.has(called.id) && follows(group[group.length - 1], called)) {
+          group.push(called);
+          const targets = targetsText(i18n, called.targets, called.more_targets);
+          rows.push({ entries: group, command: i18n._(msg`Roll call`), sentence: i18n._(msg`${who} called ${targets} in the roll call`) });
+          i += group.length - 1;
+          continue;
+        }
       }
     }
     rows.push({ entries: [e], ...describeEntry(i18n, e) });
