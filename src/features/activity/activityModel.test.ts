@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@protocol/wire';
-import { activityCsv, activityJson, activityKind, controllersOf, csvCell, filterActivity, localTimeText, NO_FILTER, valuesText } from './activityModel';
+import { activityCsv, activityJson, activityKind, controllersOf, entryKind, csvCell, filterActivity, localTimeText, NO_FILTER, valuesText } from './activityModel';
 import type { ActivityRow } from './activitySentence';
 
 const entry = (id: number, over: Partial<ActivityEntry> = {}): ActivityEntry => ({
@@ -41,6 +41,12 @@ describe('activity filters', () => {
   it('kinds and controllers', () => {
     expect(activityKind('config_mosic')).toBe('layout');
     expect(activityKind('something_new')).toBe('other');
+    // Live turned on is live, not a meeting setting: the Live kind finds it
+    expect(entryKind({ cmdid: 'mod_mr_status', values: { enable_live: 1 } })).toBe('live');
+    expect(entryKind({ cmdid: 'mod_mr_status', values: { title_enabled: 0 } })).toBe('subtitles');
+    expect(entryKind({ cmdid: 'mod_mr_status', values: { lock_mr: 1 } })).toBe('meeting');
+    const live = entry(9, { cmdid: 'mod_mr_status', action: '', targets: [], values: { enable_live: 1 } });
+    expect(filterActivity([live, ...log], { ...NO_FILTER, kind: 'live' }).map((e) => e.id)).toEqual([9]);
     expect(controllersOf(log).map((c) => c.key)).toEqual(['supervisor|10.0.0.2', 'host|10.0.0.1']);
   });
 });

@@ -26,6 +26,15 @@ const KIND_OF_CMDID: Readonly<Record<string, ActivityKind>> = {
 
 export const activityKind = (cmdid: string): ActivityKind => KIND_OF_CMDID[cmdid] ?? 'other';
 
+/** Meeting settings that belong to another kind: Live on/off and pushing are live, the subtitle switch subtitles. */
+const KIND_OF_STATUS_KEY: Readonly<Record<string, ActivityKind>> = { enable_live: 'live', enable_bypass: 'live', title_enabled: 'subtitles' };
+
+/** The kind of one entry: by its command, a meeting setting by the setting it changed. */
+export function entryKind(entry: Pick<ActivityEntry, 'cmdid' | 'values'>): ActivityKind {
+  if (entry.cmdid === 'mod_mr_status') for (const key of Object.keys(entry.values)) if (KIND_OF_STATUS_KEY[key]) return KIND_OF_STATUS_KEY[key];
+  return activityKind(entry.cmdid);
+}
+
 /** one controller: its role and address ('' address: this console, in a local record) */
 export const controllerKey = (entry: Pick<ActivityEntry, 'role' | 'peer_ip'>): string => `${entry.role}|${entry.peer_ip}`;
 
@@ -46,7 +55,7 @@ export function filterActivity(entries: readonly ActivityEntry[], filter: Activi
   return entries.filter(
     (e) =>
       (!filter.controller || controllerKey(e) === filter.controller) &&
-      (!filter.kind || activityKind(e.cmdid) === filter.kind) &&
+      (!filter.kind || entryKind(e) === filter.kind) &&
       (!text || e.targets.some((t) => t.usr_id.toLowerCase() === text || t.name.toLowerCase().includes(text))),
   );
 }
