@@ -137,6 +137,7 @@ test('activity: who did what, live, filtered, from a row, exported as CSV', { ta
   // a participant's row opens the dialog filtered to them
   await dialog.getByRole('button', { name: text.clearFilters }).click();
   await expect(dialog.getByRole('textbox', { name: text.participant })).toHaveValue('');
+  await dialog.screenshot({ animations: 'disabled', path: testInfo.outputPath(`activity-dialog-all-${lang}-${wire ?? 'podium'}.png`) });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await panel.rowOperation(p.name, text.rowItem);
