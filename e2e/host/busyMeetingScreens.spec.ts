@@ -1,0 +1,146 @@
+/**
+ * The control screen in a busy meeting (issue 26): 1,000 simulated participants with every header
+ * chip on (recording, live, lock, waiting room, raised hands, roll call, a supervisor's private
+ * talk, another controller), mute-all on and one participant unmuted against it. At 1280, 1440 and
+ * 1920 px, in both languages (IN_BOTH), the header stays one line, never cuts the role, the
+ * connection state or the meeting number, and puts the chips that do not fit behind one "+N"
+ * button that lists them. Screenshots of each width are written to the test's output.
+ */
+import { testWithServer, expect } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { openParticipants } from '../pages/ParticipantsSession';
+import { isSteadyEndpointId } from '../../server/sim/steady';
+import { ParticipantsApi } from '../pages/ParticipantsApi';
+import { keepAlive } from '../pages/keepAlive';
+import { expectNoSeriousViolations } from '../a11y';
+
+// A server of its own: a real-sized meeting, and every meeting-wide state switched on.
+const test = testWithServer({ SIM_ENDPOINTS: '1000' });
+
+const stops: (() => void)[] = [];
+test.afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+const ALL_CHIPS = ['rec', 'live', 'locked', 'waiting', 'hands', 'rollCall', 'privateTalk', 'controllers'];
+
+/** The element shows all of its content: nothing cut by an ellipsis or clipped. */
+async function notCut(l: Locator): Promise<boolean> {
+  return l.evaluate((el) => [el, ...Array.from(el.querySelectorAll('*'))].every((e) => e.scrollWidth <= e.clientWidth + 1 || getComputedStyle(e).overflow === 'visible'));
+}
+
+/** The vertical centre of an element, in px from the top of the window. */
+async function middle(l: Locator): Promise<number> {
+  const box = await l.boundingBox();
+  expect(box).not.toBeNull();
+  return box!.y + box!.height / 2;
+}
+
+async function expectOneLine(page: Page): Promise<void> {
+  const header = page.locator('header');
+  const logout = header.getByRole('button').last();
+  const line = await middle(logout);
+  const logoutHeight = (await logout.boundingBox())!.height;
+  const parts = [
+    header.getByRole('heading').first(),
+    page.getByTestId('meeting-number'),
+    header.locator('[data-controller-role]'),
+    header.locator('[data-connection]'),
+    ...(await page.getByTestId('meeting-state').locator('[data-chip]').all()),
+  ];
+  for (const part of parts) expect(Math.abs((await middle(part)) - line), 'every header item on the logout button’s line').toBeLessThan(6);
+  // one line: the header is not taller than a line of buttons and its padding
+  expect((await header.boundingBox())!.height).toBeLessThan(logoutHeight * 2.2);
+}
+
+test.describe('a busy meeting', () => {
+  test('with every chip on the header holds one line at 1280, 1440 and 1920 px and lists the rest behind +N; screenshots', async ({ page, server, lang }, testInfo) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    const supervisor = await ParticipantsApi.forWorker(server, 'supervisor');
+    stops.push(keepAlive(supervisor));
+    // the steady endpoints, from the server: in a table of 1,000 they are rarely in view
+    await api.callBackSteady();
+    const steady = [...(await api.endpointStates()).values()].filter((s) => isSteadyEndpointId(s.usrId) && !s.flags.waiting);
+    expect(steady.length).toBeGreaterThanOrEqual(4);
+    const [called, waiter, talker, free] = steady;
+
+    await api.modStatus('lock_mr', 1);
+    await api.modStatus('enable_live', 1);
+    await api.modStatus('enable_rec', 1);
+    await api.modStatus('waiting_room', 1);
+    await api.eps('waiting_move', [waiter.usrId]);
+    await supervisor.eps('private_talk', [talker.usrId], 1);
+    // mute all: muted simulated endpoints raise their hands; one is let speak against the ban
+    // (before the roll call: a participant unmuted during one is taken as its speaker)
+    await api.eps('all_a_rx', [], 0);
+    await api.eps('a_rx', [free.usrId], 1);
+    await api.eps('roll_call_start', [called.usrId], 'with_speaker');
+
+    const bar = page.getByTestId('meeting-state');
+    await expect.poll(async () => ((await bar.getAttribute('data-chips')) ?? '').split(' ').sort(), { timeout: 60_000 }).toEqual([...ALL_CHIPS].sort());
+    // the participant unmuted against mute-all is marked, and the others' audio stays grey: found
+    // by the search, which puts them first among the rows it keeps
+    await panel.search.fill(free.name);
+    const alarm = panel.row(free.name).locator('[data-kind="state"][data-alarm]');
+    await expect(alarm).toHaveCount(1, { timeout: 20_000 });
+    const colour = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const normal = panel.row(free.name).locator('[data-kind="state"]:not([data-alarm])').first();
+    expect(await colour(alarm)).not.toBe(await colour(normal));
+    // grey: the normal chip's text has no hue
+    const text = await normal.evaluate((el) => getComputedStyle(el).color.match(/\d+/g)!.slice(0, 3).map(Number));
+    expect(Math.max(...text) - Math.min(...text), `normal state text ${text} is grey`).toBeLessThan(24);
+    await panel.search.fill('');
+
+    for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(400);
+      await expectOneLine(page);
+      for (const part of [page.getByTestId('meeting-number'), page.locator('header [data-controller-role]'), page.locator('header [data-connection]')]) {
+        expect(await notCut(part), `${await part.textContent()} shown whole at ${w} px`).toBe(true);
+      }
+      // what shows is whole; what does not is behind +N, counted
+      expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      const hidden = ((await bar.getAttribute('data-hidden-chips')) ?? '').split(' ').filter(Boolean);
+      const more = bar.locator('[data-chip="more"]');
+      if (hidden.length > 0) {
+        await expect(more).toHaveText(`+${hidden.length}`);
+        await expect(more).toBeInViewport({ ratio: 1 });
+      } else {
+        await expect(more).toHaveCount(0);
+      }
+      await expect(bar.locator('[data-chip]:not([data-chip="more"])')).toHaveCount(ALL_CHIPS.length - hidden.length);
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`busy-control-${lang}-${w}x${h}.png`) });
+    }
+
+    // at 1280 px, where chips do not fit (English; the Chinese labels are short enough for all),
+    // +N opens their list by keyboard, each still a working chip, and Escape gives focus back
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.waitForTimeout(400);
+    const hidden = ((await bar.getAttribute('data-hidden-chips')) ?? '').split(' ').filter(Boolean);
+    if (lang === 'en') expect(hidden.length).toBeGreaterThan(0);
+    if (hidden.length > 0) {
+      const more = bar.locator('[data-chip="more"]');
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const list = page.getByTestId('meeting-state-more');
+      await expect(list).toBeVisible();
+      for (const kind of hidden) await expect(list.locator(`[data-chip="${kind}"]`)).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'the header’s overflow list in a busy meeting');
+      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`busy-control-${lang}-1280x720-more.png`) });
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      await expect(more).toBeFocused();
+    }
+
+    await supervisor.eps('private_talk', [talker.usrId], 0);
+    await api.eps('roll_call_end', []);
+    await api.eps('all_a_rx', [], 1);
+    await api.eps('clear_all_hand', []);
+    for (const [key, value] of [['waiting_room', 0], ['enable_rec', 0], ['enable_live', 0], ['lock_mr', 0]] as const) await api.modStatus(key, value);
+    await supervisor.logout();
+    await api.logout();
+  });
+});
