@@ -28,13 +28,18 @@ describe('AlertList', () => {
   it('the button counts the current alerts and opens them: participant, condition, since when, and a snooze each', async () => {
     const onSnooze = vi.fn();
     const since = new Date(2026, 10, 27, 9, 30, 5).getTime();
-    renderUi(<AlertList alerts={[alert(1, 'loss', since), alert(2, 'jitter', since)]} flood={null} onSnooze={onSnooze} />);
+    renderUi(<AlertList alerts={[alert(1, 'loss', since), alert(2, 'jitter', since), alert(1, 'jitter', since + 60_000)]} flood={null} onSnooze={onSnooze} />);
     const button = screen.getByRole('button', { name: /^Alerts/ });
-    expect(button.getAttribute('data-count')).toBe('2');
-    expect(screen.getByTestId('alert-count').textContent).toBe('2');
+    expect(button.getAttribute('data-count')).toBe('3');
+    expect(screen.getByTestId('alert-count').textContent).toBe('3');
     fireEvent.click(button);
+    // one row per participant, each of its conditions with since when
     const items = await screen.findAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('User 1Loss 8 % (alert at 5 %), since 9:30:05'), expect.stringContaining('User 2Jitter 55 ms (alert at 40 ms), since 9:30:05')]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('User 1Loss 8 % (alert at 5 %), since 9:30:05 AMJitter 55 ms (alert at 40 ms), since 9:31:05 AM'),
+      expect.stringContaining('User 2Jitter 55 ms (alert at 40 ms), since 9:30:05'),
+    ]);
+    expect(screen.getAllByRole('button', { name: /^Snooze/, hidden: true })).toHaveLength(2);
     // the dropdown's enter transition still counts as hidden in happy-dom
     fireEvent.click(screen.getByRole('button', { name: 'Snooze the alerts of User 2 for 30 minutes', hidden: true }));
     expect(onSnooze).toHaveBeenCalledWith(expect.objectContaining({ usrId: 'u2' }));

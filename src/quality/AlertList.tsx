@@ -1,7 +1,7 @@
 /**
  * The alert list (issue 26 item 1): a button with the count of current alerts in the notification
  * bar, opening the list of them — participant, condition, since when — each with a snooze. Alerts
- * live here; only the alert budget's one interrupting alert is ever a toast.
+ * live here, one row per participant; only the alert budget's one interrupting alert is ever a toast.
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
@@ -26,6 +26,13 @@ export function useConditionText(): (a: Pick<TrackedCondition, 'metric' | 'value
     const limit = i18n.number(a.threshold);
     return a.metric === 'loss' ? t`Loss ${value} % (alert at ${limit} %)` : t`Jitter ${value} ms (alert at ${limit} ms)`;
   };
+}
+
+/** The alerts by participant, in the order of each participant's oldest alert. */
+function byParticipant(alerts: readonly TrackedCondition[]): TrackedCondition[][] {
+  const groups = new Map<string, TrackedCondition[]>();
+  for (const a of alerts) groups.set(a.usrId, [...(groups.get(a.usrId) ?? []), a]);
+  return [...groups.values()];
 }
 
 export function AlertList({ alerts, flood, onSnooze }: AlertListProps) {
@@ -76,22 +83,27 @@ export function AlertList({ alerts, flood, onSnooze }: AlertListProps) {
           ) : (
             <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': label }}>
               <Stack gap={4} role="list" aria-label={label}>
-                {alerts.map((a) => {
-                  const name = a.name;
-                  const since = i18n.date(new Date(a.since), { timeStyle: 'medium' });
+                {byParticipant(alerts).map((group) => {
+                  const name = group[0].name;
                   return (
-                    <Group key={`${a.usrId}:${a.metric}`} role="listitem" gap="xs" wrap="nowrap" justify="space-between" data-usr-id={a.usrId} data-metric={a.metric}>
+                    <Group key={group[0].usrId} role="listitem" gap="xs" wrap="nowrap" justify="space-between" data-usr-id={group[0].usrId}>
                       <Stack gap={0} style={{ minWidth: 0 }}>
                         <Text size="sm" fw={600} truncate>
                           {name}
                         </Text>
-                        <Text size="xs">
-                          <Trans>
-                            {condition(a)}, since {since}
-                          </Trans>
-                        </Text>
+                        {group.map((a) => {
+                          const since = i18n.date(new Date(a.since), { timeStyle: 'medium' });
+                          return (
+                            <Text key={a.metric} size="xs" data-metric={a.metric}>
+                              <Trans>
+                                {condition(a)}, since {since}
+                              </Trans>
+                            </Text>
+                          );
+                        })}
                       </Stack>
-                      <Button size="compact-xs" variant="default" onClick={() => onSnooze(a)} aria-label={t`Snooze the alerts of ${name} for 30 minutes`}>
+                      {/* a snooze is the participant's: every condition of the row at once */}
+                      <Button size="compact-xs" variant="default" onClick={() => onSnooze(group[0])} aria-label={t`Snooze the alerts of ${name} for 30 minutes`}>
                         <Trans>Snooze</Trans>
                       </Button>
                     </Group>
