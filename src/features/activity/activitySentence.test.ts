@@ -82,6 +82,13 @@ describe('each command as a sentence, named as the console names it', () => {
     );
   });
 
+  it('a snooze of quality alerts (the console records it) says who snoozed whom and for how long', () => {
+    const snooze = entry({ cmdid: 'alert_snooze', action: '', peer_ip: '', values: { minutes: 30, by: 'host' } });
+    expect(describeEntry(en, snooze)).toEqual({ command: 'Snooze alerts', sentence: 'Host (this console) snoozed the quality alerts of Steady 01 for 30 minutes' });
+    expect(describeEntry(zh, snooze).sentence).toContain('Steady 01');
+    expect(describeEntry(zh, snooze).sentence).not.toContain('alert_snooze');
+  });
+
   it('the wire detail stays available for support', () => {
     expect(wireText(eps('hand_permit', 0))).toBe('ctrl_mr_eps · hand_permit · value=0');
     expect(wireText(status('lock_mr', 1))).toBe('mod_mr_status · lock_mr=1');

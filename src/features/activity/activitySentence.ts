@@ -186,6 +186,11 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
       return r(msg`Camera control`, msg`${who} steered the camera of ${targets}`);
     case 'set_confmgr_ssid':
       return r(msg`Platform management login`, msg`${who} logged in to platform management`);
+    case 'alert_snooze': {
+      // this console's own entry (machines/alertBudget ALERT_SNOOZE_CMDID): no server hears of a snooze
+      const minutes = Number(entry.values.minutes ?? 0);
+      return r(msg`Snooze alerts`, msg`${who} snoozed the quality alerts of ${targets} for ${plural(minutes, { one: '# minute', other: '# minutes' })}`);
+    }
   }
   const cmdid = entry.cmdid;
   return { command: cmdid, sentence: i18n._(msg`${who} sent “${cmdid}”`) };
