@@ -13,6 +13,7 @@ import { useColumnChoice } from './columnChoice';
 import { ColumnMenu } from './ColumnMenu';
 import { QualityHeader } from '#/quality/QualityColumn';
 import { Row } from './ParticipantTableRow';
+import type { FailedCallMark } from './failedCalls';
 
 /** Which usr_ids wait for a command's answer (a Set, or the commands actor's count Map). */
 export type PendingIds = Pick<ReadonlySet<string>, 'has' | 'size'>;
@@ -45,6 +46,8 @@ export interface ParticipantTableProps {
   raisedFor?: ReadonlyMap<string, string>;
   /** usr_ids whose hand has been up for over a minute, marked in every tab */
   longHands?: ReadonlySet<string>;
+  /** invited addresses whose last call failed: their offline rows are marked */
+  failedCalls?: ReadonlyMap<string, FailedCallMark>;
   /** the private talk: with whom ('' none; the row is marked), and whether this console may start one */
   privateTalk?: { usrId: string; canStart: boolean };
 }
@@ -87,6 +90,7 @@ export function ParticipantTable({
   menuRequest,
   raisedFor,
   longHands,
+  failedCalls,
   privateTalk,
 }: ParticipantTableProps) {
   const { t } = useLingui();
@@ -248,6 +252,7 @@ export function ParticipantTable({
                   waitingRoomOff={waitingRoomOn === false}
                   raisedFor={raisedFor?.get(row.usrId)}
                   handLong={longHands?.has(row.usrId) === true}
+                  callFailed={row.online ? undefined : failedCalls?.get(row.remoteAddr)}
                   columns={template}
                   shown={shown}
                   talking={privateTalk?.usrId === row.usrId}

@@ -10,6 +10,7 @@ import { ParticipantTable } from './ParticipantTable';
 import type { ParticipantRow } from './participantModel';
 import { installDomShims, renderUi } from './testing/renderUi';
 import { publishBanBreaches } from '#/session/banBreaches';
+import { failedByAddress, type FailedCallMark } from './failedCalls';
 
 beforeAll(installDomShims);
 afterEach(() => {
@@ -31,9 +32,9 @@ function row(usrId: string, name: string, flags: Partial<UsrStatsFlags> = {}, on
   };
 }
 
-function show(rows: ParticipantRow[], longHands?: ReadonlySet<string>) {
+function show(rows: ParticipantRow[], longHands?: ReadonlySet<string>, failedCalls?: ReadonlyMap<string, FailedCallMark>) {
   renderUi(
-    <ParticipantTable rows={rows} selected={new Set()} pending={new Set()} onCommand={() => {}} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} longHands={longHands} />,
+    <ParticipantTable rows={rows} selected={new Set()} pending={new Set()} onCommand={() => {}} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} longHands={longHands} failedCalls={failedCalls} />,
   );
 }
 
@@ -74,5 +75,27 @@ describe('participant row: calm by default', () => {
     const ben = screen.getByRole('row', { name: 'Ben' });
     expect(ben.querySelector('[data-hand-long]')).toBeNull();
     expect(within(ben).queryByText('Over 1 min')).toBeNull();
+  });
+
+  it('an offline invitee whose last call failed is marked with the reason; one who is online is not', () => {
+    const failed = failedByAddress([
+      { peer_addr: '3,10.0.0.1', reason: 'busy', time: 1_700_000_000 },
+      { peer_addr: '1@10.0.0.1', reason: 'busy', time: 1_700_000_000 },
+    ]);
+    show([row('3', 'Cy', {}, false), row('1', 'Ann')], undefined, failed);
+    const cy = screen.getByRole('row', { name: 'Cy' });
+    expect(cy.querySelector('[data-call-failed]')?.getAttribute('data-call-failed')).toBe('busy');
+    expect(within(cy).getByText('Call failed')).toBeTruthy();
+    expect(screen.getByRole('row', { name: 'Ann' }).querySelector('[data-call-failed]')).toBeNull();
+  });
+});
+
+describe('failedByAddress', () => {
+  it('keys each failure by the address a row shows, the newest (first) one winning', () => {
+    const map = failedByAddress([
+      { peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 9 },
+      { peer_addr: 'lab,10.0.0.2', reason: 'no_answer', time: 5 },
+    ]);
+    expect(map.get('lab@10.0.0.2')).toEqual({ reason: 'busy', time: 9 });
   });
 });

@@ -11,6 +11,8 @@ import type { CommandSink } from './commands';
 import type { RowDialog } from './ParticipantTable';
 import { requestActivityFor } from '#/session/activityRequest';
 import { BanBreachBadge } from './BanBreachBadge';
+import { CallFailedBadge } from './CallFailedBadge';
+import type { FailedCallMark } from './failedCalls';
 import { useBanBreach } from '#/session/banBreaches';
 import { requestPrivateTalk } from '#/session/privateTalk';
 import type { ColumnId } from './columns';
@@ -35,6 +37,8 @@ export interface RowProps {
   raisedFor?: string;
   /** the hand has been up for over a minute: it stands out (issue 26 item 2) */
   handLong: boolean;
+  /** offline, and the last call to them failed: why and when */
+  callFailed?: FailedCallMark;
   /** the grid template and the columns shown */
   columns: string;
   shown: ReadonlySet<ColumnId>;
@@ -58,6 +62,7 @@ export const Row = memo(function Row({
   waitingRoomOff,
   raisedFor,
   handLong,
+  callFailed,
   columns,
   shown,
   talking,
@@ -155,9 +160,12 @@ export const Row = memo(function Row({
             <Trans>Online</Trans>
           </span>
         ) : (
-          <span className={classes.badge} data-status="offline">
-            <Trans>Offline</Trans>
-          </span>
+          <>
+            <span className={classes.badge} data-status="offline">
+              <Trans>Offline</Trans>
+            </span>
+            {callFailed && <CallFailedBadge mark={callFailed} />}
+          </>
         )}
         {host && (
           <span className={classes.badge} data-role="host">

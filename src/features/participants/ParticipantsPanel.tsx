@@ -34,6 +34,7 @@ import { showOutcome } from './OutcomeToast';
 import { useFeedLost } from '#/session/useFeedView';
 import { flag } from './participantModel';
 import { QualityProvider } from '#/quality/QualityContext';
+import { useFailedCalls } from './failedCalls';
 import { useVocabulary } from '#/session/useVocabulary';
 
 type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
@@ -69,6 +70,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   const participants = useSessionChild<ParticipantsRef>(session, 'participants');
   const commands = useSessionChild<CommandsRef>(session, 'commands');
   const rollCall = useSessionChild<ActorRefFrom<RollCallMachine>>(session, 'rollCall');
+  const failedCalls = useFailedCalls(session);
 
   const version = useSelector(participants, (s) => (s ? selectParticipantsVersion(s) : -1));
   const list = useSelector(participants, (s) => (s ? selectParticipantList(s) : undefined));
@@ -178,6 +180,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       tableHeight={tableHeight}
       stale={stale}
       privateTalk={{ usrId: meeting.privateTalkUsrId, canStart: role === 'supervisor' }}
+      failedCalls={failedCalls}
       podium={podium}
       renderRowDialog={(dialog, row, close) => (
         <ParticipantDialogs

@@ -3,6 +3,7 @@
  * tab actions, the windowed table and the dialogs they open. The container
  * (ParticipantsPanel) feeds it from the session actor; tests feed it directly.
  */
+import type { FailedCallMark } from './failedCalls';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
@@ -60,6 +61,8 @@ export interface ParticipantsViewProps {
   privateTalk?: { usrId: string; canStart: boolean };
   /** the server is Podium: its own "mute everyone" is offered beside the recipes */
   podium?: boolean;
+  /** invited addresses whose last call failed: their offline rows are marked */
+  failedCalls?: ReadonlyMap<string, FailedCallMark>;
 }
 
 export function ParticipantsView({
@@ -76,6 +79,7 @@ export function ParticipantsView({
   stale = false,
   privateTalk,
   podium = false,
+  failedCalls,
 }: ParticipantsViewProps) {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TabKey>('all');
@@ -209,6 +213,7 @@ export function ParticipantsView({
           menuRequest={menuRequest}
           raisedFor={tab === 'hand' ? raisedFor : undefined}
           longHands={longHands}
+          failedCalls={failedCalls}
           privateTalk={privateTalk}
         />
       </CommandsPause>
