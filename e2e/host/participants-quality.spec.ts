@@ -32,6 +32,8 @@ const T = {
     lossAlert: 'Loss 6 % (alert at 5 %), since',
     jitterAlert: 'Jitter 48 ms (alert at 40 ms), since',
     snooze: (name: string) => `Snooze the alerts of ${name} for 30 minutes`,
+    activity: 'Activity',
+    snoozed: (name: string) => `Host (this console) snoozed the quality alerts of ${name} for 30 minutes`,
     lossEntry: (name: string) => new RegExp(`${name}: loss 6 %$`),
     sparkline: /^Loss, last 30 min: peak 6 %, now 6 %/,
     stats: 'Statistics',
@@ -54,6 +56,8 @@ const T = {
     lossAlert: '丢包 6 %（告警阈值 5 %），开始于',
     jitterAlert: '抖动 48 ms（告警阈值 40 ms），开始于',
     snooze: (name: string) => `暂停告警：${name}，30 分钟`,
+    activity: '操作记录',
+    snoozed: (name: string) => `主持人（本控制台）将 ${name} 的质量告警暂停 30 分钟`,
     lossEntry: (name: string) => new RegExp(`${name}：丢包 6 %$`),
     sparkline: /^丢包，最近 30 分钟：峰值 6 %，当前 6 %/,
     stats: '统计',
@@ -147,6 +151,12 @@ test.describe('quality history', () => {
     await page.getByRole('button', { name: t.snooze(name), exact: true }).click();
     await expect(poorAlerts).toHaveCount(0);
     await page.keyboard.press('Escape');
+    // the console's own activity says who snoozed whom (no server hears of a snooze)
+    await page.getByRole('button', { name: t.activity, exact: true }).click();
+    const activity = page.getByRole('dialog', { name: t.activity });
+    await expect(activity.getByTestId('activity-table').locator('tbody tr').filter({ hasText: t.snoozed(name) })).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(activity).toBeHidden();
 
     // worst loss first: the figures run downwards and the poor line is near the top
     await orderBy(page, panel, t, t.worstLoss);
