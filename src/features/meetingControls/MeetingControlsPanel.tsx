@@ -72,7 +72,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     if (!commands) return;
     const sub = commands.on('command.succeeded', (e: { label: string; suffix: string }) => {
       const text = e.suffix === 'title-config' ? t`Subtitle settings applied` : e.suffix === 'mosic-config' ? t`Layout applied` : undefined;
-      if (text) notifications.show({ color: 'green', message: text, autoClose: 4000 });
+      // one Apply may be several requests (a set_title per role, as the platform's client sends
+      // them): one toast says it, not one per request
+      if (text) notifications.show({ id: `applied:${e.suffix}`, color: 'green', message: text, autoClose: 4000 });
     });
     return () => sub.unsubscribe();
   }, [commands, t]);
