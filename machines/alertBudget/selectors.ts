@@ -13,4 +13,3 @@ export const selectFlood = (s: AlertBudgetSnapshot): number | null => s.context.
 /** interrupting alerts raised so far */
 export const selectInterrupts = (s: AlertBudgetSnapshot): number => s.context.interrupts;
 /** the interrupt of the budget was used less than 10 minutes ago */
-export const selectBudgetSpent = (s: AlertBudgetSnapshot): boolean => s.matches('spent');

@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@protocol/wire';
 import { activityCsv, activityJson, activityKind, controllersOf, entryKind, csvCell, filterActivity, localTimeText, NO_FILTER, valuesText } from './activityModel';
 import type { ActivityRow } from './activitySentence';
+import { activityEntry } from './testEntries';
 
-const entry = (id: number, over: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  id,
-  dtm: 1_700_000_000 + id,
-  role: 'host',
-  peer_ip: '10.0.0.1',
-  cmdid: 'ctrl_mr_eps',
-  action: 'a_rx',
-  targets: [{ usr_id: 'u1', name: 'Alice' }],
-  more_targets: 0,
-  values: { action: 'a_rx', value: 0 },
-  result: 0,
-  status: 200,
-  ...over,
-});
+const entry = (id: number, over: Partial<ActivityEntry> = {}): ActivityEntry =>
+  activityEntry({ id, dtm: 1_700_000_000 + id, peer_ip: '10.0.0.1', targets: [{ usr_id: 'u1', name: 'Alice' }], ...over });
 
 const log = [
   entry(3, { role: 'supervisor', peer_ip: '10.0.0.2', cmdid: 'mod_mr_status', action: '', targets: [], values: { lock_mr: 1 } }),

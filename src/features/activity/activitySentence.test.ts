@@ -3,6 +3,7 @@ import type { I18n } from '@lingui/core';
 import type { ActivityEntry } from '@protocol/wire';
 import { createTestI18n } from '#/test/renderWithProviders';
 import { controllerText, describeEntry, readActivity, targetsText, wireText } from './activitySentence';
+import { activityEntry } from './testEntries';
 
 let en: I18n;
 let zh: I18n;
@@ -12,20 +13,7 @@ beforeAll(async () => {
 });
 
 let nextId = 100;
-const entry = (over: Partial<ActivityEntry> = {}): ActivityEntry => ({
-  id: nextId++,
-  dtm: 1_700_000_000,
-  role: 'host',
-  peer_ip: '127.0.0.1',
-  cmdid: 'ctrl_mr_eps',
-  action: 'a_rx',
-  targets: [{ usr_id: 'u1', name: 'Steady 01' }],
-  more_targets: 0,
-  values: { action: 'a_rx', value: 0 },
-  result: 0,
-  status: 200,
-  ...over,
-});
+const entry = (over: Partial<ActivityEntry> = {}): ActivityEntry => activityEntry({ id: nextId++, ...over });
 const eps = (action: string, value?: number, over: Partial<ActivityEntry> = {}) =>
   entry({ action, values: value === undefined ? { action } : { action, value }, ...over });
 const status = (key: string, value: number | string, over: Partial<ActivityEntry> = {}) =>
