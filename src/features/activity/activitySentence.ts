@@ -9,6 +9,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ActivityEntry, ActivityTarget } from '@protocol/wire';
 import { valuesText } from './activityModel';
+import { SWITCH_NAMES } from '#/i18n/switchNames';
 
 /** "Host (127.0.0.1)", "Supervisor (this console)" ('' address: a local record). */
 export function controllerText(i18n: I18n, role: ActivityEntry['role'], peerIp: string): string {
@@ -37,12 +38,12 @@ const on = (v: unknown) => v === 1 || v === '1' || v === true;
 
 /** A switch-like status key: its name as the console's switch or section says it. */
 const STATUS_NAMES: Readonly<Record<string, MessageDescriptor>> = {
-  enable_guest: msg`Allow guests`,
-  allow_unmute_self: msg`Allow self-unmute`,
-  cont_enabled: msg`Audience content sharing`,
-  force_mcu_layout: msg`Platform-controlled layout`,
-  same_layout: msg`Same layout`,
-  title_enabled: msg`Subtitles`,
+  enable_guest: SWITCH_NAMES.allowGuests,
+  allow_unmute_self: SWITCH_NAMES.allowSelfUnmute,
+  cont_enabled: SWITCH_NAMES.contentSharing,
+  force_mcu_layout: SWITCH_NAMES.platformLayout,
+  same_layout: SWITCH_NAMES.sameLayout,
+  title_enabled: SWITCH_NAMES.subtitles,
   waiting_room: msg`Waiting room`,
   live_chat: msg`Allow live chat`,
   guest_poll: msg`Polling`,
@@ -136,11 +137,11 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
     const [key, value] = Object.entries(entry.values)[0] ?? ['', undefined];
     switch (key) {
       case 'lock_mr':
-        return on(value) ? r(msg`Lock meeting`, msg`${who} locked the meeting`) : r(msg`Lock meeting`, msg`${who} unlocked the meeting`);
+        return on(value) ? r(SWITCH_NAMES.lock, msg`${who} locked the meeting`) : r(SWITCH_NAMES.lock, msg`${who} unlocked the meeting`);
       case 'enable_rec':
         return on(value) ? r(msg`Start recording`, msg`${who} started recording`) : r(msg`Stop recording`, msg`${who} stopped recording`);
       case 'enable_live':
-        return on(value) ? r(msg`Live`, msg`${who} turned Live on`) : r(msg`Live`, msg`${who} turned Live off`);
+        return on(value) ? r(SWITCH_NAMES.live, msg`${who} turned Live on`) : r(SWITCH_NAMES.live, msg`${who} turned Live off`);
       case 'all_guests_mute':
         return on(value) ? r(msg`Mute all`, msg`${who} muted the audience (mute all)`) : r(msg`Cancel mute all`, msg`${who} cancelled mute all`);
       case 'mr_vtx_mode':

@@ -7,6 +7,7 @@ import { Alert, Stack, Switch } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { SWITCH_NAMES } from '#/i18n/switchNames';
 
 /** The switches of the sidebar, named by what they mean rather than by their wire keys. */
 export const MEETING_SWITCHES = [
@@ -22,16 +23,7 @@ export const MEETING_SWITCHES = [
 
 export type MeetingSwitchId = (typeof MEETING_SWITCHES)[number];
 
-const LABELS: Record<MeetingSwitchId, MessageDescriptor> = {
-  lock: msg`Lock meeting`,
-  allowGuests: msg`Allow guests`,
-  allowSelfUnmute: msg`Allow self-unmute`,
-  contentSharing: msg`Audience content sharing`,
-  platformLayout: msg`Platform-controlled layout`,
-  sameLayout: msg`Same layout`,
-  subtitles: msg`Subtitles`,
-  live: msg`Live`,
-};
+const LABELS: Record<MeetingSwitchId, MessageDescriptor> = SWITCH_NAMES;
 
 const CLASS_LABELS: Partial<Record<MeetingSwitchId, MessageDescriptor>> = {
   lock: msg`Lock class`,
