@@ -91,4 +91,25 @@ describe('ChipOverflow', () => {
     await act(async () => window.dispatchEvent(new Event('resize')));
     expect(screen.getByRole('button', { name: 'More meeting states: 2' })).toBeTruthy();
   });
+
+  it('a chip the host is on stays in the header while held (focus or open popover), and moves once let go', async () => {
+    available = 1000;
+    renderUi(
+      <>
+        <ChipOverflow chips={[chip('rec'), chip('live'), chip('locked')]} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const locked = screen.getByRole('button', { name: 'LOCKED' });
+    locked.focus();
+    available = 200;
+    await act(async () => window.dispatchEvent(new Event('resize')));
+    // held: still in the header, still focused
+    expect(screen.getByRole('button', { name: 'LOCKED' })).toBe(locked);
+    expect(document.activeElement).toBe(locked);
+    expect(screen.queryByRole('button', { name: /^More meeting states: / })).toBeNull();
+    // let go: the narrow header takes effect
+    await act(async () => screen.getByRole('button', { name: 'elsewhere' }).focus());
+    expect(screen.getByRole('button', { name: 'More meeting states: 2' })).toBeTruthy();
+  });
 });

@@ -23,6 +23,12 @@ export interface OverflowChip {
 /** px between chips (the bar's gap) */
 const GAP = 6;
 
+/** a chip in the header from position `from` on has the focus or an open popover */
+function holdsInteraction(bar: HTMLElement, from: number): boolean {
+  const slots = Array.from(bar.querySelectorAll('[data-bar-slot]')).slice(from);
+  return slots.some((slot) => slot.contains(document.activeElement) || slot.querySelector('[aria-expanded="true"]') !== null);
+}
+
 export function ChipOverflow({ chips }: {
   /** the chips in header order; the last ones overflow first */
   chips: readonly OverflowChip[];
@@ -43,7 +49,14 @@ export function ChipOverflow({ chips }: {
     const widths = items.slice(0, -1).map((el) => el.offsetWidth);
     const moreWidth = items.at(-1)?.offsetWidth ?? 0;
     const next = chipsThatFit(widths, b.clientWidth, GAP, moreWidth);
-    setFit((prev) => (prev === next ? prev : next));
+    setFit((prev) => {
+      if (prev === next) return prev;
+      // nothing moves under the host's hand: a chip that has the focus or its popover open stays
+      // where it is until let go (REC's clock widening by a digit once took the controllers chip
+      // from under its open popover, and focus went nowhere on Escape)
+      if (next < prev && holdsInteraction(b, next)) return prev;
+      return next;
+    });
   }, []);
 
   // every render: a label (REC's clock, a count, a name) changes a chip's width
@@ -53,12 +66,18 @@ export function ChipOverflow({ chips }: {
     if (!b) return;
     // the window's width too: the header's other items grow with the root font size
     window.addEventListener('resize', measure);
-    if (typeof ResizeObserver === 'undefined') return () => window.removeEventListener('resize', measure);
+    // a chip held by focus (above) moves once focus leaves it
+    b.addEventListener('focusout', measure);
+    const stop = () => {
+      window.removeEventListener('resize', measure);
+      b.removeEventListener('focusout', measure);
+    };
+    if (typeof ResizeObserver === 'undefined') return stop;
     const ro = new ResizeObserver(() => measure());
     ro.observe(b);
     return () => {
       ro.disconnect();
-      window.removeEventListener('resize', measure);
+      stop();
     };
   }, [measure]);
 
@@ -81,7 +100,7 @@ export function ChipOverflow({ chips }: {
         data-hidden-chips={hidden.map((c) => c.kind).join(' ')}
       >
         {shown.map((c) => (
-          <span key={c.kind} className={classes.slot}>
+          <span key={c.kind} className={classes.slot} data-bar-slot>
             {c.render('bar')}
           </span>
         ))}
