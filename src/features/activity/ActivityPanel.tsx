@@ -15,18 +15,9 @@ import { onActivityRequest } from '#/session/activityRequest';
 import { ActivityTable } from './ActivityTable';
 import { ACTIVITY_KINDS, NO_FILTER, activityCsv, activityJson, controllersOf, filterActivity, type ActivityFilter, type ActivityKind } from './activityModel';
 import { useActivityLabels } from './activityLabels';
+import { downloadText as download } from '#/shared/csv';
 
 const { selectActivityEntries, selectActivitySource, selectActivityLoading, selectHasOlderActivity, selectActivityLoadFailed } = activitySelectors;
-
-/** Starts a download of `text` as `fileName`. */
-function download(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: string }) {
   const { t } = useLingui();

@@ -4,6 +4,10 @@
  */
 import type { ActivityEntry } from '@protocol/wire';
 import type { ActivityRow } from './activitySentence';
+import { CSV_BOM, csvCell, localTimeText } from '#/shared/csv';
+
+// the CSV helpers are shared with the attendance and report exports (src/shared/csv.ts)
+export { CSV_BOM, csvCell, localTimeText };
 
 export type ActivityKind = 'participants' | 'meeting' | 'layout' | 'subtitles' | 'live' | 'other';
 export const ACTIVITY_KINDS: readonly ActivityKind[] = ['participants', 'meeting', 'layout', 'subtitles', 'live', 'other'];
@@ -81,17 +85,6 @@ export function valuesText(values: Readonly<Record<string, unknown>>): string {
     .join(', ');
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a
- * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe: names
- * come from participants, who choose them.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_COLUMNS = [
   'local_time',
   'time_iso',
@@ -110,16 +103,6 @@ const CSV_COLUMNS = [
   'result',
   'status',
 ] as const;
-
-/** `2026-11-27 09:14:03` in the browser's time zone: a form every spreadsheet reads as a date. */
-export function localTimeText(dtm: number): string {
-  const d = new Date(dtm * 1000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
-/** a byte-order mark: without it Excel reads UTF-8 as the system code page and garbles Chinese names */
-export const CSV_BOM = '\uFEFF';
 
 /**
  * The rows as CSV for a spreadsheet, oldest first, one line per entry: UTF-8 with a byte-order
