@@ -75,6 +75,8 @@ test.describe('a busy meeting', () => {
     const [called, waiter, talker, free] = steady;
 
     await api.modStatus('lock_mr', 1);
+    // live needs its addresses first (spec §5); refused, harmlessly, while live is already on
+    await api.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://127.0.0.1:1935/live/busy', rtmp_url: 'http://127.0.0.1/liveplay/busy.flv' });
     await api.modStatus('enable_live', 1);
     await api.modStatus('enable_rec', 1);
     await api.modStatus('waiting_room', 1);

@@ -88,6 +88,8 @@ test.describe('meeting state at a glance', () => {
     const a = await pickOnline(panel, api);
     const b = await pickOnline(panel, api, [a.usrId]);
     await api.modStatus('lock_mr', 1);
+    // live needs its addresses first (spec §5); refused, harmlessly, while live is already on
+    await api.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://127.0.0.1:1935/live/busy', rtmp_url: 'http://127.0.0.1/liveplay/busy.flv' });
     await api.modStatus('enable_live', 1);
     await api.modStatus('enable_rec', 1);
     await api.modStatus('waiting_room', 1);

@@ -11,7 +11,7 @@ import { LAYOUT_PANES, POLL_INTERVALS, defaultCustomConfig } from './mosaics';
 import { POS, type Endpoint, type Room, type RosterEntry } from './room';
 import { TITLE_TARGETS } from './titles';
 import { TITLE_SPEED_MAX } from '../../protocol/titles';
-import { bit, int, intArray, oneOf, str, strArray, type Body } from './validate';
+import { bit, int, intArray, liveStartRefusal, oneOf, str, strArray, type Body } from './validate';
 
 // ---------------------------------------------------------------------------------------------
 // permissions (docs/protocol.md "Roles")
@@ -110,6 +110,8 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
   if (values.enable_rec === 0 && st.rec_state !== 'recording' && st.rec_state !== 'starting') throw refused(RC.recordingNotRunning);
   if (values.enable_rec === 1 && !room.record.resourceTmpl.hasRecord) throw refused(RC.recorderUnavailable);
   if (values.enable_bypass === 1 && !st.bypass_url) throw refused(RC.pushAddressNotSet);
+  const liveRefusal = values.enable_live === 1 && !st.live_enabled ? liveStartRefusal(st) : undefined;
+  if (liveRefusal !== undefined) throw refused(liveRefusal);
 
   for (const [k, field] of Object.entries(BIT_KEYS)) if (k in values) (patch as Record<string, unknown>)[field] = values[k];
   if ('record_copy' in values) patch.record_copy = values.record_copy as string;

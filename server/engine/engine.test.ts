@@ -194,6 +194,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     it('applies every mod_mr_status key and rejects bad values without changing anything', async () => {
       const h = makeHarness({ simActivity: 0 });
       const c = h.login();
+      // live needs its push address first (spec §5)
+      await c.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://203.0.113.5/live/s', rtmp_url: 'https://203.0.113.5/play/s' });
       const since = h.engine.rooms.get(MR)!.feed.head;
       const ok = await c.post('mr-status', {
         cmdid: 'mod_mr_status',
@@ -648,9 +650,14 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect((await c.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: 'rtmp://203.0.113.5/live/room1', enable_bypass: 1 })).status).toBe(200);
       expect((await c.get('mr-status')).body).toMatchObject({ bypass_enabled: 1, bypass_url: 'rtmp://203.0.113.5/live/room1' });
       const rtmp = { cmdid: 'mod_rtmp_url', push_url: 'rtmp://203.0.113.5/live/s', rtmp_url: 'https://203.0.113.5/play/s' };
+      // spec §5: live is refused while its push address is empty, and the refusal changes nothing
+      const noPush = await c.post('mr-status', { cmdid: 'mod_mr_status', enable_live: 1, lock_mr: 1 });
+      expect(noPush.status).toBe(403);
+      expect(noPush.body.result).toBe(RC.pushAddressNotSet);
+      expect((await c.get('mr-status')).body).toMatchObject({ live_enabled: 0, mr_locked: 0 });
       expect((await c.post('mod-rtmp-url', { ...rtmp, rtmp_url: '' })).body.result).toBe(RC.pullAddressRequired);
       expect((await c.post('mod-rtmp-url', rtmp)).status).toBe(200);
-      await c.post('mr-status', { cmdid: 'mod_mr_status', enable_live: 1 });
+      expect((await c.post('mr-status', { cmdid: 'mod_mr_status', enable_live: 1 })).status).toBe(200);
       expect((await c.post('mod-rtmp-url', rtmp)).body.result).toBe(RC.liveAddressWhileLiveOn);
       h.engine.stop();
     });

@@ -2,7 +2,7 @@
  * Input checks shared by every command. Each throws a {@link CommandError} (HTTP 400 with the
  * field name as detail) so that bad input changes nothing.
  */
-import { RC } from '../../protocol/codes';
+import { RC, type ResultCode } from '../../protocol/codes';
 import { CommandError, badField } from './errors';
 
 export const MAX_STRING = 5000;
@@ -102,4 +102,16 @@ export function reqId(body: Body): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string' || v.length > 128) throw badField('req_id');
   return v;
+}
+
+/**
+ * Why built-in live may not be turned on (spec §5: "the push address must be set before
+ * enabling"; built-in live streams from its push address to its pull address), or undefined when
+ * it may. Live that is not built-in has no addresses of ours to check.
+ */
+export function liveStartRefusal(status: { live_service_type: string; push_url: string; rtmp_url: string }): ResultCode | undefined {
+  if (status.live_service_type !== 'builtin') return undefined;
+  if (!status.push_url.trim()) return RC.pushAddressNotSet;
+  if (!status.rtmp_url.trim()) return RC.pullAddressRequired;
+  return undefined;
 }
