@@ -27,7 +27,8 @@ export type AssumptionGroup =
   | 'private-talk'
   | 'host-role'
   | 'mass-actions'
-  | 'podium-actions';
+  | 'podium-actions'
+  | 'attendance';
 
 export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'picture-code',
@@ -42,6 +43,7 @@ export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'host-role',
   'mass-actions',
   'podium-actions',
+  'attendance',
 ];
 
 export type EvidenceGrade = 'spec' | 'inferred' | 'podium';
@@ -97,6 +99,13 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     grade: 'podium',
     fallback: 'none needed: the console sends the evidence’s recipes (a_rx + clear_hand, the roll-call layout)',
   },
+  {
+    group: 'attendance',
+    wire: 'GET attendance (and GET /rest/v1/meetings/{mr_id}/attendance by report_token)',
+    kind: 'path',
+    grade: 'podium',
+    fallback: 'the console builds the attendance from what it sees since its login plus the enter times, and says so',
+  },
 ];
 
 const ACTION_GROUP: Readonly<Record<string, AssumptionGroup>> = {
@@ -128,6 +137,7 @@ const SUFFIX_GROUP: Readonly<Record<string, AssumptionGroup>> = {
   'mod-subtitle-position': 'subtitle-position',
   controllers: 'controllers',
   activity: 'activity',
+  attendance: 'attendance',
   'mr-pwd': 'meeting-passwords',
   'mod-rtmp-url': 'live-addresses',
 };

@@ -39,6 +39,7 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'host-role': msg`Make or cancel host`,
   'mass-actions': msg`Actions on all participants`,
   'podium-actions': msg`Hand and roll-call actions`,
+  attendance: msg`Attendance kept by the server`,
 };
 
 export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {
