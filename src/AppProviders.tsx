@@ -57,10 +57,11 @@ function Toasts() {
     };
   }, [Container, waiting]);
   if (!Container) return null;
-  // at most three at once (the rest wait their turn): a stack of five covered the table toolbar.
+  // In the control screen's toast well at the foot of the sidebar (toasts.module.css), two at once:
+  // what the well holds; the rest wait their turn, the host's own results before alerts (priority).
   // Beneath an open dialog (one layer under Mantine's modals; menus and pickers stay above): a
   // stack of quality alerts covered the Activity dialog's Export button, which no click could reach
-  return <Container position="top-right" limit={3} zIndex={getDefaultZIndex('modal') - 1} className={classes.toasts} />;
+  return <Container position="bottom-left" limit={2} zIndex={getDefaultZIndex('modal') - 1} className={classes.toasts} />;
 }
 
 /** The providers every screen (and every component test) runs inside. */

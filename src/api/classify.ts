@@ -16,9 +16,12 @@
  * | (podium) 400, 409, 422, 429 with a result code | `message` | `result` (validation refusals: the dialog keeps its input) |
  * | 502 | `alertReload` | `http.502` services temporarily inaccessible |
  * | 555 | `alertReload` | `http.555` invalid request url, log in again |
- * | 504, client time-out | `alertReload` | `http.504` time-out, log in again |
+ * | 503 | `alertReload` | `http.503` the platform is unavailable for now (an outage: its own words, issue 26) |
+ * | 504 | `alertReload` | `http.504` time-out, log in again |
+ * | client time-out | `alertReload` | `timeout` no answer in time (the 504 text said "log in again", which does not help) |
+ * | no answer at all (network down) | `alertReload` | `network` the server cannot be reached |
  * | 499 | `alertReload` | `http.499` login timed out, log in again |
- * | any other status, network failure, unreadable answer | `alertReload` | `http.other` request server failed, log in again |
+ * | any other status, unreadable answer | `alertReload` | `http.other` request server failed, log in again |
  * | anything on `/status/participant/…` | `message` | `http.statisticsDisabled` meeting statistics function not enabled |
  * | the caller aborted | `silent` | `aborted` |
  *
@@ -41,7 +44,10 @@ export type FailureMessage =
   | 'http.499'
   | 'http.500'
   | 'http.502'
+  | 'http.503'
   | 'http.504'
+  | 'timeout'
+  | 'network'
   | 'http.555'
   | 'http.556'
   | 'http.other'
@@ -67,8 +73,8 @@ export function classifyFailure(err: unknown): FailureClass {
   if (err.kind === 'http' && status >= 200 && status <= 299) return { kind: 'none' };
   const path = url.split('?')[0];
   if (path.includes('/status/participant/')) return { kind: 'message', message: 'http.statisticsDisabled', url };
-  if (err.kind === 'timeout') return { kind: 'alertReload', message: 'http.504', url, status: 0, outage: true };
-  if (err.kind === 'network') return { kind: 'alertReload', message: 'http.other', url, status: 0, outage: true };
+  if (err.kind === 'timeout') return { kind: 'alertReload', message: 'timeout', url, status: 0, outage: true };
+  if (err.kind === 'network') return { kind: 'alertReload', message: 'network', url, status: 0, outage: true };
   if (err.kind !== 'http') return { kind: 'alertReload', message: 'http.other', url };
 
   switch (status) {
@@ -97,8 +103,9 @@ export function classifyFailure(err: unknown): FailureClass {
     case 499:
       return { kind: 'alertReload', message: 'http.499', url };
     default:
-      // §8 words 503 as any other status; it is an outage all the same (a gateway or a platform restarting)
-      if (status === 503) return { kind: 'alertReload', message: 'http.other', url, status, outage: true };
+      // §8 words 503 as any other status, but a host needs to tell an outage (a gateway or a platform
+      // restarting) from a refusal: its own words (issue 26 item 5)
+      if (status === 503) return { kind: 'alertReload', message: 'http.503', url, status, outage: true };
       if (RESULT_STATUSES.has(status) && result !== undefined) {
         if (SILENT_RESULT_CODES.has(result)) return { kind: 'silent', message: 'result', result };
         return { kind: 'message', message: 'result', result };

@@ -317,7 +317,7 @@ describe('session requests', () => {
     const err = await api.get('mr-info').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'timeout', status: 0 });
-    expect(classifyFailure(err)).toMatchObject({ kind: 'alertReload', message: 'http.504' });
+    expect(classifyFailure(err)).toMatchObject({ kind: 'alertReload', message: 'timeout' });
   });
 
   it('ends a held poll on abort', async () => {
@@ -478,7 +478,7 @@ describe('HTTP outcomes', () => {
     expect(classifyFailure(await failWith(504))).toEqual({ kind: 'alertReload', message: 'http.504', url, status: 504, outage: true });
     expect(classifyFailure(await failWith(499))).toEqual({ kind: 'alertReload', message: 'http.499', url });
     expect(classifyFailure(await failWith(418))).toEqual({ kind: 'alertReload', message: 'http.other', url });
-    expect(classifyFailure(await failWith(503, 'plain text'))).toEqual({ kind: 'alertReload', message: 'http.other', url, status: 503, outage: true });
+    expect(classifyFailure(await failWith(503, 'plain text'))).toEqual({ kind: 'alertReload', message: 'http.503', url, status: 503, outage: true });
     expect(classifyFailure(await failWith(400, { cmdid: 'error', result: RC.overtimeTooLong, detail: 'increase_secs' }))).toEqual({
       kind: 'message',
       message: 'result',
@@ -511,7 +511,7 @@ describe('HTTP outcomes', () => {
     const dead = createSessionApi({ baseUrl: 'http://127.0.0.1:1', settings: compatSettings, login: { mr_id: '1234', sess_id: 's' } });
     const e = await dead.get('mr-status').catch((x: unknown) => x);
     expect(e).toMatchObject({ kind: 'network', status: 0 });
-    expect(classifyFailure(e)).toMatchObject({ kind: 'alertReload', message: 'http.other' });
+    expect(classifyFailure(e)).toMatchObject({ kind: 'alertReload', message: 'network' });
     expect(classifyFailure(new Error('boom'))).toEqual({ kind: 'alertReload', message: 'http.other' });
   });
 });

@@ -15,7 +15,7 @@ describe('centralFailure (spec §8 on screen, whoever sent the request)', () => 
     expect(centralFailure(new ApiError('http', 502, CMD), POST(CMD))).toMatchObject({ kind: 'alertReload', message: 'http.502' });
     expect(centralFailure(new ApiError('http', 504, CMD), POST(CMD))).toMatchObject({ kind: 'alertReload', message: 'http.504' });
     expect(centralFailure(new ApiError('http', 418, CMD), POST(CMD))).toMatchObject({ kind: 'alertReload', message: 'http.other' });
-    expect(centralFailure(new ApiError('network', 0, CMD), POST(CMD))).toMatchObject({ kind: 'alertReload', message: 'http.other' });
+    expect(centralFailure(new ApiError('network', 0, CMD), POST(CMD))).toMatchObject({ kind: 'alertReload', message: 'network' });
   });
 
   it('leaves silent ones, result-coded refusals, the long poll, the login and a lost session to others', () => {

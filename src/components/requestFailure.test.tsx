@@ -6,7 +6,7 @@ import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { clearOutageAlert, noteRequestAnswered, OUTAGE_CLEAR_DELAY_MS, showRequestFailure } from './requestFailure';
+import { clearOutageAlert, resetRequestFailureAlert, noteRequestAnswered, OUTAGE_CLEAR_DELAY_MS, RequestFailureAlert, showRequestFailure } from './requestFailure';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   act(() => {
-    clearOutageAlert();
+    resetRequestFailureAlert();
     notifications.clean();
   });
   cleanup();
@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('showRequestFailure (spec §8)', () => {
   it('a 403 with a result code shows the code message', async () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     let shown = '';
     act(() => {
       shown = showRequestFailure(i18n, new ApiError('http', 403, '/rest/v1/x', RC.meetingNotFound));
@@ -32,7 +32,7 @@ describe('showRequestFailure (spec §8)', () => {
   });
 
   it('a 502 shows an alert whose button reloads the page', async () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     const reload = vi.fn();
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x'), { reload });
@@ -43,7 +43,7 @@ describe('showRequestFailure (spec §8)', () => {
   });
 
   it('silent outcomes (1088, 401, aborted) show nothing', () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     expect(showRequestFailure(i18n, new ApiError('http', 403, '/x', RC.loginAsAdministrator))).toBe('none');
     expect(showRequestFailure(i18n, new ApiError('http', 401, '/x'))).toBe('none');
     expect(showRequestFailure(i18n, new ApiError('aborted', 0, '/x'))).toBe('none');
@@ -52,7 +52,7 @@ describe('showRequestFailure (spec §8)', () => {
 
 describe('the alert of an outage (issue 23 item 5)', () => {
   it('goes away by itself once the platform answers again', async () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
     });
@@ -63,27 +63,61 @@ describe('the alert of an outage (issue 23 item 5)', () => {
 
   it('goes only once answers come without another outage failure for a while (no flicker while a held command still fails)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const hide = vi.spyOn(notifications, 'hide');
     try {
-      renderWithProviders(<div />, i18n);
-      const fail = () => showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
+      renderWithProviders(<RequestFailureAlert />, i18n);
+      const fail = () => act(() => void showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable)));
+      const shown = () => screen.queryByText('Services are temporarily inaccessible') !== null;
       fail();
       noteRequestAnswered();
-      vi.advanceTimersByTime(1000);
+      act(() => vi.advanceTimersByTime(1000));
       fail();
-      vi.advanceTimersByTime(OUTAGE_CLEAR_DELAY_MS);
-      expect(hide).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(OUTAGE_CLEAR_DELAY_MS));
+      expect(shown()).toBe(true);
       noteRequestAnswered();
-      vi.advanceTimersByTime(OUTAGE_CLEAR_DELAY_MS);
-      expect(hide).toHaveBeenCalledTimes(1);
+      act(() => vi.advanceTimersByTime(OUTAGE_CLEAR_DELAY_MS));
+      expect(shown()).toBe(false);
     } finally {
-      hide.mockRestore();
       vi.useRealTimers();
     }
   });
 
+  it('is an alert in the page (role alert), not a toast: nothing in the notifications container', async () => {
+    renderWithProviders(<RequestFailureAlert />, i18n);
+    act(() => {
+      showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x'));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Services are temporarily inaccessible');
+    expect(alert.closest('.mantine-Notifications-root')).toBeNull();
+  });
+
+  it('each kind of outage has its own words, and the latest replaces the one before', async () => {
+    renderWithProviders(<RequestFailureAlert />, i18n);
+    const words: [ApiError, string][] = [
+      [new ApiError('http', 502, '/rest/v1/x'), 'Services are temporarily inaccessible'],
+      [new ApiError('http', 503, '/rest/v1/x'), 'The platform is unavailable for the moment (503)'],
+      [new ApiError('http', 504, '/rest/v1/x'), 'The request timed out, please log in again'],
+      [new ApiError('timeout', 0, '/rest/v1/x'), 'The platform did not answer in time'],
+      [new ApiError('network', 0, '/rest/v1/x'), 'The server cannot be reached: the network may be down'],
+    ];
+    for (const [error, text] of words) {
+      act(() => void showRequestFailure(i18n, error));
+      expect((await screen.findByTestId('request-failure-text')).textContent).toBe(text);
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+    }
+  });
+
+  it('waits while a pointer button is down, so a click in progress lands where it began', async () => {
+    renderWithProviders(<RequestFailureAlert />, i18n);
+    fireEvent.pointerDown(document.body);
+    act(() => void showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x')));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.pointerUp(document.body);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
   it('a later 504 replaces the 502 words instead of keeping them', async () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
     });
@@ -96,7 +130,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('advises no reload while the session can log in again by itself', async () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable), { canRelogin: () => true });
     });
@@ -105,7 +139,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('a 555 (log in again) is no outage: the answer of another request does not take it away', async () => {
-    renderWithProviders(<div />, i18n);
+    renderWithProviders(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 555, '/rest/v1/x'));
     });

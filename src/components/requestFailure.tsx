@@ -1,6 +1,6 @@
 /**
  * Spec §8 "HTTP handling" on screen: a classified request failure becomes nothing (silent), a
- * red notification (message), or an alert whose button reloads the page (alertReload). One
+ * red notification (message), or an alert in the page whose button reloads it (alertReload). One
  * entry point for every panel and the session actor's emitted failures.
  *
  * An outage (502, 503, 504, a time-out, no answer: `outage` in src/api/classify.ts) is the
@@ -9,8 +9,8 @@
  * while the session can log in again by itself it advises no reload: the re-login needs the
  * password this tab keeps in memory, which a reload discards.
  */
-import { useEffect } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
@@ -19,11 +19,25 @@ import { classifyFailure } from '#/api/classify';
 import { centralFailure, onRequestAnswered, onRequestFailure } from '#/api/failureReports';
 import { failureText } from '#/i18n/messages';
 
-/** Only one reload alert at a time: a burst of failing requests shows one alert. */
-const RELOAD_ALERT_ID = 'request-failure-reload';
+/** The alert on screen now; null when there is none. Worded when shown, so a later failure of another kind replaces it. */
+export interface ShownAlert {
+  outage: boolean;
+  text: string;
+  advisesReload: boolean;
+  reload: () => void;
+}
 
-/** what the alert shows now: an outage alert is hidden once answers come back; its text is replaced by a new one */
-let shownAlert: { outage: boolean; text: string; advisesReload: boolean } | null = null;
+/** One alert at a time: a burst of failing requests shows one alert, with the latest failure's words. */
+let shownAlert: ShownAlert | null = null;
+const listeners = new Set<() => void>();
+function setShownAlert(next: ShownAlert | null): void {
+  shownAlert = next;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 /** when the last outage failure was reported (ms) */
 let lastOutageAt = 0;
 let clearTimer: ReturnType<typeof setTimeout> | null = null;
@@ -43,7 +57,8 @@ export interface RequestFailureOptions {
 }
 
 /**
- * Shows the failure of a request as spec §8 says; returns what was shown.
+ * Shows the failure of a request as spec §8 says; returns what was shown. The reload alert is
+ * drawn by {@link RequestFailureAlert} wherever the page puts it.
  */
 export function showRequestFailure(i18n: I18n, error: unknown, options: RequestFailureOptions = {}): 'none' | 'message' | 'alertReload' {
   const { reload = () => window.location.reload(), canRelogin = () => false } = options;
@@ -57,40 +72,97 @@ export function showRequestFailure(i18n: I18n, error: unknown, options: RequestF
   const outage = failure.outage === true;
   if (outage) lastOutageAt = Date.now();
   const advisesReload = !(outage && canRelogin());
-  const shown = { outage, text, advisesReload };
   if (shownAlert && shownAlert.text === text && shownAlert.outage === outage && shownAlert.advisesReload === advisesReload) return 'alertReload';
-  const notice = {
-    id: RELOAD_ALERT_ID,
-    color: 'red',
-    autoClose: false as const,
-    withCloseButton: false,
-    title: i18n._(msg`Request failed`),
-    onClose: () => {
-      shownAlert = null;
-    },
-    message: (
-      <Stack gap="xs" role="alert" data-outage={outage || undefined}>
-        <Text size="sm">{text}</Text>
-        {outage && (
-          <Text size="sm">
-            {advisesReload
-              ? i18n._(msg`This alert goes away by itself once the platform answers again.`)
-              : i18n._(msg`The console signs in again by itself once the platform answers. Do not reload the page: the automatic sign-in needs what a reload would discard.`)}
+  setShownAlert({ outage, text, advisesReload, reload });
+  return 'alertReload';
+}
+
+/** The alert shown now (for tests and the page's own layout decisions). */
+export function useShownRequestAlert(): ShownAlert | null {
+  return useSyncExternalStore(subscribe, () => shownAlert, () => null);
+}
+
+/**
+ * Spec §8's alert, in the page under the header (issue 26 item 5): not a corner toast, which
+ * covered the table's top-right controls and outlived the failure.
+ *
+ * Where it goes, and why: in the page's flow, in the same place as the connection bar, so it
+ * never lies over a control (an overlay across the content's top would cover the tabs, Activity
+ * and the sidebar's buttons; a place reserved for good would cost the table two rows at 1280×720
+ * for an alert that is rare). Its arrival moves the content down by its height once, so it is
+ * held back while a pointer button is down: a click that has begun lands on what it began on,
+ * and the alert shows as soon as the button is released. Its leaving is held the same way.
+ */
+export function RequestFailureAlert() {
+  const { i18n } = useLingui();
+  const current = useShownRequestAlert();
+  const shown = useHeldWhilePressed(current);
+  if (!shown) return null;
+  return (
+    <Alert
+      role="alert"
+      color="red"
+      variant="light"
+      radius={0}
+      py={6}
+      data-request-failure
+      data-outage={shown.outage || undefined}
+      title={i18n._(msg`Request failed`)}
+      styles={{ title: { marginBottom: 2 } }}
+    >
+      <Group gap="sm" wrap="nowrap" justify="space-between" align="center">
+        <div>
+          <Text size="sm" fw={600} data-testid="request-failure-text">
+            {shown.text}
           </Text>
-        )}
-        {advisesReload && (
-          <Button size="xs" variant="light" color="red" onClick={reload}>
+          {shown.outage && (
+            <Text size="sm">
+              {shown.advisesReload
+                ? i18n._(msg`This alert goes away by itself once the platform answers again.`)
+                : i18n._(msg`The console signs in again by itself once the platform answers. Do not reload the page: the automatic sign-in needs what a reload would discard.`)}
+            </Text>
+          )}
+        </div>
+        {shown.advisesReload && (
+          <Button size="xs" variant="filled" color="red.8" onClick={shown.reload} style={{ flexShrink: 0 }}>
             {i18n._(msg`Reload the page`)}
           </Button>
         )}
-      </Stack>
-    ),
-  };
-  // a shown alert is updated in place: show() would keep the first status's words
-  if (shownAlert) notifications.update(notice);
-  else notifications.show(notice);
-  shownAlert = shown;
-  return 'alertReload';
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * The value, except that a change waits while a pointer button is down anywhere in the page: the
+ * layout it would change stays put under a click in progress.
+ */
+function useHeldWhilePressed<T>(value: T): T {
+  const [held, setHeld] = useState(value);
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    const down = () => setPressed(true);
+    const up = () => setPressed(false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  useEffect(() => {
+    if (!pressed && held !== value) setHeld(value);
+  }, [pressed, held, value]);
+  return pressed ? held : value;
+}
+
+/** Takes any alert away (tests; nothing on screen calls it: a non-outage alert stays until the reload). */
+export function resetRequestFailureAlert(): void {
+  if (clearTimer) clearTimeout(clearTimer);
+  clearTimer = null;
+  setShownAlert(null);
 }
 
 /** The platform answered again: an outage's alert has nothing left to say. */
@@ -98,8 +170,7 @@ export function clearOutageAlert(): void {
   if (clearTimer) clearTimeout(clearTimer);
   clearTimer = null;
   if (!shownAlert?.outage) return;
-  shownAlert = null;
-  notifications.hide(RELOAD_ALERT_ID);
+  setShownAlert(null);
 }
 
 /**

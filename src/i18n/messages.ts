@@ -128,6 +128,12 @@ export function failureText(i18n: I18n, failure: FailureClass): string | null {
       return i18n._(msg`No access rights, please contact the administrator`);
     case 'http.502':
       return i18n._(msg`Services are temporarily inaccessible`);
+    case 'http.503':
+      return i18n._(msg`The platform is unavailable for the moment (503)`);
+    case 'timeout':
+      return i18n._(msg`The platform did not answer in time`);
+    case 'network':
+      return i18n._(msg`The server cannot be reached: the network may be down`);
     case 'http.555':
       return i18n._(msg`Invalid request URL, please log in again`);
     case 'http.504':

@@ -12,6 +12,7 @@ import { inspectOption } from '#/session/inspector';
 import { useScreenActor } from '#/session/useScreenActor';
 import { CONSOLE_VERSION } from '#/version';
 import { LoginPanel } from './LoginPanel';
+import { RequestFailureAlert } from '#/components/requestFailure';
 import { LOGIN_LINKS, type LoginLink } from './links';
 import type { LoginBranding } from './branding';
 
@@ -54,6 +55,10 @@ export function LoginScreen({ branding }: {
       </Center>
       {/* after the form in the page's order, so the form is the first tab stop (issue 14); drawn on top */}
       <LoginHeader branding={branding} />
+      {/* spec §8's alert, drawn under the link bar (both come before the form in the drawing order) */}
+      <Box style={{ order: -1 }}>
+        <RequestFailureAlert />
+      </Box>
     </Stack>
   );
 }

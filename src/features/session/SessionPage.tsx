@@ -10,6 +10,7 @@ import { SessionNotice } from './SessionNotice';
 import { announceUnsentAtLogout, CommandNotices } from './CommandNotices';
 import { ConnectionBar } from './ConnectionBar';
 import { PlatformWarnings } from './PlatformWarnings';
+import { RequestFailureAlert } from '#/components/requestFailure';
 import { SkipLink } from './SkipLink';
 import { ConnectionLostProvider } from '#/session/connectionLost';
 import { NotOfferedProvider } from '#/session/notOffered';
@@ -73,6 +74,8 @@ export function SessionPage({ screen, fill = false, header, children }: {
         {header}
       </TopBar>
       {actor && <ConnectionBar actor={actor} />}
+      {/* spec §8's alert: in the flow under the header, never over a control (see RequestFailureAlert) */}
+      <RequestFailureAlert />
       {actor && <SessionNotice actor={actor} />}
       {actor && <CommandNotices actor={actor} />}
       <Box

@@ -13,6 +13,7 @@ import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
 import classes from '#/features/session/controlLayout.module.css';
 import { PausedWhileFeedLost } from '#/components/CommandsPause';
 import { MeetingStateBar } from '#/features/meetingState/MeetingStateBar';
+import { ToastWell } from '#/features/session/ToastWell';
 
 export const Route = createFileRoute('/_authed/control')({
   beforeLoad: ({ context, search }) => {
@@ -40,12 +41,15 @@ function ControlPage() {
       {record && actor && (
         <div className={classes.row}>
           <div className={classes.sidebar} data-testid="control-sidebar-column">
-            <PausedWhileFeedLost session={actor}>
-              <Paper withBorder p="sm" m="sm" mb={0}>
-                <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
-              </Paper>
-              <ControlSidebar />
-            </PausedWhileFeedLost>
+            <div className={classes.sidebarScroll}>
+              <PausedWhileFeedLost session={actor}>
+                <Paper withBorder p="sm" m="sm" mb={0}>
+                  <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
+                </Paper>
+                <ControlSidebar />
+              </PausedWhileFeedLost>
+            </div>
+            <ToastWell />
           </div>
           <div className={classes.main} data-testid="participant-area">
             <Stack gap="xs" px="xs" pt="sm" pb="md">
