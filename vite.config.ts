@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
+import { compressAssets } from './scripts/build/compressAssets';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -25,6 +26,8 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // .br and .gz beside every text file, served by server/http/static.ts (issue 27)
+    compressAssets(),
   ],
   resolve: {
     alias: {

@@ -38,6 +38,7 @@ import { registerPlatformRoutes } from './http/platformRoutes';
 import { ClientGoneSignal, isChunkList, Router, type ApiRequest, type ApiResult } from './http/router';
 import { checkSignature, needsSignature, sessionPathParts } from './http/signature';
 import { serveStatic } from './http/static';
+import { sendCompressed } from './http/compressAnswer';
 import { pageSecurityHeaders } from './http/securityHeaders';
 import { listenSafely, type ListenOptions } from './http/listen';
 
@@ -123,10 +124,10 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
   const engine = deps.engine;
   const router = new Router();
   const pageHeaders = pageSecurityHeaders(config.frameAncestors);
-  const nonces = new SessionNonces({ perSession: deps.noncesPerSession });
   const active = new Set<ClientGoneSignal>();
   let listeningPort = config.port;
   const store = deps.store ?? createMemoryStore();
+  const nonces = new SessionNonces({ perSession: deps.noncesPerSession, store, now });
   const resume = new ResumeTokens(store, { now, maxAgeMs: deps.resumeMaxAgeMs });
   const stopRevocations = engine.onResumeRevoked?.((r) =>
     r.kind === 'session' ? resume.revokeSession(r.sessId) : resume.revokeMeeting(r.mrId),
@@ -390,6 +391,8 @@ function sendResult(res: ServerResponse, result: ApiResult, aesKey?: Uint8Array)
       headers['Content-Type'] ??= 'application/json; charset=utf-8';
     }
   }
+  // JSON and text over 1 KiB go out compressed when the client accepts it (http/compressAnswer.ts)
+  if (result.status !== 204 && result.status !== 304 && sendCompressed(res, result.status, headers, chunks ?? payload)) return;
   if (chunks) {
     headers['Content-Length'] = String(chunks.reduce((n, c) => n + c.length, 0));
     res.writeHead(result.status, headers);

@@ -1,12 +1,17 @@
 /**
  * Serves the built console from `dist/`: files with their content type and cache policy, and
  * index.html for the console's routes (single-page app). Hashed assets are cached for a year;
- * index.html is revalidated every time so a new build is picked up at once.
+ * index.html is revalidated every time (ETag / Last-Modified, 304) so a new build is picked up at
+ * once. Each file goes out in the best coding the browser accepts among the `.br` and `.gz`
+ * siblings the build wrote (issue 27), with `Vary: Accept-Encoding`; a range request gets a range
+ * of the plain file.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { preferredCoding, type Coding } from './encoding';
 
 /** Console routes answered with index.html (spec §2). */
 export const SPA_ROUTES = new Set(['/', '/login', '/control', '/layout']);
@@ -98,21 +103,62 @@ export async function serveStatic(
 
   const isHtml = file.endsWith('.html');
   const hashedAsset = /(^|\/)assets\//.test(relative) && !isHtml;
-  res.writeHead(200, {
+  const request = res.req;
+  const range = request?.headers.range;
+  // a range addresses the plain file's bytes: a range request gets the plain file
+  const variants = range ? [] : await precompressedVariants(file, mtime);
+  const coding = variants.length ? preferredCoding(request?.headers['accept-encoding'], variants.map((v) => v.coding)) : 'identity';
+  const variant = variants.find((v) => v.coding === coding);
+  const sentFile = variant?.path ?? file;
+  const sentSize = variant?.size ?? size;
+  const etag = `"${size.toString(36)}-${Math.floor(mtime.getTime()).toString(36)}${coding === 'identity' ? '' : `-${coding}`}"`;
+  const headers: Record<string, string> = {
     'Content-Type': contentTypeOf(file),
-    'Content-Length': String(size),
     'Last-Modified': mtime.toUTCString(),
+    ETag: etag,
     'Cache-Control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Accept-Ranges': 'bytes',
     // no X-Frame-Options: the CSP's frame-ancestors says who may frame the console
     ...SECURITY_HEADERS,
     ...pageHeaders,
-  });
-  if (method === 'HEAD') {
+  };
+  if (variants.length || (range && (await hasPrecompressed(file)))) headers.Vary = 'Accept-Encoding';
+  if (variant) headers['Content-Encoding'] = coding;
+  if (isHtml && headers['Content-Security-Policy']) {
+    headers['Content-Security-Policy'] = withInlineScriptHashes(headers['Content-Security-Policy'], await inlineScriptHashes(file, mtime));
+  }
+
+  if (notModified(request?.headers, etag, mtime)) {
+    delete headers['Content-Type'];
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+
+  let start = 0;
+  let end = sentSize - 1;
+  let status = 200;
+  if (range) {
+    const wanted = parseRange(range, size);
+    if (wanted === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' });
+      res.end();
+      return true;
+    }
+    if (wanted) {
+      ({ start, end } = wanted);
+      status = 206;
+      headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+    }
+  }
+  headers['Content-Length'] = String(end - start + 1);
+  res.writeHead(status, headers);
+  if (method === 'HEAD' || end < start) {
     res.end();
     return true;
   }
   await new Promise<void>((resolve) => {
-    const stream = createReadStream(file);
+    const stream = createReadStream(sentFile, { start, end });
     stream.on('error', () => {
       res.destroy();
       resolve();
@@ -121,4 +167,82 @@ export async function serveStatic(
     stream.pipe(res);
   });
   return true;
+}
+
+interface Variant {
+  coding: Exclude<Coding, 'identity'>;
+  path: string;
+  size: number;
+}
+
+/** The build's `.br` and `.gz` siblings of `file` (scripts/build/compressAssets.ts), when as new as it. */
+async function precompressedVariants(file: string, mtime: Date): Promise<Variant[]> {
+  const found: Variant[] = [];
+  for (const [coding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    try {
+      const st = await stat(file + suffix);
+      // a sibling older than its file was left by an earlier build: never serve stale bytes
+      if (st.isFile() && st.mtimeMs >= mtime.getTime() - 1000) found.push({ coding, path: file + suffix, size: st.size });
+    } catch {
+      // no such variant
+    }
+  }
+  return found;
+}
+
+async function hasPrecompressed(file: string): Promise<boolean> {
+  return (await precompressedVariants(file, new Date(0))).length > 0;
+}
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range; several are answered whole, as RFC 9110 allows). */
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (end < start && m[2] !== '') return null;
+  }
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+function notModified(headers: IncomingHttpHeaders | undefined, etag: string, mtime: Date): boolean {
+  const ifNoneMatch = headers?.['if-none-match'];
+  if (ifNoneMatch) return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+  const since = headers?.['if-modified-since'];
+  if (!since) return false;
+  const t = Date.parse(since);
+  return !Number.isNaN(t) && Math.floor(mtime.getTime() / 1000) * 1000 <= t;
+}
+
+const scriptHashCache = new Map<string, { mtimeMs: number; hashes: string[] }>();
+
+/**
+ * The CSP sources of index.html's inline scripts (the login shell picks its language before the
+ * first paint: scripts/build/loginShell.ts). Computed from the served file itself, so the policy
+ * always allows exactly the scripts this build carries and nothing else.
+ */
+async function inlineScriptHashes(file: string, mtime: Date): Promise<string[]> {
+  const cached = scriptHashCache.get(file);
+  if (cached && cached.mtimeMs === mtime.getTime()) return cached.hashes;
+  const html = await readFile(file, 'utf8');
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1])
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  scriptHashCache.set(file, { mtimeMs: mtime.getTime(), hashes });
+  return hashes;
+}
+
+export function withInlineScriptHashes(csp: string, hashes: string[]): string {
+  if (hashes.length === 0) return csp;
+  return csp.replace(/(^|;\s*)script-src ([^;]*)/, (_all, lead: string, sources: string) => `${lead}script-src ${sources} ${hashes.join(' ')}`);
 }
