@@ -50,5 +50,8 @@ export * from './qualityHistory/qualityHistoryMachine';
 export * from './qualityHistory/qualityStore';
 export * from './qualityHistory/sampling';
 export * as qualityHistorySelectors from './qualityHistory/selectors';
+export * from './attendance/attendanceMachine';
+export * from './attendance/attendanceStore';
+export * as attendanceSelectors from './attendance/selectors';
 export * from './alertBudget/alertBudgetMachine';
 export * as alertBudgetSelectors from './alertBudget/selectors';

@@ -42,6 +42,7 @@ import { recordingMachine } from '../recording/recordingMachine';
 import { rollCallMachine } from '../rollCall/rollCallMachine';
 import { waitingRoomMachine } from '../waitingRoom/waitingRoomMachine';
 import { qualityHistoryMachine } from '../qualityHistory/qualityHistoryMachine';
+import { attendanceMachine } from '../attendance/attendanceMachine';
 import { legsOf } from '../qualityHistory/sampling';
 import { selectParticipant, selectParticipantList, selectWaitingList } from '../participants/selectors';
 
@@ -59,28 +60,29 @@ export const SESSION_CHILDREN = [
   'addressBook',
   'activity',
   'qualityHistory',
+  'attendance',
   'longPoll',
 ] as const;
 export type SessionChildId = (typeof SESSION_CHILDREN)[number];
 
-const STATUS_READERS: readonly SessionChildId[] = ['meeting', 'waitingRoom', 'rollCall', 'cascade', 'recording'];
+const STATUS_READERS: readonly SessionChildId[] = ['meeting', 'waitingRoom', 'rollCall', 'cascade', 'recording', 'attendance'];
 
 /** Which children receive each event of the feed (by `server.<cmdid>`). */
 export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> = {
-  'server.snapshot': ['participants', 'activity'],
+  'server.snapshot': ['participants', 'activity', 'attendance'],
   'server.meeting_snapshot': STATUS_READERS,
   'server.one_mr_status': STATUS_READERS,
   'server.one_mr_info': ['meeting'],
-  'server.mr_participants': ['participants'],
-  'server.online_eps_info': ['participants'],
+  'server.mr_participants': ['participants', 'attendance'],
+  'server.online_eps_info': ['participants', 'attendance'],
   'server.online_eps_status': ['participants'],
-  'server.online_eps_left': ['participants'],
+  'server.online_eps_left': ['participants', 'attendance'],
   'server.waiting_usr': ['participants'],
   'server.xuding_rec_status': ['recording'],
   'server.mr_ctrl_in': ['controllers'],
   'server.mr_ctrl_out': ['controllers'],
   'server.failed_call': ['notifications'],
-  'server.left_call': ['notifications'],
+  'server.left_call': ['notifications', 'attendance'],
   'server.show_warning_info': ['notifications'],
   'server.schedule_info': ['meeting'],
   'server.resource_tmpl_info': ['meeting'],
@@ -105,7 +107,7 @@ export const RESUME_ATTEMPTS = 4;
 export const RESUME_RETRY_MS = 2000;
 
 /** Children that hold the session's client and get the new one after a resume. */
-const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'longPoll'];
+const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'attendance', 'longPoll'];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -215,6 +217,7 @@ export const sessionMachine = setup({
     notifications: notificationsMachine,
     addressBook: addressBookMachine,
     qualityHistory: qualityHistoryMachine,
+    attendance: attendanceMachine,
   },
   delays: { logoutTimeout: LOGOUT_TIMEOUT_MS, resumeRetry: RESUME_RETRY_MS },
   guards: {
@@ -321,6 +324,12 @@ export const sessionMachine = setup({
           return participants ? (selectParticipant(usrId)(participants.getSnapshot())?.usr_name ?? '') : '';
         },
       }),
+    }),
+    // who was there, from when to when (issue 29): the server's history, or what this console sees
+    spawnChild('attendance', {
+      id: 'attendance',
+      systemId: 'attendance',
+      input: ({ context }) => ({ api: context.api, meetingStart: context.login.mrStartDtm }),
     }),
     // media statistics of everyone in the background (issue 16.3), legs read from the participants actor
     spawnChild('qualityHistory', {
