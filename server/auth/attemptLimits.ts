@@ -10,16 +10,19 @@
  *   the account before is not refused by the account's lock (auth/loginTrust.ts);
  * - management verify codes: the same per-address sliding-window limit as the meeting's;
  * - `multi_login_verify` and `overtime_judge`: a locked address is refused, and each question
- *   about a meeting that does not run counts as a failed attempt of the address, so meeting
- *   numbers cannot be probed faster than passwords.
+ *   from anyone but a controller of the meeting asked about counts as a failed attempt of the
+ *   address and is held back like one, so meeting numbers cannot be probed faster than
+ *   passwords. Whether the meeting runs, is idle or does not exist is not looked at before the
+ *   answer is held (issue 24, point 5): the same count, the same delay, the same body.
  */
 import { RC } from '../../protocol/codes';
 import type { EngineFacade } from '../engine/facade';
 import { json, type ApiRequest, type ApiResult, type Handler, type Router } from '../http/router';
-import type { LoginGuard } from './loginGuard';
+import { addressKey, type LoginGuard } from './loginGuard';
 import { lockKeys, refuseOverCodeLimit, remembered } from './loginRoutes';
 import type { LoginTrust } from './loginTrust';
 import type { SlidingWindowLimit } from './rateLimit';
+import { controllerOf } from './sessionBinding';
 
 export interface AttemptLimitDeps {
   guard: LoginGuard;
@@ -57,7 +60,7 @@ function locked(retryAfterSec: number): ApiResult {
 
 function managementLogin(inner: Handler, deps: AttemptLimitDeps): Handler {
   return async (req) => {
-    const ipKey = `ip:${req.ip}`;
+    const ipKey = addressKey(req.ip);
     const loginId = loginIdOf(req);
     const scopeKey = loginId === undefined ? undefined : `mgmt:${loginId}`;
     const verdict = deps.guard.check(scopeKey ? lockKeys(deps, req, ipKey, scopeKey) : [ipKey]);
@@ -77,13 +80,14 @@ function managementLogin(inner: Handler, deps: AttemptLimitDeps): Handler {
 
 function meetingProbe(inner: Handler, deps: AttemptLimitDeps): Handler {
   return async (req) => {
-    const ipKey = `ip:${req.ip}`;
+    const ipKey = addressKey(req.ip);
     const verdict = deps.guard.check([ipKey]);
     if (verdict.locked) return locked(verdict.retryAfterSec);
     const body = req.body as { mr_id?: unknown } | undefined;
     const mrId = typeof body === 'object' && body !== null && typeof body.mr_id === 'string' ? body.mr_id : undefined;
-    const room = mrId === undefined ? undefined : deps.engine.roomAuth(mrId);
-    if (mrId !== undefined && !room?.running) {
+    // a question naming no meeting is refused by its form alone; a controller asking about its
+    // own meeting learns nothing it does not know
+    if (mrId !== undefined && !controllerOf(deps.engine, req, mrId)) {
       const delay = deps.guard.recordFailure([ipKey]);
       await deps.sleep(delay);
     }

@@ -29,10 +29,10 @@ import type { EngineFacade, RoomAuth } from '../engine/facade';
 import { HttpError } from '../http/errors';
 import { json, type ApiRequest, type ApiResult, type Router } from '../http/router';
 import { renderCaptcha } from './captchaImage';
-import type { LoginGuard } from './loginGuard';
+import { addressBucket, addressKey, type LoginGuard } from './loginGuard';
 import { passwordsDigest, type ResumeTokens } from './resumeTokens';
 import type { VerifyCodes } from './verifyCodes';
-import type { LoginTrust } from './loginTrust';
+import { meetingScope, type LoginTrust } from './loginTrust';
 import { SlidingWindowLimit } from './rateLimit';
 
 export interface LoginDeps {
@@ -76,8 +76,9 @@ export function verifyCodeLimit(perMinute = 300, now: () => number = Date.now): 
 
 /** 429 (result 9996) with `Retry-After` when an address has fetched its codes for the minute. */
 export function refuseOverCodeLimit(limit: SlidingWindowLimit, ip: string): void {
-  if (!limit.take(ip)) {
-    throw new HttpError(429, RC.tooFrequent, 'verify-code', { 'Retry-After': String(limit.retryAfterSec(ip)) });
+  const key = addressBucket(ip);
+  if (!limit.take(key)) {
+    throw new HttpError(429, RC.tooFrequent, 'verify-code', { 'Retry-After': String(limit.retryAfterSec(key)) });
   }
 }
 
@@ -173,13 +174,18 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
   const resumeToken = readResumeToken(req, mrId);
   if (resumeToken !== undefined) return resume(req, deps, mrId, resumeToken);
   const body = readLoginBody(req, mrId);
-  const ipKey = `ip:${req.ip}`;
+  const ipKey = addressKey(req.ip);
   const mrKey = `mr:${mrId}`;
 
   // Everything from here to the recording of a failure is synchronous, so concurrent attempts
   // cannot slip past the limit between check and count.
-  const verdict = deps.guard.check(lockKeys(deps, req, ipKey, mrKey));
-  if (verdict.locked) return failure(429, String(RC.tooManyLoginAttempts), verdict.retryAfterSec);
+  const ipVerdict = deps.guard.check([ipKey]);
+  if (ipVerdict.locked) return failure(429, String(RC.tooManyLoginAttempts), ipVerdict.retryAfterSec);
+  // A locked meeting still checks the password of a role this client logged in with before
+  // (so guessers cannot lock the real host out), and only that role's (issue 24, point 2).
+  const mrVerdict = deps.guard.check([mrKey]);
+  const roles: ControllerRole[] = mrVerdict.locked ? knownRoles(deps, req, mrId) : ['host', 'supervisor'];
+  if (mrVerdict.locked && roles.length === 0) return failure(429, String(RC.tooManyLoginAttempts), mrVerdict.retryAfterSec);
 
   // platform mode issues no code_id, so one sent anyway names nothing: the code is found by address
   const codeId = deps.wire === 'platform' ? undefined : body.codeId;
@@ -200,9 +206,15 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
     return failure(404, reason ?? 'meeting not found');
   }
 
-  let role: ControllerRole | undefined;
-  if (secretEquals(body.ctrlPwd, room.hostPwd)) role = 'host';
-  else if (secretEquals(body.ctrlPwd, room.supervisorPwd)) role = 'supervisor';
+  const role = roles.find((r) => secretEquals(body.ctrlPwd, r === 'host' ? room.hostPwd : room.supervisorPwd));
+  if (!role && mrVerdict.locked) {
+    // the other role's password was not looked at: the answer is the stranger's, and the
+    // address pays for the attempt
+    const delay = deps.guard.recordFailure([ipKey]);
+    deps.log(`login refused: meeting ${mrId} locked, not this client's role's password, from ${req.ip}`);
+    await deps.sleep(delay);
+    return failure(429, String(RC.tooManyLoginAttempts), mrVerdict.retryAfterSec);
+  }
   if (!role) {
     const delay = deps.guard.recordFailure([ipKey, mrKey]);
     deps.log(`login refused: wrong password for meeting ${mrId} from ${req.ip} (${deps.guard.count(mrKey)} recent failures)`);
@@ -211,12 +223,21 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
   }
 
   deps.guard.reset(ipKey);
-  return remembered(deps, req, mrKey, await opened(deps, room, role, req.ip));
+  return remembered(deps, req, meetingScope(mrId, role), await opened(deps, room, role, req.ip));
+}
+
+/** The roles of this meeting this client logged in with before (by address or device cookie). */
+function knownRoles(deps: LoginDeps, req: ApiRequest, mrId: string): ControllerRole[] {
+  const trust = deps.trust;
+  if (!trust) return [];
+  const cookie = cookieOf(req);
+  return (['host', 'supervisor'] as const).filter((r) => trust.isKnown(meetingScope(mrId, r), req.ip, cookie));
 }
 
 /**
- * The lock keys that apply to this client: always its address; the scope (meeting or account)
- * only when the client never logged in to it before, so guessers cannot lock the real host out.
+ * The lock keys that apply to this client: always its address; the scope (a management
+ * account) only when the client never logged in to it before, so guessers cannot lock the real
+ * owner out. (The meeting login decides per role, see {@link knownRoles}.)
  */
 export function lockKeys(deps: { trust?: LoginTrust }, req: ApiRequest, ipKey: string, scopeKey: string): string[] {
   const known = deps.trust?.isKnown(scopeKey, req.ip, cookieOf(req)) ?? false;
@@ -288,7 +309,7 @@ async function opened(deps: LoginDeps, room: RoomAuth, role: ControllerRole, pee
  * and count as failed attempts from its address.
  */
 async function resume(req: ApiRequest, deps: LoginDeps, mrId: string, token: string): Promise<ApiResult> {
-  const ipKey = `ip:${req.ip}`;
+  const ipKey = addressKey(req.ip);
   // a valid token proves the client logged in before: only its address's lock applies
   const verdict = deps.guard.check([ipKey]);
   if (verdict.locked) return failure(429, String(RC.tooManyLoginAttempts), verdict.retryAfterSec);
@@ -308,5 +329,5 @@ async function resume(req: ApiRequest, deps: LoginDeps, mrId: string, token: str
   if (room.mrStartDtm !== grant.meetingStart) return refuse('another meeting');
   if (passwordsDigest(room.hostPwd, room.supervisorPwd) !== grant.authDigest) return refuse('passwords changed');
   deps.guard.reset(ipKey);
-  return remembered(deps, req, `mr:${mrId}`, await opened(deps, room, grant.role, req.ip));
+  return remembered(deps, req, meetingScope(mrId, grant.role), await opened(deps, room, grant.role, req.ip));
 }

@@ -2,7 +2,7 @@
  * Who has logged in to a meeting (or management account) before, so that guessers who drive
  * the meeting's failure count to its limit cannot lock the real host out (issue 17, item 3).
  *
- * A client is *known* for a scope (`mr:<meeting>` or `mgmt:<login id>`) when either
+ * A client is *known* for a scope when either
  * - its address logged in to that scope successfully within {@link TRUST_MAX_AGE_MS}
  *   (kept in the store, collection {@link LOGIN_TRUST}, so it survives a restart), or
  * - its browser presents the device cookie {@link DEVICE_COOKIE} the server set at such a login:
@@ -12,6 +12,13 @@
  *   code or the password.
  *
  * Addresses remembered per scope are bounded ({@link MAX_ADDRESSES_PER_SCOPE}, oldest dropped).
+ *
+ * A scope names what the client proved, never less (issue 24, point 2): a meeting's scope names
+ * the role too ({@link meetingScope}: `mr:<meeting>/host`, `mr:<meeting>/supervisor`), and a
+ * management scope the account (`mgmt:<login id>`). So a supervisor's cookie, or an address a
+ * supervisor logged in from, lifts the meeting's lock for the supervisor's password only, never
+ * for guesses at the host's (auth/loginRoutes.ts). Trust of the older form (`mr:<meeting>`,
+ * no role) is no longer honoured: such a browser is a stranger until its next login.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/types';
@@ -34,6 +41,11 @@ interface DevicePayload {
   s: string[];
   /** issued, ms */
   t: number;
+}
+
+/** The trust scope of a meeting role: what a successful login with that role's password proved. */
+export function meetingScope(mrId: string, role: 'host' | 'supervisor'): string {
+  return `mr:${mrId}/${role}`;
 }
 
 export class LoginTrust {

@@ -15,6 +15,8 @@
  *   HMAC key instead and needs no address check.
  */
 import { createHash } from 'node:crypto';
+import type { ControllerSession } from '../engine/facade';
+import type { ApiRequest } from '../http/router';
 
 const PUBLIC_ID = /^c[0-9a-f]{16}$/;
 
@@ -35,4 +37,18 @@ export function redactControllerEvent<T>(event: T): T {
 /** Whether a compat-signed request from `clientIp` may use a session opened from `loginIp`. */
 export function compatBindingHolds(loginIp: string, clientIp: string): boolean {
   return loginIp === clientIp;
+}
+
+/**
+ * Whether the request comes from a controller of meeting `mrId`: its strict signature names one,
+ * or (compat) its `sessionid` header names a live session of that meeting opened from this
+ * client address (the session id alone is no credential, see above).
+ */
+export function controllerOf(sessions: { getSession(sessId: string): ControllerSession | undefined }, req: ApiRequest, mrId: string): boolean {
+  if (req.session) return req.session.mrId === mrId;
+  const header = req.headers.sessionid;
+  const sessId = Array.isArray(header) ? header[0] : header;
+  if (!sessId) return false;
+  const s = sessions.getSession(sessId);
+  return s !== undefined && s.mrId === mrId && compatBindingHolds(s.peerIp, req.ip);
 }

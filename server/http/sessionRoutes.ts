@@ -34,6 +34,7 @@ import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
 import { oneJobPerTurn, jsonChunksInTurns } from './turnQueue';
+import { controllerOf } from '../auth/sessionBinding';
 
 export const SESSION_PREFIX = '/rest/v1/meetings/:mrId/sessions/:sessId/';
 
@@ -88,30 +89,10 @@ export function registerSessionRoutes(
       const cmdid = typeof body.cmdid === 'string' ? body.cmdid : Object.keys(cmdids)[0];
       const apply = cmdids[cmdid];
       if (!apply) throw badField('cmdid', RC.unknownAction);
-      const ans = await engine.command(sess, reqId(body), (room) => apply(engine, sess, room, body));
-      if (activityLog) recordActivity(sess, cmdid, body, ans);
+      // (podium) the command goes into the meeting's activity log with its own events
+      const ans = await engine.command(sess, reqId(body), (room) => apply(engine, sess, room, body), activityLog ? { cmdid, body } : undefined);
       return json(ans.status, ans.body);
     });
-  /** (podium) the command into the meeting's activity log, and to every controller live */
-  const recordActivity = (sess: SessionState, cmdid: string, body: Body, ans: { status: number; body: unknown }) => {
-    const room = engine.rooms.get(sess.mrId);
-    if (!room) return;
-    const answer = (ans.body ?? {}) as { result?: unknown };
-    const entry = engine.activity.record({
-      room,
-      role: sess.role,
-      peerIp: sess.peerIp,
-      cmdid,
-      body,
-      status: ans.status,
-      result: typeof answer.result === 'number' ? answer.result : ans.status === 200 ? 0 : -1,
-      nowSecs: engine.nowSecs(),
-    });
-    if (entry) {
-      room.emit({ cmdid: 'activity', entry: { ...entry } });
-      room.flush();
-    }
-  };
 
   // long poll
   router.post(
@@ -339,20 +320,6 @@ export function registerSessionRoutes(
   // strict platform mode: the assumed calls of groups PLATFORM_ASSUME does not name are refused
   gateAssumedCalls(router, (group) => engine.offers(group), P);
   return mgmt;
-}
-
-/**
- * Whether the request comes from a controller of meeting `mrId`: its strict signature names one,
- * or (compat) its `sessionid` header names a live session of that meeting opened from this
- * client address (the session id alone is no credential, auth/sessionBinding.ts).
- */
-function controllerOf(engine: Engine, req: ApiRequest, mrId: string): boolean {
-  if (req.session) return req.session.mrId === mrId;
-  const header = req.headers.sessionid;
-  const sessId = Array.isArray(header) ? header[0] : header;
-  if (!sessId) return false;
-  const s = engine.getSession(sessId);
-  return s !== undefined && s.mrId === mrId && s.peerIp === req.ip;
 }
 
 function safeJson(text: string): unknown {
