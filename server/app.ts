@@ -124,10 +124,10 @@ export async function createServer(config: Config, deps: AppDeps): Promise<Runni
   const engine = deps.engine;
   const router = new Router();
   const pageHeaders = pageSecurityHeaders(config.frameAncestors);
-  const nonces = new SessionNonces({ perSession: deps.noncesPerSession });
   const active = new Set<ClientGoneSignal>();
   let listeningPort = config.port;
   const store = deps.store ?? createMemoryStore();
+  const nonces = new SessionNonces({ perSession: deps.noncesPerSession, store, now });
   const resume = new ResumeTokens(store, { now, maxAgeMs: deps.resumeMaxAgeMs });
   const stopRevocations = engine.onResumeRevoked?.((r) =>
     r.kind === 'session' ? resume.revokeSession(r.sessId) : resume.revokeMeeting(r.mrId),
