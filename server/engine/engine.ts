@@ -5,6 +5,8 @@
  * acknowledged only after the store has made them durable.
  */
 import { ActivityLog } from './activity';
+import { ATTENDANCE_KEEP_HOURS_DEFAULT, PresenceHistory } from './presenceHistory';
+import { ReqAnswers } from './reqAnswers';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RC } from '../../protocol/codes';
 import type { ControllerRole, WireMode } from '../../protocol/wire';
@@ -66,6 +68,8 @@ export interface EngineConfig {
    * offered beyond the evidence (default none); podium mode offers every group
    */
   platformAssume: ReadonlySet<AssumptionGroup>;
+  /** `ATTENDANCE_KEEP_HOURS`: hours a meeting's attendance is kept after it ends (default 72) */
+  attendanceKeepHours: number;
 }
 
 export const DEFAULT_CONFIG: EngineConfig = {
@@ -85,6 +89,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   simulate: true,
   wire: 'podium',
   platformAssume: new Set(),
+  attendanceKeepHours: ATTENDANCE_KEEP_HOURS_DEFAULT,
 };
 
 /** A call the engine asks the endpoint driver (the simulator) to place. */
@@ -153,7 +158,6 @@ function withoutSeq(body: unknown): unknown {
   return rest;
 }
 const PRESENCE_RECORDS_MAX = 200;
-const RECENT_REQS_KEPT = 200;
 /** the platform's default `max_call` (protocol-facts §6.5) */
 const DEFAULT_MAX_CALL = 1000;
 
@@ -174,6 +178,10 @@ export class Engine implements EngineFacade {
   private logCounter = 0;
   /** (podium) who sent which command, kept per meeting */
   readonly activity: ActivityLog;
+  /** (podium) who was in each meeting when (issue 29) */
+  readonly attendance: PresenceHistory;
+  /** (durable) answers of applied commands by req_id, for retries across restarts */
+  readonly reqAnswers: ReqAnswers;
   private readonly logKeys = new Map<string, string[]>();
   /** rooms deleted while controllers were still polling them: their last polls drain here */
   readonly deletedRooms = new Map<string, Room>();
@@ -185,8 +193,10 @@ export class Engine implements EngineFacade {
     clock: Clock = systemClock,
   ) {
     this.activity = new ActivityLog(store);
+    this.reqAnswers = new ReqAnswers(store);
     this.clock = clock;
     this.config = { ...DEFAULT_CONFIG, ...config };
+    this.attendance = new PresenceHistory(store, clock, this.config.attendanceKeepHours);
     const users = store.list<AbUser>(COLLECTIONS.users);
     const deps = store.list<AbDepartment>(COLLECTIONS.departments);
     const records = store.list<RoomRecord>(COLLECTIONS.rooms);
@@ -260,6 +270,7 @@ export class Engine implements EngineFacade {
     this.timer = undefined;
     this.driver?.stop();
     for (const room of this.rooms.values()) room.feed.releaseAll();
+    void this.attendance.stop();
   }
 
   private addRoom(rec: RoomRecord, roster: RosterEntry[]): Room {
@@ -267,7 +278,11 @@ export class Engine implements EngineFacade {
     for (const [group, fields] of Object.entries(ASSUMED_STATUS_FIELDS)) {
       if (!this.offers(group as AssumptionGroup)) for (const f of fields) hidden.add(f);
     }
-    const hooks: RoomHooks = { onUserPresence: (id) => this.userPresence(room, id) };
+    const hooks: RoomHooks = {
+      onUserPresence: (id) => this.userPresence(room, id),
+      nowSecs: () => this.nowSecs(),
+      ...(this.offers('attendance') ? this.attendance.hooksFor(() => room) : {}),
+    };
     const room = new Room(rec, roster, hooks, this.config.historyCapacity, this.config.wire, hidden);
     this.rooms.set(rec.mrId, room);
     if (rec.status.waiting_room === 1 && !this.offers('waiting-room')) {
@@ -277,10 +292,12 @@ export class Engine implements EngineFacade {
       room.recordDirty = true;
     }
     for (const [reqId, body] of rec.recentReqs ?? []) {
-      // an answer kept by a podium-mode run carries its seq; the platform's answers have none
+      // answers kept in the room record by an earlier version (now in reqAnswers' collection):
+      // still answered from memory, and gone from the record with its next write
       const answer = this.config.wire === 'podium' ? body : withoutSeq(body);
       this.idempotency.set(`${rec.mrId}\u0000${reqId}`, Promise.resolve({ status: 200, body: answer }));
     }
+    delete rec.recentReqs;
     return room;
   }
 
@@ -596,60 +613,97 @@ export class Engine implements EngineFacade {
 
   /**
    * Runs a command once per `req_id`: applies it, flushes its events, persists, and remembers
-   * the answer so a repeat gets the first answer without applying it again.
+   * the answer so a repeat gets the first answer without applying it again, also after a restart
+   * or a crash, for `REQ_ANSWER_WINDOW_MS` (the answer is stored with the command's effect).
+   * With `activity`, the command's entry in the meeting's activity log (podium) goes out with the
+   * command's own events, in the same feed turn (one wake per poller, issue 27 item 4), and an
+   * applied command's entry is written in the same store write as its effect, before the answer
+   * (issue 24 point 6). A retry answered from the record adds no entry.
    */
-  async command(sess: SessionState, reqId: string | undefined, apply: (room: Room) => unknown): Promise<CommandAnswer> {
+  async command(
+    sess: SessionState,
+    reqId: string | undefined,
+    apply: (room: Room) => unknown,
+    activity?: { cmdid: string; body: Record<string, unknown> },
+  ): Promise<CommandAnswer> {
     const key = reqId ? `${sess.mrId}\u0000${reqId}` : undefined;
     if (key) {
       const prior = this.idempotency.get(key);
       if (prior) return prior;
+      const kept = this.rooms.has(sess.mrId) ? this.reqAnswers.answer(sess.mrId, reqId!, this.clock.now()) : undefined;
+      if (kept !== undefined) return { status: 200, body: this.config.wire === 'podium' ? kept : withoutSeq(kept) };
     }
     const run = (async (): Promise<CommandAnswer> => {
       const room = this.room(sess.mrId);
-      if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
-      const extra = apply(room);
-      room.flush();
-      // (podium) `seq`: the feed position after the command's own events; the platform has none
-      const body: Record<string, unknown> = this.config.wire === 'podium' ? { result: 0, seq: room.feed.head } : { result: 0 };
-      if (extra && typeof extra === 'object') Object.assign(body, extra);
-      if (reqId) {
-        // the answer is stored with the command's effect, so a retry after a restart is not applied twice
-        const recent = (room.record.recentReqs ??= []);
-        recent.push([reqId, body]);
-        if (recent.length > RECENT_REQS_KEPT) recent.splice(0, recent.length - RECENT_REQS_KEPT);
-        room.recordDirty = true;
+      const ops: StoreOp[] = [];
+      let body: Record<string, unknown>;
+      try {
+        if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
+        if (reqId) {
+          ops.push(...this.reqAnswers.expire(room.mrId, this.clock.now()));
+          // every answer of the window is kept: past the count a session waits, none is forgotten
+          if (!this.reqAnswers.hasRoom(sess.sessId)) throw new CommandError(429, RC.tooFrequent, 'req_id');
+        }
+        const extra = apply(room);
+        room.flush();
+        // (podium) `seq`: the feed position after the command's own events; the platform has none
+        body = this.config.wire === 'podium' ? { result: 0, seq: room.feed.head } : { result: 0 };
+        if (extra && typeof extra === 'object') Object.assign(body, extra);
+      } catch (e) {
+        if (ops.length) void this.store.batch(ops).catch(() => undefined);
+        if (e instanceof CommandError && activity) this.recordActivity(room, sess, activity, e.status, e.result, false);
+        throw e;
       }
-      await this.saveRoom(room);
+      if (activity) ops.push(...this.recordActivity(room, sess, activity, 200, 0, true));
+      if (reqId) ops.push(this.reqAnswers.keep(room.mrId, sess.sessId, reqId, body, this.clock.now()));
+      await this.saveRoom(room, false, ops);
       return { status: 200, body };
     })().catch((e: unknown) => {
       if (e instanceof CommandError) return { status: e.status, body: { cmdid: 'error', result: e.result, detail: e.detail } };
       const room = this.rooms.get(sess.mrId);
-      if (room && reqId) {
-        // the store refused the write: the success answer kept for retries must not reach the
-        // store with a later write of the room, or a retry after a restart would be told result 0
-        const recent = room.record.recentReqs ?? [];
-        const at = recent.findIndex(([id]) => id === reqId);
-        if (at >= 0) {
-          recent.splice(at, 1);
-          room.recordDirty = true;
-        }
-      }
+      // the store refused the write: the success answer kept for retries is forgotten with it
+      if (room && reqId) this.reqAnswers.forget(room.mrId, reqId);
       if (room) room.emit({ cmdid: 'not_rpc_cs', result: RC.databaseWriteFailed });
       return { status: 500, body: { cmdid: 'error', result: RC.databaseWriteFailed } };
     });
     if (key) {
       this.idempotency.set(key, run);
-      if (this.idempotency.size > 20000) {
-        const first = this.idempotency.keys().next().value;
-        if (first !== undefined) this.idempotency.delete(first);
-      }
+      // in memory: answers in flight, and a failed write's 500 (its effect may be in memory only,
+      // so a retry must not be told it succeeded); applied answers are kept by reqAnswers, and
+      // refusals changed nothing, so a retry may run again
+      void run.then((ans) => {
+        if (ans.status !== 500) this.idempotency.delete(key);
+        else if (this.idempotency.size > 20000) this.idempotency.delete(this.idempotency.keys().next().value!);
+      });
     }
     return run;
   }
 
+  /**
+   * (podium) A command's entry in the meeting's activity log, sent to every controller at once
+   * (in the same feed turn as the command's own events). An applied command's entry is returned
+   * as store ops to write with the command; a refused one is written on its own.
+   */
+  private recordActivity(
+    room: Room,
+    sess: SessionState,
+    activity: { cmdid: string; body: Record<string, unknown> },
+    status: number,
+    result: number,
+    applied: boolean,
+  ): StoreOp[] {
+    const args = { room, role: sess.role, peerIp: sess.peerIp, cmdid: activity.cmdid, body: activity.body, status, result, nowSecs: this.nowSecs() };
+    const prepared = this.activity.prepare(args);
+    if (!prepared) return [];
+    room.emit({ cmdid: 'activity', entry: { ...prepared.entry } });
+    if (applied) return prepared.ops;
+    void this.store.batch(prepared.ops).catch(() => undefined);
+    return [];
+  }
+
   /** Writes the room record (when changed) and changed roster entries, awaiting durability. */
-  async saveRoom(room: Room, force = false): Promise<void> {
-    const ops: StoreOp[] = [];
+  async saveRoom(room: Room, force = false, with_: StoreOp[] = []): Promise<void> {
+    const ops: StoreOp[] = [...with_];
     if (room.recordDirty || force) {
       room.recordDirty = false;
       ops.push({ op: 'put', collection: COLLECTIONS.rooms, key: room.mrId, value: room.record });
@@ -743,6 +797,7 @@ export class Engine implements EngineFacade {
     });
     this.emitSchedule(room, nowSecs);
     this.driver?.meetingStarted(room);
+    if (this.offers('attendance')) this.attendance.meetingStarted(room);
   }
 
   emitSchedule(room: Room, nowSecs: number): void {
@@ -780,6 +835,7 @@ export class Engine implements EngineFacade {
     this.revokeResume({ kind: 'meeting', mrId: room.mrId });
     for (const s of this.sessions.values()) if (s.mrId === room.mrId) this.forceLogout(s.sessId, logoutReason);
     room.clearLive();
+    if (this.offers('attendance')) void this.attendance.meetingEnded(room).catch(() => undefined);
     this.driver?.meetingEnded(room);
   }
 

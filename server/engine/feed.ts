@@ -54,6 +54,11 @@ export const WAKE_COST_PER_POLL = 16 * 1024;
 export const OWN_TURN_BYTES = 256 * 1024;
 /** most events one poll answer carries; the client polls again from the last seq */
 export const MAX_BATCH = 1000;
+/**
+ * most bytes of events (their JSON) one poll answer carries, beyond its first event: a meeting's
+ * feed may hold megabytes (a controller's flood of commands), and one answer must not
+ */
+export const MAX_BATCH_BYTES = 1024 * 1024;
 
 export class ChangeFeed {
   private ring: (FeedEntry | undefined)[];
@@ -121,9 +126,13 @@ export class ChangeFeed {
     if (cursor > this.last || cursor < this.oldest - 1) return { kind: 'resync', seq: this.last };
     if (cursor >= this.lastAddressed) return this.sharedRead(cursor);
     const entries: FeedEntry[] = [];
+    let bytes = 0;
     for (let s = cursor + 1; s <= this.last && entries.length < MAX_BATCH; s++) {
       const e = this.ring[s % this.capacity]!;
-      if (e.to === undefined || e.to === sessId) entries.push(e);
+      if (e.to !== undefined && e.to !== sessId) continue;
+      if (entries.length > 0 && bytes + e.json.length > MAX_BATCH_BYTES) break;
+      bytes += e.json.length;
+      entries.push(e);
     }
     return { kind: 'events', entries };
   }
@@ -136,13 +145,33 @@ export class ChangeFeed {
     }
     let out = this.shared.get(cursor);
     if (out) return out;
-    const end = Math.min(this.last, cursor + MAX_BATCH);
+    const end = this.batchEnd(cursor);
     const entries: FeedEntry[] = new Array(end - cursor);
     for (let s = cursor + 1; s <= end; s++) entries[s - cursor - 1] = this.ring[s % this.capacity]!;
     out = { kind: 'events', entries };
     this.shared.set(cursor, out);
     sharedBodies.set(out, null);
     return out;
+  }
+
+  /**
+   * The last seq an answer from `cursor` carries: at most {@link MAX_BATCH} events and
+   * {@link MAX_BATCH_BYTES} (at least one event), found by bisection over the byte sums.
+   */
+  private batchEnd(cursor: number): number {
+    if (cursor >= this.last) return cursor;
+    let hi = Math.min(this.last, cursor + MAX_BATCH);
+    const first = (cursor + 1) % this.capacity;
+    const base = this.ends[first] - this.ring[first]!.json.length;
+    if (this.ends[hi % this.capacity] - base <= MAX_BATCH_BYTES) return hi;
+    let lo = cursor + 1;
+    // invariant: bytes up to lo fit (or lo is the first event), bytes up to hi do not
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid % this.capacity] - base <= MAX_BATCH_BYTES) lo = mid;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /**
