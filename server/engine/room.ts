@@ -121,6 +121,8 @@ export interface Endpoint {
   selfUnmute: boolean;
   /** seed of its simulated media statistics */
   mediaSeed: number;
+  /** Unix seconds when its hand went up; 0 while it is down (`hand_up_dtms`, group 'hand-times') */
+  handUpDtm: number;
 }
 
 /** How long an ended call leg's media statistics still answer (see `Room.endedLegs`). */
@@ -151,6 +153,14 @@ export const STATS_DESC: string[] = [...USR_STATS_POSITIONS];
 export interface RoomHooks {
   /** an address-book user went online or offline */
   onUserPresence(abUserId: number): void;
+  /** (attendance) an endpoint joined; `invited` = it was on the roster (not a guest) before */
+  onJoined?(ep: Endpoint, invited: boolean, nowSecs: number): void;
+  /** (attendance) an endpoint left */
+  onLeft?(ep: Endpoint, reason: string, nowSecs: number): void;
+  /** (attendance) a participant was called in a roll call */
+  onRollCall?(usrId: string): void;
+  /** the engine's clock in Unix seconds (when a hand goes up); the system clock without it */
+  nowSecs?(): number;
 }
 
 export function defaultStatus(mrId: string): MrStatus {
@@ -286,6 +296,8 @@ export interface PlatformStatusExtras {
 export const ASSUMED_STATUS_FIELDS: Readonly<Partial<Record<AssumptionGroup, readonly string[]>>> = {
   'waiting-room': ['waiting_room'],
   'meeting-modes': ['live_chat', 'meeting_mode', 'title_enabled'],
+  // not a status field but an eps-status one: left out of eps-status the same way (epsStatus)
+  'hand-times': ['hand_up_dtms'],
 };
 
 /**
@@ -380,6 +392,7 @@ export class Room {
       if (JSON.stringify(st[k]) === JSON.stringify(v)) continue;
       st[k] = v;
       if (!this.hiddenStatus.has(k)) delta[k] = v;
+      if (k === 'rollcall_usr_id' && typeof v === 'string' && v) this.hooks.onRollCall?.(v);
     }
     if (Object.keys(delta).length === 0) {
       // a hidden field changed alone: stored, told to nobody
@@ -550,11 +563,14 @@ export class Room {
 
   epsStatus(ids?: string[]): OnlineEpsStatus {
     const out: OnlineEpsStatus = { mr_id: this.mrId, usr_ids: [], usr_stats: [], local_rtp_ip: [], stats_desc: STATS_DESC };
+    // when each hand went up, so a console logging in later shows how long it has waited (issue 26)
+    const handTimes: number[] | undefined = this.hiddenStatus.has('hand_up_dtms') ? undefined : (out.hand_up_dtms = []);
     const list = ids ? ids.map((id) => this.endpoints.get(id)!).filter(Boolean) : this.endpoints.values();
     for (const ep of list) {
       out.usr_ids.push(ep.usrId);
       out.usr_stats.push(statsString(ep));
       out.local_rtp_ip.push(ep.localRtpIp);
+      handTimes?.push(ep.flags[POS.hand] ? ep.handUpDtm : 0);
     }
     return out;
   }
@@ -662,6 +678,7 @@ export class Room {
     const pos = POS[name];
     if (ep.flags[pos] === value) return false;
     ep.flags[pos] = value;
+    if (name === 'hand') ep.handUpDtm = value ? (this.hooks.nowSecs?.() ?? Math.floor(Date.now() / 1000)) : 0;
     ep.statsCache = null;
     this.statusDirty.add(ep.usrId);
     this.scheduleFlush();
@@ -715,6 +732,7 @@ export class Room {
       abUserId: spec.abUserId,
       selfUnmute: false,
       mediaSeed: spec.mediaSeed ?? epId,
+      handUpDtm: 0,
     };
     const st = this.record.status;
     if (sticky.a_rx !== undefined) ep.flags[POS.a_rx] = sticky.a_rx;
@@ -732,6 +750,7 @@ export class Room {
     this.infoDirty.add(ep.usrId);
     this.statusDirty.add(ep.usrId);
     this.scheduleFlush();
+    this.hooks.onJoined?.(ep, this.roster.has(ep.usrId) && !isGuestId(ep.usrId), nowSecs);
     if (!this.roster.has(ep.usrId)) {
       this.addToRoster([
         {
@@ -773,6 +792,7 @@ export class Room {
       nick_name: ep.name,
       create_dtm: nowSecs,
     });
+    this.hooks.onLeft?.(ep, reason, nowSecs);
     const st = this.record.status;
     if (st.private_talk_usr_id === usrId) this.setStatus({ private_talk_usr_id: '', private_talk_start_dtm: 0 });
     if (st.rollcall_usr_id === usrId) this.setStatus({ rollcall_usr_id: '' });
