@@ -290,6 +290,18 @@ export function validateRoomPasswords(input: { join?: string; host: string; supe
   return new Set(given).size === given.length ? null : 'passwords.differ';
 }
 
+/**
+ * A change of some room passwords (the wire does not tell the console the current ones, so a
+ * field left out stays as it is; a join password of '' removes it): the given passwords are
+ * digits, not too long and different from each other. The server then checks the whole set.
+ */
+export function validateRoomPasswordChange(change: { join?: string; host?: string; supervisor?: string }): ValidationError | null {
+  const given = [change.join, change.host, change.supervisor].filter((p): p is string => typeof p === 'string' && p !== '');
+  if (given.some((p) => !/^\d+$/.test(p))) return 'passwords.digits';
+  if (given.some((p) => p.length > LIMITS.maxPasswordDigits)) return 'passwords.tooLong';
+  return new Set(given).size === given.length ? null : 'passwords.differ';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bookings
 

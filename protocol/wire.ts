@@ -319,9 +319,10 @@ export type ModMrStatusRequest = { cmdid: typeof CMD.modMrStatus; req_id?: strin
 /** (podium) `POST P + mr-pwd`: new room passwords (digits; join optional; all different). */
 export interface ModMrPwdRequest {
   cmdid: typeof CMD.modMrPwd;
+  /** every password is optional: one left out stays as it is; join_pwd '' removes it */
   join_pwd?: string;
-  ctrl_pwd: string;
-  supervisor_pwd: string;
+  ctrl_pwd?: string;
+  supervisor_pwd?: string;
   req_id?: string;
 }
 
@@ -387,6 +388,12 @@ export interface OnlineEpsStatus {
   local_rtp_ip: string[];
   /** names of the usr_stats positions, index = position */
   stats_desc: string[];
+  /**
+   * Unix seconds when each endpoint's hand went up, 0 while down or unknown. Podium's own (the
+   * platform's evidence has no raise time: protocol/assumptions.ts group 'hand-times'); absent,
+   * a console counts a hand from when it first saw it.
+   */
+  hand_up_dtms?: number[];
 }
 
 /** Actions of `ctrl_mr_eps`: the 18 of protocol-facts §3.1 plus the spec's additions (podium). */

@@ -42,31 +42,48 @@ test.describe('dialogs', () => {
     await expect(panel.button(panel.names.mgmtLoggedIn)).toBeVisible();
   });
 
-  test('meeting passwords: the spec rules, then new passwords the server logs in with', async ({ page, server, lang, consoleErrors }) => {
+  test('meeting passwords: opens empty (empty keeps the password), the spec rules, then one password changed alone', async ({ page, server, lang, consoleErrors }) => {
     consoleErrors.allow(/status of 40\d/);
     const { panel } = await openMeetingControls(page, server, lang);
     await panel.button(panel.names.passwords).click();
     const dialog = page.getByRole('dialog');
+    const field = (name: string) => dialog.getByLabel(name, { exact: true });
     const fill = async (join: string, host: string, supervisor: string) => {
-      await dialog.getByLabel(panel.names.joinPwd, { exact: true }).fill(join);
-      await dialog.getByLabel(panel.names.hostPwd, { exact: true }).fill(host);
-      await dialog.getByLabel(panel.names.supervisorPwd, { exact: true }).fill(supervisor);
+      await field(panel.names.joinPwd).fill(join);
+      await field(panel.names.hostPwd).fill(host);
+      await field(panel.names.supervisorPwd).fill(supervisor);
       await dialog.getByRole('button', { name: panel.names.savePasswords, exact: true }).click();
     };
-    await fill('111', '', '333');
-    await expect(dialog.getByRole('alert')).toHaveText(codeMessage(RC.hostPasswordEmpty, lang));
-    await fill('111', '22x', '333');
+    // the wire never tells the console the passwords: every field starts empty, meaning "unchanged"
+    for (const name of [panel.names.joinPwd, panel.names.hostPwd, panel.names.supervisorPwd]) {
+      await expect(field(name)).toHaveValue('');
+      await expect(field(name)).toHaveAttribute('placeholder', lang === 'en' ? 'Unchanged' : '不修改');
+    }
+    await page.screenshot({ path: `test-results/screens/meeting-passwords-${lang}.png` });
+    await dialog.getByRole('button', { name: panel.names.savePasswords, exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(lang === 'en' ? 'Type the password you want to change' : '请输入要修改的密码');
+    await fill('111', '22x', '');
     await expect(dialog.getByRole('alert')).toHaveText(codeMessage(RC.passwordDigitsOnly, lang));
-    await fill('111', '222', '222');
+    await fill('', '222', '222');
+    await expect(dialog.getByRole('alert')).toHaveText(codeMessage(RC.passwordsMustDiffer, lang));
+    // the server checks the whole set: a supervisor password equal to the (unchanged) host one
+    await fill('', '', DEMO.hostPwd);
     await expect(dialog.getByRole('alert')).toHaveText(codeMessage(RC.passwordsMustDiffer, lang));
 
     const host = '246801';
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/mr-pwd') && r.method() === 'POST') sent.push(r.postDataJSON());
+    });
     try {
-      await fill('', host, DEMO.supervisorPwd);
+      // the host password alone: the supervisor's stays as it was
+      await fill('', host, '');
       await expect(dialog).toBeHidden();
+      expect(sent).toEqual([expect.not.objectContaining({ supervisor_pwd: expect.anything(), join_pwd: expect.anything() })]);
       // the server now takes the new host password, and no longer the old one
       await expect.poll(async () => MeetingControlsApi.login({ ...server, hostPwd: host }).then(() => true, () => false)).toBe(true);
       expect(await MeetingControlsApi.login(server).then(() => true, () => false)).toBe(false);
+      expect(await MeetingControlsApi.login(server, 'supervisor').then(() => true, () => false)).toBe(true);
     } finally {
       const api = await MeetingControlsApi.login({ ...server, hostPwd: host }).catch(() => null);
       await api?.session.post('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: server.hostPwd, supervisor_pwd: server.supervisorPwd });

@@ -11,6 +11,7 @@ import { LAYOUT_PANES, POLL_INTERVALS, defaultCustomConfig } from './mosaics';
 import { POS, type Endpoint, type Room, type RosterEntry } from './room';
 import { TITLE_TARGETS } from './titles';
 import { TITLE_SPEED_MAX } from '../../protocol/titles';
+import { notePrivateTalkOwner } from '../auth/privateTalk';
 import { bit, int, intArray, liveStartRefusal, oneOf, str, strArray, type Body } from './validate';
 
 // ---------------------------------------------------------------------------------------------
@@ -624,6 +625,7 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
         const [ep] = online(room, ids.slice(0, 1));
         room.setStatus({ private_talk_usr_id: ep.usrId, private_talk_start_dtm: engine.nowSecs() });
       } else room.setStatus({ private_talk_usr_id: '', private_talk_start_dtm: 0 });
+      notePrivateTalkOwner(room, value ? sess.sessId : undefined);
       return;
     }
   }
@@ -856,13 +858,15 @@ export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body)
 export function modMrPwd(engine: Engine, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'mod_mr_pwd');
   const text = (f: string) => (typeof body[f] === 'string' ? (body[f] as string).trim() : body[f] === undefined ? undefined : '\u0000');
-  const host = text('ctrl_pwd') ?? '';
-  const supervisor = text('supervisor_pwd') ?? '';
-  const join = text('join_pwd');
+  // a password left out stays as it is (the console is not told the current ones)
+  const r = room.record;
+  if (text('ctrl_pwd') === undefined && text('supervisor_pwd') === undefined && text('join_pwd') === undefined) throw badField('ctrl_pwd', RC.fieldMissing);
+  const host = text('ctrl_pwd') ?? r.hostPwd;
+  const supervisor = text('supervisor_pwd') ?? r.supervisorPwd;
+  const join = text('join_pwd') ?? r.joinPwd;
   const err = validateRoomPasswords({ join, host, supervisor });
   if (err) throw refused(ruleCode(err), err);
   if (host.length > 32 || supervisor.length > 32 || (join ?? '').length > 32) throw badField('ctrl_pwd', RC.fieldTooLong);
-  const r = room.record;
   const hostChanged = r.hostPwd !== host;
   const supervisorChanged = r.supervisorPwd !== supervisor;
   r.hostPwd = host;

@@ -881,6 +881,13 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(ofType(await otherHost.poll(since), 'force_logout')).toEqual([expect.objectContaining({ reason: 'password_changed' })]);
       expect(ofType(await sup.poll(since), 'force_logout')).toEqual([]);
       expect((await host.get('mr-status')).status).toBe(200);
+      // one password changed alone: the others stay, and the whole set must still differ
+      expect((await pwd({ supervisor_pwd: '111222' })).body.result).toBe(RC.passwordsMustDiffer);
+      expect((await pwd({ supervisor_pwd: '777' })).status).toBe(200);
+      expect(h.engine.roomAuth(MR)).toMatchObject({ hostPwd: '111222', supervisorPwd: '777' });
+      expect((await pwd({ join_pwd: '' })).status).toBe(200);
+      expect(h.engine.roomAuth(MR)).toMatchObject({ hostPwd: '111222', supervisorPwd: '777' });
+      expect((await pwd({})).status).toBe(400);
       h.engine.stop();
     });
 

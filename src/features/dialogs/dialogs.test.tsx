@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { RC } from '@protocol/codes';
 import { ManagementLoginDialog, type ManagementLoginForm } from './ManagementLoginDialog';
-import { PasswordsDialog, type MeetingPasswords } from './PasswordsDialog';
+import { PasswordsDialog } from './PasswordsDialog';
+import { changedPasswords, type PasswordChange } from './passwordChange';
 import { BookingConflictDialog, ServiceExpiryDialog } from './ReminderDialogs';
 import { renderUi } from '../meetingControls/testUtils';
 
@@ -12,14 +13,11 @@ afterEach(cleanup);
 // Stand-ins for the rules of protocol/validation.ts, enough to see the dialogs obey them.
 const loginRule = (f: ManagementLoginForm) =>
   !f.loginId || !f.password || !f.code ? RC.loginNameRequired : /^\d+$/.test(f.code) ? undefined : RC.verifyCodeFormat;
-const pwdRule = (p: MeetingPasswords) =>
-  !p.host || !p.supervisor
-    ? RC.hostPasswordEmpty
-    : ![p.join, p.host, p.supervisor].every((x) => x === '' || /^\d+$/.test(x))
-      ? RC.passwordDigitsOnly
-      : new Set([p.join, p.host, p.supervisor]).size < 3
-        ? RC.passwordsMustDiffer
-        : undefined;
+const pwdRule = (p: PasswordChange) => {
+  const typed = [p.removeJoin ? '' : p.join, p.host, p.supervisor].filter((x) => x !== '');
+  if (!typed.every((x) => /^\d+$/.test(x))) return RC.passwordDigitsOnly;
+  return new Set(typed).size < typed.length ? RC.passwordsMustDiffer : undefined;
+};
 
 describe('ManagementLoginDialog', () => {
   it('refuses a code that is not digits and sends nothing', async () => {
@@ -60,14 +58,50 @@ describe('ManagementLoginDialog', () => {
 });
 
 describe('PasswordsDialog', () => {
-  it.each([
-    [{ join: '1', host: '', supervisor: '3' }, 'Host password and supervisor password cannot be empty'],
-    [{ join: '1', host: '2x', supervisor: '3' }, 'Passwords must consist of digits'],
-    [{ join: '1', host: '2', supervisor: '2' }, 'Join, host and supervisor passwords must be different'],
-  ])('refuses %o', async (initial, message) => {
+  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('opens empty, each field saying it keeps the current password, and sends only the one typed', async () => {
     const onSave = vi.fn();
-    renderUi(<PasswordsDialog opened initial={initial} validate={pwdRule} onSave={onSave} onClose={() => {}} />);
+    renderUi(<PasswordsDialog opened validate={pwdRule} onSave={onSave} onClose={() => {}} />);
+    const host = (await screen.findByLabelText('Host password')) as HTMLInputElement;
+    expect(host.value).toBe('');
+    expect(host.placeholder).toBe('Unchanged');
+    expect(screen.getByText('Type only the passwords you want to change; an empty field keeps the current one.')).toBeTruthy();
+    type('Supervisor password', '777');
+    fireEvent.click(screen.getByRole('button', { name: 'Save passwords' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(changedPasswords(onSave.mock.calls[0][0])).toEqual({ supervisor_pwd: '777' });
+  });
+
+  it('with nothing typed says what to do and sends nothing', async () => {
+    const onSave = vi.fn();
+    renderUi(<PasswordsDialog opened validate={pwdRule} onSave={onSave} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Save passwords' }));
+    expect(screen.getByRole('alert').textContent).toBe('Type the password you want to change');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('removes the join password only when asked, with its field disabled', async () => {
+    const onSave = vi.fn();
+    renderUi(<PasswordsDialog opened validate={pwdRule} onSave={onSave} onClose={() => {}} />);
+    await screen.findByLabelText('Join password');
+    type('Join password', '55');
+    fireEvent.click(screen.getByLabelText('No join password'));
+    expect((screen.getByLabelText('Join password') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save passwords' }));
+    expect(changedPasswords(onSave.mock.calls[0][0])).toEqual({ join_pwd: '' });
+  });
+
+  it.each([
+    [{ host: '2x' }, 'Passwords must consist of digits'],
+    [{ host: '2', supervisor: '2' }, 'Join, host and supervisor passwords must be different'],
+  ])('refuses %o', async (typed, message) => {
+    const onSave = vi.fn();
+    renderUi(<PasswordsDialog opened validate={pwdRule} onSave={onSave} onClose={() => {}} />);
+    await screen.findByLabelText('Host password');
+    if (typed.host) type('Host password', typed.host);
+    if ('supervisor' in typed && typed.supervisor) type('Supervisor password', typed.supervisor);
+    fireEvent.click(screen.getByRole('button', { name: 'Save passwords' }));
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -76,7 +110,6 @@ describe('PasswordsDialog', () => {
     renderUi(
       <PasswordsDialog
         opened
-        initial={{ join: '1', host: '2', supervisor: '3' }}
         validate={pwdRule}
         notOffered={{ group: 'meeting-passwords', call: 'mr-pwd', status: 404 }}
         onSave={() => {}}

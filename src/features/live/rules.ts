@@ -8,6 +8,7 @@ import {
   checkCascadeSwitch,
   validateLiveAddresses,
   validateManagementLogin,
+  validateRoomPasswordChange,
   validateRoomPasswords,
   validateRtmpPushAddress,
   type ValidationError,
@@ -29,6 +30,10 @@ export const checkManagementLogin = (form: { loginId: string; password: string; 
 
 /** Meeting passwords: host and supervisor required, digits, all different. */
 export const checkRoomPasswords = (p: { join: string; host: string; supervisor: string }): number | undefined => code(validateRoomPasswords(p));
+
+/** A change of some meeting passwords (empty = unchanged): the typed ones digits and different. */
+export const checkPasswordChange = (c: { join: string; host: string; supervisor: string; removeJoin: boolean }): number | undefined =>
+  code(validateRoomPasswordChange({ join: c.removeJoin ? undefined : c.join.trim(), host: c.host.trim(), supervisor: c.supervisor.trim() }));
 
 /** Leaving cascade while cascade points exist. */
 export const checkCascade = (target: '' | 'parent' | 'child', points: number): number | undefined => code(checkCascadeSwitch(target, points));

@@ -17,7 +17,8 @@ import type { SessionRecord } from '#/session/sessionHolder';
 import { MeetingControlsPanel } from './MeetingControlsPanel';
 import { lazyComponent, lazyDialog } from '#/components/lazyLoad';
 import { fetchManagementCode, managementLogin, type ManagementCode } from '../dialogs/managementLogin';
-import { checkManagementLogin, checkRoomPasswords } from '../live/rules';
+import { checkManagementLogin, checkPasswordChange } from '../live/rules';
+import { changedPasswords } from '../dialogs/passwordChange';
 import { CMD } from '@protocol/cmdids';
 import { useNotOffered } from '#/session/notOffered';
 
@@ -204,9 +205,8 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
       {pwdOpen && (
         <PasswordsDialog
           opened
-          initial={{ join: '', host: '', supervisor: '' }}
           refusal={pwdRefusal}
-          validate={checkRoomPasswords}
+          validate={checkPasswordChange}
           notOffered={pwdNotOffered}
           onClose={() => setPwdOpen(false)}
           onSave={(p) => {
@@ -214,7 +214,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
             commands?.send({
               type: 'command.send',
               suffix: 'mr-pwd',
-              body: { cmdid: CMD.modMrPwd, join_pwd: p.join, ctrl_pwd: p.host, supervisor_pwd: p.supervisor },
+              body: { cmdid: CMD.modMrPwd, ...changedPasswords(p) },
               label: PASSWORDS_LABEL,
             });
           }}
