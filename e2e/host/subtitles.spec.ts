@@ -9,8 +9,14 @@ test('subtitle settings apply a title and its position on the server', { tag: '@
   const { panel, api } = await openMeetingControls(page, server, lang);
   await panel.button(panel.names.subtitleSettings).click();
   const dialog = page.getByRole('dialog');
+  // with no text the preview shows a sample line in the chosen style, marked as a sample
+  await dialog.getByLabel(panel.names.subtitleContent).fill('');
+  await expect(dialog.getByTestId('subtitle-preview-text')).toHaveAttribute('data-sample', 'true');
+  await expect(dialog.getByTestId('subtitle-preview-sample')).toBeVisible();
+  await page.screenshot({ path: `test-results/screens/subtitle-preview-sample-${lang}.png` });
   const text = `${lang} e2e ${Date.now() % 10000}`;
   await dialog.getByLabel(panel.names.subtitleContent).fill(text);
+  await expect(dialog.getByTestId('subtitle-preview-sample')).toHaveCount(0);
   const show = dialog.getByRole('switch', { name: panel.names.showSubtitle });
   if (!(await show.isChecked())) await dialog.locator('label', { hasText: new RegExp(`^${panel.names.showSubtitle}$`) }).click();
   await expect(show).toBeChecked();

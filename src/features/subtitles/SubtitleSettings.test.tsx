@@ -20,6 +20,20 @@ describe('SubtitleSettings', () => {
     expect(screen.getByTestId('subtitle-preview-text').style.fontSize).toBe('36px');
   });
 
+  it('before any text shows a sample line in the chosen style, marked as a sample, and the typed text replaces it', () => {
+    renderUi(<SubtitleSettings titles={[]} onApply={() => {}} />);
+    const preview = screen.getByRole('img', { name: 'Subtitle preview, with sample text' });
+    expect(preview.dataset.sample).toBe('true');
+    expect(screen.getByTestId('subtitle-preview-text').textContent).toBe('Sample subtitle text');
+    expect(screen.getByTestId('subtitle-preview-sample').textContent).toBe('Sample');
+    fireEvent.change(screen.getByLabelText('Font size'), { target: { value: '48' } });
+    expect(screen.getByTestId('subtitle-preview-text').style.fontSize).toBe('48px');
+    fireEvent.change(screen.getByLabelText('Subtitle content'), { target: { value: 'Welcome' } });
+    expect(screen.getByTestId('subtitle-preview-text').textContent).toBe('Welcome');
+    expect(screen.queryByTestId('subtitle-preview-sample')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Subtitle preview' }).dataset.sample).toBeUndefined();
+  });
+
   it('applies the edited title with the matching meeting-wide position', () => {
     const onApply = vi.fn();
     renderUi(<SubtitleSettings titles={[{ to_role: 'all', message: 'Hi', has_title: 1, h_align: 0 }]} onApply={onApply} />);
