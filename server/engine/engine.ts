@@ -16,6 +16,7 @@ import { AddressBook, generateAddressBook, type AbDepartment, type AbUser } from
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CommandError } from './errors';
 import { publicControllerId, redactControllerEvent } from '../auth/sessionBinding';
+import { endPrivateTalkWithSession } from '../auth/privateTalk';
 import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
 import { pollBody, pollBodyBytes, type AbortLike, type FeedEntry, type PollOutcome } from './feed';
 import { ASSUMED_STATUS_FIELDS, isGuestId, newRoomRecord, Room, type RoomHooks, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
@@ -481,6 +482,7 @@ export class Engine implements EngineFacade {
     this.sessions.delete(sess.sessId);
     this.revokeResume({ kind: 'session', sessId: sess.sessId, mrId: sess.mrId });
     this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: sess.peerIp, sessionid: publicControllerId(sess.sessId), quit_dtm: this.nowSecs(), reason });
+    endPrivateTalkWithSession(this, room, sess);
     room.feed.release(sess.sessId);
     await this.store.delete(COLLECTIONS.sessions, sess.sessId);
   }
@@ -496,6 +498,7 @@ export class Engine implements EngineFacade {
     if (room) {
       room.emit({ cmdid: 'force_logout', reason }, sessId);
       this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: publicControllerId(sessId), quit_dtm: this.nowSecs(), reason: 'forced' });
+      endPrivateTalkWithSession(this, room, s);
     }
     void this.store.delete(COLLECTIONS.sessions, sessId).catch(() => undefined);
   }
@@ -957,6 +960,7 @@ export class Engine implements EngineFacade {
       const room = this.rooms.get(s.mrId);
       if (!s.closing && room) {
         this.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: publicControllerId(s.sessId), quit_dtm: now, reason: 'expired' });
+        endPrivateTalkWithSession(this, room, s);
       }
       void this.store.delete(COLLECTIONS.sessions, s.sessId).catch(() => undefined);
     }
