@@ -101,7 +101,7 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
   },
   {
     group: 'attendance',
-    wire: 'GET attendance (and GET /rest/v1/meetings/{mr_id}/attendance by report_token)',
+    wire: 'GET attendance; GET /api/v3/podium/attendance (header report-token)',
     kind: 'path',
     grade: 'podium',
     fallback: 'the console builds the attendance from what it sees since its login plus the enter times, and says so',
@@ -164,9 +164,10 @@ export function assumedGroupOf(suffix: string, body?: unknown): AssumptionGroup 
   return undefined;
 }
 
-/** The assumed group of a path outside the session prefix (the picture verify code). */
+/** The assumed group of a path outside the session prefix (the picture verify code, the attendance report). */
 export function assumedGroupOfPath(path: string): AssumptionGroup | undefined {
   const bare = path.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  if (bare === '/api/v3/podium/attendance') return 'attendance';
   return bare === '/rest/v1/meetings/verify-code' ? 'picture-code' : undefined;
 }
 

@@ -82,7 +82,8 @@ export interface AttendancePage {
   next_after?: string;
   /**
    * a token that reads this meeting's attendance after the meeting ended (and the session with
-   * it), until the history expires: `GET /rest/v1/meetings/{mr_id}/attendance?report_token=…`
+   * it), until the history expires: `GET /api/v3/podium/attendance?after=&limit=` with the header
+   * `report-token: <token>` (unsigned: no session is left to sign with; the token is the credential)
    */
   report_token?: string;
   /** when the history is deleted (Unix seconds); absent while the meeting runs */

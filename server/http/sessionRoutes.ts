@@ -29,6 +29,7 @@ import { ENDED_LEG_SECS, type Room } from '../engine/room';
 import { asBody, int, reqId, str, strArray, type Body } from '../engine/validate';
 import { callQuality, lossRates, mediaStreams } from '../sim/media';
 import { addressBookHandlers } from './addressBookRoutes';
+import { registerAttendanceRoutes } from './attendanceRoutes';
 import { gateAssumedCalls } from './assumedCalls';
 import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
@@ -317,6 +318,8 @@ export function registerSessionRoutes(
     }),
   );
 
+  // (podium) attendance of the meeting, and the report after it (attendanceRoutes.ts)
+  registerAttendanceRoutes(router, engine, P);
   // strict platform mode: the assumed calls of groups PLATFORM_ASSUME does not name are refused
   gateAssumedCalls(router, (group) => engine.offers(group), P);
   return mgmt;
