@@ -23,6 +23,16 @@ export class Collections {
     return c ? [...c.keys()] : [];
   }
 
+  /** the names of the collections that hold records */
+  names(): string[] {
+    return [...this.data.keys()];
+  }
+
+  /** the records of one collection, as `[key, value]` */
+  entries(collection: string): IterableIterator<[string, unknown]> {
+    return (this.data.get(collection) ?? new Map<string, unknown>()).entries();
+  }
+
   /**
    * Applies one change. Replaying a change that is already applied leaves the state unchanged
    * (last writer wins per key), which is what makes a crash during compaction harmless.

@@ -86,8 +86,10 @@ describe('journal store', () => {
     const s = await openStore({ compactAfterLines: 10 });
     for (let i = 0; i < 25; i++) await s.put('c', `k${i}`, i);
     await s.compact(); // waits for the queue, including automatic compactions
-    const snap = JSON.parse(await readFile(join(dir, 'snapshot.json'), 'utf8'));
-    expect(Object.keys(snap.collections.c)).toHaveLength(25);
+    // a header line, then a record per line
+    const [header, ...records] = (await readFile(join(dir, 'snapshot.json'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(header).toMatchObject({ format: 2, records: 25 });
+    expect(records.filter(([collection]) => collection === 'c')).toHaveLength(25);
   });
 
   it('replaying a journal already contained in the snapshot is harmless (crash mid-compaction)', async () => {
@@ -98,7 +100,7 @@ describe('journal store', () => {
     await s.close();
     const journal = await readFile(join(dir, 'journal-0.jsonl'), 'utf8').catch(() => '');
     // close() compacted: simulate the crash window by putting the old journal back beside the snapshot
-    const snap = JSON.parse(await readFile(join(dir, 'snapshot.json'), 'utf8'));
+    const snap = JSON.parse((await readFile(join(dir, 'snapshot.json'), 'utf8')).split('\n')[0]);
     await writeFile(join(dir, `journal-${snap.gen}.jsonl`), journal || '[["p","c","a",1]]\n[["d","c","a"]]\n');
     const again = await openStore();
     expect(again.get('c', 'a')).toBeUndefined();
@@ -219,5 +221,43 @@ describe('journal store timer', () => {
     await s.put('c', 'k', 1);
     await vi.waitFor(async () => expect(await readdir(dir)).toContain('snapshot.json'), { timeout: 3000 });
     expect(s.journalLines).toBe(0);
+  });
+
+  it('compacts a state larger than the longest string the engine can make, a record at a time (issue 24 point 1)', async () => {
+    // V8 cannot make a string past ~512 MiB; here the limit is 64 KiB and the state is ten times that
+    const LIMIT = 64 * 1024;
+    const stringify = JSON.stringify;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation(((...args: Parameters<typeof JSON.stringify>) => {
+      const text = stringify(...args);
+      if (text !== undefined && text.length > LIMIT) throw new RangeError('Invalid string length');
+      return text;
+    }) as typeof JSON.stringify);
+    try {
+      const s = await openStore();
+      for (let i = 0; i < 200; i++) await s.put(i % 2 ? 'activity' : 'rooms', `k${i}`, { i, text: `${i}`.padEnd(4000, 'x') });
+      await s.compact();
+      await s.put('rooms', 'after', { ok: true });
+      await s.close();
+      expect((await stat(join(dir, 'snapshot.json'))).size).toBeGreaterThan(10 * LIMIT);
+      const again = await openStore();
+      expect(again.keys('rooms')).toHaveLength(101);
+      expect(again.keys('activity')).toHaveLength(100);
+      expect(again.get('activity', 'k199')).toEqual({ i: 199, text: '199'.padEnd(4000, 'x') });
+      expect(again.get('rooms', 'after')).toEqual({ ok: true });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('reads a snapshot an earlier version wrote as one object', async () => {
+    await writeFile(join(dir, 'snapshot.json'), JSON.stringify({ format: 1, gen: 3, collections: { rooms: { a: { n: 1 } } } }));
+    const s = await openStore();
+    expect(s.get('rooms', 'a')).toEqual({ n: 1 });
+    await s.put('rooms', 'b', { n: 2 });
+    await s.compact();
+    await s.close();
+    const again = await openStore();
+    expect(again.list('rooms')).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(again.loadReport.snapshotGen).toBe(4);
   });
 });

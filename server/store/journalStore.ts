@@ -5,7 +5,11 @@
  * Files in the directory:
  * - `journal-<gen>.jsonl`: one line per write (a put, a delete or a whole batch), so a batch is
  *   applied entirely or not at all;
- * - `snapshot.json`: `{ format, gen, collections }`, the state before journal `gen`;
+ * - `snapshot.json`: the state before journal `gen`, as JSON lines: a header `{ format: 2, gen,
+ *   records }`, then one `[collection, key, value]` per record. It is written and read a record
+ *   at a time, so no string ever holds the whole state (V8 caps a string at about 512 MiB, and a
+ *   state past that once made every compaction fail, issue 24 point 1). A format 1 snapshot (one
+ *   JSON object `{ format, gen, collections }`) written by an earlier version is still read;
  * - `LOCK`: the pid of the process using the directory.
  *
  * Writes are applied in memory at once (readers see them immediately) and their promise resolves
@@ -18,7 +22,7 @@
 import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
 import { join } from 'node:path';
-import { checkOp, type CollectionsSnapshot } from './collections';
+import { checkOp, Collections, type CollectionsSnapshot } from './collections';
 import type { Store, StoreOp } from './types';
 import { ViewStore } from './viewStore';
 
@@ -54,7 +58,9 @@ export interface JournalStore extends Store {
 }
 
 const SNAPSHOT = 'snapshot.json';
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
+/** bytes of snapshot lines gathered before one write (and read at a time) */
+const SNAPSHOT_CHUNK_BYTES = 1024 * 1024;
 const JOURNAL_RE = /^journal-(\d+)\.jsonl$/;
 
 /** Serialized line format: an array of `['p', collection, key, value]` / `['d', collection, key]`. */
@@ -252,12 +258,13 @@ class JournalStoreImpl extends ViewStore implements JournalStore {
     this.bytes = 0;
     await old.close();
     // The state may include writes still queued for the new journal: replaying them over the
-    // snapshot is idempotent.
-    const body = JSON.stringify({ format: SNAPSHOT_FORMAT, gen: nextGen, collections: this.view.toJSON() });
+    // snapshot is idempotent. A copy of the maps (values are shared, never mutated) is written a
+    // record per line while writes go on.
+    const state = this.view.clone();
     const tmp = join(this.dir, `${SNAPSHOT}.tmp`);
     const fh = await open(tmp, 'w');
     try {
-      await writeFully(fh, Buffer.from(body, 'utf8'));
+      await writeSnapshot(fh, nextGen, state);
       await fh.sync();
     } finally {
       await fh.close();
@@ -308,31 +315,53 @@ class JournalStoreImpl extends ViewStore implements JournalStore {
   }
 
   private async readSnapshot(): Promise<number | null> {
-    let text: string;
+    const path = join(this.dir, SNAPSHOT);
+    let fh: FileHandle;
     try {
-      text = await readFile(join(this.dir, SNAPSHOT), 'utf8');
+      fh = await open(path, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
-    let parsed: { format?: unknown; gen?: unknown; collections?: unknown };
+    // written via tmp + rename, so a damaged snapshot is real corruption, never a torn write
+    const corrupt = (why: string) => new StoreCorruptError(`${path} ${why}`);
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      // written via tmp + rename, so a damaged snapshot is real corruption, never a torn write
-      throw new StoreCorruptError(`${join(this.dir, SNAPSHOT)} is not valid JSON`);
+      type Header = { format?: unknown; gen?: unknown; records?: unknown; collections?: unknown };
+      let header: Header | undefined;
+      let records = 0;
+      const state = new Collections();
+      for await (const line of linesOf(fh)) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          throw corrupt('is not valid JSON');
+        }
+        if (!header) {
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw corrupt('has an unknown layout');
+          const h = parsed as Header;
+          header = h;
+          if (h.format === 1) {
+            // an earlier version's snapshot: the whole state in one object
+            if (typeof h.collections !== 'object' || h.collections === null) throw corrupt('has an unknown layout');
+            state.load(h.collections as CollectionsSnapshot);
+          } else if (h.format !== SNAPSHOT_FORMAT || typeof h.records !== 'number') throw corrupt('has an unknown layout');
+          if (typeof h.gen !== 'number' || !Number.isInteger(h.gen)) throw corrupt('has an unknown layout');
+          continue;
+        }
+        if (header.format === 1 || !Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string') {
+          throw corrupt('has an unknown layout');
+        }
+        state.apply({ op: 'put', collection: parsed[0], key: parsed[1], value: parsed[2] });
+        records++;
+      }
+      if (!header) throw corrupt('is not valid JSON');
+      if (header.format === SNAPSHOT_FORMAT && records !== header.records) throw corrupt(`holds ${records} records, its header says ${String(header.records)}`);
+      this.view = state;
+      return header.gen as number;
+    } finally {
+      await fh.close();
     }
-    if (
-      parsed.format !== SNAPSHOT_FORMAT ||
-      typeof parsed.gen !== 'number' ||
-      !Number.isInteger(parsed.gen) ||
-      typeof parsed.collections !== 'object' ||
-      parsed.collections === null
-    ) {
-      throw new StoreCorruptError(`${join(this.dir, SNAPSHOT)} has an unknown layout`);
-    }
-    this.view.load(parsed.collections as CollectionsSnapshot);
-    return parsed.gen;
   }
 
   /** Applies one journal; returns the number of lines it held. */
@@ -416,6 +445,51 @@ function parseLine(raw: string): StoreOp[] | null {
     else return null;
   }
   return ops;
+}
+
+/** Writes `state` as a format 2 snapshot: a header line, then a record per line, in chunks. */
+async function writeSnapshot(fh: FileHandle, gen: number, state: Collections): Promise<void> {
+  let records = 0;
+  for (const name of state.names()) records += state.keys(name).length;
+  let lines: string[] = [JSON.stringify({ format: SNAPSHOT_FORMAT, gen, records })];
+  let size = lines[0].length;
+  for (const name of state.names()) {
+    for (const [key, value] of state.entries(name)) {
+      const line = JSON.stringify([name, key, value]);
+      lines.push(line);
+      size += line.length;
+      if (size >= SNAPSHOT_CHUNK_BYTES) {
+        await writeFully(fh, Buffer.from(lines.join('\n') + '\n', 'utf8'));
+        lines = [];
+        size = 0;
+      }
+    }
+  }
+  if (lines.length) await writeFully(fh, Buffer.from(lines.join('\n') + '\n', 'utf8'));
+}
+
+/** The lines of a file (without their `\n`), read a chunk at a time; a last line without `\n` too. */
+async function* linesOf(fh: FileHandle): AsyncGenerator<string> {
+  const chunk = Buffer.alloc(SNAPSHOT_CHUNK_BYTES);
+  let carry: Buffer[] = [];
+  for (;;) {
+    const { bytesRead } = await fh.read(chunk, 0, chunk.length, null);
+    if (bytesRead === 0) break;
+    const data = chunk.subarray(0, bytesRead);
+    let start = 0;
+    for (let nl = data.indexOf(10, start); nl >= 0; nl = data.indexOf(10, start)) {
+      const piece = data.subarray(start, nl);
+      const line = carry.length ? Buffer.concat([...carry, piece]) : piece;
+      carry = [];
+      if (line.length) yield line.toString('utf8');
+      start = nl + 1;
+    }
+    if (start < data.length) carry.push(Buffer.from(data.subarray(start)));
+  }
+  if (carry.length) {
+    const line = Buffer.concat(carry);
+    if (line.length) yield line.toString('utf8');
+  }
 }
 
 async function writeFully(fh: FileHandle, buf: Buffer): Promise<void> {
