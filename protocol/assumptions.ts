@@ -28,7 +28,8 @@ export type AssumptionGroup =
   | 'host-role'
   | 'mass-actions'
   | 'podium-actions'
-  | 'attendance';
+  | 'attendance'
+  | 'hand-times';
 
 export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'picture-code',
@@ -44,6 +45,7 @@ export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'mass-actions',
   'podium-actions',
   'attendance',
+  'hand-times',
 ];
 
 export type EvidenceGrade = 'spec' | 'inferred' | 'podium';
@@ -105,6 +107,13 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     kind: 'path',
     grade: 'podium',
     fallback: 'the console builds the attendance from what it sees since its login plus the enter times, and says so',
+  },
+  {
+    group: 'hand-times',
+    wire: 'online_eps_status hand_up_dtms (when each hand went up)',
+    kind: 'field',
+    grade: 'podium',
+    fallback: 'a hand counts from when this console first saw it up (after a login: from the login)',
   },
 ];
 

@@ -260,11 +260,12 @@ const epsStatusFields: Fields<OnlineEpsStatus> = {
   usr_stats: strs,
   local_rtp_ip: par(strs, ''),
   stats_desc: dflt(strs, () => []),
+  hand_up_dtms: par(nums, 0),
 };
 export const decodeOnlineEpsStatus = object<OnlineEpsStatus>('online_eps_status', epsStatusFields, {
   cmdid: 'online_eps_status',
   cmdidOptional: true,
-  parallel: [['usr_ids', 'usr_stats', 'local_rtp_ip']],
+  parallel: [['usr_ids', 'usr_stats', 'local_rtp_ip', 'hand_up_dtms']],
 });
 
 const WAITING_ARRAYS = ['ep_ids', 'usr_ids', 'usr_names', 'gbk_names', 'dev_types', 'usr_types', 'usr_uris'] as const;
@@ -463,7 +464,7 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   mr_participants: event('mr_participants', { ...participantsFields, cmdid: str, seq }, [PARTICIPANT_ARRAYS]),
   online_eps_info: event('online_eps_info', { ...epsInfoFields, cmdid: str, seq }, [EPS_INFO_ARRAYS]),
   online_eps_status: event('online_eps_status', { ...epsStatusFields, cmdid: str, seq }, [
-    ['usr_ids', 'usr_stats', 'local_rtp_ip'],
+    ['usr_ids', 'usr_stats', 'local_rtp_ip', 'hand_up_dtms'],
   ]),
   online_eps_left: event('online_eps_left', { cmdid: str, seq, mr_id: dflt(str, ''), usr_ids: strs }),
   sys_mosics: event('sys_mosics', { cmdid: str, seq, mosic_group: arrayOf(decodeMosicGroupEntry) }),

@@ -34,6 +34,8 @@ export interface Participant {
   /** usr_stats flag string; '' while offline */
   readonly usr_stat: string;
   readonly local_rtp_ip: string;
+  /** Unix seconds when the hand went up, from the server (`hand_up_dtms`); 0 while down or unknown */
+  readonly hand_up_dtm: number;
   readonly usr_dep: number;
   readonly pin_sort: number;
   readonly sort_para: number;
@@ -77,6 +79,7 @@ const BLANK: Participant = {
   call_addr: '',
   usr_stat: '',
   local_rtp_ip: '',
+  hand_up_dtm: 0,
   usr_dep: 0,
   pin_sort: 0,
   sort_para: 0,
@@ -261,13 +264,15 @@ export class ParticipantStore {
     const ids = ev.usr_ids ?? [];
     const stats = ev.usr_stats ?? [];
     const ips = ev.local_rtp_ip;
+    const handTimes = ev.hand_up_dtms;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
       const stat = stats[i] ?? '';
       const old = this.records.get(id) ?? { ...BLANK, usr_id: id, online: 1 as const };
       const ip = ips?.[i] ?? old.local_rtp_ip;
-      if (old.usr_stat !== stat || old.local_rtp_ip !== ip || !this.records.has(id)) {
-        this.put(old, { ...old, usr_stat: stat, local_rtp_ip: ip });
+      const handUp = handTimes?.[i] ?? 0;
+      if (old.usr_stat !== stat || old.local_rtp_ip !== ip || old.hand_up_dtm !== handUp || !this.records.has(id)) {
+        this.put(old, { ...old, usr_stat: stat, local_rtp_ip: ip, hand_up_dtm: handUp });
       }
       if (digitAt(stat, this.waitingPos) === 1) {
         const rec = this.records.get(id)!;
@@ -294,7 +299,7 @@ export class ParticipantStore {
       const old = this.records.get(id);
       if (!old) continue;
       if (id.startsWith('guest') || !old.invited) this.remove(old);
-      else this.put(old, { ...old, online: 0, usr_stat: '', ep_id: 0, local_rtp_ip: '' });
+      else this.put(old, { ...old, online: 0, usr_stat: '', ep_id: 0, local_rtp_ip: '', hand_up_dtm: 0 });
     }
   }
 

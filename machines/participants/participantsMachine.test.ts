@@ -74,6 +74,21 @@ describe('ParticipantStore', () => {
     expect(store.get('2')).toBe(two);
   });
 
+  it('keeps when each hand went up, as the server says, and forgets it when the hand is down or the person left (issue 26)', () => {
+    const store = new ParticipantStore();
+    store.load(roster(['1', '2']), epsInfo(['1', '2']), { ...epsStatus(['1', '2'], [{ hand: 1 }, {}]), hand_up_dtms: [1_700_000_000, 0] });
+    expect(store.get('1')?.hand_up_dtm).toBe(1_700_000_000);
+    expect(store.get('2')?.hand_up_dtm).toBe(0);
+    store.applyStatus({ ...epsStatus(['1'], [{}]), hand_up_dtms: [0] });
+    expect(store.get('1')?.hand_up_dtm).toBe(0);
+    store.applyStatus({ ...epsStatus(['2'], [{ hand: 1 }]), hand_up_dtms: [1_700_000_100] });
+    store.applyLeft({ usr_ids: ['2'] });
+    expect(store.get('2')?.hand_up_dtm).toBe(0);
+    // a platform without the field: no time
+    store.applyStatus(epsStatus(['1'], [{ hand: 1 }]));
+    expect(store.get('1')?.hand_up_dtm).toBe(0);
+  });
+
   it('follows stats_desc names when the server sends them', () => {
     const store = new ParticipantStore();
     const desc = ['hand', 'a_rx'];

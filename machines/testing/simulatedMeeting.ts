@@ -31,6 +31,7 @@ function endpoint(i: number): Endpoint {
     epId: 1000 + i,
     name: `Sim ${i + 1}`,
     uri: `sip:${usrId}@sim`,
+    handUpDtm: 0,
     enterDtm: 0,
     devType: 'sim',
     epVersion: 1,

@@ -380,6 +380,26 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       h.engine.stop();
     });
 
+    it('says when each hand went up (hand_up_dtms), on the engine clock, 0 once it is down; strict platform mode leaves the field out (issue 26)', () => {
+      const { h, room } = quietRoom();
+      const [a, b] = [...room.endpoints.values()].filter((e) => e.devType !== 'mr_cascade_sub');
+      room.setFlag(a, 'hand', 0);
+      room.setFlag(b, 'hand', 0);
+      const raisedAt = h.engine.nowSecs();
+      room.setFlag(a, 'hand', 1);
+      h.clock.advance(90_000);
+      room.setFlag(b, 'hand', 1);
+      // a later raise does not move the earlier one
+      expect(room.epsStatus([a.usrId, b.usrId]).hand_up_dtms).toEqual([raisedAt, raisedAt + 90]);
+      room.setFlag(a, 'hand', 0);
+      expect(room.epsStatus([a.usrId]).hand_up_dtms).toEqual([0]);
+      h.engine.stop();
+      const strict = makeHarness({ simActivity: 0, config: { wire: 'platform' } });
+      strict.login();
+      expect(strict.engine.rooms.get(MR)!.epsStatus().hand_up_dtms).toBeUndefined();
+      strict.engine.stop();
+    });
+
     it('handles roles: speaker, chair, host, focus, rename, hands, content, mic gain, unlock', async () => {
       const { h, c, room } = quietRoom();
       const [a, b] = [...room.endpoints.values()].filter((e) => e.devType !== 'mr_cascade_sub');

@@ -40,6 +40,7 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'mass-actions': msg`Actions on all participants`,
   'podium-actions': msg`Hand and roll-call actions`,
   attendance: msg`Attendance kept by the server`,
+  'hand-times': msg`How long hands have been raised`,
 };
 
 export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {

@@ -28,6 +28,19 @@ describe('raised hands as a queue (issue 13 §6)', () => {
     ]);
   });
 
+  it('takes the server\'s raise time when it gives one: after a login a hand up for 5 minutes reads 5 minutes, not "just now" (issue 26)', () => {
+    const login = 1_000_000;
+    const t = trackHands(new Map(), [row('a', 1, { handUpAt: login - 5 * 60_000 }), row('b', 1)], login);
+    expect(minutesRaised(t.get('a'), login)).toBe(5);
+    expect(minutesRaised(t.get('b'), login)).toBe(0);
+    // the server's time replaces one this console noted itself, and stays while the hand stays up
+    const later = trackHands(t, [row('a', 1, { handUpAt: login - 5 * 60_000 }), row('b', 1, { handUpAt: login - 60_000 })], login + 1_000);
+    expect(later.get('b')).toBe(login - 60_000);
+    expect(trackHands(later, [row('a', 1, { handUpAt: login - 5 * 60_000 }), row('b', 1, { handUpAt: login - 60_000 })], login + 2_000)).toBe(later);
+    // a server clock ahead of this one never makes a hand younger than now
+    expect(trackHands(new Map(), [row('c', 1, { handUpAt: login + 60_000 })], login).get('c')).toBe(login);
+  });
+
   it('forgets a hand lowered, a person gone offline or moved to the waiting room', () => {
     let t: HandTimes = new Map([
       ['a', 1],

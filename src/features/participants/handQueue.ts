@@ -1,8 +1,11 @@
 /**
- * Raised hands as a queue (issue 13 §6, spec §4): the protocol carries only "hand up" (usr_stats
- * position 13), no time, so the console notes when it first saw each hand go up and forgets it
- * when the hand goes down or the person leaves. Hands already up at the first load count from
- * that load. The raise-hand tab lists the oldest first and shows for how long.
+ * Raised hands as a queue (issue 13 §6, spec §4): the platform's protocol carries only "hand up"
+ * (usr_stats position 13), no time. The reference server says when each hand went up
+ * (`hand_up_dtms`, an assumption of Podium's own: protocol/assumptions.ts 'hand-times'), so a
+ * console logging in later still shows how long a hand has waited (issue 26); without it the
+ * console notes when it first saw each hand go up, and hands already up at the first load count
+ * from that load. A time is forgotten when the hand goes down or the person leaves. The raise-hand
+ * tab lists the oldest first and shows for how long.
  */
 import { flag, type ParticipantRow } from './participantModel';
 
@@ -10,8 +13,9 @@ import { flag, type ParticipantRow } from './participantModel';
 export type HandTimes = ReadonlyMap<string, number>;
 
 /**
- * The hand times after a feed change: new hands get `now`, lowered or gone ones are dropped,
- * the others keep their time. Returns `prev` itself when nothing changed (no re-render).
+ * The hand times after a feed change: new hands get the server's raise time, or `now` when it
+ * gives none; lowered or gone ones are dropped; the others keep their time. Returns `prev` itself
+ * when nothing changed (no re-render).
  */
 export function trackHands(prev: HandTimes, rows: readonly ParticipantRow[], now: number): HandTimes {
   let next: Map<string, number> | null = null;
@@ -19,9 +23,12 @@ export function trackHands(prev: HandTimes, rows: readonly ParticipantRow[], now
   for (const row of rows) {
     if (!row.online || row.waiting || !flag(row, 'hand')) continue;
     up++;
-    if (!prev.has(row.usrId)) {
+    const known = prev.get(row.usrId);
+    // the server's time wins over the time this console first saw the hand (a later login)
+    const at = row.handUpAt !== undefined ? Math.min(row.handUpAt, now) : (known ?? now);
+    if (known !== at) {
       next ??= new Map(prev);
-      next.set(row.usrId, now);
+      next.set(row.usrId, at);
     }
   }
   // every hand still up is in prev (or just added): a smaller count means some went down

@@ -28,6 +28,8 @@ export interface ParticipantRow {
    * the same in every tab; rows built without a roster fall back to their place in the table
    */
   number?: number;
+  /** when the hand went up (ms since the epoch), when the server says (`hand_up_dtms`); absent otherwise */
+  handUpAt?: number;
 }
 
 export const BUILTIN_TABS = ['all', 'offline', 'online', 'active', 'hand', 'waiting'] as const;

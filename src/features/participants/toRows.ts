@@ -52,6 +52,7 @@ export function toRows(
         order,
         waiting,
         number: i + 1,
+        ...(p.hand_up_dtm > 0 ? { handUpAt: p.hand_up_dtm * 1000 } : {}),
       };
       cache.set(p, row);
     }
