@@ -58,6 +58,8 @@ export const meetingKeyOf = (room: Room): string => `${room.mrId}#${room.record.
 export class PresenceHistory {
   private readonly meetings = new Map<string, Held>();
   private readonly byToken = new Map<string, string>();
+  /** running meetings read from the store: their open stays are checked against who is connected */
+  private readonly fromBefore = new Set<string>();
   private readonly dirtyRecords = new Set<string>();
   private readonly dirtyMeetings = new Set<string>();
   private flushTimer?: TimerHandle;
@@ -72,6 +74,7 @@ export class PresenceHistory {
     for (const meta of store.list<MeetingAttendance>(ATTENDANCE_MEETINGS_COLLECTION)) {
       this.meetings.set(meta.key, { meta, records: new Map() });
       this.byToken.set(meta.report_token, meta.key);
+      if (meta.meeting_end === undefined) this.fromBefore.add(meta.key);
     }
     for (const key of store.keys(ATTENDANCE_COLLECTION)) {
       const cut = key.lastIndexOf('/');
@@ -104,7 +107,22 @@ export class PresenceHistory {
       this.dirtyMeetings.add(key);
       this.scheduleFlush();
     }
+    if (this.fromBefore.delete(key)) this.closeLostStays(room, held);
     return held;
+  }
+
+  /**
+   * After a restart nobody is connected until they join again: a stay left open by the run before
+   * ends now (`server_restart`, inferred), unless its person is connected again already.
+   */
+  private closeLostStays(room: Room, held: Held): void {
+    const now = this.nowSecs();
+    for (const rec of [...held.records.values()]) {
+      const last = rec.intervals[rec.intervals.length - 1];
+      if (!last || last.leave !== undefined || room.endpoints.get(rec.usr_id)?.enterDtm === last.join) continue;
+      const closed = { ...last, leave: Math.max(now, last.join), leave_reason: 'server_restart', leave_inferred: true as const };
+      this.update(held, rec.usr_id, (r) => ({ ...r, intervals: [...r.intervals.slice(0, -1), closed] }), () => rec);
+    }
   }
 
   private update(held: Held, usrId: string, change: (rec: PresenceRecord) => PresenceRecord, fresh: () => PresenceRecord): void {
