@@ -32,7 +32,7 @@ import { renderCaptcha } from './captchaImage';
 import { addressBucket, addressKey, type LoginGuard } from './loginGuard';
 import { passwordsDigest, type ResumeTokens } from './resumeTokens';
 import type { VerifyCodes } from './verifyCodes';
-import { meetingScope, type LoginTrust } from './loginTrust';
+import type { LoginTrust } from './loginTrust';
 import { SlidingWindowLimit } from './rateLimit';
 
 export interface LoginDeps {
@@ -206,7 +206,7 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
     return failure(404, reason ?? 'meeting not found');
   }
 
-  const role = roles.find((r) => secretEquals(body.ctrlPwd, r === 'host' ? room.hostPwd : room.supervisorPwd));
+  const role = roles.find((r) => secretEquals(body.ctrlPwd, passwordOf(room, r)));
   if (!role && mrVerdict.locked) {
     // the other role's password was not looked at: the answer is the stranger's, and the
     // address pays for the attempt
@@ -223,15 +223,29 @@ async function login(req: ApiRequest, deps: LoginDeps): Promise<ApiResult> {
   }
 
   deps.guard.reset(ipKey);
-  return remembered(deps, req, meetingScope(mrId, role), await opened(deps, room, role, req.ip));
+  return rememberedRole(deps, req, room, role, await opened(deps, room, role, req.ip));
 }
 
-/** The roles of this meeting this client logged in with before (by address or device cookie). */
+function passwordOf(room: RoomAuth, role: ControllerRole): string {
+  return role === 'host' ? room.hostPwd : room.supervisorPwd;
+}
+
+/**
+ * The roles of this meeting this client logged in with before (by address or device cookie),
+ * under the roles' current passwords.
+ */
 function knownRoles(deps: LoginDeps, req: ApiRequest, mrId: string): ControllerRole[] {
   const trust = deps.trust;
-  if (!trust) return [];
+  const room = deps.engine.roomAuth(mrId);
+  if (!trust || !room) return [];
   const cookie = cookieOf(req);
-  return (['host', 'supervisor'] as const).filter((r) => trust.isKnown(meetingScope(mrId, r), req.ip, cookie));
+  return (['host', 'supervisor'] as const).filter((r) => trust.isKnown(trust.roleScope(mrId, r, passwordOf(room, r)), req.ip, cookie));
+}
+
+/** A successful meeting login's answer, marking this browser as known for the role it proved. */
+function rememberedRole(deps: LoginDeps, req: ApiRequest, room: RoomAuth, role: ControllerRole, result: ApiResult): ApiResult {
+  if (!deps.trust) return result;
+  return remembered(deps, req, deps.trust.roleScope(room.mrId, role, passwordOf(room, role)), result);
 }
 
 /**
@@ -329,5 +343,5 @@ async function resume(req: ApiRequest, deps: LoginDeps, mrId: string, token: str
   if (room.mrStartDtm !== grant.meetingStart) return refuse('another meeting');
   if (passwordsDigest(room.hostPwd, room.supervisorPwd) !== grant.authDigest) return refuse('passwords changed');
   deps.guard.reset(ipKey);
-  return remembered(deps, req, meetingScope(mrId, grant.role), await opened(deps, room, grant.role, req.ip));
+  return rememberedRole(deps, req, room, grant.role, await opened(deps, room, grant.role, req.ip));
 }

@@ -14,11 +14,14 @@
  * Addresses remembered per scope are bounded ({@link MAX_ADDRESSES_PER_SCOPE}, oldest dropped).
  *
  * A scope names what the client proved, never less (issue 24, point 2): a meeting's scope names
- * the role too ({@link meetingScope}: `mr:<meeting>/host`, `mr:<meeting>/supervisor`), and a
- * management scope the account (`mgmt:<login id>`). So a supervisor's cookie, or an address a
- * supervisor logged in from, lifts the meeting's lock for the supervisor's password only, never
- * for guesses at the host's (auth/loginRoutes.ts). Trust of the older form (`mr:<meeting>`,
- * no role) is no longer honoured: such a browser is a stranger until its next login.
+ * the role and the role's password too ({@link LoginTrust.roleScope}: `mr:<meeting>/<role>/<tag>`,
+ * the tag an HMAC of the password under the server secret, so the cookie shows nothing of it),
+ * and a management scope the account (`mgmt:<login id>`). So a supervisor's cookie, or an
+ * address a supervisor logged in from, lifts the meeting's lock for the supervisor's password
+ * only, never for guesses at the host's (auth/loginRoutes.ts); and once a role's password
+ * changes, trust earned with the old one is worth nothing (someone who knew the old password
+ * gets no unlimited guesses at the new one). Trust of the older form (`mr:<meeting>`, no role)
+ * is no longer honoured: such a browser is a stranger until its next login.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/types';
@@ -43,11 +46,6 @@ interface DevicePayload {
   t: number;
 }
 
-/** The trust scope of a meeting role: what a successful login with that role's password proved. */
-export function meetingScope(mrId: string, role: 'host' | 'supervisor'): string {
-  return `mr:${mrId}/${role}`;
-}
-
 export class LoginTrust {
   private readonly secret: Buffer;
   private readonly now: () => number;
@@ -63,6 +61,12 @@ export class LoginTrust {
       this.secret = randomBytes(32);
       void store.put(SECRETS, 'device-cookie', this.secret.toString('base64')).catch(() => undefined);
     }
+  }
+
+  /** The trust scope of a meeting role: what a successful login with that role's `password` proved. */
+  roleScope(mrId: string, role: 'host' | 'supervisor', password: string): string {
+    const tag = createHmac('sha256', this.secret).update(`role\u0000${mrId}\u0000${role}\u0000${password}`).digest('base64url').slice(0, 16);
+    return `mr:${mrId}/${role}/${tag}`;
   }
 
   /** Whether this client logged in to `scope` before (by address or device cookie). */

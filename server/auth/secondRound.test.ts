@@ -64,6 +64,16 @@ describe('trust is per meeting and role (point 2)', () => {
     // but not for the supervisor's password, which the host's browser never proved
     expect((await peer('10.9.0.1').login(SUPERVISOR_PWD)).status).toBe(429);
   });
+
+  it("trust earned with a role's old password is void once it changes", async () => {
+    const { peer, server } = await startHardened();
+    const cookie = { cookie: deviceCookie(await peer('10.10.0.1').login(HOST_PWD)) };
+    // the host password changes (someone who knew the old one, and kept the cookie, is out)
+    server.engine.rooms.get(MR)!.record.hostPwd = '24682468';
+    await lockMeeting(peer);
+    expect((await peer('10.10.0.2').login('24682468', MR, cookie)).status).toBe(429);
+    expect((await peer('10.10.0.1').login('24682468')).status).toBe(429);
+  });
 });
 
 describe('a crowd cannot erase a lock (point 4)', () => {
