@@ -122,6 +122,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps the attendance 72 hours after a meeting by default, ATTENDANCE_KEEP_HOURS from 1 hour to a year', () => {
+    expect(loadConfig({}).attendanceKeepHours).toBe(72);
+    expect(loadConfig({ ATTENDANCE_KEEP_HOURS: '8760' }).attendanceKeepHours).toBe(8760);
+    for (const bad of ['0', '8761', '1.5', 'week']) expect(problemsOf({ ATTENDANCE_KEEP_HOURS: bad }).join('\n')).toContain('ATTENDANCE_KEEP_HOURS');
+  });
+
   it('keeps the steady endpoints to 0–99, so their two-digit names stay unique', () => {
     expect(loadConfig({ SIM_STEADY_ENDPOINTS: '99' }).simSteadyEndpoints).toBe(99);
     for (const bad of ['100', '-1', '2.5'])

@@ -66,6 +66,8 @@ export interface Config {
   simSteadyEndpoints: number;
   /** seed of the simulation's generators; undefined = the engine's fixed default */
   simSeed?: number;
+  /** `ATTENDANCE_KEEP_HOURS`: hours a meeting's attendance (issue 29) is kept after it ends */
+  attendanceKeepHours: number;
   /** take the client address from X-Forwarded-For (only behind a trusted reverse proxy) */
   trustProxy: boolean;
   /**
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
   const simSteadyEndpoints = int('SIM_STEADY_ENDPOINTS', 0, 0, STEADY_ENDPOINTS_MAX);
   const simSeed = str('SIM_SEED') === undefined ? undefined : int('SIM_SEED', 0, 0, 2 ** 31 - 1);
+  const attendanceKeepHours = int('ATTENDANCE_KEEP_HOURS', 72, 1, 24 * 365);
   const trustProxy = bool('TRUST_PROXY', false);
 
   const captchaTestCode = str('CAPTCHA_TEST_CODE');
@@ -279,6 +282,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     simEndpoints,
     simSteadyEndpoints,
     simSeed,
+    attendanceKeepHours,
     trustProxy,
     captchaTestCode: captchaTestCode?.toUpperCase(),
     nodeEnv,
