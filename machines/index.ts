@@ -53,5 +53,6 @@ export * as qualityHistorySelectors from './qualityHistory/selectors';
 export * from './attendance/attendanceMachine';
 export * from './attendance/attendanceStore';
 export * as attendanceSelectors from './attendance/selectors';
+export { decodeAttendancePage } from './attendance/decodeAttendancePage';
 export * from './alertBudget/alertBudgetMachine';
 export * as alertBudgetSelectors from './alertBudget/selectors';

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import type { PresenceRecord } from '../../protocol/attendance';
 import { scriptedSessionApi, flush } from '../testing/fakeSessionApi';
-import { attendanceMachine } from './attendanceMachine';
+import { attendanceMachine, type AttendanceEvent } from './attendanceMachine';
 import { selectAttendanceRecords, selectAttendanceSource, selectAttendanceLoadFailed, selectAttendanceServerFacts, selectMeetingStart } from './selectors';
 
 /** a simulated clock the test moves */
@@ -57,12 +57,14 @@ function start(feed: 'cursor' | 'server') {
   return { fake, time, actor, records: () => new Map(selectAttendanceRecords(actor.getSnapshot()).map((r) => [r.usr_id, r])), feed };
 }
 
-const joined = (ids: string[], enter: number) => ({ type: 'server.online_eps_info' as const, event: { cmdid: 'online_eps_info' as const, ...info(ids.map((id) => ({ id, enter }))) } });
-const left = (ids: string[]) => ({ type: 'server.online_eps_left' as const, event: { cmdid: 'online_eps_left' as const, mr_id: '0123', usr_ids: ids } });
-const leftCall = (usrId: string, at: number, reason: string) => ({
-  type: 'server.left_call' as const,
-  event: { cmdid: 'left_call' as const, ep_id: 1, usr_id: usrId, reason, duration: 0, nick_name: `Name ${usrId}`, create_dtm: at },
-});
+const joined = (ids: string[], enter: number) =>
+  ({ type: 'server.online_eps_info', event: { cmdid: 'online_eps_info', ...info(ids.map((id) => ({ id, enter }))) } }) as unknown as AttendanceEvent;
+const left = (ids: string[]) => ({ type: 'server.online_eps_left', event: { cmdid: 'online_eps_left', mr_id: '0123', usr_ids: ids } }) as unknown as AttendanceEvent;
+const leftCall = (usrId: string, at: number, reason: string) =>
+  ({
+    type: 'server.left_call',
+    event: { cmdid: 'left_call', ep_id: 1, usr_id: usrId, reason, duration: 0, nick_name: `Name ${usrId}`, create_dtm: at },
+  }) as unknown as AttendanceEvent;
 
 describe('attendance in front of the platform (local history)', () => {
   it('starts from the enter times of those present at login, lists invitees who never came, and folds joins and leaves', () => {

@@ -14,7 +14,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { preferredCoding, type Coding } from './encoding';
 
 /** Console routes answered with index.html (spec §2). */
-export const SPA_ROUTES = new Set(['/', '/login', '/control', '/layout']);
+export const SPA_ROUTES = new Set(['/', '/login', '/control', '/layout', '/report']);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

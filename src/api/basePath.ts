@@ -9,7 +9,7 @@
  */
 
 /** The console's own routes; anything after the prefix is one of these. */
-export const CONSOLE_ROUTES = ['/login', '/control', '/layout'] as const;
+export const CONSOLE_ROUTES = ['/login', '/control', '/layout', '/report'] as const;
 
 /**
  * The prefix of a pathname, without trailing slash; `''` when the console is at the root.

@@ -7,6 +7,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
+import { reportOffered, requestReport } from '#/session/reportRequest';
 
 export interface EndMeetingButtonProps {
   /** 'class' words it as finishing the class; default 'conference' */
@@ -49,6 +50,12 @@ export function EndMeetingButton({ scene = 'conference', pending = false, onEnd,
         </Text>
         <ConnectionLostReason lost={lost} />
         <Group justify="flex-end">
+          {/* the attendance report, kept in its own tab, stays readable once the meeting is over (issue 29) */}
+          {reportOffered() && (
+            <Button variant="light" mr="auto" onClick={() => requestReport()} data-testid="end-meeting-report">
+              {t`Open report`}
+            </Button>
+          )}
           <Button variant="default" onClick={close} data-autofocus>
             {t`Cancel`}
           </Button>

@@ -7,6 +7,7 @@ import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
 import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
 import { ActivityPanel } from '#/features/activity/ActivityPanel';
+import { AttendancePanel } from '#/features/attendance/AttendancePanel';
 import { BanTally } from '#/features/banTally/BanTally';
 import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
 import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
@@ -56,6 +57,7 @@ function ControlPage() {
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <NotificationListsPanel session={actor} />
                 <ActivityPanel session={actor} mrId={record.mrId} />
+                <AttendancePanel session={actor} mrId={record.mrId} scene={record.mrScene} />
               </Group>
               <BanTally session={actor} />
               <ParticipantsPanel
