@@ -103,6 +103,18 @@ describe('a crowd cannot erase a lock (point 4)', () => {
     expect(guard.size).toEqual({ counted: 50, locked: 1 });
   });
 
+  it('drops counted keys least recently failed first, also after re-failures', () => {
+    const guard = new LoginGuard({ maxKeys: 3 });
+    const alive = () => ['a', 'b', 'c', 'd', 'e', 'f'].filter((k) => guard.count(`ip:${k}`) > 0);
+    for (const k of ['a', 'b', 'c', 'd']) guard.recordFailure([`ip:${k}`]);
+    expect(alive()).toEqual(['b', 'c', 'd']);
+    guard.recordFailure(['ip:b']); // b is now the most recent
+    guard.recordFailure(['ip:e']);
+    expect(alive()).toEqual(['b', 'd', 'e']);
+    guard.recordFailure(['ip:f']);
+    expect(alive()).toEqual(['b', 'e', 'f']);
+  });
+
   it('a lock that lifts competes as a counted key again', () => {
     let now = 0;
     const guard = new LoginGuard({ now: () => now, windowMs: 1000, maxFailures: 2, maxKeys: 2 });
