@@ -101,6 +101,12 @@ test.describe('login screen', () => {
     await loginPage.login({ password: '000000' });
     await expect(loginPage.outcome).toHaveText('Wrong host or supervisor password');
     await expect(page).toHaveURL(/\/login/);
+    // flagged on the password field itself, which is focused with the refused text selected (issue 26)
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription(/Wrong host or supervisor password/);
+    expect(await password.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length])).toEqual([0, 6, 6]);
     await expect.poll(() => loginPage.codeImageSource()).not.toBe(before);
     await expect(loginPage.code).toHaveValue('');
     // what the user typed stays, except the code that belonged to the old picture

@@ -104,6 +104,31 @@ describe('LoginPanel', () => {
     expect(input('Meeting No.').value).toBe('8008038');
   });
 
+  it.each(['en', 'zh'] as const)('a wrong password (%s) is flagged on its field, focused and selected for retyping, until it is changed (issue 26)', async (lang) => {
+    await act(() => loadCatalog(lang, i18n));
+    const api = fakeApi(vi.fn(async () => Promise.reject(new ApiError('http', 403, '/rest/v1/meetings/8008038/sessions/'))));
+    renderPanel(api);
+    await screen.findByRole('img', { name: lang === 'en' ? 'Verification code' : '验证码' });
+    type(screen.getAllByRole('textbox')[0], '8008038');
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+    type(password, '123457');
+    type(document.querySelector<HTMLInputElement>('input[name="code"]')!, 'AB12');
+    fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Log in' : '登录' }));
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe(lang === 'en' ? 'Wrong host or supervisor password' : '主持人或监管员密码错误');
+    // on the field: invalid, described by the error beneath it, focused with its text selected
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (password.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.some((id) => document.getElementById(id)?.contains(error))).toBe(true);
+    expect(document.activeElement).toBe(password);
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 6]);
+    expect(password.value).toBe('123457');
+    // retyped: the flag goes
+    type(password, '123456');
+    expect(password.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('too many attempts: the wait is shown and the button is disabled', async () => {
     const api = fakeApi(vi.fn(async () => Promise.reject(new ApiError('http', 429, '/rest/v1/meetings/8008038/sessions/', 1005, undefined, 42))));
     renderPanel(api);

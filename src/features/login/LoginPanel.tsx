@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -37,6 +37,22 @@ export function LoginPanel({ actor }: {
   // decided once: a meeting number carried in from the URL or the last login puts focus on the password
   const [prefilled] = useState(() => mrId !== '');
 
+  // A wrong password is flagged on its field (issue 26 item 5) until it is changed: focused and
+  // selected, so typing replaces it at once, while the arrow keys can still mend one slipped key
+  // (a cleared field would make that retyping all of it).
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [refusedPassword, setRefusedPassword] = useState<string | null>(null);
+  useEffect(() => {
+    const sub = actor.on('login.failed', ({ failure: failed }) => {
+      if (failed.code !== 'wrongPassword') return setRefusedPassword(null);
+      setRefusedPassword(actor.getSnapshot().context.password);
+      passwordInput.current?.focus();
+      passwordInput.current?.select();
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+  const wrongPassword = failure?.code === 'wrongPassword' && refusedPassword !== null && password === refusedPassword;
+
   const edit = (field: LoginField) => (e: React.ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'login.edit', field, value: e.currentTarget.value });
 
@@ -68,7 +84,20 @@ export function LoginPanel({ actor }: {
           autoComplete="current-password"
           value={password}
           onChange={edit('password')}
-          error={passwordError && loginFieldErrorText(i18n, 'password', passwordError)}
+          ref={passwordInput}
+          // PasswordInput links neither its error nor its description to the input (withAria off)
+          id="login-password"
+          aria-invalid={passwordError || wrongPassword ? true : undefined}
+          aria-describedby={`${passwordError || wrongPassword ? 'login-password-error ' : ''}login-password-description`}
+          error={
+            passwordError
+              ? loginFieldErrorText(i18n, 'password', passwordError)
+              : wrongPassword && (
+                  <span role="alert" data-failure="wrongPassword">
+                    {loginFailureText(i18n, failure, lockRemaining)}
+                  </span>
+                )
+          }
           autoFocus={prefilled}
         />
         <Group align="flex-start" gap="xs" wrap="nowrap">
@@ -95,7 +124,7 @@ export function LoginPanel({ actor }: {
             {t`This platform offers no picture code (it refused verify-code, HTTP ${pictureRefused.status}): type the code shown beside the field.`}
           </Text>
         )}
-        {failure && (
+        {failure && failure.code !== 'wrongPassword' && (
           <Alert color="red" role="alert" data-failure={failure.code}>
             {loginFailureText(i18n, failure, lockRemaining)}
           </Alert>
