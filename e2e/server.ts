@@ -141,7 +141,8 @@ async function startBehindProxy(env: NodeJS.ProcessEnv, options: TestServerOptio
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const root = process.cwd();
-  const port = await freePort();
+  // a spec that restarts a server on the same address names its port (PORT of env)
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-e2e-data-'));
   const logPath = join(root, 'test-results', `server-${port}.log`);
   const env: NodeJS.ProcessEnv = {
