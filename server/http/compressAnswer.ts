@@ -7,7 +7,8 @@
  * for them.
  */
 import type { ServerResponse } from 'node:http';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync } from 'node:zlib';
+import type { Transform } from 'node:stream';
 import { preferredCoding, type Coding } from './encoding';
 
 /** Below this a compressed answer saves less than a packet and costs CPU: sent as it is. */
@@ -70,4 +71,25 @@ export function sendCompressed(res: ServerResponse, status: number, headers: Rec
     res.end(bytes);
   });
   return true;
+}
+
+/** A streaming compressor at the API settings (the --upstream server compresses what it forwards). */
+export function compressorFor(coding: Exclude<Coding, 'identity'>): Transform {
+  return coding === 'br' ? createBrotliCompress(API_BROTLI_OPTIONS) : createGzip(API_GZIP_OPTIONS);
+}
+
+/**
+ * The coding a forwarded answer goes to the browser in: only a plain JSON or text answer of a
+ * known length over the threshold (one the platform did not compress itself) is compressed.
+ */
+export function forwardedCoding(method: string | undefined, status: number, acceptEncoding: string | string[] | undefined, answerHeaders: Record<string, string | string[] | undefined>): Coding {
+  if (method === 'HEAD' || status === 204 || status === 304 || status < 200) return 'identity';
+  const length = Number(answerHeaders['content-length'] ?? NaN);
+  if (!Number.isFinite(length)) return 'identity';
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'content-encoding']) {
+    const value = answerHeaders[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return answerCoding(acceptEncoding, headers, length);
 }

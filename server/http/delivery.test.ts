@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile, utimes } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer as createHttpServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -75,7 +76,7 @@ async function start(distDir: string) {
   const config = testConfig({ distDir });
   const server = await createServer(config, { engine: new FakeEngine(), routes: [routes], log: { info() {}, warn() {}, error() {} } });
   running.push(server);
-  return Object.assign(server, { signed: (path: string) => signCompat({ devid: config.devId, devtoken: config.devToken }, path) as Record<string, string> });
+  return Object.assign(server, { signed: (path: string) => signCompat({ devid: config.devId, devtoken: config.devToken }, path) as unknown as Record<string, string> });
 }
 
 describe('the build writes compressed copies', () => {
@@ -214,5 +215,39 @@ describe('API answers', () => {
     const r = await raw(server.origin + path, { ...server.signed(path), 'Accept-Encoding': 'br, gzip' });
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(r.body.toString())).toEqual({ ok: true });
+  });
+});
+
+describe('the --upstream console server', () => {
+  it('compresses a plain answer of the platform for the browser, and passes a compressed one as it is', async () => {
+    const body = Buffer.from(JSON.stringify(BIG_ANSWER));
+    const platform = createHttpServer((req, res) => {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) };
+      if (req.url?.includes('/small/')) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '2' });
+        res.end('{}');
+        return;
+      }
+      res.writeHead(200, headers);
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
+    try {
+      const upstreamUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
+      const proxy = await startUpstreamProxy(testConfig({ upstreamUrl, distDir: await builtDist() }), { log: { info() {}, warn() {}, error() {} } });
+      running.push(proxy);
+      const url = `${proxy.origin}/rest/v1/meetings/8008038/sessions/s1/changes`;
+      for (const [accept, coding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+        const r = await raw(url, { 'Accept-Encoding': accept });
+        expect(r.headers['content-encoding'], accept).toBe(coding);
+        if (coding) expect(r.headers.vary).toContain('Accept-Encoding');
+        expect(decoded(r).equals(body)).toBe(true);
+      }
+      const small = await raw(`${proxy.origin}/rest/v1/meetings/8008038/sessions/s1/small/`, { 'Accept-Encoding': 'br' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body.toString()).toBe('{}');
+    } finally {
+      await new Promise((resolve) => platform.close(resolve));
+    }
   });
 });

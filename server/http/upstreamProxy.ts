@@ -25,6 +25,7 @@ import { clientIp, consoleLogger, displayHost, isApiPath, stripBasePath, type Lo
 import type { Config } from '../config';
 import { errorBody } from './errors';
 import { serveStatic } from './static';
+import { compressorFor, forwardedCoding } from './compressAnswer';
 import { listenSafely } from './listen';
 import { pageSecurityHeaders } from './securityHeaders';
 import { GET_PLATFORM_PATH, rewrittenHeaders, signForwarded, UPSTREAM_SIGNER, UPSTREAM_SIGNER_HEADER, withoutSigning } from './upstreamSigning';
@@ -110,6 +111,16 @@ export async function startUpstreamProxy(config: Config, options: UpstreamProxyO
       answer.on('end', () => inFlight.delete(outgoing));
       if (getPlatform) {
         passWithoutSigning(answer, res, headers);
+        return;
+      }
+      // a platform that sends its answers plain gets them compressed here, for the browser's link
+      const coding = forwardedCoding(req.method, answer.statusCode ?? 502, req.headers['accept-encoding'], answer.headers);
+      if (coding !== 'identity') {
+        delete headers['content-length'];
+        headers['content-encoding'] = coding;
+        headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+        answer.pipe(compressorFor(coding)).pipe(res);
         return;
       }
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
