@@ -29,8 +29,8 @@ export function useAttendanceWords(scene: MrScene): AttendanceWords {
     const dateTimeFormat = new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
     const today = new Date().toDateString();
     const states: Record<AttendanceState, string> = isClass
-      ? { present: t`In class`, left: t`Left`, never: t`Absent` }
-      : { present: t`In the meeting`, left: t`Left`, never: t`Never came` };
+      ? { present: t`In class`, left: t({ message: 'Left', context: 'attendance state: came and went' }), never: t`Absent` }
+      : { present: t`In the meeting`, left: t({ message: 'Left', context: 'attendance state: came and went' }), never: t`Never came` };
     return {
       isClass,
       state: (s) => states[s],
