@@ -11,9 +11,9 @@
  * Durability: each accepted nonce is written to the store (collection {@link SIGNING_NONCES})
  * in the same synchronous step that accepts it, before the request's handler runs. The stores
  * make writes durable in the order they were issued (the journal's group commit, PostgreSQL's
- * one connection), so a command acknowledged after awaiting its own writes has its nonce on disk
- * too: a captured request replayed after a restart or a crash is refused. Expired nonces are
- * deleted from the store as from memory.
+ * writes one at a time), so a command acknowledged after awaiting its own writes has its nonce
+ * on disk too: a captured request replayed after a restart or a crash is refused. Expired
+ * nonces are deleted from the store as from memory.
  *
  * Memory and store are bounded per session ({@link SessionNoncesOptions.perSession}) and in all
  * ({@link SessionNoncesOptions.maxTotal}): when a session holds too many, its nonces of the
@@ -93,6 +93,9 @@ export class SessionNonces implements NonceStore {
     if (!signed) return false; // a store per session cannot check what names no session
     if (nowMs - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(nowMs);
     const { sessionId, atMs } = signed;
+    // the verifier names the session in the nonce too; kept once, in the session's entry
+    const prefix = `${sessionId}:`;
+    if (nonce.startsWith(prefix)) nonce = nonce.slice(prefix.length);
     const s = this.entry(sessionId);
     this.expire(sessionId, s, nowMs);
     if (atMs < s.floorMs) return false;
