@@ -80,7 +80,7 @@ describe('result code table', () => {
 describe('reason tables', () => {
   it('has the 12 call-failure and 12 leave reasons, all translated', () => {
     expect(Object.keys(CALL_FAILURE_REASONS)).toHaveLength(12);
-    expect(Object.keys(LEAVE_REASONS)).toHaveLength(12);
+    expect(Object.keys(LEAVE_REASONS)).toHaveLength(13);
     for (const table of [CALL_FAILURE_REASONS, LEAVE_REASONS, LOGIN_404_REASONS, FORCE_LOGOUT_REASONS]) {
       for (const m of Object.values(table)) {
         expect(m.en).not.toBe('');

@@ -384,6 +384,8 @@ export const LEAVE_REASONS = {
   maintenance: { en: 'System maintenance', zh: '系统维护' },
   room_taken: { en: 'The room is taken by another booking', zh: '会议室已被其他预约占用' },
   locked_host_timeout: { en: 'Host of the locked meeting timed out', zh: '锁定会议的主持人超时' },
+  /** (podium) attendance: a stay the reference server's run before a restart left open (issue 29) */
+  server_restart: { en: 'The server restarted', zh: '服务器已重启' },
 } as const satisfies Record<string, Localized>;
 
 export type LeaveReason = keyof typeof LEAVE_REASONS;
