@@ -168,14 +168,29 @@ test.describe('login screen', () => {
     const nav = page.getByRole('navigation', { name: 'Platform links' });
     // the test server configures no platform pages (LINK_*_URL): only this page is linked, no 404s
     await expect(nav.getByRole('link', { name: 'Meeting control' })).toBeVisible();
-    for (const name of ['Join meeting', 'Platform management', 'User self-service', 'App download', 'Help centre']) {
+    for (const name of ['Join meeting', 'Platform management', 'User self-service', 'App download']) {
       await expect(nav.getByRole('link', { name })).toHaveCount(0);
     }
+    // help, though, is the host's handbook this server serves (issue 26), without a login, in the
+    // screen's language: keyboard keys and what each control does
+    const help = nav.getByRole('link', { name: 'Help centre' });
+    await expect(help).toHaveAttribute('target', '_blank');
+    const [handbook] = await Promise.all([page.context().waitForEvent('page'), help.click()]);
+    await handbook.waitForLoadState();
+    await expect(handbook).toHaveTitle(/handbook/);
+    await expect(handbook.getByRole('heading', { name: 'Keyboard' })).toBeVisible();
+    await expect(handbook.getByRole('cell', { name: /Jump to .Find participant/ })).toBeVisible();
+    await handbook.screenshot({ path: 'test-results/screens/help-en.png', fullPage: true });
+    await handbook.getByRole('link', { name: '中文' }).click();
+    await expect(handbook.getByRole('heading', { name: '键盘操作' })).toBeVisible();
+    await handbook.screenshot({ path: 'test-results/screens/help-zh.png', fullPage: true });
+    await handbook.close();
     await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
     // the platform's title comes from its icon-title call, in the language on screen
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podium Meeting Control');
     await loginPage.switchLanguage('中文');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podium 会议控制台');
+    await expect(page.getByRole('navigation', { name: '平台链接' }).getByRole('link', { name: '帮助中心' })).toHaveAttribute('href', /\/help\/zh\.html$/);
   });
 });
 

@@ -13,7 +13,7 @@ import { useScreenActor } from '#/session/useScreenActor';
 import { CONSOLE_VERSION } from '#/version';
 import { LoginPanel } from './LoginPanel';
 import { RequestFailureAlert } from '#/components/requestFailure';
-import { LOGIN_LINKS, type LoginLink } from './links';
+import { helpPage, LOGIN_LINKS, type LoginLink } from './links';
 import type { LoginBranding } from './branding';
 
 /**
@@ -112,7 +112,12 @@ function LoginHeader({ branding }: { branding: LoginBranding }) {
       <Box component="nav" aria-label={t`Platform links`}>
         <Group gap="md">
           {LOGIN_LINKS.map(({ key, external }) =>
-            branding.links?.[key] ? (
+            key === 'help' && !branding.links?.help ? (
+              // no help centre configured: the host's handbook this server serves (public/help)
+              <Anchor key={key} size="sm" href={link(helpPage(i18n.locale))} target="_blank" rel="noopener" data-link="handbook">
+                {labels[key]}
+              </Anchor>
+            ) : branding.links?.[key] ? (
               <Anchor
                 key={key}
                 size="sm"

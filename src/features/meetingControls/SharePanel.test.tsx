@@ -14,7 +14,7 @@ describe('SharePanel', () => {
           cmdid: 'share_info',
           share_link: { result: 0, value: 'http://h/join?mr-id=1' },
           app_qrcode: { result: 0, value: 'podium://join?mr_id=1' },
-          mini_qrcode: { result: 9999 },
+          mini_qrcode: { result: 6002 },
           mr_addr: { result: 0, value: '1@h' },
         }}
         onReload={() => {}}
@@ -23,6 +23,25 @@ describe('SharePanel', () => {
     expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe('http://h/join?mr-id=1');
     expect(screen.getByRole('img', { name: 'App QR code' }).getAttribute('data-qr-text')).toBe('podium://join?mr_id=1');
     expect(screen.getByText('Failed to get the mini-program QR code')).toBeTruthy();
+  });
+
+  it('an item nobody configured (9999, a default install) is said calmly, not as a failure (issue 26)', () => {
+    renderUi(
+      <SharePanel
+        info={{
+          cmdid: 'share_info',
+          share_link: { result: 9999 },
+          app_qrcode: { result: 0, value: 'podium://join?mr_id=1' },
+          mini_qrcode: { result: 9999 },
+          mr_addr: { result: 0, value: '1@h' },
+        }}
+        onReload={() => {}}
+      />,
+    );
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(screen.queryByText('Failed to get the share link')).toBeNull();
+    expect(screen.getByText('No share link is configured for this meeting platform.')).toBeTruthy();
+    expect(screen.getByText('No mini-program is configured for this meeting platform.')).toBeTruthy();
   });
 
   it('words every item as failed when the request failed', () => {

@@ -1,10 +1,13 @@
 /**
  * Meeting share: share link, app QR code, mini-program QR code and meeting address, each with
- * its own failure message (spec §8), so one missing item does not hide the others.
+ * its own failure message (spec §8), so one missing item does not hide the others. An item the
+ * platform answers "not implemented" (9999) is one nobody configured (a default install has no
+ * join page, SHARE_BASE_URL): said calmly as such, not as a failure (issue 26).
  */
 import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ShareInfoResponse, ShareItem } from '@protocol/wire';
+import { RC } from '@protocol/codes';
 import { QrCode } from './QrCode';
 
 export interface SharePanelProps {
@@ -28,6 +31,24 @@ export function SharePanel({ info, failed = false, onReload }: SharePanelProps) 
     mini_qrcode: t`Failed to get the mini-program QR code`,
     mr_addr: t`Failed to get the meeting address`,
   };
+  const notConfigured: Record<ItemKey, string> = {
+    share_link: t`No share link is configured for this meeting platform.`,
+    app_qrcode: t`No app QR code is configured for this meeting platform.`,
+    mini_qrcode: t`No mini-program is configured for this meeting platform.`,
+    mr_addr: t`No meeting address is configured for this meeting platform.`,
+  };
+  const unconfigured = (key: ItemKey) => info !== undefined && item(key).result === RC.notImplemented;
+  /** a failure as an alert; an item nobody configured as a grey note */
+  const missing = (key: ItemKey) =>
+    unconfigured(key) ? (
+      <Text size="sm" c="dimmed" data-share-item={key} data-state="unconfigured">
+        {notConfigured[key]}
+      </Text>
+    ) : (
+      <Alert color="orange" role="alert" data-share-item={key} data-state="failed">
+        {failure[key]}
+      </Alert>
+    );
   const label: Record<ItemKey, string> = {
     share_link: t`Share link`,
     app_qrcode: t`App QR code`,
@@ -48,20 +69,22 @@ export function SharePanel({ info, failed = false, onReload }: SharePanelProps) 
         </CopyButton>
       </Group>
     ) : (
-      <Alert key={key} color="orange" role="alert" data-share-item={key} data-state="failed">
-        {failure[key]}
-      </Alert>
+      <div key={key}>{missing(key)}</div>
     );
   };
   const codeItem = (key: 'app_qrcode' | 'mini_qrcode') => {
     const it = item(key);
     return (
-      <Stack key={key} gap={4} align="center" data-share-item={key} data-state={it.result === 0 ? 'ok' : 'failed'}>
+      <Stack key={key} gap={4} align="center" data-share-item={key} data-state={it.result === 0 ? 'ok' : unconfigured(key) ? 'unconfigured' : 'failed'}>
         <Text size="sm" fw={500}>
           {label[key]}
         </Text>
         {it.result === 0 && it.value !== undefined ? (
           <QrCode text={it.value} size={140} label={label[key]} />
+        ) : unconfigured(key) ? (
+          <Text size="sm" c="dimmed">
+            {notConfigured[key]}
+          </Text>
         ) : (
           <Alert color="orange" role="alert">
             {failure[key]}

@@ -12,7 +12,7 @@ export function ToastWell() {
   const { t } = useLingui();
   return (
     <div className={classes.toastWell} data-testid="toast-well">
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {t`Results and alerts appear here.`}
       </Text>
     </div>
