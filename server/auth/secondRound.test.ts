@@ -45,6 +45,18 @@ describe('trust is per meeting and role (point 2)', () => {
     expect((await peer('10.7.0.1').login(HOST_PWD)).status).toBe(429);
   });
 
+  it("the attack run's way: wrong host passwords under a supervisor's cookie from three addresses get 429 past the meeting's limit", async () => {
+    const { peer } = await startHardened();
+    const cookie = { cookie: deviceCookie(await peer('10.6.0.1').login(SUPERVISOR_PWD)) };
+    const statuses: number[] = [];
+    for (const ip of ['10.6.0.2', '10.6.0.3', '10.6.0.4']) {
+      for (let i = 0; i < 10; i++) statuses.push((await peer(ip).login(`8${String(i).padStart(7, '0')}`, MR, cookie)).status);
+    }
+    // the attack run had 30 checked (403): now the meeting's ten, then the lock
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+  });
+
   it('each refused guess of a trusted client costs its address, so the address locks too', async () => {
     const { peer } = await startHardened();
     const cookie = { cookie: deviceCookie(await peer('10.8.0.1').login(SUPERVISOR_PWD)) };
