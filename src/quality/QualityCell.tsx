@@ -4,6 +4,7 @@
  * red and bold, one getting worse dark orange with an arrow, so a glance down the column finds
  * them. The figures are in the accessible name. How the figures are kept is src/quality's.
  */
+import { memo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { qualityHistorySelectors } from '@machines/index';
@@ -18,7 +19,8 @@ const H = 18;
 /** a young history fills the sparkline over its first 5 minutes, then the window's 30 compress into it */
 const MIN_SLOTS = 30;
 
-export function QualityCell({ usrId }: { usrId: string }) {
+/** Memoised: a row that re-renders for another of its cells leaves the sparkline as it is; it follows the rounds itself. */
+export const QualityCell = memo(function QualityCell({ usrId }: { usrId: string }) {
   const { t, i18n } = useLingui();
   const ctx = useQuality();
   // re-read the store after every round
@@ -66,4 +68,4 @@ export function QualityCell({ usrId }: { usrId: string }) {
       </span>
     </span>
   );
-}
+});

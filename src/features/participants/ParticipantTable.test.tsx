@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
-import { ParticipantTable } from './ParticipantTable';
+import { OVERSCAN, ParticipantTable } from './ParticipantTable';
 import type { ParticipantRow } from './participantModel';
 import { installDomShims, renderUi } from './testing/renderUi';
 import { NotOfferedState } from '#/session/notOffered';
@@ -50,6 +50,31 @@ describe('ParticipantTable', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(40);
     expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('10001');
+  });
+
+  it('renders the rows in view and OVERSCAN beyond each edge, no more: each is work in every scroll frame', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => online(String(i + 1), `P${i + 1}`));
+    setup(rows);
+    const scroller = screen.getByTestId('participant-scroller');
+    scroller.scrollTop = 40 * 5000;
+    fireEvent.scroll(scroller);
+    const rendered = screen.getAllByRole('row').slice(1);
+    // 400 px of 40 px rows: 10 in view
+    expect(rendered.length).toBe(10 + 2 * OVERSCAN);
+    expect(rendered[0].getAttribute('aria-label')).toBe(`P${5001 - OVERSCAN}`);
+  });
+
+  it('a row sends through the command sink given last, though the rows keep stable ones (no re-render per feed batch)', () => {
+    const first = vi.fn();
+    const latest = vi.fn();
+    const table = (onCommand: typeof first) => (
+      <ParticipantTable rows={[online('7', 'Ann')]} selected={new Set()} pending={new Set()} onCommand={onCommand} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} />
+    );
+    const { rerender } = renderUi(table(first));
+    rerender(table(latest));
+    fireEvent.click(screen.getByRole('button', { name: 'On: mute Ann' }));
+    expect(first).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['7'], value: 0 });
   });
 
   it('shows the next window after scrolling', () => {

@@ -3,7 +3,7 @@
  * of 10,000 renders only the rows in view (plus a small overscan). Rows show the server's state
  * only; a command in flight marks its rows pending (wait cursor) until the answer arrives.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Checkbox, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ParticipantRow } from './participantModel';
@@ -52,7 +52,12 @@ export interface ParticipantTableProps {
   privateTalk?: { usrId: string; canStart: boolean };
 }
 
-const OVERSCAN = 8;
+/**
+ * Rows rendered beyond each edge of the view. Every scroll frame that moves the window re-renders
+ * the rows it shows, so each extra row is work in that frame; a wheel step jumps past any overscan
+ * anyway, and the scroll handler renders in the same frame as the scroll, so a few rows suffice.
+ */
+export const OVERSCAN = 3;
 // Every column fits beside the sidebar in a 1440 px window; in a narrower one the secondary
 // columns step back (columns.ts) so the operations stay on screen without sideways scrolling.
 
@@ -150,6 +155,15 @@ export function ParticipantTable({
   );
 
   const slice = useMemo(() => rows.slice(start, end), [rows, start, end]);
+  // The container's command sink and dialog opener are new functions whenever its counts change
+  // (every feed batch): handed to the memoised rows as they are, every row on screen would
+  // re-render on each batch. The rows get stable functions that call the latest ones.
+  const latest = useRef({ onCommand, onOpenDialog });
+  useLayoutEffect(() => {
+    latest.current = { onCommand, onOpenDialog };
+  });
+  const stableCommand = useCallback<CommandSink>((...args) => latest.current.onCommand(...args), []);
+  const stableOpenDialog = useCallback((dialog: RowDialog, row: ParticipantRow) => latest.current.onOpenDialog(dialog, row), []);
 
   return (
     // every column stays readable on narrow screens: the table scrolls sideways in its own box
@@ -247,8 +261,8 @@ export function ParticipantTable({
                   menuOpen={menuFor === row.usrId}
                   onToggle={toggleOne}
                   onMenu={setMenuFor}
-                  onCommand={onCommand}
-                  onOpenDialog={onOpenDialog}
+                  onCommand={stableCommand}
+                  onOpenDialog={stableOpenDialog}
                   waitingRoomOff={waitingRoomOn === false}
                   raisedFor={raisedFor?.get(row.usrId)}
                   handLong={longHands?.has(row.usrId) === true}

@@ -68,6 +68,8 @@ export const Row = memo(function Row({
   talking,
   canTalk,
 }: RowProps) {
+  // plain strings rather than <Trans> elements: a row is refilled on every scroll frame, and each
+  // element is a component to render there (the same messages, so the catalogs do not change)
   const { t } = useLingui();
   const name = row.name;
   const ids = [row.usrId];
@@ -112,7 +114,7 @@ export const Row = memo(function Row({
       aria-expanded={menuOpen}
       onClick={() => onMenu(menuOpen ? null : row.usrId)}
     >
-      <Trans>Operations</Trans>
+      {t`Operations`}
     </button>
   );
 
@@ -153,45 +155,45 @@ export const Row = memo(function Row({
       <div role="cell" className={`${classes.cellGroup} ${classes.wrap}`}>
         {waiting ? (
           <span className={classes.badge} data-status="waiting">
-            <Trans>Waiting</Trans>
+            {t`Waiting`}
           </span>
         ) : row.online ? (
           <span className={classes.badge} data-status="online">
-            <Trans>Online</Trans>
+            {t`Online`}
           </span>
         ) : (
           <>
             <span className={classes.badge} data-status="offline">
-              <Trans>Offline</Trans>
+              {t`Offline`}
             </span>
             {callFailed && <CallFailedBadge mark={callFailed} />}
           </>
         )}
         {host && (
           <span className={classes.badge} data-role="host">
-            <Trans>Host</Trans>
+            {t`Host`}
           </span>
         )}
         {speaker && (
           <span className={classes.badge} data-role="speaker">
-            <Trans>Main venue</Trans>
+            {t`Main venue`}
           </span>
         )}
         {focus && (
           <span className={classes.badge} data-role="focus">
-            <Trans>Focus</Trans>
+            {t`Focus`}
           </span>
         )}
         {inMeeting && breach && <BanBreachBadge mark={breach} />}
         {talking && (
           <span className={classes.badge} data-role="private-talk">
-            <Trans>Private talk</Trans>
+            {t`Private talk`}
           </span>
         )}
       </div>
       {shown.has('share') && (
         <div role="cell" data-sharing={sharing}>
-          {sharing ? <Trans>Sharing</Trans> : '–'}
+          {sharing ? t`Sharing` : '–'}
         </div>
       )}
       <div role="cell">
@@ -208,7 +210,7 @@ export const Row = memo(function Row({
             onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
           >
             <MicIcon off={!audio} />
-            {audio ? <Trans>On</Trans> : <Trans>Muted</Trans>}
+            {audio ? t`On` : t`Muted`}
           </button>
         ) : (
           '–'
@@ -228,7 +230,7 @@ export const Row = memo(function Row({
             onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
           >
             <SpeakerIcon off={!listen} />
-            {listen ? <Trans>Listening</Trans> : <Trans>Silenced</Trans>}
+            {listen ? t`Listening` : t`Silenced`}
           </button>
         ) : (
           '–'
@@ -244,7 +246,7 @@ export const Row = memo(function Row({
             ) : (
               handLong && (
                 <span className={classes.raisedFor} title={t`Hand raised over a minute ago`}>
-                  <Trans>Over 1 min</Trans>
+                  {t`Over 1 min`}
                 </span>
               )
             )}
@@ -258,7 +260,7 @@ export const Row = memo(function Row({
                 disabled={pending}
                 onClick={() => eps({ type: 'acceptHands', usrIds: ids })}
               >
-                <Trans>Permit</Trans>
+                {t`Permit`}
               </button>
               <button
                 type="button"
@@ -268,7 +270,7 @@ export const Row = memo(function Row({
                 disabled={pending}
                 onClick={() => eps({ type: 'refuseHands', usrIds: ids })}
               >
-                <Trans>Refuse</Trans>
+                {t`Refuse`}
               </button>
             </span>
           </div>
@@ -298,7 +300,7 @@ export const Row = memo(function Row({
               onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
             >
               <EyeIcon off={!watch} />
-              {watch ? <Trans>Watching</Trans> : <Trans>Blind</Trans>}
+              {watch ? t`Watching` : t`Blind`}
             </button>
           </div>
         ) : (

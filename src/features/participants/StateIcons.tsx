@@ -1,45 +1,29 @@
 /**
  * The marks of the audio, listening and watching cells (issue 13 §7): a microphone, a speaker and
- * an eye, crossed out when off. Plain SVG in the text's colour, hidden from assistive technology
- * (the button's name says the state).
+ * an eye, crossed out when off, in the text's colour, hidden from assistive technology (the
+ * button's name says the state). Each is one element drawn by a CSS mask (StateIcons.module.css):
+ * three marks on each of the rows a scroll frame refills were a dozen SVG shapes to lay out.
  */
-const SIZE = 14;
+import classes from './StateIcons.module.css';
 
-function Icon({ off, children }: { off: boolean; children: React.ReactNode }) {
-  return (
-    <svg width={SIZE} height={SIZE} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" data-off={off}>
-      {children}
-      {off && <path d="M2 2l12 12" strokeWidth={2} />}
-    </svg>
-  );
+type IconName = 'mic' | 'speaker' | 'eye';
+
+function Icon({ name, off }: { name: IconName; off: boolean }) {
+  // an <svg> element drawn by its mask: an image to the page, as the inline drawing was
+  return <svg className={classes.icon} data-icon={name} data-off={off} aria-hidden focusable="false" />;
 }
 
 /** A microphone; crossed out when muted. */
 export function MicIcon({ off }: { off: boolean }) {
-  return (
-    <Icon off={off}>
-      <rect x="5.5" y="1.5" width="5" height="8" rx="2.5" />
-      <path d="M3 7.5a5 5 0 0 0 10 0M8 12.5v2M5.5 14.5h5" />
-    </Icon>
-  );
+  return <Icon name="mic" off={off} />;
 }
 
-/** A speaker with sound waves; crossed out when the participant may not listen. */
+/** A speaker with sound waves; crossed out (without its waves) when the participant may not listen. */
 export function SpeakerIcon({ off }: { off: boolean }) {
-  return (
-    <Icon off={off}>
-      <path d="M2 6h2.5L8 3v10L4.5 10H2z" />
-      {!off && <path d="M10.5 5.5a3.5 3.5 0 0 1 0 5M12.5 3.5a6.5 6.5 0 0 1 0 9" />}
-    </Icon>
-  );
+  return <Icon name="speaker" off={off} />;
 }
 
 /** An eye; crossed out when the participant may not watch. */
 export function EyeIcon({ off }: { off: boolean }) {
-  return (
-    <Icon off={off}>
-      <path d="M1 8s2.5-5 7-5 7 5 7 5-2.5 5-7 5-7-5-7-5z" />
-      <circle cx="8" cy="8" r="2" />
-    </Icon>
-  );
+  return <Icon name="eye" off={off} />;
 }

@@ -6,7 +6,7 @@
  * Refusing (one or many: a refused person has to dial in again) and moving several in ask first,
  * naming who and how many, as the participant table does (issue 13 §2).
  */
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmationDialog } from '#/components/ConfirmDialog';
@@ -74,13 +74,25 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
   // Users who left the waiting room drop out of the selection without a reset effect.
   const selected = useMemo(() => waiting.filter((w) => ticked.has(w.usrId)).map((w) => w.usrId), [waiting, ticked]);
   const allTicked = waiting.length > 0 && selected.length === waiting.length;
-  const toggle = (usrId: string, on: boolean) =>
-    setTicked((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(usrId);
-      else next.delete(usrId);
-      return next;
-    });
+  const toggle = useCallback(
+    (usrId: string, on: boolean) =>
+      setTicked((prev) => {
+        const next = new Set(prev);
+        if (on) next.add(usrId);
+        else next.delete(usrId);
+        return next;
+      }),
+    [],
+  );
+  // A meeting with 2,000 waiting re-renders this panel on every feed batch, with new handlers from
+  // the container each time: the memoised rows get stable ones that call the latest, so only the
+  // rows whose person, tick or lock changed render again.
+  const latest = useRef({ onPermit: props.onPermit, refuse });
+  useLayoutEffect(() => {
+    latest.current = { onPermit: props.onPermit, refuse };
+  });
+  const permitOne = useCallback((usrId: string) => latest.current.onPermit([usrId]), []);
+  const refuseOne = useCallback((usrId: string) => latest.current.refuse([usrId]), []);
 
   return (
     <Stack gap="xs" data-testid="waiting-room" data-state={enabled === undefined ? 'unknown' : enabled ? 'on' : 'off'} data-count={waiting.length} aria-busy={pending} style={pending ? { cursor: 'wait' } : undefined}>
@@ -115,22 +127,7 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
             </Table.Thead>
             <Table.Tbody>
               {waiting.map((w) => (
-                <Table.Tr key={w.usrId} data-usr-id={w.usrId}>
-                  <Table.Td>
-                    <Checkbox aria-label={t`Select waiting user ${w.name}`} checked={ticked.has(w.usrId)} onChange={(e) => toggle(w.usrId, e.currentTarget.checked)} />
-                  </Table.Td>
-                  <Table.Td>{w.name}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Button size="compact-xs" disabled={locked} aria-label={t`Permit ${w.name}`} onClick={() => props.onPermit([w.usrId])}>
-                        <Trans>Permit</Trans>
-                      </Button>
-                      <Button size="compact-xs" color="red" variant="light" disabled={locked} aria-label={t`Refuse ${w.name}`} onClick={() => refuse([w.usrId])}>
-                        <Trans>Refuse</Trans>
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <WaitingRow key={w.usrId} usrId={w.usrId} name={w.name} ticked={ticked.has(w.usrId)} locked={locked} onToggle={toggle} onPermit={permitOne} onRefuse={refuseOne} />
               ))}
             </Table.Tbody>
           </Table>
@@ -182,6 +179,39 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
     </Stack>
   );
 }
+
+interface WaitingRowProps {
+  usrId: string;
+  name: string;
+  ticked: boolean;
+  locked: boolean;
+  onToggle: (usrId: string, on: boolean) => void;
+  onPermit: (usrId: string) => void;
+  onRefuse: (usrId: string) => void;
+}
+
+/** One waiting person: renders again only when they, their tick or the lock change. */
+const WaitingRow = memo(function WaitingRow({ usrId, name, ticked, locked, onToggle, onPermit, onRefuse }: WaitingRowProps) {
+  const { t } = useLingui();
+  return (
+    <Table.Tr data-usr-id={usrId}>
+      <Table.Td>
+        <Checkbox aria-label={t`Select waiting user ${name}`} checked={ticked} onChange={(e) => onToggle(usrId, e.currentTarget.checked)} />
+      </Table.Td>
+      <Table.Td>{name}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          <Button size="compact-xs" disabled={locked} aria-label={t`Permit ${name}`} onClick={() => onPermit(usrId)}>
+            <Trans>Permit</Trans>
+          </Button>
+          <Button size="compact-xs" color="red" variant="light" disabled={locked} aria-label={t`Refuse ${name}`} onClick={() => onRefuse(usrId)}>
+            <Trans>Refuse</Trans>
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
 
 /** The picked participants with their names: the ones kept, then the ones just picked from the options. */
 function pickedFrom(ids: readonly string[], before: readonly PickableParticipant[], options: readonly ParticipantOption[]): PickableParticipant[] {
