@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attendanceState, presentSecs, type PresenceRecord } from '../../protocol/attendance';
 import { openJournalStore } from '../store/journalStore';
+import { openPostgresStore } from '../store/postgresStore';
+import { startTestPostgres } from '../store/testPostgres';
 import { ManualClock } from './clock';
 import { ATTENDANCE_COLLECTION, ATTENDANCE_MEETINGS_COLLECTION } from './presenceHistory';
 import type { JoinSpec } from './room';
@@ -152,6 +154,39 @@ describe('presence history of the reference server', () => {
     h2.engine.stop();
     await second.close();
   });
+
+  it('survives a restart on the PostgreSQL store too, the ended meeting’s report included', async () => {
+    const pg = await startTestPostgres();
+    try {
+      const open = () => openPostgresStore({ connectionString: pg.url, table: 'attendance_restart', connectTimeoutMs: 5000, queryTimeoutMs: 10_000 });
+      const clock = new ManualClock();
+      const first = await open();
+      const h1 = quiet({ store: first, clock });
+      await h1.engine.ready;
+      const room1 = h1.engine.rooms.get(MR)!;
+      h1.engine.joinRoom(MR, spec('guest-p', 'Pia'));
+      await h1.tick(40);
+      const token = h1.engine.attendance.pageOfRoom(room1, undefined, 1).report_token!;
+      h1.engine.endMeeting(room1, 'host_hangup');
+      await h1.engine.attendance.flush();
+      const before = h1.engine.attendance.pageOfToken(token, undefined, 1000)!;
+      h1.engine.stop();
+      await first.close();
+
+      const second = await open();
+      const h2 = quiet({ store: second, clock });
+      const after = h2.engine.attendance.pageOfToken(token, undefined, 1000)!;
+      expect(after.records).toEqual(before.records);
+      expect(after.records.find((r) => r.usr_id === 'guest-p')!.intervals).toEqual([
+        { join: before.meeting_start, leave: before.meeting_start + 40, leave_reason: 'host_hangup' },
+      ]);
+      expect(after.meeting_end).toBe(before.meeting_end);
+      h2.engine.stop();
+      await second.close();
+    } finally {
+      await pg.stop();
+    }
+  }, 60_000);
 
   it('deletes an ended meeting’s history when its retention passes (simulated clock), also from the store', async () => {
     const h = quiet({ config: { attendanceKeepHours: 2 } });
