@@ -23,6 +23,8 @@ const SAME_LEAVE_SECS = 5;
 export class AttendanceStore {
   private readonly records = new Map<string, PresenceRecord>();
   private listCache: PresenceRecord[] | null = null;
+  /** slot of each usr_id in `listCache` (valid while the cache is) */
+  private slots = new Map<string, number>();
   private versionCount = 0;
 
   get version(): number {
@@ -39,7 +41,10 @@ export class AttendanceStore {
 
   /** Every record, in the order they were first seen (a new array only when someone new appeared). */
   list(): readonly PresenceRecord[] {
-    if (!this.listCache) this.listCache = [...this.records.values()];
+    if (!this.listCache) {
+      this.listCache = [...this.records.values()];
+      this.slots = new Map(this.listCache.map((r, i) => [r.usr_id, i]));
+    }
     return this.listCache;
   }
 
@@ -49,9 +54,9 @@ export class AttendanceStore {
     this.versionCount += 1;
     if (!before) this.listCache = null;
     else if (this.listCache) {
-      // the slot of the old record takes the new one: no new array for a change
-      const i = this.listCache.indexOf(before);
-      if (i >= 0) this.listCache[i] = rec;
+      // the slot of the old record takes the new one: no new array (nor a search) for a change
+      const i = this.slots.get(rec.usr_id);
+      if (i !== undefined && this.listCache[i] === before) this.listCache[i] = rec;
       else this.listCache = null;
     }
   }
