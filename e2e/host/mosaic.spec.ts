@@ -73,3 +73,61 @@ test('custom layout: a participant dragged to another pane with focus, then auto
     .toMatchObject({ mosic_id: '4*4', poll_secs: 10 });
   expect((await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.mosic_id).toBe('auto');
 });
+
+test('16 panes: every layout in view at 1280 px, names readable in the preview, panes sorted from the keyboard and applied in that order', async ({ page, server, lang }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { panel, api } = await openMeetingControls(page, server, lang);
+  const waiting = new Set(await api.waitingIds());
+  const [a, b] = (await api.steadyOnline()).filter((p) => p.name && !waiting.has(p.usrId));
+  expect(b, 'two online participants').toBeTruthy();
+  const panes = [[a.usrId], [b.usrId], ...Array.from({ length: 14 }, () => ['0'])];
+  await api.setMosaic([{ role: 'speaker', mosic_id: '4*4', layout_mode: 2, roles_lst: panes, poll_secs: 10, view_has_self: 1 }]);
+  await expect.poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.mosic_id).toBe('4*4');
+  await panel.button(panel.names.screenLayout).click();
+  const dialog = page.getByTestId('mosaic-dialog');
+  const rows = dialog.getByTestId('mosaic-panes').locator('tbody tr');
+  await expect(rows).toHaveCount(16);
+
+  // every layout the server offers is in view at once: the picker wraps, nothing scrolls sideways
+  const strip = dialog.getByTestId('mosaic-layouts');
+  const radios = strip.getByRole('radio');
+  expect(await radios.count()).toBeGreaterThanOrEqual(13);
+  const stripBox = (await strip.boundingBox())!;
+  for (const box of await radios.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.right).toBeLessThanOrEqual(stripBox.x + stripBox.width + 1);
+  }
+  expect(await strip.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)).toBe(true);
+
+  // the main venue's 16-pane preview shows whole names (smaller, wrapped), each also the tile's title
+  const tile = dialog.locator(`[data-preview-role="speaker"] [data-usr-id="${a.usrId}"]`);
+  await expect(tile).toHaveAttribute('title', a.name);
+  const name = tile.getByTestId('preview-screen-pane-name');
+  await expect(name).toHaveText(a.name);
+  const fits = await name.evaluate((e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight }));
+  // (a clamped third line would add a whole line; glyphs of another script may overhang a pixel or two)
+  expect(fits.sw <= fits.cw + 1 && fits.sh <= fits.ch + 3, JSON.stringify(fits)).toBe(true);
+  await page.screenshot({ path: `test-results/screens/mosaic-16-panes-${lang}.png` });
+
+  // the keyboard way: Space picks pane 1 up, two arrows down, Space drops it; each step is said
+  const status = dialog.getByTestId('pane-sort-status');
+  await dialog.getByRole('button', { name: lang === 'en' ? 'Move pane 1' : '移动画面 1', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(status).toContainText(a.name);
+  await expect(rows.nth(0)).toHaveAttribute('data-lifted', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toHaveAttribute('data-token', a.usrId);
+  await expect(dialog.getByRole('button', { name: lang === 'en' ? 'Move pane 3' : '移动画面 3', exact: true })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(status).toHaveText(lang === 'en' ? `${a.name} dropped at pane 3 of 16.` : `${a.name} 已放在第 3 个画面（共 16 个）。`);
+  await expect(dialog).toBeVisible();
+  // and the pointer way: the first row (now b) dragged one down
+  await expect(rows.nth(0)).toHaveAttribute('data-token', b.usrId);
+  await rows.nth(0).locator('td').first().dragTo(rows.nth(1).locator('td').first());
+  await expect(rows.nth(1)).toHaveAttribute('data-token', b.usrId);
+  await page.screenshot({ path: `test-results/screens/mosaic-sorted-${lang}.png` });
+  await dialog.getByRole('button', { name: panel.names.applyLayout }).click();
+  await expect
+    .poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.roles_lst.slice(0, 3))
+    .toEqual([['0'], [b.usrId], [a.usrId]]);
+});

@@ -84,6 +84,7 @@ function RoleTile({ pane, media, video, names, talk, testId }: { pane: ScreenPan
       data-video={state}
       data-talking={talking}
       data-focus={pane.focus}
+      title={names ? pane.name : undefined}
     >
       <div className={classes.media}>
         {state === 'live' ? (

@@ -52,12 +52,83 @@ describe('MosaicLayoutDialog', () => {
     renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={[]} participants={people} onApply={onApply} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: 'Layout 2*2' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Focus pane 2' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move pane 2 up' }));
+    const handle = screen.getByRole('button', { name: 'Move pane 2' });
+    for (const key of [' ', 'ArrowUp', ' ']) fireEvent.keyDown(handle, { key });
     fireEvent.click(screen.getByRole('button', { name: 'Apply layout' }));
     const [configs] = onApply.mock.calls[0];
     expect(configs).toHaveLength(1);
     expect(configs[0]).toMatchObject({ role: 'speaker', mosic_id: '2*2', layout_mode: 2, focus_pane: 0 });
     expect(configs[0].roles_lst).toHaveLength(4);
+  });
+
+  describe('sorting the panes', () => {
+    const quad: MosicConfigEntry[] = [
+      { role: 'speaker', mosic_id: '2*2', layout_mode: 2, roles_lst: [['u1'], ['u2'], ['0'], ['0']], poll_secs: 10, view_has_self: 1, focus_pane: 0 },
+    ];
+    const tokens = () => [...screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-token'));
+    const status = () => screen.getByTestId('pane-sort-status').textContent;
+
+    it('drags a row to another place, its marks going with it', async () => {
+      const onApply = vi.fn();
+      renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={quad} participants={people} onApply={onApply} onClose={() => {}} />);
+      await screen.findByTestId('mosaic-panes');
+      const rows = screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr');
+      fireEvent.dragStart(rows[0], { dataTransfer: { effectAllowed: '' } });
+      fireEvent.dragOver(rows[2]);
+      expect(rows[2].getAttribute('data-drop-target')).toBe('true');
+      fireEvent.drop(rows[2]);
+      expect(tokens()).toEqual(['u2', '0', 'u1', '0']);
+      fireEvent.click(screen.getByRole('button', { name: 'Apply layout' }));
+      expect(onApply.mock.calls[0][0][0]).toMatchObject({ roles_lst: [['u2'], ['0'], ['u1'], ['0']], focus_pane: 2 });
+    });
+
+    it('from the keyboard: Space picks up, arrows move with the focus, Space drops, each step announced', async () => {
+      renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={quad} participants={people} onApply={() => {}} onClose={() => {}} />);
+      const handle = await screen.findByRole('button', { name: 'Move pane 1' });
+      expect(handle.getAttribute('aria-describedby')).toBe('pane-sort-help');
+      handle.focus();
+      fireEvent.keyDown(handle, { key: ' ' });
+      expect(status()).toBe('Picked up Alice, pane 1 of 4. The arrow keys move it, Space drops it, Escape cancels.');
+      fireEvent.keyDown(handle, { key: 'ArrowDown' });
+      expect(tokens()).toEqual(['u2', 'u1', '0', '0']);
+      expect(status()).toBe('Alice moved to pane 2 of 4.');
+      const second = screen.getByRole('button', { name: 'Move pane 2' });
+      await waitFor(() => expect(document.activeElement).toBe(second));
+      fireEvent.keyDown(second, { key: 'End' });
+      expect(tokens()).toEqual(['u2', '0', '0', 'u1']);
+      const last = screen.getByRole('button', { name: 'Move pane 4' });
+      await waitFor(() => expect(document.activeElement).toBe(last));
+      fireEvent.keyDown(last, { key: 'Enter' });
+      expect(status()).toBe('Alice dropped at pane 4 of 4.');
+      // dropped: arrows no longer move anything
+      fireEvent.keyDown(last, { key: 'ArrowUp' });
+      expect(tokens()).toEqual(['u2', '0', '0', 'u1']);
+    });
+
+    it('Escape puts the carried pane back and leaves the dialog open', async () => {
+      const onClose = vi.fn();
+      renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={quad} participants={people} onApply={() => {}} onClose={onClose} />);
+      const handle = await screen.findByRole('button', { name: 'Move pane 2' });
+      handle.focus();
+      fireEvent.keyDown(handle, { key: ' ' });
+      fireEvent.keyDown(handle, { key: 'ArrowDown' });
+      fireEvent.keyDown(handle, { key: 'ArrowDown' });
+      expect(tokens()).toEqual(['u1', '0', '0', 'u2']);
+      fireEvent.keyDown(screen.getByRole('button', { name: 'Move pane 4' }), { key: 'Escape' });
+      expect(tokens()).toEqual(['u1', 'u2', '0', '0']);
+      expect(status()).toBe('Move cancelled: Bob is back at pane 2.');
+      expect(onClose).not.toHaveBeenCalled();
+      expect((screen.getByRole('button', { name: 'Apply layout' }) as HTMLButtonElement).disabled).toBe(true);
+    });
+  });
+
+  it('lays every layout out at once, none in a scrolling strip', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => group(`L${i + 1}`, (i % 5) + 1));
+    renderUi(<MosaicLayoutDialog opened layouts={many} configs={[]} participants={people} onApply={() => {}} onClose={() => {}} />);
+    const strip = await screen.findByRole('radiogroup', { name: 'Layouts' });
+    expect(within(strip).getAllByRole('radio')).toHaveLength(15);
+    expect(strip.style.display).toBe('grid');
+    expect(strip.closest('.mantine-ScrollArea-root')).toBeNull();
   });
 
   it("offers no pane marks when the server's entries have none (platform mode) and says why", async () => {

@@ -2,14 +2,17 @@
  * Screen (mosaic) layout per role: main venue, honoured guest, audience and a custom layout.
  * Layouts come from the server (`sys_mosics`) and are drawn as their panes; each pane shows a
  * participant, an automatic choice, nothing, or the current main venue. Focus, shared content
- * and the special screen are pane marks; panes sort by dragging (or the move buttons). The
+ * and the special screen are pane marks; panes sort by dragging their row, or from the keyboard
+ * on a pane's handle (Space picks up, arrows move, Space drops, Escape cancels; each step is
+ * announced, see paneSort.ts). The
  * preview shows, side by side, what the main venue, the honoured guests and the audience will
  * each see with the draft: their screens drawn as the layout window draws them (the shared
  * src/components/roleScreen), with the participants who would be in each pane now, their names
  * and video-off states, before anything is sent.
  */
-import { useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import {
+  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -24,6 +27,7 @@ import {
   Tabs,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
@@ -32,6 +36,7 @@ import { refusalText } from '#/i18n/refusal';
 import { useNamesOf, type OnlineParticipants } from '../meetingControls/onlineParticipants';
 import { MosaicDiagram } from './MosaicDiagram';
 import { PaneSourcePicker } from './PaneSourcePicker';
+import { paneSortKey, type Lifted, type SortStep } from './paneSort';
 import {
   assignPane,
   AUTO_MOSAIC,
@@ -87,6 +92,14 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
   const [drafts, setDrafts] = useState<Partial<Record<MosaicRole, MosicConfigEntry>>>({});
   const [notice, setNotice] = useState<number | undefined>(undefined);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragOver, setDragOver] = useState<number | null>(null);
+  const [lifted, setLifted] = useState<Lifted | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const handles = useRef<(HTMLButtonElement | null)[]>([]);
+  // the carried pane's handle keeps the focus as the pane moves from row to row
+  useEffect(() => {
+    if (lifted) handles.current[lifted.at]?.focus();
+  }, [lifted]);
   const fallback = t`The request failed, please try again`;
 
   const current = (r: MosaicRole) => drafts[r] ?? configFor(r, configs);
@@ -146,13 +159,43 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
     e.preventDefault();
     if (dragFrom !== null) edit(movePane(config, dragFrom, to));
     setDragFrom(null);
+    setDragOver(null);
+  };
+  const say = (step: SortStep, name: string) => {
+    const a = step.announce;
+    if (!a) return;
+    const { position, count } = a;
+    setAnnouncement(
+      a.kind === 'picked'
+        ? t`Picked up ${name}, pane ${position} of ${count}. The arrow keys move it, Space drops it, Escape cancels.`
+        : a.kind === 'moved'
+          ? t`${name} moved to pane ${position} of ${count}.`
+          : a.kind === 'dropped'
+            ? t`${name} dropped at pane ${position} of ${count}.`
+            : t`Move cancelled: ${name} is back at pane ${position}.`,
+    );
+  };
+  const onHandleKey = (pane: number) => (e: KeyboardEvent) => {
+    const step = paneSortKey(e.key, pane, config.roles_lst.length, lifted);
+    if (!step) return;
+    e.preventDefault();
+    e.stopPropagation();
+    say(step, nameOf(config.roles_lst[lifted ? lifted.at : pane]?.[0]));
+    if (step.move) edit(movePane(config, step.move.from, step.move.to));
+    setLifted(step.lifted);
+  };
+  // focus leaving the handles drops the carried pane where it is
+  const onHandleBlur = (e: FocusEvent) => {
+    if (!lifted || handles.current.includes(e.relatedTarget as HTMLButtonElement)) return;
+    say({ lifted: null, announce: { kind: 'dropped', position: lifted.at + 1, count: config.roles_lst.length } }, nameOf(config.roles_lst[lifted.at]?.[0]));
+    setLifted(null);
   };
   // A draft the server now holds is no longer an edit: only roles that differ are sent again.
   const dirtyRoles = MOSAIC_ROLES.filter((r) => drafts[r] !== undefined && !sameConfig(drafts[r]!, configFor(r, configs)));
   const message = refusalText(notice, i18n.locale, fallback) ?? refusalText(refusal, i18n.locale, fallback);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Screen layout`} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} closeOnEscape={lifted === null} title={t`Screen layout`} size="min(1100px, 94vw)" centered>
       <Stack gap="sm" data-testid="mosaic-dialog" data-role={role}>
         <Tabs value={role} onChange={(v) => v && setRole(v as MosaicRole)}>
           <Tabs.List>
@@ -166,28 +209,27 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
         <Text size="sm" fw={500}>
           <Trans>Layout</Trans>
         </Text>
-        <ScrollArea.Autosize mah={150}>
-          <Group gap="xs" role="radiogroup" aria-label={t`Layouts`}>
-            {[AUTO_GROUP, ...layouts].map((g) => {
-              const selected = config.mosic_id === g.mosic_id;
-              const label = g.mosic_id === AUTO_MOSAIC ? t`Automatic layout` : t`Layout ${g.layout_desc || g.mosic_id}`;
-              return (
-                <UnstyledButton
-                  key={g.mosic_id}
-                  role="radio"
-                  aria-checked={selected}
-                  aria-label={label}
-                  data-mosic-id={g.mosic_id}
-                  data-traditional={isTraditional(g) || undefined}
-                  onClick={() => pickLayout(g)}
-                  style={{ padding: 3, border: `2px solid ${selected ? '#228be6' : 'transparent'}`, borderRadius: 4 }}
-                >
-                  <MosaicDiagram group={g} width={72} labels={g.mosic_id === AUTO_MOSAIC ? [t`Auto`] : undefined} />
-                </UnstyledButton>
-              );
-            })}
-          </Group>
-        </ScrollArea.Autosize>
+        {/* every layout in view at once, wrapping: none hides in a scrolling strip */}
+        <div role="radiogroup" aria-label={t`Layouts`} data-testid="mosaic-layouts" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 6, justifyItems: 'start' }}>
+          {[AUTO_GROUP, ...layouts].map((g) => {
+            const selected = config.mosic_id === g.mosic_id;
+            const label = g.mosic_id === AUTO_MOSAIC ? t`Automatic layout` : t`Layout ${g.layout_desc || g.mosic_id}`;
+            return (
+              <UnstyledButton
+                key={g.mosic_id}
+                role="radio"
+                aria-checked={selected}
+                aria-label={label}
+                data-mosic-id={g.mosic_id}
+                data-traditional={isTraditional(g) || undefined}
+                onClick={() => pickLayout(g)}
+                style={{ padding: 3, border: `2px solid ${selected ? '#228be6' : 'transparent'}`, borderRadius: 4 }}
+              >
+                <MosaicDiagram group={g} width={72} labels={g.mosic_id === AUTO_MOSAIC ? [t`Auto`] : undefined} />
+              </UnstyledButton>
+            );
+          })}
+        </div>
         {message && (
           <Alert color="red" role="alert">
             {message}
@@ -200,6 +242,12 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
         )}
         {config.mosic_id !== AUTO_MOSAIC && config.roles_lst.length > 0 && (
           <ScrollArea.Autosize mah={260}>
+            <VisuallyHidden id="pane-sort-help">
+              <Trans>Drag a row to reorder the panes, or press Space on its handle to pick the pane up, the arrow keys to move it, Space to drop it and Escape to cancel.</Trans>
+            </VisuallyHidden>
+            <VisuallyHidden aria-live="assertive" data-testid="pane-sort-status">
+              {announcement}
+            </VisuallyHidden>
             <Table aria-label={t`Panes`} data-testid="mosaic-panes">
               <Table.Thead>
                 <Table.Tr>
@@ -232,10 +280,26 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                     draggable
                     data-pane={i}
                     data-token={paneTokens[0]}
-                    onDragStart={() => setDragFrom(i)}
-                    onDragOver={(e) => e.preventDefault()}
+                    data-lifted={lifted?.at === i || undefined}
+                    data-drop-target={(dragFrom !== null && dragOver === i && dragFrom !== i) || undefined}
+                    onDragStart={(e) => {
+                      e.dataTransfer.effectAllowed = 'move';
+                      setDragFrom(i);
+                    }}
+                    onDragOver={(e) => {
+                      e.preventDefault();
+                      if (dragOver !== i) setDragOver(i);
+                    }}
+                    onDragEnd={() => {
+                      setDragFrom(null);
+                      setDragOver(null);
+                    }}
                     onDrop={onDrop(i)}
-                    style={{ cursor: 'grab' }}
+                    style={{
+                      cursor: 'grab',
+                      background: lifted?.at === i ? 'var(--mantine-color-blue-light)' : undefined,
+                      boxShadow: dragFrom !== null && dragOver === i && dragFrom !== i ? 'inset 0 2px 0 var(--mantine-color-blue-filled)' : undefined,
+                    }}
                   >
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>
@@ -262,20 +326,21 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                       </>
                     )}
                     <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <Button size="compact-xs" variant="subtle" disabled={i === 0} aria-label={t`Move pane ${i + 1} up`} onClick={() => edit(movePane(config, i, i - 1))}>
-                          ↑
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          disabled={i === config.roles_lst.length - 1}
-                          aria-label={t`Move pane ${i + 1} down`}
-                          onClick={() => edit(movePane(config, i, i + 1))}
-                        >
-                          ↓
-                        </Button>
-                      </Group>
+                      <ActionIcon
+                        ref={(el) => {
+                          handles.current[i] = el;
+                        }}
+                        variant={lifted?.at === i ? 'filled' : 'subtle'}
+                        color="gray"
+                        aria-label={t`Move pane ${i + 1}`}
+                        aria-describedby="pane-sort-help"
+                        data-testid="pane-handle"
+                        onKeyDown={onHandleKey(i)}
+                        onBlur={onHandleBlur}
+                        style={{ cursor: 'grab' }}
+                      >
+                        <GripIcon />
+                      </ActionIcon>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -317,7 +382,7 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                 <Text size="xs" fw={dirtyRoles.includes(r) ? 700 : 400}>
                   {dirtyRoles.includes(r) ? t`${roleLabels[r]} (changed)` : roleLabels[r]}
                 </Text>
-                <div style={{ height: 130 }}>
+                <div style={{ height: 170 }}>
                   <RoleScreen panes={panes} mosicId={group.mosic_id} role={r} label={t`${roleLabels[r]}: preview`} media={null} video={false} names talk={false} testId="preview-screen" />
                 </div>
               </Stack>
@@ -338,5 +403,13 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+function GripIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" fill="currentColor" aria-hidden="true">
+      {[3, 7, 11].map((y) => [5, 9].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.3} />))}
+    </svg>
   );
 }
