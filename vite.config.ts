@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 import { compressAssets } from './scripts/build/compressAssets';
+import { loginShell } from './scripts/build/loginShell';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -26,6 +27,8 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // the login form (or the control screen's header) painted by index.html before any script
+    loginShell(),
     // .br and .gz beside every text file, served by server/http/static.ts (issue 27)
     compressAssets(),
   ],

@@ -14,10 +14,14 @@ import { SessionProvider } from './session/SessionContext';
 import { ApiProvider } from './session/ApiContext';
 import { createPlatformApi } from './api/platform';
 import { createLoginApi } from './api/login';
+import { takeOverShell } from './loginShell/takeOver';
 
 function boot(): void {
   installRootFontSize(window);
-  const root = createRoot(document.getElementById('root')!);
+  const rootElement = document.getElementById('root')!;
+  const root = createRoot(rootElement);
+  // index.html painted a shell of the screen; it stays until the app has drawn its own
+  takeOverShell(rootElement);
   // No top-level await: the build stays loadable by older Chromium, and the catalog is the
   // only thing to wait for before the first paint.
   void loadCatalog(initialLocale()).then(() => {
