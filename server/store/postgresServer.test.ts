@@ -55,15 +55,25 @@ async function login(server: StartedServer, cfg: Config, pwd: string) {
 }
 
 describe('reference server with DATABASE_URL (PostgreSQL store, PGlite over the wire protocol)', () => {
-  it('keeps rooms, settings and sessions across a restart of the whole server, and never uses DATA_DIR', async () => {
+  it('keeps rooms, settings and sessions across a restart of the whole server, and never uses DATA_DIR', { timeout: 180_000 }, async () => {
     const first = await startServer(config(true), { log: quiet });
     let host: Awaited<ReturnType<typeof login>>;
+    let extended = 0;
+    let entries = 0;
     try {
       host = await login(first, config(true), DEMO.hostPwd);
       expect(host.status).toBe(200);
       expect((await host.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, req_id: 'lock-1' })).json.result).toBe(0);
       const pwd = await host.post('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '112233', supervisor_pwd: '445566', req_id: 'pwd-1' });
       expect(pwd.json.result).toBe(0);
+      // issue 24 point 3: more applied req_ids than the 200 answers an earlier version kept
+      for (let i = 0; i < 210; i++) {
+        expect((await host.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 5, req_id: `more-${i}` })).json.result).toBe(0);
+        // a console polls all along; without it the session would time out on a slow machine
+        if (i % 20 === 0) await host.post('changes', { cmdid: 'get_changes', block_secs: 0 });
+      }
+      extended = first.engine.rooms.get('8008038')!.record.duration;
+      entries = first.store.keys('activity').length;
     } finally {
       await first.close();
     }
@@ -82,6 +92,10 @@ describe('reference server with DATABASE_URL (PostgreSQL store, PGlite over the 
       // a retried command is not applied again: it gets its first answer
       const retry = await host.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, req_id: 'lock-1' });
       expect(retry.json).toMatchObject({ result: 0 });
+      // the oldest of them is answered from the record too: applied once, no second activity entry
+      for (const i of [0, 209]) expect((await host.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 5, req_id: `more-${i}` })).json.result).toBe(0);
+      expect(second.engine.rooms.get('8008038')!.record.duration).toBe(extended);
+      expect(second.store.keys('activity').length).toBe(entries);
       expect((await login(second, config(false), DEMO.hostPwd)).status).not.toBe(200);
       expect((await login(second, config(false), '112233')).status).toBe(200);
     } finally {
