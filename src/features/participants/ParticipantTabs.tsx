@@ -5,6 +5,7 @@ import { ActionIcon, Badge, Button, Group, Tabs } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
 import { BUILTIN_TABS, type BuiltinTab, type CustomTab, type TabCounts, type TabKey } from './participantModel';
 
 const TAB_LABELS: Record<BuiltinTab, MessageDescriptor> = {
@@ -29,9 +30,11 @@ export interface ParticipantTabsProps {
   onAddTab: () => void;
   /** deletes one of the user's tabs */
   onDeleteTab: (id: string) => void;
+  /** the search box, on the tabs' line (it filters the tab shown): a line of its own cost the table two rows */
+  search?: ReactNode;
 }
 
-export function ParticipantTabs({ value, customTabs, counts, onChange, onAddTab, onDeleteTab }: ParticipantTabsProps) {
+export function ParticipantTabs({ value, customTabs, counts, onChange, onAddTab, onDeleteTab, search }: ParticipantTabsProps) {
   const { t, i18n } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap" align="center">
@@ -82,6 +85,7 @@ export function ParticipantTabs({ value, customTabs, counts, onChange, onAddTab,
       <Button size="compact-sm" variant="light" onClick={onAddTab}>
         <Trans>New tab</Trans>
       </Button>
+      {search}
     </Group>
   );
 }

@@ -171,16 +171,18 @@ export function ParticipantsView({
           setCustomTabs(customTabs.filter((c) => c.id !== id));
           setTab('all');
         }}
-      />
-      <SearchBox
-        onChange={setQuery}
-        shown={shown.length}
-        total={inTab.length}
-        onEnter={(text) => {
-          // the text as typed, even when the table is a key behind
-          const only = enterTarget(text === query ? shown : searchRows(inTab, text), text);
-          if (only) setMenuRequest({ usrId: only.usrId });
-        }}
+        search={
+          <SearchBox
+            onChange={setQuery}
+            shown={shown.length}
+            total={inTab.length}
+            onEnter={(text) => {
+              // the text as typed, even when the table is a key behind
+              const only = enterTarget(text === query ? shown : searchRows(inTab, text), text);
+              if (only) setMenuRequest({ usrId: only.usrId });
+            }}
+          />
+        }
       />
       <CommandsPause paused={stale} reason={t`Commands wait until the connection is back`}>
         <TabActions

@@ -1,7 +1,8 @@
 /**
  * The search box above the participant table (issue 13 §1): filters the current tab as you type,
  * `/` or Ctrl+K jumps to it from anywhere but another field, Enter on a single match opens that
- * row's operations, and the count reads "12 of 9,851".
+ * row's operations, and the count reads "12 of 9,851". One line beside the tabs (issue 26): its
+ * name is its label, the shortcut shows as the key inside it, so no label row above the table.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Group, Kbd, Text, TextInput } from '@mantine/core';
@@ -51,15 +52,15 @@ export function SearchBox({ onChange, shown, total, onEnter }: SearchBoxProps) {
 
   const filtering = text.trim() !== '';
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
+    <Group gap="xs" align="center" wrap="nowrap">
       <TextInput
         ref={input}
         type="search"
         size="xs"
-        w={320}
-        label={t`Find participant`}
-        description={t`Name, number, address or id · press / or Ctrl+K`}
-        placeholder={t`Name, number, address or id`}
+        w={250}
+        aria-label={t`Find participant`}
+        title={t`Find participant: name, number, address or id · press / or Ctrl+K`}
+        placeholder={t`Find: name, number, address or id`}
         value={text}
         onChange={(e) => change(e.currentTarget.value)}
         onKeyDown={(e) => {

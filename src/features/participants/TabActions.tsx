@@ -100,7 +100,8 @@ export function TabActions({
 
   return (
     <Stack gap="xs" style={{ cursor: busy ? 'wait' : undefined }} data-busy={busy}>
-      <Group gap="xs">
+      {/* one wrapping line: two groups each wrapped on their own and left a half-empty row each */}
+      <Group gap="xs" style={{ rowGap: 6 }}>
         <Button size="compact-sm" onClick={() => onOpenDialog('tempCall')}>
           <Trans>Temporary call</Trans>
         </Button>
@@ -196,8 +197,6 @@ export function TabActions({
           checked={flags.audienceWatchRestricted}
           onChange={(e) => onCommand({ type: 'status', key: 'mr_vtx_mode', value: e.currentTarget.checked ? 1 : 0 })}
         />
-      </Group>
-      <Group gap="xs">
         <Button size="compact-sm" variant="light" onClick={() => onCommand({ type: 'eps', action: 'clear_all_hand', usrIds: [] })}>
           <Trans>Lower all hands</Trans>
         </Button>
@@ -290,12 +289,13 @@ export function TabActions({
               size="compact-sm"
               variant="light"
               disabled={count === 0 || flags.waitingRoomOn === false || waitingOff !== undefined}
-              aria-describedby={flags.waitingRoomOn === false ? 'waiting-room-off-reason' : undefined}
+              aria-describedby={flags.waitingRoomOn === false && count > 0 ? 'waiting-room-off-reason' : undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_move', usrIds: ids })}
             >
               <Trans>Move selected to waiting room</Trans>
             </Button>
-            {flags.waitingRoomOn === false && (
+            {/* only when it matters (rows selected): a permanent note took a line of the table (issue 26) */}
+            {flags.waitingRoomOn === false && count > 0 && (
               <Text size="xs" c="dimmed" id="waiting-room-off-reason" data-testid="waiting-room-off-reason">
                 <Trans>The waiting room is off</Trans>
               </Text>
