@@ -146,7 +146,10 @@ function useHeldWhilePressed<T>(value: T): T {
     document.addEventListener('pointerdown', down, true);
     document.addEventListener('pointerup', up, true);
     document.addEventListener('pointercancel', up, true);
+    // a button released outside the window sends no pointerup here
+    window.addEventListener('blur', up);
     return () => {
+      window.removeEventListener('blur', up);
       document.removeEventListener('pointerdown', down, true);
       document.removeEventListener('pointerup', up, true);
       document.removeEventListener('pointercancel', up, true);
