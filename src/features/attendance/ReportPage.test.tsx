@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import type { PresenceRecord } from '@protocol/attendance';
+import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { ReportPage, REPORT_SCREEN_ROWS } from './ReportPage';
+import { AttendanceTable } from './AttendanceTable';
+import { useAttendanceWords } from './attendanceWords';
+import { toAttendanceRows, selectAttendanceRows, type AttendanceSort } from './attendanceModel';
+import { summariseActivity, type ReportSnapshot } from './reportModel';
+
+afterEach(cleanup);
+
+const rec = (i: number, intervals: PresenceRecord['intervals'], roll_calls?: PresenceRecord['roll_calls']): PresenceRecord => ({
+  usr_id: `u${String(i).padStart(4, '0')}`,
+  name: `Person ${String(i).padStart(4, '0')}`,
+  invited: true,
+  intervals,
+  joins: intervals.length,
+  ...(roll_calls ? { roll_calls } : {}),
+});
+
+function snapshot(records: PresenceRecord[], scene: 'conference' | 'class' = 'conference'): ReportSnapshot {
+  return {
+    format: 1,
+    mr_id: '8008038',
+    title: 'Physics 101',
+    scene,
+    taken_at: 10_000,
+    meeting_start: 6_400,
+    meeting_end: 10_000,
+    source: 'server',
+    since: 6_400,
+    controllers: [{ role: 'host', peer_ip: '10.0.0.1', dtm: 6_400, quit_dtm: 0 }],
+    records,
+    quality: { window_minutes: 30, loss_threshold: 5, jitter_threshold: 40, rows: [{ usr_id: 'u0000', name: 'Person 0000', loss_peak: 7.25, jitter_peak: 50, secs_over: 70 }] },
+    activity: summariseActivity([], 'server'),
+  };
+}
+
+describe('ReportPage', () => {
+  it('shows the facts, the counts, the roll call and the quality, in the class wording for a class', async () => {
+    const i18n = await createTestI18n('en');
+    const records = [rec(0, [{ join: 6_400, leave: 8_200 }], [{ at: 7_000, answered: true }]), rec(1, [{ join: 7_000 }]), rec(2, [])];
+    renderWithProviders(<ReportPage report={snapshot(records, 'class')} />, i18n);
+    expect(screen.getByRole('heading', { name: 'Class report' })).toBeTruthy();
+    expect(screen.getByTestId('report-counts').textContent).toBe('3 in all: 1 in class, 1 left, 1 absent');
+    const table = screen.getByTestId('report-attendance');
+    const row0 = within(table).getByText('Person 0000').closest('tr')!;
+    // 30 of the 60 minutes: half the class
+    expect(row0.textContent).toContain('30:00');
+    expect(row0.textContent).toContain('50 %');
+    expect(within(screen.getByTestId('report-rollcall')).getByText('Yes: in the meeting when called')).toBeTruthy();
+    expect(within(screen.getByTestId('report-quality')).getByText('7.3 %')).toBeTruthy();
+  });
+
+  it('draws the first rows on screen and every row once printed', async () => {
+    const i18n = await createTestI18n('zh');
+    const records = Array.from({ length: REPORT_SCREEN_ROWS + 20 }, (_, i) => rec(i, [{ join: 6_400 }]));
+    renderWithProviders(<ReportPage report={snapshot(records)} />, i18n);
+    const rows = () => screen.getByTestId('report-attendance').querySelectorAll('tbody tr').length;
+    expect(rows()).toBe(REPORT_SCREEN_ROWS);
+    expect(screen.getByText(`显示 ${REPORT_SCREEN_ROWS + 20} 行中的前 ${REPORT_SCREEN_ROWS} 行：打印的报告和导出文件包含全部。`)).toBeTruthy();
+    fireEvent(window, new Event('beforeprint'));
+    expect(rows()).toBe(REPORT_SCREEN_ROWS + 20);
+  });
+});
+
+function SortableTable({ records }: { records: PresenceRecord[] }) {
+  const words = useAttendanceWords('conference');
+  const [sort, setSort] = useState<AttendanceSort>({ key: 'name', dir: 'asc' });
+  const rows = selectAttendanceRows(toAttendanceRows(records, 0, 1_000), 'all', '', sort);
+  return <AttendanceTable rows={rows} sort={sort} onSort={setSort} words={words} height={200} />;
+}
+
+describe('AttendanceTable', () => {
+  it('sorts by a column header (again: the other way), says so with aria-sort, and draws only the rows in view of 10,000', async () => {
+    const i18n = await createTestI18n('en');
+    const records = Array.from({ length: 10_000 }, (_, i) => rec(i, [{ join: 0, leave: i % 1000 }]));
+    renderWithProviders(<SortableTable records={records} />, i18n);
+    const table = screen.getByTestId('attendance-table');
+    const drawn = () => [...table.querySelectorAll('[role="row"][data-usr-id]')].map((r) => r.getAttribute('data-usr-id'));
+    expect(drawn().length).toBeLessThan(40);
+    expect(drawn()[0]).toBe('u0000');
+    const header = screen.getByRole('button', { name: 'Time present' });
+    fireEvent.click(header);
+    expect(header.closest('[role="columnheader"]')!.getAttribute('aria-sort')).toBe('descending');
+    expect(drawn()[0]).toBe('u0999');
+    fireEvent.click(header);
+    expect(header.closest('[role="columnheader"]')!.getAttribute('aria-sort')).toBe('ascending');
+    expect(drawn()[0]).toBe('u0000');
+  });
+});
