@@ -267,11 +267,29 @@ test.describe('participants', () => {
           api.endpointStates(),
           api.get<{ events: Array<{ cmdid: string; nick_name?: string; reason?: string }> }>('logs'),
         ]);
-        if (roster.added_usr_names.includes(name) || [...states.values()].some((s) => s.name === name)) return 'dialled';
+        if ([...states.values()].some((s) => s.name === name)) return 'joined';
         const failed = logs.events.find((e) => e.cmdid === 'failed_call' && e.nick_name === name);
-        return failed?.reason ? 'dialled' : 'pending';
+        return failed?.reason ? 'failed' : roster.added_usr_names.includes(name) ? 'dialled' : 'pending';
       }, { timeout: 20_000 })
-      .toBe('dialled');
+      .toMatch(/^(joined|failed)$/);
+    // the host sees the same outcome the server reports (issue 26 item 7)
+    const outcome = [...(await api.endpointStates()).values()].some((s) => s.name === name) ? 'joined' : 'failed';
+    const status = page.getByTestId('temp-call-status');
+    await expect(status).toHaveAttribute('data-state', outcome);
+    await expect(status.getByRole('status')).toContainText(name);
+
+    // a far end that is busy: the result names the reason
+    await panel.button(panel.n.tempCall).click();
+    const busy = `Busy ${lang} ${Date.now() % 10000}`;
+    await page.getByRole('textbox', { name: panel.n.callAddress }).fill(`busy${Date.now() % 10000}@10.20.30.41`);
+    await page.getByRole('textbox', { name: panel.n.displayName }).fill(busy);
+    await panel.button(panel.n.call).click();
+    await expect(status).toHaveAttribute('data-state', 'calling');
+    await expect(status).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+    await expect(status.getByRole('status')).toHaveText(lang === 'en' ? `The call to ${busy} failed: The peer is busy` : new RegExp(`${busy}`));
+    await page.screenshot({ path: `test-results/screens/temp-call-failed-${lang}.png` });
+    await status.getByRole('button', { name: lang === 'en' ? 'Close the call result' : '关闭呼叫结果' }).click();
+    await expect(status).toHaveCount(0);
   });
 
   test('a filter tab needs a name, filters the table and is kept across a reload', async ({ page, server, lang }) => {

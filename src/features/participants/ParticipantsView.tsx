@@ -32,6 +32,8 @@ const TempCallDialog = lazyDialog(() => import('./TempCallDialog').then((m) => m
 import { useCustomTabs } from './customTabsStore';
 import type { CommandMeta, CommandSink, ParticipantCommand } from './commands';
 import { TabShortcuts } from './TabShortcuts';
+import { TempCallStatus } from './TempCallStatus';
+import type { PlacedTempCall } from './tempCallOutcome';
 import { onControlRequest } from '#/session/controlRequests';
 
 export interface ParticipantsViewProps {
@@ -94,6 +96,8 @@ export function ParticipantsView({
 
   const collator = useMemo(() => new Intl.Collator(i18n.locale === 'zh' ? 'zh-CN' : 'en'), [i18n.locale]);
   const counts = useMemo(() => countTabs(rows, customTabs), [rows, customTabs]);
+  // the host's last temporary call, whose result shows until closed
+  const [placedCall, setPlacedCall] = useState<PlacedTempCall | null>(null);
   const hands = useHandQueue(rows);
   const inTab = useMemo(() => {
     const out = visibleRows(rows, tab, customTabs, sort, collator);
@@ -184,6 +188,7 @@ export function ParticipantsView({
           />
         }
       />
+      {placedCall && <TempCallStatus call={placedCall} rows={rows} failedCalls={failedCalls} onClose={() => setPlacedCall(null)} />}
       <CommandsPause paused={stale} reason={t`Commands wait until the connection is back`}>
         <TabActions
           flags={flags}
@@ -243,6 +248,8 @@ export function ParticipantsView({
         onClose={() => setActionDialog(null)}
         onCall={(call) => {
           onCommand({ type: 'tempCall', ...call });
+          const onlineBefore = new Set(rows.filter((r) => r.online).map((r) => r.usrId));
+          setPlacedCall({ address: call.callUrl, name: call.dispName, sentAt: Date.now() / 1000, onlineBefore });
           setActionDialog(null);
         }}
       />
