@@ -250,7 +250,9 @@ export function TabActions({
             <Button
               size="compact-sm"
               variant="light"
-              color="green.9"
+              // the theme darkens a light button's text to AA from a palette name; a shade ("green.9")
+              // filled it solid with text of the same colour, unreadable
+              color="green"
               disabled={raisedIds.length === 0}
               onClick={() => onCommand({ type: 'acceptHands', usrIds: [...raisedIds], showTalker: false })}
             >
