@@ -25,7 +25,8 @@ function ReportRoute() {
     const abort = new AbortController();
     void refreshReport(kept, abort.signal).then((fresh) => {
       if (!fresh || abort.signal.aborted) return;
-      saveReportSnapshot(fresh);
+      // kept again when it fits; else the next visit reads the server again
+      if (!saveReportSnapshot(fresh)) saveReportSnapshot({ ...fresh, records: [], records_on_server: true });
       setReport(fresh);
       setRefreshed('server');
     });

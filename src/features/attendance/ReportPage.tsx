@@ -83,7 +83,11 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
     <main className={classes.page} data-testid="report" data-printing={printing}>
       <Group justify="space-between" align="flex-start" className={classes.noPrint} mb="md">
         <Text size="sm" c="dimmed" data-testid="report-taken">
-          {refreshed === 'server' ? t`The attendance is the server's record as of ${at(now)}.` : t`A snapshot taken at ${at(report.taken_at)}.`}
+          {refreshed === 'server'
+            ? t`The attendance is the server's record as of ${at(now)}.`
+            : report.records_on_server
+              ? t`The attendance is too large for this browser to keep: it is read from the server while the server keeps it.`
+              : t`A snapshot taken at ${at(report.taken_at)}.`}
         </Text>
         <Group gap="xs">
           <Button variant="light" onClick={csv}>

@@ -15,7 +15,9 @@ export function reportUrl(mrId: string): string {
 
 /** Takes and keeps the snapshot, then opens the report; false when the browser refused to keep it. */
 export function openReport(session: AnyActorRef, mrId: string, scene: MrScene): boolean {
-  const saved = saveReportSnapshot(takeReportSnapshot(session, { mrId, scene }));
+  const snapshot = takeReportSnapshot(session, { mrId, scene });
+  // a history over the browser's quota is read from the server by the report's token instead
+  const saved = saveReportSnapshot(snapshot) || (!!snapshot.report_token && saveReportSnapshot({ ...snapshot, records: [], records_on_server: true }));
   if (saved) window.open(reportUrl(mrId), '_blank', 'noopener');
   return saved;
 }

@@ -37,7 +37,7 @@ export async function refreshReport(report: ReportSnapshot, signal?: AbortSignal
   } catch {
     return null;
   }
-  const { meeting_end: _end, ...rest } = report;
+  const { meeting_end: _end, records_on_server: _onServer, ...rest } = report;
   return {
     ...rest,
     records,

@@ -58,6 +58,8 @@ export interface ReportSnapshot {
   records: PresenceRecord[];
   quality: { window_minutes: number; loss_threshold: number; jitter_threshold: number; rows: ReportQuality[] };
   activity: ReportActivity;
+  /** the records were too many for the browser's storage: the report reads them from the server */
+  records_on_server?: true;
   /** reads the server's history after the meeting ended (podium) */
   report_token?: string;
   expires_at?: number;
