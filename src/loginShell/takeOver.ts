@@ -81,36 +81,10 @@ function carryLoginInput(shell: HTMLElement, root: HTMLElement, focused: Element
     }
   }
   if (focusTarget) {
-    const target = focusTarget;
-    const restore = () => {
-      target.focus();
-      if (caret[0] !== null && caret[1] !== null) target.setSelectionRange(caret[0], caret[1], caret[2] ?? undefined);
-    };
-    restore();
-    keepFocusFromAutoFocus(root, target, restore, doc);
+    focusTarget.focus();
+    if (caret[0] !== null && caret[1] !== null) focusTarget.setSelectionRange(caret[0], caret[1], caret[2] ?? undefined);
   }
   // Enter pressed in the shell before the app was there: the app logs in now
   if (shell.querySelector('form')?.hasAttribute('data-submitted')) root.querySelector<HTMLFormElement>('form')?.requestSubmit();
 }
 
-/**
- * The form's autoFocus may run after the hand-over (the route reveals its content a moment
- * later): until the user acts, or for half a second, focus that the app moves to another field
- * of the form goes back to the field the user was typing in.
- */
-function keepFocusFromAutoFocus(root: HTMLElement, target: HTMLInputElement, restore: () => void, doc: Document): void {
-  const until = performance.now() + 500;
-  const onFocus = (e: FocusEvent) => {
-    if (performance.now() > until) return stop();
-    if (e.target !== target && e.target instanceof HTMLInputElement && e.target.form === target.form) restore();
-  };
-  const stop = () => {
-    root.removeEventListener('focusin', onFocus);
-    doc.removeEventListener('pointerdown', stop, true);
-    doc.removeEventListener('keydown', stop, true);
-  };
-  root.addEventListener('focusin', onFocus);
-  doc.addEventListener('pointerdown', stop, true);
-  doc.addEventListener('keydown', stop, true);
-  setTimeout(stop, 500);
-}
