@@ -1,7 +1,8 @@
 /**
  * Security headers of the console's pages (issue 17, item 7).
  *
- * - `Content-Security-Policy`: scripts only from this origin (the build has no inline script);
+ * - `Content-Security-Policy`: scripts only from this origin, plus index.html's inline script
+ *   that paints the login shell, allowed by its SHA-256 (http/static.ts adds it from the file);
  *   styles from this origin plus `'unsafe-inline'`, because Mantine and Emotion-free CSS-in-JS
  *   set `style` attributes and inject `<style>` at run time; pictures also as `data:` (the
  *   verify-code PNG) and `blob:`; API calls, media and workers only to this origin; no plugins,
