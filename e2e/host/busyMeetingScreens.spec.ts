@@ -122,6 +122,29 @@ test.describe('a busy meeting', () => {
       }
       await expect(bar.locator('[data-chip]:not([data-chip="more"])')).toHaveCount(ALL_CHIPS.length - hidden.length);
       await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`busy-control-${lang}-${w}x${h}.png`) });
+      await page.screenshot({ animations: 'disabled', path: `test-results/screens/busy-control-${lang}-${w}x${h}.png` });
+      // the raise-hand tab (issue 26 item 4): the toolbar's lines and the table rows in view, as figures
+      await panel.openTab('hand');
+      await page.waitForTimeout(300);
+      const fit = await page.evaluate(() => {
+        const view = document.querySelector('[data-testid="participants-view"]')!;
+        const table = view.querySelector('[role="table"], table')!;
+        const tableTop = table.getBoundingClientRect().top;
+        const tops = new Set<number>();
+        for (const el of view.querySelectorAll('button, input, [role="switch"], [role="tab"]')) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 0 && r.bottom <= tableTop) tops.add(Math.round((r.top + r.height / 2) / 14));
+        }
+        const rows = [...table.querySelectorAll('[role="row"][data-usr-id]')].filter((r) => {
+          const b = r.getBoundingClientRect();
+          return b.top >= tableTop && b.bottom <= innerHeight;
+        }).length;
+        return { lines: tops.size, rows };
+      });
+      testInfo.annotations.push({ type: 'fit', description: `${lang} ${w}x${h}: raise-hand tab ${fit.lines} lines of tabs and toolbar, ${fit.rows} table rows in view` });
+      console.log(`fit ${lang} ${w}x${h}: raise-hand tab ${fit.lines} lines of tabs and toolbar, ${fit.rows} table rows in view`);
+      await page.screenshot({ animations: 'disabled', path: `test-results/screens/busy-hands-${lang}-${w}x${h}.png` });
+      await panel.openTab('all');
     }
 
     // at 1280 px, where chips do not fit (English; the Chinese labels are short enough for all),
