@@ -98,7 +98,14 @@ test.describe('spec §8 on screen', () => {
       await toggleLock();
       const alert = page.getByRole('alert').filter({ hasText: text }).last();
       await expect(alert).toBeVisible();
-      if (status === 502) await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`alert-${lang}.png`) });
+      // in the page under the header (issue 26 item 5), not a toast in a corner
+      await expect(page.locator('.mantine-Notifications-root [data-request-failure]')).toHaveCount(0);
+      const headerBottom = (await page.locator('header').boundingBox())!;
+      expect((await alert.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height - 1);
+      if (status === 502) {
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`alert-${lang}.png`) });
+        await page.screenshot({ animations: 'disabled', path: `test-results/screens/request-failure-alert-${lang}.png` });
+      }
       const reloaded = page.waitForEvent('load');
       await alert.getByRole('button', { name: t.reload }).click();
       await reloaded;
