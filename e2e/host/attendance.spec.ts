@@ -100,20 +100,41 @@ test('attendance: live view and report agree with the server, CSV with its heade
     await report.screenshot({ fullPage: true, animations: 'disabled', path: `test-results/screens/attendance-report-print-${lang}.png` });
     await report.emulateMedia({ media: 'screen' });
 
+    // the end-meeting confirmation offers the report too, before anything ends
+    await report.close();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('end-meeting').click();
+    const fromEnd = context.waitForEvent('page');
+    await page.getByTestId('end-meeting-report').click();
+    const second = await fromEnd;
+    await expect(second.getByRole('heading', { name: text.title })).toBeVisible();
+    await expect(second.getByTestId('report-counts')).toHaveAttribute('data-total', String(record.size));
+    await second.close();
+    await page.keyboard.press('Escape');
+    expect((await api.endpointStates()).size).toBeGreaterThan(0);
+    const reportPromise2 = context.waitForEvent('page');
+    await page.getByRole('button', { name: text.open, exact: true }).click();
+    await dialog.getByRole('button', { name: text.report }).click();
+    const report2 = await reportPromise2;
+    // settled (its read of the server answered) before the server goes away
+    await expect(report2.getByTestId('report-taken')).toHaveText(text.serverRecord);
+    await report2.waitForLoadState('networkidle');
+
     // the server restarts on the same data: the report opens again, from the server's record
     await page.goto('about:blank');
     await server.stop();
     server = null;
     server = await startTestServer({ env });
-    await report.reload();
-    await expect(report.getByTestId('report-taken')).toHaveText(text.serverRecord);
+    await report2.reload();
+    await expect(report2.getByTestId('report-taken')).toHaveText(text.serverRecord);
     // the history survived: the first stay is the one before the restart; the endpoint rejoining
     // the restarted meeting is one more stay, on the server and in the report alike
     const after = (await serverRecords(await ParticipantsApi.login(server))).get(p.usrId)!;
     expect(after.intervals[0].join).toBe(record.get(p.usrId)!.intervals[0].join);
     expect(after.intervals.length).toBeGreaterThanOrEqual(2);
-    await expect(report.getByTestId('report-attendance').locator(`tr[data-usr-id="${p.usrId}"]`).locator('td').nth(6)).toHaveText(String(after.intervals.length));
-    await report.screenshot({ animations: 'disabled', path: testInfo.outputPath(`report-after-restart-${lang}.png`) });
+    await expect(report2.getByTestId('report-attendance').locator(`tr[data-usr-id="${p.usrId}"]`).locator('td').nth(6)).toHaveText(String(after.intervals.length));
+    await report2.screenshot({ animations: 'disabled', path: testInfo.outputPath(`report-after-restart-${lang}.png`) });
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
