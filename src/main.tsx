@@ -1,5 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles in its cascade layer: the first stylesheet now loads at the end of the body
+// (the login shell paints before it) while the route chunks' stylesheets and the theme's
+// variables go into the head, so without the layer Mantine's defaults came later and won
+// (the theme's AA grey lost to Mantine's 3.3:1 grey). Unlayered rules beat layered ones
+// whatever their order.
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
