@@ -152,15 +152,17 @@ export function loginShell(): Plugin {
       order: 'post',
       handler: (html) => {
         const shellTags = shellHead(root);
-        // The app's stylesheet moves from the head to the end of the body: in the head it holds
+        // The app's stylesheet moves from the head to just before #root: in the head it holds
         // back the first paint until it has arrived (200 KiB of Mantine on a slow link); after
         // the shell it holds back only what follows it, and the app's script still waits for it.
+        // Before #root, not after: the theme's variables that Mantine writes inside #root must
+        // come later in the cascade than the stylesheet's defaults.
         const links: string[] = [];
         const withoutLinks = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
           links.push(link.trim());
           return '';
         });
-        return { html: withoutLinks.replace('</body>', `${links.join('\n')}\n</body>`), tags: shellTags };
+        return { html: withoutLinks.replace('<div id="root">', `${links.join('\n')}\n<div id="root">`), tags: shellTags };
       },
     },
   };
