@@ -15,6 +15,9 @@ const TEXT = {
 test('mute all: a tally that matches the server, and who unmuted against it', async ({ page, server, lang }, testInfo) => {
   const { panel, api } = await openParticipants(page, server, lang);
   const p = await pickOnline(panel, api);
+  // an honoured guest, whom mute all spares
+  const guest = await pickOnline(panel, api, [p.usrId]);
+  await api.eps('chair', [guest.usrId], 1);
   const tally = page.getByTestId('ban-tally');
   await expect(tally).toBeHidden();
   // right after the switch the meeting status is there before the participant flags: the tally
@@ -41,6 +44,17 @@ test('mute all: a tally that matches the server, and who unmuted against it', as
     const [bound, of] = await shown();
     await expect(mute).toContainText(TEXT[lang].muted(bound, of));
     await expect(mute).not.toHaveAttribute('data-settling');
+    // who is spared and why: the exempt, by group, with their names behind a disclosure (keyboard)
+    const spared = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && (s.flags.speaker || s.flags.chair || s.flags.host));
+    expect(spared.map((s) => s.usrId)).toContain(guest.usrId);
+    const exempt = mute.getByTestId('ban-exempt');
+    await expect(exempt).toContainText(String(spared.length));
+    await expect(exempt.getByTestId('ban-exempt-names')).toBeHidden();
+    await exempt.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(exempt.locator('[data-exempt="honouredGuest"]')).toContainText(guest.name);
+    for (const s of spared.slice(0, 3)) await expect(exempt.getByTestId('ban-exempt-names')).toContainText(s.name);
+    await page.screenshot({ path: `test-results/screens/ban-tally-exempt-${lang}.png` });
     expect(await page.evaluate(() => (window as unknown as { breachesSeen: number }).breachesSeen)).toBe(0);
 
     // another controller unmutes p: named, with who did it
@@ -55,6 +69,7 @@ test('mute all: a tally that matches the server, and who unmuted against it', as
     await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`ban-tally-${lang}.png`) });
   } finally {
     await api.modStatus('all_guests_mute', 0);
+    await api.eps('chair', [guest.usrId], 0);
   }
   await expect(tally).toBeHidden();
 });

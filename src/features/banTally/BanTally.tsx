@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { activitySelectors, meetingSelectors, participantsSelectors, type ActivityMachine, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { publishBanBreaches } from '#/session/banBreaches';
@@ -21,6 +22,7 @@ import {
   type BanKind,
   type BanTally as Tally,
   type Breach,
+  type ExemptReason,
 } from './banTallyModel';
 
 const { selectMeetingStatus } = meetingSelectors;
@@ -29,6 +31,9 @@ const { selectActivityEntries } = activitySelectors;
 
 /** breaches named in the line; the rest are counted */
 const BREACHES_NAMED = 5;
+/** names listed per exempt group in the disclosure; the rest are counted */
+const EXEMPT_NAMED = 10;
+const EXEMPT_ORDER: readonly ExemptReason[] = ['host', 'mainVenue', 'honouredGuest', 'rollCall'];
 
 export function BanTally({ session }: { session: AnyActorRef }) {
   const { t } = useLingui();
@@ -67,9 +72,25 @@ export function BanTally({ session }: { session: AnyActorRef }) {
 
   const headline = (kind: BanKind, bound: number, of: number) =>
     kind === 'mute' ? t`Muted ${bound} of ${of}` : kind === 'listen' ? t`Barred from listening: ${bound} of ${of}` : t`Barred from watching: ${bound} of ${of}`;
+  // who is spared and why, group by group (issue 26 item 7: a bare count left the host guessing)
+  const exemptGroups = (tally: Tally) =>
+    EXEMPT_ORDER.filter((why) => tally.exemptBy[why].length > 0).map((why) => {
+      const n = tally.exemptBy[why].length;
+      const label =
+        why === 'host'
+          ? t`${plural(n, { one: '# host', other: '# hosts' })}`
+          : why === 'mainVenue'
+            ? t`${n} main venue`
+            : why === 'honouredGuest'
+              ? t`${plural(n, { one: '# honoured guest', other: '# honoured guests' })}`
+              : t`${n} called in the roll call`;
+      return { why, label, names: tally.exemptBy[why] };
+    });
   const exemptText = (tally: Tally) => {
     const n = tally.exempt;
-    return tally.ban.scope === 'audience' ? t`${n} exempt (hosts, honoured guests, main venue)` : t`${n} exempt (called in the roll call)`;
+    return t`${n} exempt: ${exemptGroups(tally)
+      .map((g) => g.label)
+      .join(', ')}`;
   };
   const joinedText = (kind: BanKind, n: number) =>
     kind === 'mute' ? t`${n} joined since, muted on entry` : t`${n} joined since, bound on entry`;
@@ -101,7 +122,25 @@ export function BanTally({ session }: { session: AnyActorRef }) {
               <Text size="sm" fw={600}>
                 {headline(tally.ban.kind, tally.bound, tally.inScope)}
               </Text>
-              {tally.exempt > 0 && <Text size="sm">· {exemptText(tally)}</Text>}
+              {tally.exempt > 0 && (
+                <Text size="sm" component="div" data-testid="ban-exempt">
+                  · {exemptText(tally)}{' '}
+                  <details style={{ display: 'inline-block', verticalAlign: 'top' }}>
+                    <summary style={{ cursor: 'pointer', textDecoration: 'underline' }}>{t`Who is exempt`}</summary>
+                    <Stack gap={0} data-testid="ban-exempt-names">
+                      {exemptGroups(tally).map((g) => {
+                        const rest = g.names.length - EXEMPT_NAMED;
+                        return (
+                          <Text size="sm" key={g.why} data-exempt={g.why}>
+                            {g.label}: {g.names.slice(0, EXEMPT_NAMED).join(', ')}
+                            {rest > 0 ? ` ${t`and ${rest} more`}` : ''}
+                          </Text>
+                        );
+                      })}
+                    </Stack>
+                  </details>
+                </Text>
+              )}
               {tally.joinedSince !== null && tally.joinedSince > 0 && <Text size="sm">· {joinedText(tally.ban.kind, tally.joinedSince)}</Text>}
               {!settled && tally.breaches.length > 0 && (
                 <Text size="sm" c="dimmed">

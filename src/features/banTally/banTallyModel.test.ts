@@ -82,6 +82,19 @@ describe('a ban’s tally', () => {
     ]);
   });
 
+  it('names the exempt by why they are spared: hosts, main venue, honoured guests', () => {
+    const people = [
+      person('a', { a_rx: 0 }, 100),
+      person('h', { a_rx: 1, host: 1 }, 100),
+      person('s', { a_rx: 1, speaker: 1 }, 100),
+      person('g1', { a_rx: 1, chair: 1 }, 100),
+      person('g2', { a_rx: 1, chair: 1 }, 100),
+    ];
+    const tally = tallyBan({ kind: 'listen', scope: 'audience' }, people, []);
+    expect(tally.exempt).toBe(4);
+    expect(tally.exemptBy).toEqual({ host: ['Name h'], mainVenue: ['Name s'], honouredGuest: ['Name g1', 'Name g2'], rollCall: [] });
+  });
+
   it('a mute of everyone exempts nobody but the participant a roll call has called; an unknown start counts no joiners', () => {
     const people = [person('h', { a_rx: 0, host: 1 }), person('r', { a_rx: 1 })];
     const tally = tallyBan({ kind: 'mute', scope: 'all' }, people, [], 'r');

@@ -82,11 +82,16 @@ export interface BanTally {
    * main venue; a mute, the participant a roll call has called
    */
   exempt: number;
+  /** the names of the exempt, by why: host, main venue (speaker), honoured guest (chair), called in the roll call */
+  exemptBy: Record<ExemptReason, string[]>;
   /** bound ones who joined after the ban was set; null when its start is unknown */
   joinedSince: number | null;
   /** within the reach but not bound */
   breaches: Breach[];
 }
+
+/** Why a participant is outside a ban's reach. */
+export type ExemptReason = 'host' | 'mainVenue' | 'honouredGuest' | 'rollCall';
 
 const stat = (p: TallyParticipant, name: UsrStatsName) => usrStat(p.usr_stat, name) === 1;
 const isAudience = (p: TallyParticipant) => !stat(p, 'speaker') && !stat(p, 'chair') && !stat(p, 'host');
@@ -116,12 +121,16 @@ export function tallyBan(
   let inScope = 0;
   let bound = 0;
   let exempt = 0;
+  const exemptBy: Record<ExemptReason, string[]> = { host: [], mainVenue: [], honouredGuest: [], rollCall: [] };
   let joinedSince = 0;
   const free: TallyParticipant[] = [];
   for (const p of participants) {
     if (!p.online || stat(p, 'waiting')) continue;
     if ((ban.scope === 'audience' && !isAudience(p)) || (ban.kind === 'mute' && p.usr_id === rollCallUsrId)) {
       exempt += 1;
+      const why: ExemptReason =
+        ban.kind === 'mute' && p.usr_id === rollCallUsrId ? 'rollCall' : stat(p, 'host') ? 'host' : stat(p, 'speaker') ? 'mainVenue' : 'honouredGuest';
+      exemptBy[why].push(p.usr_name);
       continue;
     }
     inScope += 1;
@@ -136,6 +145,7 @@ export function tallyBan(
     inScope,
     bound,
     exempt,
+    exemptBy,
     joinedSince: since === null ? null : joinedSince,
     breaches: free.map((p) => ({ usrId: p.usr_id, name: p.usr_name, by: freedBy(p.usr_id, flagName, entries, since) })),
   };
