@@ -16,10 +16,10 @@
  * | (podium) 400, 409, 422, 429 with a result code | `message` | `result` (validation refusals: the dialog keeps its input) |
  * | 502 | `alertReload` | `http.502` services temporarily inaccessible |
  * | 555 | `alertReload` | `http.555` invalid request url, log in again |
- * | 503 | `alertReload` | `http.503` the platform is unavailable for now (an outage: its own words, issue 26) |
+ * | 503 | `alertReload` | `http.503` an outage, worded as §8 words any other status |
  * | 504 | `alertReload` | `http.504` time-out, log in again |
- * | client time-out | `alertReload` | `timeout` no answer in time (the 504 text said "log in again", which does not help) |
- * | no answer at all (network down) | `alertReload` | `network` the server cannot be reached |
+ * | client time-out | `alertReload` | `timeout` worded as 504 (§8) |
+ * | no answer at all (network down) | `alertReload` | `network` worded as any other status (§8) |
  * | 499 | `alertReload` | `http.499` login timed out, log in again |
  * | any other status, unreadable answer | `alertReload` | `http.other` request server failed, log in again |
  * | anything on `/status/participant/…` | `message` | `http.statisticsDisabled` meeting statistics function not enabled |

@@ -477,7 +477,14 @@ describe('a console in front of the platform', () => {
       steps: () =>
         (Object.keys(SWITCH_WIRE) as MeetingSwitchId[]).flatMap((id) => {
           const read = (v: View) => Number(v.status[SWITCH_WIRE[id].field]);
+          // live is refused without its addresses (spec §5): the console's Live switch sets them first
+          const pullUrl = 'http://127.0.0.1/liveplay/wire.flv';
+          const addresses =
+            id === 'live'
+              ? [{ send: () => meeting({ type: 'liveAddresses', pushUrl: 'rtmp://127.0.0.1:1935/live/wire', pullUrl }), read: field('rtmp_url'), want: pullUrl }]
+              : [];
           return [
+            ...addresses,
             { send: () => meeting(switchCommand(id, true)), read, want: 1 },
             { send: () => meeting(switchCommand(id, false)), read, want: 0 },
           ];

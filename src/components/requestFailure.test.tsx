@@ -95,10 +95,11 @@ describe('the alert of an outage (issue 23 item 5)', () => {
     renderWithProviders(<RequestFailureAlert />, i18n);
     const words: [ApiError, string][] = [
       [new ApiError('http', 502, '/rest/v1/x'), 'Services are temporarily inaccessible'],
-      [new ApiError('http', 503, '/rest/v1/x'), 'The platform is unavailable for the moment (503)'],
       [new ApiError('http', 504, '/rest/v1/x'), 'The request timed out, please log in again'],
-      [new ApiError('timeout', 0, '/rest/v1/x'), 'The platform did not answer in time'],
-      [new ApiError('network', 0, '/rest/v1/x'), 'The server cannot be reached: the network may be down'],
+      [new ApiError('network', 0, '/rest/v1/x'), 'Request to the server failed, please log in again'],
+      [new ApiError('http', 502, '/rest/v1/x'), 'Services are temporarily inaccessible'],
+      [new ApiError('timeout', 0, '/rest/v1/x'), 'The request timed out, please log in again'],
+      [new ApiError('http', 499, '/rest/v1/x'), 'Login timed out, please log in again'],
     ];
     for (const [error, text] of words) {
       act(() => void showRequestFailure(i18n, error));

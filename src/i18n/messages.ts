@@ -128,19 +128,18 @@ export function failureText(i18n: I18n, failure: FailureClass): string | null {
       return i18n._(msg`No access rights, please contact the administrator`);
     case 'http.502':
       return i18n._(msg`Services are temporarily inaccessible`);
-    case 'http.503':
-      return i18n._(msg`The platform is unavailable for the moment (503)`);
-    case 'timeout':
-      return i18n._(msg`The platform did not answer in time`);
-    case 'network':
-      return i18n._(msg`The server cannot be reached: the network may be down`);
     case 'http.555':
       return i18n._(msg`Invalid request URL, please log in again`);
+    // §8's words: a client-side time-out is worded as 504, a network failure and 503 as any other
+    // status; each still replaces the wording of the failure before it (issue 26 item 5)
     case 'http.504':
+    case 'timeout':
       return i18n._(msg`The request timed out, please log in again`);
     case 'http.499':
       return i18n._(msg`Login timed out, please log in again`);
     case 'http.other':
+    case 'http.503':
+    case 'network':
       return i18n._(msg`Request to the server failed, please log in again`);
     case 'http.statisticsDisabled':
       return i18n._(msg`The meeting statistics function is not enabled`);
