@@ -167,7 +167,7 @@ test.describe('an assumed call a strict platform refuses', () => {
 
       await page.getByRole('button', { name: 'Meeting passwords', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Meeting passwords' });
-      await dialog.getByLabel('Join password').fill('111');
+      await dialog.getByLabel('Join password', { exact: true }).fill('111');
       await dialog.getByLabel('Host password').fill('222333');
       await dialog.getByLabel('Supervisor password').fill('444555');
       await dialog.getByRole('button', { name: 'Save passwords' }).click();
