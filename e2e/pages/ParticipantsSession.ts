@@ -46,6 +46,8 @@ export async function pickOnline(panel: ParticipantsPanel, api: ParticipantsApi,
           return true;
         }
       }
+      // the table is windowed (a few rows beyond the view): the steady endpoints may sit below it
+      await scrollTableOnePage(panel);
       return false;
     }, { timeout: 20_000 })
     .toBe(true);
@@ -60,4 +62,12 @@ export async function pickUnmuted(panel: ParticipantsPanel, api: ParticipantsApi
     await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
   }
   return p;
+}
+
+/** Scrolls the participant table one view further, back to the top after the last. */
+async function scrollTableOnePage(panel: ParticipantsPanel): Promise<void> {
+  await panel.table.getByTestId('participant-scroller').evaluate((el) => {
+    const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+    el.scrollTop = atEnd ? 0 : el.scrollTop + el.clientHeight;
+  });
 }
