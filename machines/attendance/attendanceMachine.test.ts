@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import type { PresenceRecord } from '../../protocol/attendance';
 import { scriptedSessionApi, flush } from '../testing/fakeSessionApi';
+import { roster } from '../testing/fixtures';
 import { attendanceMachine, type AttendanceEvent } from './attendanceMachine';
 import { selectAttendanceRecords, selectAttendanceSource, selectAttendanceLoadFailed, selectAttendanceServerFacts, selectMeetingStart } from './selectors';
 
@@ -12,20 +13,8 @@ function clock(start = 10_000) {
   return { now: () => now, advance: (secs: number) => (now += secs) };
 }
 
-const roster = (ids: string[]) => ({
-  mr_id: '0123',
-  added_usr_ids: ids,
-  added_usr_names: ids.map((id) => `Name ${id}`),
-  added_usr_types: [],
-  added_usr_attr: [],
-  added_call_addrs: [],
-  added_usr_deps: [],
-  added_usr_devtypes: [],
-  added_usr_appoint: [],
-  added_gbk_names: [],
-  deleted_usr_ids: [],
-  depid_names: {},
-});
+// the shared wire fixture, named the way this file's events name people
+const invitedRoster = (ids: string[]) => roster(ids, { added_usr_names: ids.map((id) => `Name ${id}`) });
 
 const info = (entries: { id: string; enter: number; online?: number }[]) => ({
   mr_id: '0123',
@@ -45,7 +34,7 @@ const info = (entries: { id: string; enter: number; online?: number }[]) => ({
 });
 
 const snapshot = (invited: string[], online: { id: string; enter: number }[]) => ({
-  roster: roster(invited),
+  roster: invitedRoster(invited),
   info: info(online),
   status: { mr_id: '0123', usr_ids: [], usr_stats: [], local_rtp_ip: [], stats_desc: [] },
 });
