@@ -4,15 +4,15 @@
  */
 import { testWithServer, expect } from '../fixtures';
 import type { TestServer } from '../server';
-import { openMeetingControls } from '../pages/MeetingControlsSession';
+import { openMeetingControls, startPrivateTalk } from '../pages/MeetingControlsSession';
 
 // A server of its own: specs sharing the worker's server hang up, end or empty the meeting, and a
 // private talk needs someone online to talk with.
 const test = testWithServer({ SIM_ENDPOINTS: '12' });
 
 const N = {
-  en: { showTalk: 'Show who is talking', showContent: 'Show content', talkWith: 'Talk privately with', start: 'Start private talk', end: 'End private talk', openLayout: 'Open layout window' },
-  zh: { showTalk: '显示发言者', showContent: '显示内容', talkWith: '私聊对象', start: '开始私聊', end: '结束私聊', openLayout: '打开布局窗口' },
+  en: { showTalk: 'Show who is talking', showContent: 'Show content', end: 'End private talk', openLayout: 'Open layout window' },
+  zh: { showTalk: '显示发言者', showContent: '显示内容', end: '结束私聊', openLayout: '打开布局窗口' },
 } as const;
 
 test.describe('supervisor panel', () => {
@@ -40,14 +40,8 @@ test.describe('supervisor panel', () => {
   test('a private talk with one participant goes through the server', async ({ page, server, lang }) => {
     const { api } = await openMeetingControls(page, server, lang, 'supervisor');
     const section = page.getByTestId('private-talk');
-    const waiting = new Set(await api.waitingIds());
-    const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
-    expect(target, 'an online participant').toBeTruthy();
-    await section.getByRole('combobox', { name: N[lang].talkWith }).fill(target!.name);
-    await page.getByRole('option', { name: target!.name, exact: true }).first().click();
-    await section.getByRole('button', { name: N[lang].start, exact: true }).click();
-    await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe(target!.usrId);
-    await expect(section).toHaveAttribute('data-talking', target!.usrId);
+    const target = await startPrivateTalk(page, api, lang);
+    await expect(section).toHaveAttribute('data-talking', target.usrId);
     await section.getByRole('button', { name: N[lang].end, exact: true }).click();
     await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe('');
     await expect(section).not.toHaveAttribute('data-talking', /.+/);

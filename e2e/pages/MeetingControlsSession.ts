@@ -26,3 +26,24 @@ export async function openMeetingControls(
   const api = await MeetingControlsApi.forWorker(server);
   return { panel, api };
 }
+
+const TALK = {
+  en: { talkWith: 'Talk privately with', start: 'Start private talk' },
+  zh: { talkWith: '私聊对象', start: '开始私聊' },
+} as const;
+
+/**
+ * A supervisor starts a private talk with a steady online participant from the sidebar's
+ * private-talk section, as a user does, and waits for the server to hold it.
+ */
+export async function startPrivateTalk(page: Page, api: MeetingControlsApi, lang: Lang): Promise<{ usrId: string; name: string }> {
+  const section = page.getByTestId('private-talk');
+  const waiting = new Set(await api.waitingIds());
+  const target = (await api.steadyOnline()).find((p) => p.name && !waiting.has(p.usrId));
+  expect(target, 'an online participant').toBeTruthy();
+  await section.getByRole('combobox', { name: TALK[lang].talkWith }).fill(target!.name);
+  await page.getByRole('option', { name: target!.name, exact: true }).first().click();
+  await section.getByRole('button', { name: TALK[lang].start, exact: true }).click();
+  await expect.poll(async () => (await api.status()).private_talk_usr_id).toBe(target!.usrId);
+  return target!;
+}
