@@ -11,10 +11,11 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { CONSOLE_ROUTES } from '../../protocol/consoleRoutes';
 import { preferredCoding, type Coding } from './encoding';
 
-/** Console routes answered with index.html (spec §2). */
-export const SPA_ROUTES = new Set(['/', '/login', '/control', '/layout', '/report']);
+/** Console routes answered with index.html (spec §2): the root and the console's own pages. */
+export const SPA_ROUTES = new Set<string>(['/', ...CONSOLE_ROUTES]);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

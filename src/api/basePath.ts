@@ -8,8 +8,7 @@
  * strips it before routing and verifying (protocol/signing.ts).
  */
 
-/** The console's own routes; anything after the prefix is one of these. */
-export const CONSOLE_ROUTES = ['/login', '/control', '/layout', '/report'] as const;
+import { CONSOLE_ROUTES } from '@protocol/consoleRoutes';
 
 /**
  * The prefix of a pathname, without trailing slash; `''` when the console is at the root.
