@@ -49,3 +49,33 @@ describe('issue 12: the count of controllers online is the server\'s', () => {
     expect(selectControllersOnline(actor.getSnapshot())).toMatchObject({ count: 2, exact: false });
   });
 });
+
+describe('issue 30: a join whose peer is the literal {ip} is no controller', () => {
+  const ev = (type: 'in' | 'out', peer_ip: string, sessionid: string) =>
+    (type === 'in'
+      ? { type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq: 1, peer_ip, sessionid, role: 'host', dtm: 1 } }
+      : { type: 'server.mr_ctrl_out', event: { cmdid: 'mr_ctrl_out', seq: 2, peer_ip, sessionid, quit_dtm: 2, reason: 'logout' } }) as never;
+
+  it('ignores the {ip} join and its quit: no entry, no count, no unread, nothing announced', () => {
+    const actor = createActor(controllersMachine).start();
+    const emitted: string[] = [];
+    actor.on('*', (e) => emitted.push(e.type));
+    actor.send(ev('in', '{ip}', 'svc'));
+    actor.send(ev('out', '{ip}', 'svc'));
+    const s = actor.getSnapshot();
+    expect(selectControllerEntries(s)).toEqual([]);
+    expect(selectControllerCount(s)).toBe(0);
+    expect(selectControllersUnread(s)).toBe(0);
+    expect(emitted).toEqual([]);
+  });
+
+  it('still counts a real join beside it, and that session\'s quit even when its peer reads {ip}', () => {
+    const actor = createActor(controllersMachine).start();
+    actor.send(ev('in', '{ip}', 'svc'));
+    actor.send(ev('in', '10.0.0.9', 'real'));
+    expect(selectControllerCount(actor.getSnapshot())).toBe(1);
+    actor.send(ev('out', '{ip}', 'real'));
+    expect(selectControllerCount(actor.getSnapshot())).toBe(0);
+    expect(selectControllerEntries(actor.getSnapshot()).map((e) => `${e.type}:${e.sessionid}`)).toEqual(['out:real', 'in:real']);
+  });
+});

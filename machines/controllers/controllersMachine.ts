@@ -1,10 +1,12 @@
 /**
  * Controllers logged in to the meeting (spec §4 "Controllers"): an `mr_ctrl_in` adds an entry and
  * raises the count, an `mr_ctrl_out` of the same session lowers it and stamps the quit time; every
- * event raises the unread counter until the list is read.
+ * event raises the unread counter until the list is read. A join whose peer is the literal `{ip}`
+ * is no controller (spec: "ignoring peer {ip}"): it and its quit change nothing.
  */
 import { assign, emit, setup } from 'xstate';
 import type { MrCtrlInEvent, MrCtrlOutEvent } from '../../protocol/events';
+import { isCountedControllerPeer } from '../../protocol/controllerPeer';
 
 export interface ControllerEntry {
   type: 'in' | 'out';
@@ -97,8 +99,15 @@ export const controllersMachine = setup({
   id: 'controllers',
   context: { entries: [], active: new Set(), unread: 0, online: null, snapshot: 'unknown', announced: 0 },
   on: {
-    'server.mr_ctrl_in': { actions: [{ type: 'addIn', params: ({ event }) => ({ event: event.event }) }, 'emitJoined'] },
-    'server.mr_ctrl_out': { actions: [{ type: 'addOut', params: ({ event }) => ({ event: event.event }) }, 'emitLeft'] },
+    'server.mr_ctrl_in': {
+      guard: ({ event }) => isCountedControllerPeer(event.event.peer_ip),
+      actions: [{ type: 'addIn', params: ({ event }) => ({ event: event.event }) }, 'emitJoined'],
+    },
+    'server.mr_ctrl_out': {
+      // the quit of an ignored `{ip}` join is ignored too; a counted session's quit always counts
+      guard: ({ context, event }) => isCountedControllerPeer(event.event.peer_ip) || (event.event.sessionid !== '' && context.active.has(event.event.sessionid)),
+      actions: [{ type: 'addOut', params: ({ event }) => ({ event: event.event }) }, 'emitLeft'],
+    },
     'controllers.markRead': { actions: assign({ unread: 0 }) },
     'controllers.snapshot': { actions: assign({ online: ({ event }) => event.controllers, snapshot: 'available' as const }) },
     'controllers.snapshotUnavailable': { actions: assign({ online: null, snapshot: 'unavailable' as const }) },
