@@ -29,7 +29,8 @@ export type AssumptionGroup =
   | 'mass-actions'
   | 'podium-actions'
   | 'attendance'
-  | 'hand-times';
+  | 'hand-times'
+  | 'run-of-show';
 
 export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'picture-code',
@@ -46,6 +47,7 @@ export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'podium-actions',
   'attendance',
   'hand-times',
+  'run-of-show',
 ];
 
 export type EvidenceGrade = 'spec' | 'inferred' | 'podium';
@@ -115,6 +117,13 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     grade: 'podium',
     fallback: 'a hand counts from when this console first saw it up (after a login: from the login)',
   },
+  {
+    group: 'run-of-show',
+    wire: 'GET / PUT / POST run-of-show (put_run_of_show, take_segment, undo_take, hold_segment); run_of_show event',
+    kind: 'path',
+    grade: 'podium',
+    fallback: 'the run of show is kept in this browser only and a segment is applied as the platform’s own commands, one after another',
+  },
 ];
 
 const ACTION_GROUP: Readonly<Record<string, AssumptionGroup>> = {
@@ -149,6 +158,7 @@ const SUFFIX_GROUP: Readonly<Record<string, AssumptionGroup>> = {
   attendance: 'attendance',
   'mr-pwd': 'meeting-passwords',
   'mod-rtmp-url': 'live-addresses',
+  'run-of-show': 'run-of-show',
 };
 
 /**
