@@ -67,6 +67,7 @@ export const RC = {
   userNotFound: 1030,
   userNumberRequired: 1031,
   userSearchTooMany: 1032,
+  userNumberLength: 1033,
   loginAsAdministrator: 1088,
   noAccessRights: 1556,
   // 2xxx departments
@@ -179,6 +180,10 @@ const MESSAGES: Record<ResultCodeKey, Localized> = {
   userSearchTooMany: {
     en: 'More than 500 results, please narrow the search criteria',
     zh: '搜索结果超过500条，请缩小搜索范围',
+  },
+  userNumberLength: {
+    en: 'The user number does not have the configured number of digits',
+    zh: '用户号码的位数与配置的位数不符',
   },
   loginAsAdministrator: { en: 'Please log in as administrator', zh: '请以管理员身份登录' },
   noAccessRights: { en: 'No access rights, please contact the administrator', zh: '没有访问权限，请联系管理员' },

@@ -8,6 +8,7 @@ import {
   checkOvertimeAgainstBooking,
   checkSearchResultCount,
   validateBooking,
+  validateUserNumber,
   validateLiveAddresses,
   validateManagementLogin,
   validateMeetingNumber,
@@ -210,6 +211,21 @@ describe('other rules', () => {
   it('search over 500 results asks for narrower criteria', () => {
     expect(checkSearchResultCount(500)).toBeNull();
     expect(checkSearchResultCount(501)).toBe('search.tooMany');
+  });
+  it('adding by user number requires a number (cuid) of the configured digit count', () => {
+    expect(validateUserNumber('', 4)).toBe('userNumber.required');
+    expect(validateUserNumber('   ', undefined)).toBe('userNumber.required');
+    expect(validateUserNumber(undefined, 4)).toBe('userNumber.required');
+    expect(validateUserNumber('1001', 4)).toBeNull();
+    expect(validateUserNumber(' 1001 ', 4)).toBeNull();
+    expect(validateUserNumber('101', 4)).toBe('userNumber.length');
+    expect(validateUserNumber('10010', 4)).toBe('userNumber.length');
+    expect(validateUserNumber('10a1', 4)).toBe('userNumber.length');
+    // not configured: any 1–20 digits, the platform judges the length
+    expect(validateUserNumber('7', undefined)).toBeNull();
+    expect(validateUserNumber('1'.repeat(21), undefined)).toBe('userNumber.length');
+    expect(VALIDATION_RESULT_CODES['userNumber.length']).toBe(RC.userNumberLength);
+    expect(VALIDATION_RESULT_CODES['userNumber.required']).toBe(RC.userNumberRequired);
   });
   it('non-cascade is refused while cascade points exist', () => {
     expect(checkCascadeSwitch('', 0)).toBeNull();

@@ -70,6 +70,8 @@ export type ValidationError =
   | 'micGain.autoAdjust'
   | 'micGain.range'
   | 'search.tooMany'
+  | 'userNumber.required'
+  | 'userNumber.length'
   | 'cascade.pointsExist';
 
 /** The result code the server answers each validation failure with. */
@@ -106,6 +108,8 @@ export const VALIDATION_RESULT_CODES: Record<ValidationError, number> = {
   'micGain.autoAdjust': RC.micVolumeAutoAdjust,
   'micGain.range': RC.valueOutOfRange,
   'search.tooMany': RC.userSearchTooMany,
+  'userNumber.required': RC.userNumberRequired,
+  'userNumber.length': RC.userNumberLength,
   'cascade.pointsExist': RC.cascadePointsExist,
 };
 
@@ -328,6 +332,23 @@ export function validateMicGain(value: unknown, micGainAuto: boolean): Validatio
 /** Address-book or department search: over 500 results asks for narrower criteria. */
 export function checkSearchResultCount(total: number): ValidationError | null {
   return total > LIMITS.searchResultCeiling ? 'search.tooMany' : null;
+}
+
+/** Longest user number accepted when no digit count is configured. */
+export const USER_NUMBER_MAX_DIGITS = 20;
+
+/**
+ * Adding by user number (spec §5): a number (cuid) is required, and a numeric user id has the
+ * configured digit count; `digits` undefined (not configured) accepts 1 to 20 digits.
+ * @example validateUserNumber('1001', 4) === null
+ * @example validateUserNumber('101', 4) === 'userNumber.length'
+ */
+export function validateUserNumber(value: unknown, digits: number | undefined): ValidationError | null {
+  if (blank(value)) return 'userNumber.required';
+  const v = (value as string).trim();
+  if (!/^\d+$/.test(v)) return 'userNumber.length';
+  if (digits === undefined) return v.length <= USER_NUMBER_MAX_DIGITS ? null : 'userNumber.length';
+  return v.length === digits ? null : 'userNumber.length';
 }
 
 /** Switching to non-cascade is refused while cascade points exist. */

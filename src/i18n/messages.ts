@@ -49,6 +49,8 @@ export const VALIDATION_MESSAGES: Record<ValidationError, MessageDescriptor> = {
   'micGain.autoAdjust': msg`Manual volume is not available while the platform adjusts volume automatically`,
   'micGain.range': msg`The volume must be a whole number from 0 to 9`,
   'search.tooMany': msg`More than ${LIMITS.searchResultCeiling} results: please narrow the search`,
+  'userNumber.required': msg`Please enter the user number`,
+  'userNumber.length': msg`The user number does not have the configured number of digits`,
   'cascade.pointsExist': msg`Delete the cascade points before switching to non-cascade`,
 };
 
