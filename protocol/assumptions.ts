@@ -30,6 +30,8 @@ export type AssumptionGroup =
   | 'podium-actions'
   | 'attendance'
   | 'hand-times'
+  | 'audio-to-text'
+  | 'focus-modes'
   | 'run-of-show';
 
 export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
@@ -47,6 +49,8 @@ export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'podium-actions',
   'attendance',
   'hand-times',
+  'audio-to-text',
+  'focus-modes',
   'run-of-show',
 ];
 
@@ -118,6 +122,20 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     fallback: 'a hand counts from when this console first saw it up (after a login: from the login)',
   },
   {
+    group: 'audio-to-text',
+    wire: 'mod_mr_status asr_enabled; asr_text event; GET transcript',
+    kind: 'status-key',
+    grade: 'spec',
+    fallback: 'audio-to-text switch and live transcript not offered, said at once when the meeting status carries no asr_enabled',
+  },
+  {
+    group: 'focus-modes',
+    wire: 'mod_mr_status focus_speaker (auto focus: the focus follows the talker, auto_focus_usr_id)',
+    kind: 'status-key',
+    grade: 'inferred',
+    fallback: 'specified focus and no focus only (ctrl_mr_eps focus); auto focus not offered, and shown only when the platform reports auto_focus_usr_id',
+  },
+  {
     group: 'run-of-show',
     wire: 'GET / PUT / POST run-of-show (put_run_of_show, take_segment, undo_take, hold_segment); run_of_show event',
     kind: 'path',
@@ -149,6 +167,8 @@ const STATUS_KEY_GROUP: Readonly<Record<string, AssumptionGroup>> = {
   meeting_mode: 'meeting-modes',
   cascade_mode: 'meeting-modes',
   title_enabled: 'meeting-modes',
+  asr_enabled: 'audio-to-text',
+  focus_speaker: 'focus-modes',
 };
 
 const SUFFIX_GROUP: Readonly<Record<string, AssumptionGroup>> = {
@@ -158,6 +178,7 @@ const SUFFIX_GROUP: Readonly<Record<string, AssumptionGroup>> = {
   attendance: 'attendance',
   'mr-pwd': 'meeting-passwords',
   'mod-rtmp-url': 'live-addresses',
+  transcript: 'audio-to-text',
   'run-of-show': 'run-of-show',
 };
 

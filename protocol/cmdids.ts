@@ -64,6 +64,8 @@ export const CMD = {
   resync: 'resync',
   /** (podium) one entry of the meeting's activity log (who did what) */
   activity: 'activity',
+  /** (assumed, group audio-to-text) one recognised line of the live transcript */
+  asrText: 'asr_text',
   error: 'error',
 } as const;
 

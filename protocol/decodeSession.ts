@@ -5,6 +5,8 @@
 import type {
   ActivityEntry,
   ActivityPage,
+  TranscriptLine,
+  TranscriptPage,
   DepartmentInfo,
   MediaStreamResponse,
   MosicConfigEntry,
@@ -152,6 +154,7 @@ const mrStatusFields: Fields<MrStatus> = {
   spk_usr_id: dflt(str, ''),
   auto_focus_usr_id: dflt(str, ''),
   spec_focus_usr_ids: dflt(strs, () => []),
+  focus_speaker: opt(bit),
   rollcall_hist: dflt(recordOf(str), () => ({})),
   cascade_mode: dflt(oneOf('', 'parent', 'child'), ''),
   subtitle_position: dflt(decodeSubtitlePosition, () => ({
@@ -174,6 +177,7 @@ const mrStatusFields: Fields<MrStatus> = {
   private_talk_usr_id: opt(str),
   rec_start_dtm: opt(num),
   private_talk_start_dtm: opt(num),
+  asr_enabled: opt(bit),
 };
 export const decodeMrStatus = object<MrStatus>('one_mr_status', mrStatusFields, {
   cmdid: 'one_mr_status',
@@ -456,6 +460,21 @@ export const decodeActivityPage = object<ActivityPage>(
   { cmdid: 'activity' },
 );
 
+/** (assumed, group audio-to-text) one line of the live transcript, in its event and in the `transcript` page */
+export const decodeTranscriptLine = object<TranscriptLine>('transcript line', {
+  id: num,
+  dtm: num,
+  usr_id: str,
+  name: dflt(str, ''),
+  lang: dflt(oneOf('zh', 'en'), 'zh'),
+  text: str,
+});
+export const decodeTranscriptPage = object<TranscriptPage>(
+  'transcript page',
+  { cmdid: str, lines: arrayOf(decodeTranscriptLine), total: dflt(num, 0), next_after: opt(num) },
+  { cmdid: 'transcript' },
+);
+
 const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   one_mr_info: event('one_mr_info', { ...partialFields(mrInfoFields), cmdid: str, seq }),
   one_mr_status: event('one_mr_status', { ...partialFields(mrStatusFields), cmdid: str, seq }),
@@ -562,6 +581,7 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   ]),
   department_info: event('department_info', { ...departmentFields, cmdid: str, seq }, [DEPARTMENT_ARRAYS]),
   activity: event('activity', { cmdid: str, seq, entry: decodeActivityEntry }),
+  asr_text: event('asr_text', { cmdid: str, seq, line: decodeTranscriptLine }),
   resync: event('resync', { cmdid: str, seq: num }),
 };
 

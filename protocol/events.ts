@@ -18,6 +18,7 @@ import type {
   OnlineEpsInfo,
   OnlineEpsStatus,
   TitleConfig,
+  TranscriptLine,
   UsrInfo,
   WaitingUsr,
 } from './wire';
@@ -147,6 +148,9 @@ export type ResyncEvent = Seq & { cmdid: typeof CMD.resync };
 /** (podium) a controller's command, as the meeting's activity log recorded it */
 export type ActivityEvent = Seq & { cmdid: typeof CMD.activity; entry: ActivityEntry };
 
+/** (assumed, group audio-to-text) a line the recogniser heard from one of the two loudest channels */
+export type AsrTextEvent = Seq & { cmdid: typeof CMD.asrText; line: TranscriptLine };
+
 export type ChangeEvent =
   | OneMrInfoEvent
   | OneMrStatusEvent
@@ -175,6 +179,7 @@ export type ChangeEvent =
   | UsrInfoEvent
   | DepartmentInfoEvent
   | ActivityEvent
+  | AsrTextEvent
   | ResyncEvent;
 
 export type ChangeEventOf<C extends ChangeEvent['cmdid']> = Extract<ChangeEvent, { cmdid: C }>;

@@ -249,6 +249,12 @@ export interface MrStatus {
   spk_usr_id: string;
   auto_focus_usr_id: string;
   spec_focus_usr_ids: string[];
+  /**
+   * (assumed, group focus-modes) 1 = auto focus: the focus follows the talker, who is
+   * `auto_focus_usr_id`; 0 = specified focus (`spec_focus_usr_ids`) or, with none, no focus.
+   * The name is the room field of facts §6.5 ("focus follows the speaker" [I])
+   */
+  focus_speaker?: Bit;
   rollcall_hist: Record<string, string>;
   cascade_mode: CascadeMode;
   subtitle_position: SubtitlePosition;
@@ -279,6 +285,8 @@ export interface MrStatus {
   rec_start_dtm?: number;
   /** (podium) Unix seconds the private talk began, 0 when none */
   private_talk_start_dtm?: number;
+  /** (assumed, group audio-to-text) audio-to-text on: the two loudest channels are recognised */
+  asr_enabled?: Bit;
 }
 
 /** (podium) the reach of a meeting-wide mute or listen/watch ban. */
@@ -310,7 +318,9 @@ export type MrStatusKey =
   | 'meeting_mode'
   | 'cascade_mode'
   | 'title_enabled'
-  | 'waiting_room';
+  | 'waiting_room'
+  | 'asr_enabled'
+  | 'focus_speaker';
 
 export type ModMrStatusRequest = { cmdid: typeof CMD.modMrStatus; req_id?: string } & Partial<
   Record<MrStatusKey, number | string>
@@ -754,4 +764,29 @@ export interface ActivityPage {
   entries: ActivityEntry[];
   /** pass as `before` for the next (older) page; absent on the last page */
   next_before?: number;
+}
+
+/**
+ * (assumed, group audio-to-text) One recognised line of the live transcript: who spoke (one of the
+ * two loudest channels at the time), when (Unix seconds), in which language, and what was said.
+ */
+export interface TranscriptLine {
+  /** per meeting, increasing */
+  id: number;
+  dtm: number;
+  usr_id: string;
+  /** the speaker's name when the line was recognised */
+  name: string;
+  lang: 'zh' | 'en';
+  text: string;
+}
+
+/** (assumed, group audio-to-text) `GET transcript?after=<id>&limit=<n>`: the kept lines, oldest first. */
+export interface TranscriptPage {
+  cmdid: 'transcript';
+  lines: TranscriptLine[];
+  /** lines the meeting keeps in all (the oldest beyond the cap are gone) */
+  total: number;
+  /** id to ask after for the next page, absent on the last */
+  next_after?: number;
 }

@@ -41,6 +41,7 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'podium-actions': msg`Hand and roll-call actions`,
   attendance: msg`Attendance kept by the server`,
   'hand-times': msg`How long hands have been raised`,
+  'audio-to-text': msg`Audio-to-text and live transcript`,
 };
 
 export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {
@@ -54,6 +55,7 @@ export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string 
  */
 const REPORTED_IN_STATUS: Partial<Record<AssumptionGroup, string>> = {
   'waiting-room': 'waiting_room',
+  'audio-to-text': 'asr_enabled',
 };
 
 /**
