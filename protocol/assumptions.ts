@@ -32,7 +32,9 @@ export type AssumptionGroup =
   | 'hand-times'
   | 'audio-to-text'
   | 'focus-modes'
-  | 'run-of-show';
+  | 'run-of-show'
+  | 'call-quality'
+  | 'user-changes';
 
 export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'picture-code',
@@ -52,6 +54,8 @@ export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'audio-to-text',
   'focus-modes',
   'run-of-show',
+  'call-quality',
+  'user-changes',
 ];
 
 export type EvidenceGrade = 'spec' | 'inferred' | 'podium';
@@ -142,6 +146,20 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     grade: 'podium',
     fallback: 'the run of show is kept in this browser only and a segment is applied as the platform’s own commands, one after another',
   },
+  {
+    group: 'call-quality',
+    wire: 'POST get_call_qa (usr_id); get_call_qa_rsp event',
+    kind: 'path',
+    grade: 'spec',
+    fallback: 'the statistics chart alone (media_stream); the call-quality summary says the platform does not offer it',
+  },
+  {
+    group: 'user-changes',
+    wire: 'usr_ids event (the users whose details changed)',
+    kind: 'event',
+    grade: 'spec',
+    fallback: 'a participant’s details (get_user_infos, facts §2 #14) are read when they are opened, not again on a change',
+  },
 ];
 
 const ACTION_GROUP: Readonly<Record<string, AssumptionGroup>> = {
@@ -180,6 +198,7 @@ const SUFFIX_GROUP: Readonly<Record<string, AssumptionGroup>> = {
   'mod-rtmp-url': 'live-addresses',
   transcript: 'audio-to-text',
   'run-of-show': 'run-of-show',
+  get_call_qa: 'call-quality',
 };
 
 /**

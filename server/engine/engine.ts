@@ -979,7 +979,8 @@ export class Engine implements EngineFacade {
     const info = this.addressBook.usrInfo(ids.slice(0, PRESENCE_RECORDS_MAX), (id) => this.isUserOnline(id));
     for (const room of this.rooms.values()) {
       if (!room.record.running) continue;
-      room.emit({ cmdid: 'usr_ids', usr_ids: ids });
+      // which users changed (the console refreshes their details): an assumed event (user-changes)
+      if (this.offers('user-changes')) room.emit({ cmdid: 'usr_ids', usr_ids: ids });
       room.emit({ ...info, cmdid: 'usr_info' });
     }
   }

@@ -41,6 +41,8 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'podium-actions': msg`Hand and roll-call actions`,
   attendance: msg`Attendance kept by the server`,
   'hand-times': msg`How long hands have been raised`,
+  'call-quality': msg`Call quality summary`,
+  'user-changes': msg`Participant details kept up to date`,
   'audio-to-text': msg`Audio-to-text and live transcript`,
 };
 
