@@ -7,6 +7,7 @@
  *   since (`mr_info` of meetings that started, `stopped_mr` of those that ended), each once;
  *   nothing pending, it waits up to `block_secs`.
  * - meeting discovery: `mr/search-mr/` (running meetings), `mr/query-mr/`, `mr/stop-mr/`;
+ * - booking a room's meeting: `schedules/` (`add_schedule`, scheduleRoutes.ts);
  * - the address book (same handlers as under the meeting session prefix), and
  *   `/rest/v1/app1/user/sessions/{sid}/usrs/get_usr_online_status/`;
  * - every other CM call of the catalogue answers 501 with {@link RC.notOfferedByReference}: the
@@ -18,6 +19,7 @@ import { CommandError } from '../engine/errors';
 import type { Room } from '../engine/room';
 import { asBody, int, str, strArray } from '../engine/validate';
 import { addressBookHandlers } from './addressBookRoutes';
+import { addScheduleHandler } from './scheduleRoutes';
 import type { ManagementAuth } from './sessionManagement';
 import { guard } from './sessionRoutes';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
@@ -31,7 +33,6 @@ export const CM_NOT_OFFERED: ReadonlyArray<readonly [string, string]> = [
   ['POST', 'rooms/room_ids/'],
   ['POST', 'rooms/'],
   ['PUT', 'rooms/'],
-  ['POST', 'schedules/'],
   ['PUT', 'schedules/'],
   ['POST', 'schedules/trash-can/'],
   ['POST', 'usrs/'],
@@ -133,6 +134,9 @@ export function registerCmRoutes(router: Router, engine: Engine, mgmt: Managemen
       return json(200, { cmdid: 'stopped_mr', mr_ids: [mrId] });
     }, true),
   );
+
+  // booking a room's meeting (scheduleRoutes.ts): an administrator's right, like stopping one
+  router.post(`${M}schedules/`, cm(addScheduleHandler(engine), true));
 
   const book = addressBookHandlers(engine);
   for (const [suffix, handler] of Object.entries(book)) router.post(`${M}${suffix}`, cm(handler));
