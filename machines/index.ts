@@ -31,6 +31,7 @@ export * from './rollCall/rollCallMachine';
 export * as rollCallSelectors from './rollCall/selectors';
 export * from './cascade/cascadeMachine';
 export * as cascadeSelectors from './cascade/selectors';
+export * from './cascade/subSites';
 export * from './recording/recordingMachine';
 export * as recordingSelectors from './recording/selectors';
 export type { RecordingState } from './recording/selectors';

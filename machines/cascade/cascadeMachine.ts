@@ -3,34 +3,93 @@
  * meeting status reports it. Switching sends `mod_mr_status cascade_mode`; switching to
  * non-cascade while cascade points exist is refused here already (they must be deleted by hand
  * first) with the shared validation code, and a server refusal is reported the same way.
+ *
+ * Sub-sites (the cascade points, subSites.ts) are deleted here by hand (issue 30): a Delete waits
+ * the spec's 200 ms removal delay, during which Undo takes it back and nothing is sent; then the
+ * leg is removed like any participant (protocol-facts §3.1: `drop` while online, then
+ * `del_participants`). Cascade points are counted from the participant list (the `dev_type`
+ * every wire mode reports) and from Podium's `cascade_points`, whichever sees more.
+ *
+ * Hiding a sub-site (spec "Sub-site entry: … hide") is this console's view choice, never sent:
+ * a hidden sub-site is left out of the participant table and its counts (a relay leg is not a
+ * person the host manages row by row) and stays in the sub-site list, marked, to be shown again.
+ * It lasts for the console session.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { OneMrStatusEvent } from '../../protocol/events';
 import { checkCascadeSwitch, VALIDATION_RESULT_CODES } from '../../protocol/validation';
 import type { CascadeMode, MrStatus } from '../../protocol/wire';
 import type { CommandSettledEvent } from '../commands/commandsMachine';
-import { dispatchCommand, statusCommand } from '../commands/requests';
+import { dispatchCommand, epsCommand, statusCommand } from '../commands/requests';
 import type { MeetingSnapshot } from '../longPoll/longPollMachine';
+import type { Participant } from '../participants/participantStore';
+import { isSubSite, SUB_SITE_REMOVAL_DELAY_MS } from './subSites';
 
 export type CascadeEvent =
   | { type: 'cascade.set'; mode: CascadeMode }
   | { type: 'server.one_mr_status'; event: OneMrStatusEvent }
   | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
+  /** Delete a sub-site: sent after SUB_SITE_REMOVAL_DELAY_MS unless undone; `online` adds the hang-up */
+  | { type: 'subSite.delete'; usrId: string; online: boolean }
+  /** take back a Delete still inside its delay */
+  | { type: 'subSite.undo'; usrId: string }
+  /** internal: the delay of a Delete is over */
+  | { type: 'subSite.apply'; usrId: string; online: boolean }
+  | { type: 'subSite.hide'; usrId: string; hidden: boolean }
   | CommandSettledEvent;
 
-export type CascadeEmitted = {
-  type: 'cascade.refused';
-  /** 'cascade.pointsExist' when refused locally, else the server's refusal */
-  code: string;
-  result?: number;
-  status?: number;
-};
+export type CascadeEmitted =
+  | {
+      type: 'cascade.refused';
+      /** 'cascade.pointsExist' when refused locally, else the server's refusal */
+      code: string;
+      result?: number;
+      status?: number;
+    }
+  | { type: 'subSite.refused'; usrId: string; result?: number; status?: number };
+
+/** where a sub-site's Delete is: inside the Undo window, or sent and not answered yet */
+export type SubSiteRemoval = 'undoable' | 'sending';
 
 export interface CascadeContext {
   cascadePoints: number;
+  removals: Readonly<Record<string, SubSiteRemoval>>;
+  /** usr_ids of the sub-sites hidden from the participant table */
+  hidden: readonly string[];
 }
 
 const SWITCH_LABEL = 'cascade.switch';
+const DROP_LABEL = 'subSite.drop:';
+const REMOVE_LABEL = 'subSite.remove:';
+const timerId = (usrId: string) => `subSite.removal:${usrId}`;
+
+interface SystemLike {
+  get: (id: string) => { getSnapshot: () => unknown } | undefined;
+}
+
+/**
+ * Cascade points as the participant list shows them (every wire mode reports `dev_type`), or
+ * undefined before the list has loaded.
+ */
+function listedCascadePoints(system: SystemLike): number | undefined {
+  const snap = system.get('participants')?.getSnapshot() as
+    | { matches?: (v: string) => boolean; context?: { store?: { list: () => readonly Participant[] } } }
+    | undefined;
+  if (!snap?.matches?.('ready') || !snap.context?.store) return undefined;
+  let n = 0;
+  for (const p of snap.context.store.list()) if (isSubSite(p)) n++;
+  return n;
+}
+
+function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+}
+
+/** the usr_id a sub-site command's label names, '' for other labels */
+function labelledSubSite(label: string, prefix: string): string {
+  return label.startsWith(prefix) ? label.slice(prefix.length) : '';
+}
 
 function reported(event: CascadeEvent): Partial<MrStatus> {
   if (event.type === 'server.meeting_snapshot') return event.snapshot?.status ?? {};
@@ -44,24 +103,67 @@ export const cascadeMachine = setup({
     events: {} as CascadeEvent,
     emitted: {} as CascadeEmitted,
   },
+  delays: {
+    subSiteRemoval: SUB_SITE_REMOVAL_DELAY_MS,
+  },
   guards: {
     reportsMode: ({ event }, params: { mode: CascadeMode }) => reported(event).cascade_mode === params.mode,
-    pointsBlockSwitch: ({ context, event }) =>
-      event.type === 'cascade.set' && checkCascadeSwitch(event.mode, context.cascadePoints) !== null,
     switchRefused: ({ event }) => event.type === 'command.settled' && !event.ok && event.label === SWITCH_LABEL,
   },
   actions: {
     storePoints: assign({
       cascadePoints: ({ context, event }) => reported(event).cascade_points ?? context.cascadePoints,
     }),
-    sendSwitch: ({ system, event }) => {
+    /** refused here while cascade points exist (spec §4), else `mod_mr_status cascade_mode` */
+    switchMode: enqueueActions(({ context, system, event, enqueue }) => {
       if (event.type !== 'cascade.set') return;
+      const points = Math.max(context.cascadePoints, listedCascadePoints(system) ?? 0);
+      if (checkCascadeSwitch(event.mode, points) !== null) {
+        enqueue.emit({ type: 'cascade.refused', code: 'cascade.pointsExist', result: VALIDATION_RESULT_CODES['cascade.pointsExist'] });
+        return;
+      }
       dispatchCommand(system, statusCommand('cascade_mode', event.mode, { origin: 'cascade', label: SWITCH_LABEL }));
-    },
-    emitPointsExist: emit({
-      type: 'cascade.refused',
-      code: 'cascade.pointsExist',
-      result: VALIDATION_RESULT_CODES['cascade.pointsExist'],
+    }),
+    scheduleRemoval: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'subSite.delete' || context.removals[event.usrId]) return;
+      enqueue.assign({ removals: { ...context.removals, [event.usrId]: 'undoable' } });
+      enqueue.raise({ type: 'subSite.apply', usrId: event.usrId, online: event.online }, { delay: 'subSiteRemoval', id: timerId(event.usrId) });
+    }),
+    undoRemoval: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'subSite.undo' || context.removals[event.usrId] !== 'undoable') return;
+      enqueue.cancel(timerId(event.usrId));
+      enqueue.assign({ removals: withoutKey(context.removals, event.usrId) });
+    }),
+    /** removed like any participant: hang up an online leg, then take it off the list */
+    applyRemoval: enqueueActions(({ context, system, event, enqueue }) => {
+      if (event.type !== 'subSite.apply' || context.removals[event.usrId] !== 'undoable') return;
+      enqueue.assign({ removals: { ...context.removals, [event.usrId]: 'sending' } });
+      const ids = [event.usrId];
+      const step = event.online
+        ? epsCommand('drop', ids, { origin: 'cascade', label: DROP_LABEL + event.usrId })
+        : epsCommand('del_participants', ids, { origin: 'cascade', label: REMOVE_LABEL + event.usrId });
+      dispatchCommand(system, step);
+    }),
+    /** the answers of a removal: the hang-up leads to the list removal; a refusal ends it */
+    settleRemoval: enqueueActions(({ context, system, event, enqueue }) => {
+      if (event.type !== 'command.settled') return;
+      const dropped = labelledSubSite(event.label, DROP_LABEL);
+      const removed = labelledSubSite(event.label, REMOVE_LABEL);
+      const usrId = dropped || removed;
+      if (!usrId || context.removals[usrId] !== 'sending') return;
+      if (event.ok && dropped) {
+        dispatchCommand(system, epsCommand('del_participants', [usrId], { origin: 'cascade', label: REMOVE_LABEL + usrId }));
+        return;
+      }
+      enqueue.assign({ removals: withoutKey(context.removals, usrId), hidden: context.hidden.filter((id) => id !== usrId || !event.ok) });
+      if (!event.ok) enqueue.emit({ type: 'subSite.refused', usrId, result: event.refusal?.result, status: event.refusal?.status });
+    }),
+    setHidden: assign({
+      hidden: ({ context, event }) => {
+        if (event.type !== 'subSite.hide') return context.hidden;
+        const others = context.hidden.filter((id) => id !== event.usrId);
+        return event.hidden ? [...others, event.usrId] : others;
+      },
     }),
     emitServerRefusal: emit(({ event }) => {
       const r = event.type === 'command.settled' ? event.refusal : undefined;
@@ -71,7 +173,7 @@ export const cascadeMachine = setup({
   },
 }).createMachine({
   id: 'cascade',
-  context: { cascadePoints: 0 },
+  context: { cascadePoints: 0, removals: {}, hidden: [] },
   initial: 'nonCascade',
   on: {
     'server.*': [
@@ -80,11 +182,12 @@ export const cascadeMachine = setup({
       { guard: { type: 'reportsMode', params: { mode: 'child' } }, target: '.child', actions: 'storePoints' },
       { actions: 'storePoints' },
     ],
-    'cascade.set': [
-      { guard: 'pointsBlockSwitch', actions: 'emitPointsExist' },
-      { actions: 'sendSwitch' },
-    ],
-    'command.settled': { guard: 'switchRefused', actions: 'emitServerRefusal' },
+    'cascade.set': { actions: 'switchMode' },
+    'command.settled': [{ guard: 'switchRefused', actions: 'emitServerRefusal' }, { actions: 'settleRemoval' }],
+    'subSite.delete': { actions: 'scheduleRemoval' },
+    'subSite.undo': { actions: 'undoRemoval' },
+    'subSite.apply': { actions: 'applyRemoval' },
+    'subSite.hide': { actions: 'setHidden' },
   },
   states: {
     nonCascade: {},

@@ -3,7 +3,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { CascadeMode } from '../../protocol/wire';
-import type { CascadeMachine } from './cascadeMachine';
+import type { CascadeMachine, SubSiteRemoval } from './cascadeMachine';
 
 type CascadeSnapshot = SnapshotFrom<CascadeMachine>;
 
@@ -13,3 +13,7 @@ export const selectCascadeMode = (s: CascadeSnapshot): CascadeMode =>
 export const selectCascadePoints = (s: CascadeSnapshot): number => s.context.cascadePoints;
 /** switching to non-cascade is allowed only without cascade points */
 export const selectCanLeaveCascade = (s: CascadeSnapshot): boolean => s.context.cascadePoints === 0;
+/** sub-sites whose Delete is inside its Undo window or on its way (usr_id → where it is) */
+export const selectSubSiteRemovals = (s: CascadeSnapshot): Readonly<Record<string, SubSiteRemoval>> => s.context.removals;
+/** usr_ids of the sub-sites hidden from the participant table (the same array until it changes) */
+export const selectHiddenSubSites = (s: CascadeSnapshot): readonly string[] => s.context.hidden;
