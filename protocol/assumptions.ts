@@ -30,6 +30,10 @@ export type AssumptionGroup =
   | 'podium-actions'
   | 'attendance'
   | 'hand-times'
+  | 'management-facts'
+  | 'room-properties'
+  | 'user-number'
+  | 'department-search'
   | 'audio-to-text'
   | 'focus-modes'
   | 'run-of-show'
@@ -51,6 +55,10 @@ export const ASSUMPTION_GROUPS: readonly AssumptionGroup[] = [
   'podium-actions',
   'attendance',
   'hand-times',
+  'management-facts',
+  'room-properties',
+  'user-number',
+  'department-search',
   'audio-to-text',
   'focus-modes',
   'run-of-show',
@@ -159,6 +167,34 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     kind: 'event',
     grade: 'spec',
     fallback: 'a participant’s details (get_user_infos, facts §2 #14) are read when they are opened, not again on a change',
+  },
+  {
+    group: 'user-number',
+    wire: 'getPlatform data.usr_id_digits (the configured digit count of a numeric user id)',
+    kind: 'field',
+    grade: 'spec',
+    fallback: 'adding by user number accepts 1–20 digits and the platform judges the length',
+  },
+  {
+    group: 'department-search',
+    wire: 'search_department_ids filter_type department_name',
+    kind: 'field',
+    grade: 'spec',
+    fallback: 'department search by name not offered, said when the platform refuses it; the department tree is browsed',
+  },
+  {
+    group: 'management-facts',
+    wire: 'set_confmgr_ssid answer is_admin / admin_addr / client_ip',
+    kind: 'field',
+    grade: 'spec',
+    fallback: 'the management login’s success state says “not told” for each; booking still goes to the platform, which judges the right',
+  },
+  {
+    group: 'room-properties',
+    wire: 'mr-status / one_mr_status max_call, region_id',
+    kind: 'field',
+    grade: 'spec',
+    fallback: 'max calls read as the platform default 1000 and the region as the default (-1), facts §6.5, each marked “platform default”',
   },
 ];
 

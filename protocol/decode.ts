@@ -46,6 +46,8 @@ export const decodePlatformResponse: Decoder<PlatformResponse> = object<Platform
     ),
     version: dflt(str, ''),
     links: opt((v) => platformLinksOf(v)),
+    // an assumption (group user-number): a value that is no whole number from 1 to 20 counts as absent
+    usr_id_digits: opt((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 20 ? v : undefined)),
   }),
 });
 

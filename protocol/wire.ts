@@ -53,6 +53,12 @@ export interface PlatformResponse {
      * as configured on the server; a page that is not configured is not linked to
      */
     links?: PlatformLinks;
+    /**
+     * (assumed, group user-number) the configured digit count of a numeric user id (spec §5
+     * "Numeric user id length follows a configured digit count"); absent, the console accepts
+     * 1–20 digits and the platform judges the length
+     */
+    usr_id_digits?: number;
   };
 }
 

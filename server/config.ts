@@ -68,6 +68,8 @@ export interface Config {
   simSeed?: number;
   /** `ATTENDANCE_KEEP_HOURS`: hours a meeting's attendance (issue 29) is kept after it ends */
   attendanceKeepHours: number;
+  /** `USER_NUMBER_DIGITS`: digits of a numeric user id / user number (spec §5 "configured digit count") */
+  userNumberDigits: number;
   /** take the client address from X-Forwarded-For (only behind a trusted reverse proxy) */
   trustProxy: boolean;
   /**
@@ -215,6 +217,8 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   const simSteadyEndpoints = int('SIM_STEADY_ENDPOINTS', 0, 0, STEADY_ENDPOINTS_MAX);
   const simSeed = str('SIM_SEED') === undefined ? undefined : int('SIM_SEED', 0, 0, 2 ** 31 - 1);
   const attendanceKeepHours = int('ATTENDANCE_KEEP_HOURS', 72, 1, 24 * 365);
+  // the demo address book's user numbers run from 1001: four digits
+  const userNumberDigits = int('USER_NUMBER_DIGITS', 4, 1, 20);
   const trustProxy = bool('TRUST_PROXY', false);
 
   const captchaTestCode = str('CAPTCHA_TEST_CODE');
@@ -283,6 +287,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     simSteadyEndpoints,
     simSeed,
     attendanceKeepHours,
+    userNumberDigits,
     trustProxy,
     captchaTestCode: captchaTestCode?.toUpperCase(),
     nodeEnv,

@@ -520,7 +520,10 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
       const recursion = body.recursion === undefined ? 0 : int(body, 'recursion', 0, 1);
       const userIds = new Set<number>();
       for (const id of ids) {
-        if (!/^\d{1,12}$/.test(id) || !engine.addressBook.users.has(Number(id))) throw refused(RC.userNotFound, id);
+        // spec §5: adding by user number requires a number (cuid) of the configured digit count
+        const rule = validateUserNumber(id, engine.config.userNumberDigits);
+        if (rule) throw refused(ruleCode(rule), id);
+        if (!engine.addressBook.users.has(Number(id))) throw refused(RC.userNotFound, id);
         userIds.add(Number(id));
       }
       for (const d of depIds) if (!engine.addressBook.departments.has(d)) throw refused(RC.departmentNotFound, String(d));
@@ -797,6 +800,7 @@ function ruleCode(err: keyof typeof VALIDATION_RESULT_CODES): ResultCode {
 }
 
 /** `create_temp_call`: an interim call by address; the simulated dial joins or fails later. */
+  validateUserNumber,
 export function createTempCall(engine: Engine, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'create_temp_call');
   const address = typeof body.call_url === 'string' ? body.call_url.trim() : body.call_url;

@@ -490,7 +490,11 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const ev = await c.poll(since);
       const joinedOrFailed = ofType(ev, 'online_eps_info').some((e) => e.usr_ids.includes(String(free.id))) || ofType(ev, 'failed_call').length > 0;
       expect(joinedOrFailed).toBe(true);
-      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['99999999'] })).body.result).toBe(RC.userNotFound);
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['9999'] })).body.result).toBe(RC.userNotFound);
+      // spec §5: a user number has the configured digit count (USER_NUMBER_DIGITS, 4 here)
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['99999999'] })).body.result).toBe(RC.userNumberLength);
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['100'] })).body.result).toBe(RC.userNumberLength);
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [' '] })).body.result).toBe(RC.userNumberRequired);
       const depId = free.deps[0];
       const r = await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [], dep_ids: [depId], recursion: 1 });
       expect(r.status).toBe(200);

@@ -73,6 +73,8 @@ export interface EngineConfig {
   attendanceKeepHours: number;
 }
 
+  /** `USER_NUMBER_DIGITS`: digits of a numeric user id (spec §5), checked on add_participants (default 4) */
+  userNumberDigits: number;
 export const DEFAULT_CONFIG: EngineConfig = {
   seedDemo: true,
   demoMrId: '8008038',
@@ -93,6 +95,7 @@ export const DEFAULT_CONFIG: EngineConfig = {
   attendanceKeepHours: ATTENDANCE_KEEP_HOURS_DEFAULT,
 };
 
+  userNumberDigits: 4,
 /** A call the engine asks the endpoint driver (the simulator) to place. */
 export interface DialRequest {
   usrId?: string;

@@ -50,6 +50,8 @@ export function registerPlatformRoutes(router: Router, deps: PlatformRouteDeps):
     // evidence shows the platform handing out credentials, so platform mode sends none: a
     // console in front of it is signed for by the `--upstream` proxy (upstreamProxy.ts).
     if (config.wire !== 'platform') body.data.signing = { mode: config.signing, devid: config.devId, devtoken: config.devToken };
+    // spec §5 "configured digit count": how the console learns it is an assumption (group user-number)
+    if (config.wire !== 'platform' || config.platformAssume.has('user-number')) body.data.usr_id_digits = config.userNumberDigits;
     return json(200, body, noCache);
   });
 
