@@ -475,6 +475,21 @@ export const decodeTranscriptPage = object<TranscriptPage>(
   { cmdid: 'transcript' },
 );
 
+/** `user_infos` (facts §5.2: usr_ids, nick_names, call_addrs; spec §3 adds usr_types, phone_nos), event or answer */
+const USER_INFOS_FIELDS: EventFields<'user_infos'> = {
+  cmdid: str,
+  seq,
+  usr_ids: arrayOf(strOrCode),
+  nick_names: par(strs, ''),
+  usr_types: par(nums, 0),
+  phone_nos: par(strs, ''),
+  call_addrs: par(strs, ''),
+};
+const USER_INFOS_ARRAYS = ['usr_ids', 'nick_names', 'usr_types', 'phone_nos', 'call_addrs'] as const;
+
+/** The answer of `POST user-infos` (get_user_infos), decoded as the event is. */
+export const decodeUserInfos = (v: unknown): ChangeEventOf<'user_infos'> => EVENT_DECODERS.user_infos(v);
+
 const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   one_mr_info: event('one_mr_info', { ...partialFields(mrInfoFields), cmdid: str, seq }),
   one_mr_status: event('one_mr_status', { ...partialFields(mrStatusFields), cmdid: str, seq }),
@@ -489,12 +504,8 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   sys_mosics: event('sys_mosics', { cmdid: str, seq, mosic_group: arrayOf(decodeMosicGroupEntry) }),
   mosic_config: event('mosic_config', { cmdid: str, seq, config_info: arrayOf(decodeMosicConfigEntry) }),
   title_config: titleConfigEvent,
-  usr_ids: event('usr_ids', { cmdid: str, seq, usr_ids: nums }),
-  user_infos: event(
-    'user_infos',
-    { cmdid: str, seq, usr_ids: strs, nick_names: par(strs, ''), usr_types: par(nums, 0), phone_nos: par(strs, '') },
-    [['usr_ids', 'nick_names', 'usr_types', 'phone_nos']],
-  ),
+  usr_ids: event('usr_ids', { cmdid: str, seq, usr_ids: arrayOf(strOrCode) }),
+  user_infos: event('user_infos', USER_INFOS_FIELDS, [USER_INFOS_ARRAYS]),
   mr_deled: event('mr_deled', { cmdid: str, seq, mr_id: dflt(str, '') }),
   not_rpc_cs: event('not_rpc_cs', { cmdid: str, seq, result: num }),
   show_warning_info: event('show_warning_info', {

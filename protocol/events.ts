@@ -51,13 +51,16 @@ export type OnlineEpsLeftEvent = Seq & {
 export type SysMosicsEvent = Seq & { cmdid: typeof CMD.sysMosics; mosic_group: MosicGroupEntry[] };
 export type MosicConfigEvent = Seq & { cmdid: typeof CMD.mosicConfig; config_info: MosicConfigEntry[] };
 export type TitleConfigEvent = Seq & { cmdid: typeof CMD.titleConfig; titles: TitleConfig[] };
-export type UsrIdsEvent = Seq & { cmdid: typeof CMD.usrIds; usr_ids: number[] };
+/** (assumed, group user-changes) the users whose details changed; ids as strings, whichever way the wire spelled them */
+export type UsrIdsEvent = Seq & { cmdid: typeof CMD.usrIds; usr_ids: string[] };
+/** the answer to get_user_infos (facts §5.2: usr_ids, nick_names, call_addrs), also pushed as an event */
 export type UserInfosEvent = Seq & {
   cmdid: typeof CMD.userInfos;
   usr_ids: string[];
   nick_names: string[];
   usr_types: number[];
   phone_nos: string[];
+  call_addrs: string[];
 };
 export type MrDeledEvent = Seq & { cmdid: typeof CMD.mrDeled; mr_id: string };
 export type NotRpcCsEvent = Seq & { cmdid: typeof CMD.notRpcCs; result: number };
