@@ -663,13 +663,25 @@ export class Room {
   }
 
   // ------------------------------------------------------------------------------------------
+    if (entries.some((e) => e.devType === 'mr_cascade_sub')) this.tellCascadePoints();
   // endpoints
 
   isAudience(ep: Endpoint): boolean {
+    const cascade = usrIds.some((id) => this.roster.get(id)?.devType === 'mr_cascade_sub');
     return ep.flags[POS.speaker] === 0 && ep.flags[POS.chair] === 0 && ep.flags[POS.host] === 0;
   }
 
   private inScope(scope: BanScope | undefined, ep: Endpoint): boolean {
+    if (cascade) this.tellCascadePoints();
+  }
+
+  /**
+   * `cascade_points` is counted, not set: a sub-site added to or removed from the roster (every
+   * cascade leg is on it, see join) changes it, and a console that read the status must hear so,
+   * or it would keep refusing non-cascade after the last sub-site was deleted (issue 30).
+   */
+  private tellCascadePoints(): void {
+    this.setStatus({ cascade_points: this.cascadePoints() });
     return scope === 'all' || (scope === 'audience' && this.isAudience(ep));
   }
 

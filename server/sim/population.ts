@@ -267,8 +267,9 @@ export class Simulator implements EndpointDriver {
     const ep = this.eps.get(usrId);
     if (!ep) return;
     ep.online = false;
-    // a steady endpoint waits to be called; of the others some call back after a while, as people do
-    if (ep.steady) {
+    // a steady endpoint waits to be called; of the others some call back after a while, as people do;
+    // a sub-site (cascade leg) the host hung up or deleted stays away until invited again (issue 30)
+    if (ep.steady || ep.spec.devType === 'mr_cascade_sub') {
       ep.rejoinAt = Infinity;
       return;
     }
