@@ -8,7 +8,7 @@
  * the spec's 200 ms removal delay, during which Undo takes it back and nothing is sent; then the
  * leg is removed like any participant (protocol-facts §3.1: `drop` while online, then
  * `del_participants`). Cascade points are counted from the participant list (the `dev_type`
- * every wire mode reports) and from Podium's `cascade_points`, whichever sees more.
+ * every wire mode reports) once it has loaded, before that from Podium's `cascade_points`.
  *
  * Hiding a sub-site (spec "Sub-site entry: … hide") is this console's view choice, never sent:
  * a hidden sub-site is left out of the participant table and its counts (a relay leg is not a
@@ -117,7 +117,8 @@ export const cascadeMachine = setup({
     /** refused here while cascade points exist (spec §4), else `mod_mr_status cascade_mode` */
     switchMode: enqueueActions(({ context, system, event, enqueue }) => {
       if (event.type !== 'cascade.set') return;
-      const points = Math.max(context.cascadePoints, listedCascadePoints(system) ?? 0);
+      // the list once loaded: it follows every join and removal, in every wire mode
+      const points = listedCascadePoints(system) ?? context.cascadePoints;
       if (checkCascadeSwitch(event.mode, points) !== null) {
         enqueue.emit({ type: 'cascade.refused', code: 'cascade.pointsExist', result: VALIDATION_RESULT_CODES['cascade.pointsExist'] });
         return;
