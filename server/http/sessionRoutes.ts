@@ -6,6 +6,7 @@
  * the body's shape.
  */
 import { ACTIVITY_PAGE_MAX } from '../engine/activity';
+import { TRANSCRIPT_PAGE_MAX } from '../engine/transcript';
 import { RC } from '../../protocol/codes';
 import {
   configMosic,
@@ -30,6 +31,7 @@ import { asBody, int, reqId, str, strArray, type Body } from '../engine/validate
 import { callQuality, lossRates, mediaStreams } from '../sim/media';
 import { addressBookHandlers } from './addressBookRoutes';
 import { registerAttendanceRoutes } from './attendanceRoutes';
+import { registerRunOfShowRoutes } from './runOfShowRoutes';
 import { gateAssumedCalls } from './assumedCalls';
 import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
@@ -204,7 +206,12 @@ export function registerSessionRoutes(
       const ssid = str(body, 'ssid', { max: 128 }) || str(body, 'confmgr_ssid', { optional: true, max: 128 });
       if (!mgmt.isValid(ssid)) throw new CommandError(403, RC.loginAsAdministrator, 'ssid');
       sess.confmgrSsid = ssid;
-      return json(200, { cmdid: 'set_confmgr_ssid', result: 0, is_admin: 1 });
+      // the spec's "admin flag and address, client IP" (group 'management-facts'): whether the session
+      // may act as administrator, where the management platform is, and this console's address
+      if (!engine.offers('management-facts')) return json(200, { cmdid: 'set_confmgr_ssid', result: 0 });
+      // this server is its own management platform: its address as the console reached it
+      const adminAddr = `${req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${req.headers.host ?? ''}/`;
+      return json(200, { cmdid: 'set_confmgr_ssid', result: 0, is_admin: mgmt.isPrivileged(ssid) ? 1 : 0, admin_addr: adminAddr, client_ip: req.ip });
     }),
   );
   const logout = session(async (_req, sess) => {
@@ -227,6 +234,22 @@ export function registerSessionRoutes(
         };
         const page = engine.activity.page(sess.mrId, num(before, 'before', Number.MAX_SAFE_INTEGER), num(limit, 'limit', ACTIVITY_PAGE_MAX) ?? 100);
         return json(200, { cmdid: 'activity', ...page });
+      }),
+    );
+  }
+  // (assumed, group audio-to-text) the meeting's transcript, oldest first: `?after=<id>&limit=<n>`
+  if (engine.offers('audio-to-text')) {
+    router.get(
+      `${P}transcript`,
+      session((req, sess, room) => {
+        const num = (v: string | null, field: string, max: number) => {
+          if (v === null) return undefined;
+          if (!/^\d{1,12}$/.test(v) || Number(v) > max) throw badField(field, RC.valueOutOfRange);
+          return Number(v);
+        };
+        const after = num(req.query.get('after'), 'after', Number.MAX_SAFE_INTEGER) ?? 0;
+        const limit = Math.max(1, num(req.query.get('limit'), 'limit', TRANSCRIPT_PAGE_MAX) ?? TRANSCRIPT_PAGE_MAX);
+        return json(200, { cmdid: 'transcript', ...engine.transcript.page(sess.mrId, room.record.meetingNo, after, limit) });
       }),
     );
   }
@@ -320,6 +343,8 @@ export function registerSessionRoutes(
 
   // (podium) attendance of the meeting, and the report after it (attendanceRoutes.ts)
   registerAttendanceRoutes(router, engine, P);
+  // (podium) run of show (issue 28): the document, Take / undo / hold as single commands
+  registerRunOfShowRoutes(router, engine, P, session, activityLog);
   // strict platform mode: the assumed calls of groups PLATFORM_ASSUME does not name are refused
   gateAssumedCalls(router, (group) => engine.offers(group), P);
   return mgmt;

@@ -1,0 +1,222 @@
+/**
+ * (podium) Run of show (issue 28) on the server: each meeting's document with a revision, and its
+ * live state (segment on air, when taken, hold), kept in the store so both survive a restart.
+ *
+ * Take is ONE command: the segment is checked as a whole against the meeting first (who it needs
+ * connected, layouts, recorder, live addresses, the controller's rights) and refused as a whole;
+ * only then is it applied through the same command steps a console would send one by one, so its
+ * events are the ones every console already understands, and late joiners get its layouts and mute
+ * policy from the meeting's own state. Before applying, the meeting as it is is captured as a
+ * segment: undo takes that capture.
+ */
+import { RC } from '../../protocol/codes';
+import {
+  captureSegment,
+  INITIAL_STATE,
+  PANE_TOKENS,
+  SEGMENT_ROLES,
+  titleOfBanner,
+  type MeetingView,
+  type RunOfShow,
+  type RunOfShowAnswer,
+  type RunOfShowState,
+  type Segment,
+  EMPTY_RUN_OF_SHOW,
+} from '../../protocol/runOfShow';
+import type { MosicConfigEntry } from '../../protocol/wire';
+import type { Store } from '../store/types';
+import { checkPermission, configMosic, ctrlMrEps, modMrStatus, setTitle } from './commands';
+import type { Engine, SessionState } from './engine';
+import { badField, refused } from './errors';
+import { LAYOUT_PANES, POLL_INTERVALS } from './mosaics';
+import { POS, type Room } from './room';
+import { liveStartRefusal } from './validate';
+
+export const RUN_OF_SHOW_COLLECTION = 'run_of_show';
+
+/** What the store keeps per meeting (key: mr_id). */
+export interface StoredRunOfShow {
+  revision: number;
+  doc: RunOfShow;
+  state: RunOfShowState;
+  /** the meeting as it was before the last Take: what undo applies */
+  undo?: Segment;
+}
+
+/** The meeting as a segment sees it, read from the room. */
+export function meetingViewOf(room: Room): MeetingView {
+  const st = room.status;
+  const eps = [...room.endpoints.values()];
+  const mosaics: MeetingView['mosaics'] = {};
+  for (const c of room.record.mosaic as MosicConfigEntry[]) {
+    mosaics[c.role] = { mosic_id: c.mosic_id, roles_lst: c.roles_lst.map((p) => [...p]), poll_secs: c.poll_secs, view_has_self: c.view_has_self };
+  }
+  const all = room.record.titles.find((t) => t.to_role === 'all');
+  const shown = all && all.has_title === 1 ? all : room.record.titles.find((t) => t.has_title === 1);
+  return {
+    main_venue: st.spk_usr_id,
+    guests: eps.filter((ep) => ep.flags[POS.chair] === 1).map((ep) => ep.usrId),
+    mosaics,
+    banner: shown ? { message: shown.message } : null,
+    audience_muted: st.all_guests_mute === 1,
+    unmuted: eps.filter((ep) => ep.flags[POS.a_rx] === 1).map((ep) => ep.usrId),
+    recording: st.rec_state === 'recording' || st.rec_state === 'starting',
+    live: st.live_enabled === 1,
+    online: new Set(room.endpoints.keys()),
+  };
+}
+
+export class RunOfShowBook {
+  constructor(private readonly store: Store) {}
+
+  stored(mrId: string): StoredRunOfShow {
+    return this.store.get<StoredRunOfShow>(RUN_OF_SHOW_COLLECTION, mrId) ?? { revision: 0, doc: EMPTY_RUN_OF_SHOW, state: INITIAL_STATE };
+  }
+
+  answer(mrId: string): RunOfShowAnswer {
+    const s = this.stored(mrId);
+    return { cmdid: 'run_of_show', revision: s.revision, doc: s.doc, state: s.state };
+  }
+
+  /** Writes the record; the returned promise resolves once it is durable. */
+  write(mrId: string, next: StoredRunOfShow): Promise<void> {
+    return this.store.put(RUN_OF_SHOW_COLLECTION, mrId, next);
+  }
+}
+
+/** The `run_of_show` event every controller gets: the revision and the state (the document is read on a new revision). */
+export function emitRunOfShow(room: Room, s: StoredRunOfShow): void {
+  room.emit({ cmdid: 'run_of_show', revision: s.revision, state: { ...s.state } });
+}
+
+/**
+ * Checks the whole segment against the meeting; throws the first refusal, naming what fails
+ * (every missing participant, comma-separated). Nothing is changed.
+ */
+export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
+  const missing = new Set<string>();
+  const need = (id: string) => {
+    if (!room.endpoints.has(id)) missing.add(id);
+  };
+  if (seg.main_venue) need(seg.main_venue);
+  for (const g of seg.guests ?? []) need(g);
+  for (const u of seg.mute?.unmute ?? []) need(u);
+  for (const role of SEGMENT_ROLES) {
+    const m = seg.mosaics?.[role];
+    if (!m) continue;
+    const panes = m.mosic_id === 'auto' ? 0 : LAYOUT_PANES.get(m.mosic_id);
+    if (panes === undefined) throw refused(RC.invalidMosaicId, m.mosic_id);
+    if (m.roles_lst.length !== panes) throw refused(RC.invalidPaneToken, `${role}.roles_lst`);
+    if (!(POLL_INTERVALS as readonly number[]).includes(m.poll_secs)) throw badField('poll_secs', RC.valueOutOfRange);
+    for (const pane of m.roles_lst) for (const tok of pane) if (!PANE_TOKENS.has(tok)) need(tok);
+  }
+  if (missing.size) {
+    const id = [...missing][0];
+    throw refused(room.roster.has(id) || missing.size > 1 ? RC.endpointOffline : RC.participantNotFound, [...missing].join(','));
+  }
+  const st = room.status;
+  if (seg.recording !== undefined && seg.recording !== view.recording) {
+    checkPermission(sess, 'status:enable_rec');
+    if (seg.recording && !room.record.resourceTmpl.hasRecord) throw refused(RC.recorderUnavailable);
+    if (!seg.recording && st.rec_state !== 'recording' && st.rec_state !== 'starting') throw refused(RC.recordingNotRunning);
+  }
+  if (seg.live !== undefined && seg.live !== view.live) {
+    checkPermission(sess, 'status:enable_live');
+    const refusal = seg.live ? liveStartRefusal(st) : undefined;
+    if (refusal !== undefined) throw refused(refusal, 'live');
+  }
+}
+
+/** Applies a checked segment through the meeting's own command steps (their events go out as usual). */
+export function applySegment(engine: Engine, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
+  if (seg.main_venue !== undefined && seg.main_venue !== view.main_venue) {
+    ctrlMrEps(engine, sess, room, seg.main_venue ? { action: 'speaker', usr_ids: [seg.main_venue], value: 1 } : { action: 'speaker', usr_ids: [], value: 0 });
+  }
+  if (seg.guests) {
+    const want = new Set(seg.guests);
+    const off = view.guests.filter((g) => !want.has(g) && room.endpoints.has(g));
+    const on = seg.guests.filter((g) => !view.guests.includes(g));
+    if (off.length) ctrlMrEps(engine, sess, room, { action: 'chair', usr_ids: off, value: 0 });
+    if (on.length) ctrlMrEps(engine, sess, room, { action: 'chair', usr_ids: on, value: 1 });
+  }
+  const layouts = SEGMENT_ROLES.flatMap((role) => {
+    const m = seg.mosaics?.[role];
+    return m ? [{ role, mosic_id: m.mosic_id, layout_mode: 2, roles_lst: m.roles_lst, poll_secs: m.poll_secs, view_has_self: m.view_has_self }] : [];
+  });
+  if (layouts.length) configMosic(engine, sess, room, { config_info: layouts });
+  if (seg.banner !== undefined) {
+    const title = titleOfBanner(seg.banner);
+    setTitle(engine, sess, room, seg.banner ? { ...title } : { to_role: 'all', message: '', has_title: 0 });
+  }
+  if (seg.mute) {
+    if (seg.mute.audience_muted !== view.audience_muted) modMrStatus(engine, sess, room, { all_guests_mute: seg.mute.audience_muted ? 1 : 0 });
+    const now = meetingViewOf(room).unmuted;
+    const unmute = seg.mute.unmute.filter((u) => !now.includes(u));
+    if (unmute.length) ctrlMrEps(engine, sess, room, { action: 'a_rx', usr_ids: unmute, value: 1 });
+  }
+  if (seg.recording !== undefined && seg.recording !== view.recording) modMrStatus(engine, sess, room, { enable_rec: seg.recording ? 1 : 0 });
+  if (seg.live !== undefined && seg.live !== view.live) modMrStatus(engine, sess, room, { enable_live: seg.live ? 1 : 0 });
+}
+
+/** The meeting's banner look (from the 'all' target), for a capture. */
+function titleLook(room: Room) {
+  const t = room.record.titles.find((x) => x.to_role === 'all') ?? room.record.titles[0];
+  return { font_size: t.font_size, font_color: t.font_color, bg_color: t.bg_color, bg_alpha: t.bg_alpha, style: t.style ?? 0, y_pos: t.y_pos, h_align: t.h_align, v_align: t.v_align };
+}
+
+/** Take of segment `index` (checked, then applied); returns the next stored record. */
+export function takeSegment(engine: Engine, sess: SessionState, room: Room, stored: StoredRunOfShow, index: number): StoredRunOfShow {
+  const seg = stored.doc.segments[index];
+  if (!seg) throw badField('index', RC.valueOutOfRange);
+  const view = meetingViewOf(room);
+  checkSegment(engine, sess, room, seg, view);
+  const undo = captureSegment(view, 'undo', 'undo', titleLook(room));
+  applySegment(engine, sess, room, seg, view);
+  const now = engine.nowSecs();
+  const state: RunOfShowState = {
+    current: index,
+    taken_at: now,
+    held_since: 0,
+    held_secs: 0,
+    previous: stored.state.current,
+    can_undo: true,
+    take_seq: stored.state.take_seq + 1,
+  };
+  return { ...stored, state, undo };
+}
+
+/** Undo: the meeting as it was before the last Take, and the cue back on the segment before. */
+export function undoTake(engine: Engine, sess: SessionState, room: Room, stored: StoredRunOfShow): StoredRunOfShow {
+  const undo = stored.undo;
+  if (!undo || !stored.state.can_undo) throw refused(RC.valueOutOfRange, 'undo');
+  const view = meetingViewOf(room);
+  // a participant of the capture who has left since is not needed any more: leave them out
+  const present = (id: string) => room.endpoints.has(id);
+  const seg: Segment = {
+    ...undo,
+    main_venue: undo.main_venue && present(undo.main_venue) ? undo.main_venue : '',
+    guests: (undo.guests ?? []).filter(present),
+    mute: undo.mute && { ...undo.mute, unmute: undo.mute.unmute.filter(present) },
+    mosaics: Object.fromEntries(
+      Object.entries(undo.mosaics ?? {}).map(([r, m]) => [r, { ...m!, roles_lst: m!.roles_lst.map((p) => p.map((t) => (PANE_TOKENS.has(t) || present(t) ? t : '0'))) }]),
+    ),
+  };
+  checkSegment(engine, sess, room, seg, view);
+  applySegment(engine, sess, room, seg, view);
+  const now = engine.nowSecs();
+  return {
+    ...stored,
+    undo: undefined,
+    state: { ...stored.state, current: stored.state.previous, previous: -1, taken_at: stored.state.previous >= 0 ? now : 0, held_since: 0, held_secs: 0, can_undo: false, take_seq: stored.state.take_seq + 1 },
+  };
+}
+
+/** Hold on (the segment's clock stops) or off (it runs on, the held time not counted). */
+export function holdSegment(engine: Engine, stored: StoredRunOfShow, on: boolean): StoredRunOfShow {
+  const st = stored.state;
+  if (st.current < 0) throw refused(RC.valueOutOfRange, 'hold');
+  const now = engine.nowSecs();
+  if (on === (st.held_since > 0)) return stored;
+  const state = on ? { ...st, held_since: now } : { ...st, held_since: 0, held_secs: st.held_secs + (now - st.held_since) };
+  return { ...stored, state: { ...state, take_seq: st.take_seq + 1 } };
+}
