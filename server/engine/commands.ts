@@ -12,6 +12,7 @@ import { POS, type Endpoint, type Room, type RosterEntry } from './room';
 import { TITLE_TARGETS } from './titles';
 import { TITLE_SPEED_MAX } from '../../protocol/titles';
 import { notePrivateTalkOwner } from '../auth/privateTalk';
+import { setAutoFocus } from './autoFocus';
 import { bit, int, intArray, liveStartRefusal, oneOf, str, strArray, type Body } from './validate';
 
 // ---------------------------------------------------------------------------------------------
@@ -69,6 +70,9 @@ const BIT_KEYS = {
   same_layout: 'same_layout',
   live_chat: 'live_chat',
   title_enabled: 'title_enabled',
+  // (assumed, group audio-to-text) the recogniser hears the two loudest channels (server/sim/asr.ts)
+  asr_enabled: 'asr_enabled',
+  focus_speaker: 'focus_speaker',
 } as const satisfies Record<string, keyof MrStatus>;
 
 const SPECIAL_KEYS = [
@@ -133,6 +137,8 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
       room.emit({ cmdid: 'title_config', titles: room.record.titles });
     }
   }
+  // the focus modes exclude each other: auto focus ends specified focus (autoFocus.ts)
+  if ('focus_speaker' in values) setAutoFocus(room, values.focus_speaker === 1);
   if ('allow_unmute_self' in values && values.allow_unmute_self === 0) {
     // nothing to do for the endpoints now: they simply may not unmute themselves any more
   }
@@ -412,6 +418,8 @@ export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: 
       const value = bitValue(body);
       const eps = online(room, ids);
       const set = new Set(st.spec_focus_usr_ids);
+      // focusing someone is specified focus: auto focus ends
+      if (value && st.focus_speaker === 1) room.setStatus({ focus_speaker: 0, auto_focus_usr_id: '' });
       for (const ep of eps) {
         room.setFlag(ep, 'focus', value);
         if (value) set.add(ep.usrId);
@@ -792,6 +800,7 @@ import {
   validateRoomPasswords,
   validateBypassUrl,
   validateTempCall,
+  validateUserNumber,
 } from '../../protocol/validation';
 import type { ResultCode } from '../../protocol/codes';
 
@@ -800,7 +809,6 @@ function ruleCode(err: keyof typeof VALIDATION_RESULT_CODES): ResultCode {
 }
 
 /** `create_temp_call`: an interim call by address; the simulated dial joins or fails later. */
-  validateUserNumber,
 export function createTempCall(engine: Engine, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'create_temp_call');
   const address = typeof body.call_url === 'string' ? body.call_url.trim() : body.call_url;

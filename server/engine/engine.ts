@@ -5,6 +5,7 @@
  * acknowledged only after the store has made them durable.
  */
 import { ActivityLog } from './activity';
+import { TranscriptLog } from './transcript';
 import { ATTENDANCE_KEEP_HOURS_DEFAULT, PresenceHistory } from './presenceHistory';
 import { ReqAnswers } from './reqAnswers';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -21,6 +22,7 @@ import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from
 import { pollBody, pollBodyBytes, type AbortLike, type FeedEntry, type PollOutcome } from './feed';
 import { ASSUMED_STATUS_FIELDS, isGuestId, newRoomRecord, Room, type RoomHooks, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
+import { refreshAutoFocus } from './autoFocus';
 import { asBody, int, type Body } from './validate';
 
 export const COLLECTIONS = {
@@ -71,10 +73,10 @@ export interface EngineConfig {
   platformAssume: ReadonlySet<AssumptionGroup>;
   /** `ATTENDANCE_KEEP_HOURS`: hours a meeting's attendance is kept after it ends (default 72) */
   attendanceKeepHours: number;
-}
-
   /** `USER_NUMBER_DIGITS`: digits of a numeric user id (spec §5), checked on add_participants (default 4) */
   userNumberDigits: number;
+}
+
 export const DEFAULT_CONFIG: EngineConfig = {
   seedDemo: true,
   demoMrId: '8008038',
@@ -93,9 +95,9 @@ export const DEFAULT_CONFIG: EngineConfig = {
   wire: 'podium',
   platformAssume: new Set(),
   attendanceKeepHours: ATTENDANCE_KEEP_HOURS_DEFAULT,
+  userNumberDigits: 4,
 };
 
-  userNumberDigits: 4,
 /** A call the engine asks the endpoint driver (the simulator) to place. */
 export interface DialRequest {
   usrId?: string;
@@ -184,6 +186,8 @@ export class Engine implements EngineFacade {
   readonly activity: ActivityLog;
   /** (podium) who was in each meeting when (issue 29) */
   readonly attendance: PresenceHistory;
+  /** (assumed, group audio-to-text) what the recogniser heard, kept per meeting (issue 30) */
+  readonly transcript: TranscriptLog;
   /** (durable) answers of applied commands by req_id, for retries across restarts */
   readonly reqAnswers: ReqAnswers;
   private readonly logKeys = new Map<string, string[]>();
@@ -197,6 +201,7 @@ export class Engine implements EngineFacade {
     clock: Clock = systemClock,
   ) {
     this.activity = new ActivityLog(store);
+    this.transcript = new TranscriptLog(store);
     this.reqAnswers = new ReqAnswers(store);
     this.clock = clock;
     this.config = { ...DEFAULT_CONFIG, ...config };
@@ -293,6 +298,12 @@ export class Engine implements EngineFacade {
       // a waiting room switched on by an earlier podium-mode run: without the waiting-room group
       // nobody may wait (the switch cannot be turned off through the platform's calls either)
       rec.status.waiting_room = 0;
+      room.recordDirty = true;
+    }
+    if (rec.status.focus_speaker === 1 && !this.offers('focus-modes')) {
+      // auto focus left on by a podium-mode run: without its group it could never be turned off
+      rec.status.focus_speaker = 0;
+      rec.status.auto_focus_usr_id = '';
       room.recordDirty = true;
     }
     for (const [reqId, body] of rec.recentReqs ?? []) {
@@ -954,6 +965,7 @@ export class Engine implements EngineFacade {
       this.tickBookings(room, now);
       room.flush();
       room.refreshAutoLayout();
+      refreshAutoFocus(room);
       if (room.recordDirty) void this.saveRoom(room).catch(() => undefined);
     }
     for (const s of [...this.sessions.values()]) {

@@ -18,6 +18,7 @@ import type {
 } from '../../protocol/wire';
 import { USR_STATS_POSITIONS, type UsrStatsName } from '../../protocol/usrStats';
 import type { AssumptionGroup } from '../../protocol/assumptions';
+import { DEFAULT_MAX_CALL, DEFAULT_REGION_ID } from '../../protocol/management';
 import { ChangeFeed } from './feed';
 import { autoLayoutFor, defaultMosaicConfig } from './mosaics';
 import { defaultSubtitlePosition, defaultTitles } from './titles';
@@ -200,10 +201,12 @@ export function defaultStatus(mrId: string): MrStatus {
     spk_usr_id: '',
     auto_focus_usr_id: '',
     spec_focus_usr_ids: [],
+    focus_speaker: 0,
     rollcall_hist: {},
     cascade_mode: '',
     subtitle_position: defaultSubtitlePosition(),
     title_enabled: 0,
+    asr_enabled: 0,
     live_chat: 1,
     meeting_mode: 'speaker',
     waiting_room: 0,
@@ -298,6 +301,10 @@ export const ASSUMED_STATUS_FIELDS: Readonly<Partial<Record<AssumptionGroup, rea
   'meeting-modes': ['live_chat', 'meeting_mode', 'title_enabled'],
   // not a status field but an eps-status one: left out of eps-status the same way (epsStatus)
   'hand-times': ['hand_up_dtms'],
+  'audio-to-text': ['asr_enabled'],
+  'focus-modes': ['focus_speaker'],
+  // room properties the spec names (§3) that the facts show only in CM room bodies
+  'room-properties': ['max_call', 'region_id'],
 };
 
 /**
@@ -502,6 +509,9 @@ export class Room {
       chair_copy: '0',
       // the evidence's value (facts §3.3); this server mixes the meeting's sound as one group
       amixer_group: [16384],
+      // (group 'room-properties') most calls at once (engine: beyond it calls fail) and the media region
+      max_call: this.record.maxCall ?? DEFAULT_MAX_CALL,
+      region_id: DEFAULT_REGION_ID,
     };
     for (const k of this.hiddenStatus) delete (status as unknown as Record<string, unknown>)[k];
     return status;
@@ -653,25 +663,15 @@ export class Room {
       if (!isGuestId(e.usrId)) this.rosterDirty.add(e.usrId);
     }
     this.emit({ cmdid: 'mr_participants', ...this.participants(entries) });
+    if (entries.some((e) => e.devType === 'mr_cascade_sub')) this.tellCascadePoints();
   }
 
   removeFromRoster(usrIds: string[]): void {
+    const cascade = usrIds.some((id) => this.roster.get(id)?.devType === 'mr_cascade_sub');
     const gone = usrIds.filter((id) => this.roster.delete(id));
     if (!gone.length) return;
     for (const id of gone) if (!isGuestId(id)) this.rosterDirty.add(id);
     this.emit({ cmdid: 'mr_participants', ...this.participants([], gone) });
-  }
-
-  // ------------------------------------------------------------------------------------------
-    if (entries.some((e) => e.devType === 'mr_cascade_sub')) this.tellCascadePoints();
-  // endpoints
-
-  isAudience(ep: Endpoint): boolean {
-    const cascade = usrIds.some((id) => this.roster.get(id)?.devType === 'mr_cascade_sub');
-    return ep.flags[POS.speaker] === 0 && ep.flags[POS.chair] === 0 && ep.flags[POS.host] === 0;
-  }
-
-  private inScope(scope: BanScope | undefined, ep: Endpoint): boolean {
     if (cascade) this.tellCascadePoints();
   }
 
@@ -682,6 +682,16 @@ export class Room {
    */
   private tellCascadePoints(): void {
     this.setStatus({ cascade_points: this.cascadePoints() });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // endpoints
+
+  isAudience(ep: Endpoint): boolean {
+    return ep.flags[POS.speaker] === 0 && ep.flags[POS.chair] === 0 && ep.flags[POS.host] === 0;
+  }
+
+  private inScope(scope: BanScope | undefined, ep: Endpoint): boolean {
     return scope === 'all' || (scope === 'audience' && this.isAudience(ep));
   }
 

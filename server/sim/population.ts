@@ -19,6 +19,7 @@ import type { DialRequest, Engine, EndpointDriver } from '../engine/engine';
 import { Rng } from '../engine/rng';
 import { POS, type JoinSpec, type Room, type RosterEntry } from '../engine/room';
 import { steadyEndpointId, steadyEndpointName } from './steady';
+import { SimulatedRecogniser } from './asr';
 
 export interface SimOptions {
   /** meeting the population belongs to */
@@ -70,6 +71,8 @@ export class Simulator implements EndpointDriver {
   private readonly activity: number;
   private readonly callFailure: number;
   private dialCounter = 0;
+  /** audio-to-text of the two loudest talkers (asr.ts) */
+  private readonly recogniser: SimulatedRecogniser;
 
   constructor(
     private readonly engine: Engine,
@@ -79,6 +82,7 @@ export class Simulator implements EndpointDriver {
     this.activity = opts.activity ?? 0.05;
     this.callFailure = opts.callFailure ?? 0.2;
     engine.driver = this;
+    this.recogniser = new SimulatedRecogniser(engine.transcript, () => engine.nowSecs());
     this.populate();
   }
 
@@ -289,6 +293,7 @@ export class Simulator implements EndpointDriver {
     this.joinDue(nowMs);
     if (!room.record.running) return;
     this.behave(room, nowMs);
+    if (this.engine.offers('audio-to-text')) this.recogniser.tick(room, nowMs);
   }
 
   // ------------------------------------------------------------------------------------------
