@@ -8,9 +8,14 @@
  * reads on from the roster's position, so a config read before that position could miss a change
  * made in between, for good (a layout window reloaded just before a layout change kept the old
  * layout). A feed event that comes while the fetch is under way is newer than it and wins for
- * its role or target; the fetch fills the rest. A failed fetch keeps what the feed gave.
+ * its role or target; the fetch fills the rest. A failed fetch keeps what the feed gave, and says
+ * so per config (`configLoad`): the dialogs show "Failed to retrieve configuration" with a retry
+ * (`meeting.retryConfigs`) instead of opening on defaults (issue 30).
+ *
+ * It also asks about one participant (machines/meeting/queries.ts): the call quality
+ * (`meeting.askCallQa`) and the details (`meeting.askUserInfos`, and on each `usr_ids` event).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
 import type {
   GetCallQaRspEvent,
@@ -22,19 +27,22 @@ import type {
   SysMosicsEvent,
   TitleConfigEvent,
   UserInfosEvent,
+  UsrIdsEvent,
 } from '../../protocol/events';
 import type { MosicConfigEntry, MosicGroupEntry, MrInfo, MrStatus, TitleConfig } from '../../protocol/wire';
 import type { MeetingSnapshot } from '../longPoll/longPollMachine';
+import { askCallQa, askUserInfos, userInfoBatches, withUserInfos, type CallQaAsk, type QueryReport, type UserInfo } from './queries';
+
+export type { CallQaAsk, UserInfo } from './queries';
 
 export type ScheduleInfo = Omit<ScheduleInfoEvent, 'cmdid' | 'seq'>;
 export type ResourceTemplateInfo = Omit<ResourceTmplInfoEvent, 'cmdid' | 'seq'>;
 
-export interface UserInfo {
-  usr_id: string;
-  nick_name: string;
-  usr_type: number;
-  phone_no: string;
-}
+/** The configs the dialogs open on: subtitle titles, per-role layouts, the supported layouts. */
+export type ConfigKind = 'titles' | 'mosaic' | 'layouts';
+/** loading until the fetch after a full load answered; failed when that fetch could not read it */
+export type ConfigLoadState = 'loading' | 'loaded' | 'failed';
+const ALL_LOADING: Readonly<Record<ConfigKind, ConfigLoadState>> = { titles: 'loading', mosaic: 'loading', layouts: 'loading' };
 
 export interface MeetingContext {
   api?: SessionApi;
@@ -47,6 +55,10 @@ export interface MeetingContext {
   layouts: readonly MosicGroupEntry[];
   /** latest call quality per usr_id (answers to get_call_qa) */
   callQa: Readonly<Record<string, Record<string, number>>>;
+  /** get_call_qa questions under way or refused, per usr_id (an answer removes its entry) */
+  callQaAsks: Readonly<Record<string, CallQaAsk>>;
+  /** whether each config was read after the last full load */
+  configLoad: Readonly<Record<ConfigKind, ConfigLoadState>>;
   userInfos: Readonly<Record<string, UserInfo>>;
   /** config events received since the config fetch under way began; null when none is under way */
   configEventsDuringLoad: ConfigEvents | null;
@@ -70,12 +82,19 @@ export type MeetingEvent =
   | { type: 'server.mosic_config'; event: MosicConfigEvent }
   | { type: 'server.sys_mosics'; event: SysMosicsEvent }
   | { type: 'server.get_call_qa_rsp'; event: GetCallQaRspEvent }
-  | { type: 'server.user_infos'; event: UserInfosEvent };
+  | { type: 'server.user_infos'; event: UserInfosEvent }
+  | { type: 'server.usr_ids'; event: UsrIdsEvent }
+  | { type: 'meeting.retryConfigs' }
+  | { type: 'meeting.askCallQa'; usrId: string }
+  | { type: 'meeting.askUserInfos'; usrIds: readonly string[] }
+  | QueryReport;
 
 interface Configs {
   titles?: TitleConfig[];
   mosaicConfigs?: MosicConfigEntry[];
   layouts?: MosicGroupEntry[];
+  /** no client to ask with (nothing was read, nothing failed) */
+  skipped?: boolean;
 }
 
 /** Drops `cmdid` and `seq` from an event so only entity fields are merged. */
@@ -119,6 +138,12 @@ function titleList(value: unknown): TitleConfig[] | undefined {
   return banner && typeof banner === 'object' && typeof banner.to_role === 'string' ? [banner as TitleConfig] : undefined;
 }
 
+/** The call quality of `usrId` stored, its question settled. */
+function answered(context: MeetingContext, usrId: string, qa: Record<string, number>): Pick<MeetingContext, 'callQa' | 'callQaAsks'> {
+  const { [usrId]: _settled, ...asks } = context.callQaAsks;
+  return { callQa: { ...context.callQa, [usrId]: qa }, callQaAsks: asks };
+}
+
 export const meetingMachine = setup({
   types: {
     context: {} as MeetingContext,
@@ -126,9 +151,11 @@ export const meetingMachine = setup({
     input: {} as { api?: SessionApi },
   },
   actors: {
+    askCallQa,
+    askUserInfos,
     loadConfigs: fromPromise<Configs, { api?: SessionApi }>(async ({ input, signal }) => {
       const api = input.api;
-      if (!api) return {};
+      if (!api) return { skipped: true };
       const [titles, mosaic, layouts] = await Promise.allSettled([
         api.get<unknown>('title-config', signal),
         api.get<{ config_info?: MosicConfigEntry[] }>('mosic-config', signal),
@@ -158,7 +185,18 @@ export const meetingMachine = setup({
         mosaicConfigs: p.configs.mosaicConfigs ? overlay(p.configs.mosaicConfigs, during.mosaicConfigs, byRole) : context.mosaicConfigs,
         layouts: during.layouts ?? p.configs.layouts ?? context.layouts,
         configEventsDuringLoad: null,
+        configLoad: p.configs.skipped
+          ? context.configLoad
+          : {
+              titles: p.configs.titles ? 'loaded' : 'failed',
+              mosaic: p.configs.mosaicConfigs ? 'loaded' : 'failed',
+              layouts: p.configs.layouts ? 'loaded' : 'failed',
+            },
       };
+    }),
+    askUserInfos: enqueueActions(({ context, enqueue }, p: { usrIds: readonly string[] }) => {
+      if (!context.api) return;
+      for (const usrIds of userInfoBatches(p.usrIds)) enqueue.spawnChild('askUserInfos', { input: { api: context.api, usrIds } });
     }),
   },
 }).createMachine({
@@ -173,6 +211,8 @@ export const meetingMachine = setup({
     mosaicConfigs: [],
     layouts: [],
     callQa: {},
+    callQaAsks: {},
+    configLoad: ALL_LOADING,
     userInfos: {},
     configEventsDuringLoad: null,
   }),
@@ -184,6 +224,13 @@ export const meetingMachine = setup({
       reenter: true,
       actions: [{ type: 'loadSnapshot', params: ({ event }) => ({ snapshot: event.snapshot }) }, 'beginConfigLoad'],
     },
+    // the operator asks again after a failed read: the same fetch, as after a full load
+    'meeting.retryConfigs': {
+      guard: ({ context }) => Object.values(context.configLoad).includes('failed'),
+      target: '.ready',
+      reenter: true,
+      actions: ['beginConfigLoad', assign({ configLoad: ALL_LOADING })],
+    },
     'server.one_mr_status': { actions: { type: 'mergeStatus', params: ({ event }) => ({ event: event.event }) } },
     'server.one_mr_info': { actions: { type: 'mergeInfo', params: ({ event }) => ({ event: event.event }) } },
     'server.schedule_info': { actions: assign({ schedule: ({ event }) => fields(event.event) }) },
@@ -193,18 +240,33 @@ export const meetingMachine = setup({
     'server.mosic_config': { actions: assign(({ context, event }) => withConfigEvent(context, { mosaicConfigs: event.event.config_info })) },
     'server.sys_mosics': { actions: assign(({ context, event }) => withConfigEvent(context, { layouts: event.event.mosic_group })) },
     'server.get_call_qa_rsp': {
-      actions: assign({ callQa: ({ context, event }) => ({ ...context.callQa, [event.event.usr_id]: event.event.qa }) }),
+      actions: assign(({ context, event }) => answered(context, event.event.usr_id, event.event.qa)),
     },
-    'server.user_infos': {
+    'server.user_infos': { actions: assign({ userInfos: ({ context, event }) => withUserInfos(context.userInfos, event.event) }) },
+    'meeting.userInfosAnswer': { actions: assign({ userInfos: ({ context, event }) => withUserInfos(context.userInfos, event.answer) }) },
+    // these users changed: their details are read again (only what the server finds comes back)
+    'server.usr_ids': { actions: { type: 'askUserInfos', params: ({ event }) => ({ usrIds: event.event.usr_ids }) } },
+    'meeting.askUserInfos': { actions: { type: 'askUserInfos', params: ({ event }) => ({ usrIds: event.usrIds }) } },
+    'meeting.askCallQa': {
+      guard: ({ context, event }) => !!context.api && event.usrId !== '' && context.callQaAsks[event.usrId]?.state !== 'pending',
+      actions: [
+        assign({ callQaAsks: ({ context, event }) => ({ ...context.callQaAsks, [event.usrId]: { state: 'pending' } as const }) }),
+        enqueueActions(({ context, event, enqueue }) => {
+          enqueue.spawnChild('askCallQa', { input: { api: context.api!, usrId: event.usrId } });
+        }),
+      ],
+    },
+    // the reply body carries the answer (a platform may), or the feed brings it (get_call_qa_rsp)
+    'meeting.callQaAnswer': {
+      guard: ({ event }) => event.answer !== null,
+      actions: assign(({ context, event }) => answered(context, event.answer!.usr_id || event.usrId, event.answer!.qa)),
+    },
+    'meeting.callQaFailed': {
       actions: assign({
-        userInfos: ({ context, event }) => {
-          const e = event.event;
-          const next = { ...context.userInfos };
-          e.usr_ids.forEach((id, i) => {
-            next[id] = { usr_id: id, nick_name: e.nick_names[i] ?? '', usr_type: e.usr_types[i] ?? 0, phone_no: e.phone_nos[i] ?? '' };
-          });
-          return next;
-        },
+        callQaAsks: ({ context, event }) => ({
+          ...context.callQaAsks,
+          [event.usrId]: { state: 'failed', status: event.status, ...(event.result !== undefined ? { result: event.result } : {}) } as const,
+        }),
       }),
     },
   },

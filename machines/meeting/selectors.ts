@@ -27,3 +27,7 @@ export const selectCallQa =
   (s: MeetingSnapshot): Record<string, number> | undefined =>
     s.context.callQa[usrId];
 export const selectUserInfo = (usrId: string) => (s: MeetingSnapshot) => s.context.userInfos[usrId];
+/** whether a config the dialogs open on was read: loading, loaded or failed (issue 30) */
+export const selectConfigLoad = (s: MeetingSnapshot) => s.context.configLoad;
+/** the get_call_qa question of one participant: pending, failed (with the refusal) or undefined */
+export const selectCallQaAsk = (usrId: string) => (s: MeetingSnapshot) => s.context.callQaAsks[usrId];
