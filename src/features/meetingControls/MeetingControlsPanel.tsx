@@ -18,6 +18,8 @@ import type { CascadeModeChoice } from './CascadeModeControl';
 import { useRefusalText } from '#/i18n/refusal';
 import { useNotOfferedGroups } from '#/session/notOffered';
 import { sessionSelectors as sel } from './sessionSelectors';
+import { SubSitesSection } from './SubSitesSection';
+import { sameSubSites } from '@machines/index';
 import { onlineOf } from './onlineParticipants';
 import { participantFeedOf } from '#/media/participantFeed';
 
@@ -54,6 +56,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   const recFailure = useSelector(recording, sel.recordingFailure);
   const cascadeMode = useSelector(cascade, sel.cascadeMode);
   const cascadePoints = useSelector(cascade, sel.cascadePoints);
+  // the sub-sites as the participant list holds them (every wire mode reports dev_type): a
+  // filter per 800 ms batch, re-rendering only when one of them changed
+  const subSites = useSelector(participants, sel.subSites, sameSubSites);
   const [refusal, setRefusal] = useState<MeetingControlsModel['refusal']>(undefined);
 
   useEffect(() => {
@@ -111,7 +116,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     recording: { state: recState ?? (status?.rec_state as RecordingState | undefined) ?? 'idle', failure: recFailureText },
     cascade: {
       mode: toCascadeChoice(cascadeMode ?? status?.cascade_mode),
-      points: cascadePoints ?? status?.cascade_points ?? 0,
+      points: subSites?.length ?? cascadePoints ?? status?.cascade_points ?? 0,
     },
     liveBuiltin,
     notOffered,
@@ -148,6 +153,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
         if (cascade) cascade.send({ type: 'cascade.set', mode: wire });
         else send({ type: 'status', key: 'cascade_mode', value: wire });
       }}
+      subSites={
+        subSites && (subSites.length > 0 || model.cascade.mode !== 'nonCascade') ? <SubSitesSection cascade={cascade} subSites={subSites} /> : undefined
+      }
       onWaitingRoom={(on) => {
         setRefusal(undefined);
         if (waitingRoom) waitingRoom.send({ type: on ? 'waitingRoom.enable' : 'waitingRoom.disable' });

@@ -3,7 +3,7 @@
  * recording, polling, push/live, chat and modes, waiting room, subtitles, layout, end meeting.
  * Fed entirely by props; {@link MeetingControlsPanel} feeds it from the session actor.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Accordion, Button, Divider, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ChatPermission, MeetingMode, MosicConfigEntry, MosicGroupEntry, MrScene, MrStatus, TitleConfig } from '@protocol/wire';
@@ -72,9 +72,11 @@ export interface MeetingControlsViewProps {
   onRecording: (start: boolean) => void;
   onCascade: (mode: CascadeModeChoice) => void;
   onWaitingRoom: (on: boolean) => void;
+  /** the sub-site list under the cascade mode (issue 30), when the meeting has or may have any */
+  subSites?: ReactNode;
 }
 
-export function MeetingControlsView({ model, onCommand, onRecording, onCascade, onWaitingRoom }: MeetingControlsViewProps) {
+export function MeetingControlsView({ model, onCommand, onRecording, onCascade, onWaitingRoom, subSites }: MeetingControlsViewProps) {
   const { t, i18n } = useLingui();
   const [subtitlesOpen, setSubtitlesOpen] = useState(false);
   const [layoutOpen, setLayoutOpen] = useState(false);
@@ -144,6 +146,7 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
           onChange={onCascade}
         />
       </NotOfferedControls>
+      {subSites}
       <RecordingControl state={model.recording.state} failure={model.recording.failure} onStart={() => onRecording(true)} onStop={() => onRecording(false)} />
       <Divider />
       <Accordion multiple variant="contained" chevronPosition="left" value={openSections} onChange={setOpenSections}>

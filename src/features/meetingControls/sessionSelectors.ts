@@ -15,6 +15,7 @@ import {
   type MeetingMachine,
   type ParticipantsMachine,
   type RecordingMachine,
+  subSitesOf,
 } from '@machines/index';
 
 const EMPTY_LABELS: ReadonlySet<string> = new Set();
@@ -37,6 +38,10 @@ export const sessionSelectors = {
 
   participantsVersion: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantsVersion(s)),
   participantList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantList(s)),
+  /** the sub-sites (cascade points) of the list once it has loaded; compare with sameSubSites */
+  subSites: safe((s: SnapshotFrom<ParticipantsMachine>) =>
+    participants.selectParticipantsLoaded(s) ? subSitesOf(participants.selectParticipantList(s)) : undefined,
+  ),
   waitingList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectWaitingList(s)),
   /** the waiting list is rebuilt per version; its entries are the same objects until they change */
   sameEntries: <T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean =>

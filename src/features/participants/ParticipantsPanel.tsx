@@ -10,6 +10,7 @@ import type { AnyActorRef } from 'xstate';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import {
+  cascadeSelectors,
   commandsSelectors,
   participantsSelectors,
   rollCallSelectors,
@@ -41,6 +42,7 @@ type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
 type CommandsRef = ActorRefFrom<CommandsMachine>;
 
 const { selectParticipantList, selectParticipantsVersion, selectWaitingList } = participantsSelectors;
+const NO_HIDDEN: readonly string[] = [];
 const { selectAnyPending, selectPendingByUsr } = commandsSelectors;
 
 const NO_PENDING: ReadonlyMap<string, number> = new Map();
@@ -79,13 +81,20 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   const busy = useSelector(commands, (s) => (s ? selectAnyPending(s) : false)) ?? false;
   const meeting = useMeetingStatusView(session);
 
+  // sub-sites the host hid in the cascade control (issue 30) are left out of the table and its counts
+  const cascade = useSessionChild<AnyActorRef>(session, 'cascade');
+  const hiddenSubSites = useSelector(cascade, (s) => (s ? cascadeSelectors.selectHiddenSubSites(s) : NO_HIDDEN)) ?? NO_HIDDEN;
+
   const rows = useMemo(() => {
     if (!participants || !list) return [];
     const store = participants.getSnapshot().context.store;
-    return toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
+    const all = toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
+    if (hiddenSubSites.length === 0) return all;
+    const hidden = new Set(hiddenSubSites);
+    return all.filter((r) => !hidden.has(r.usrId));
     // version moves whenever the store changed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [participants, list, waitingList, version]);
+  }, [participants, list, waitingList, version, hiddenSubSites]);
 
   const onlineCount = useMemo(() => rows.reduce((n, r) => n + (r.online && !r.waiting ? 1 : 0), 0), [rows]);
   const stale = useFeedLost(session);
