@@ -23,6 +23,7 @@ import type {
   WaitingUsr,
 } from './wire';
 import type { ChangeEvent, ChangeEventOf } from './events';
+import { decodeRunOfShowEvent } from './runOfShow';
 
 import { DecodeError, type Decoder, isObj, str, strOrCode, num, bit, oneOf, arrayOf, recordOf, strs, nums, opt, dflt, par, object, partialFields, type Fields, type ObjectOptions, mrScene, role } from './decodeCore';
 
@@ -592,6 +593,8 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
   ]),
   department_info: event('department_info', { ...departmentFields, cmdid: str, seq }, [DEPARTMENT_ARRAYS]),
   activity: event('activity', { cmdid: str, seq, entry: decodeActivityEntry }),
+  // (podium) run of show (issue 28): its revision and live state
+  run_of_show: decodeRunOfShowEvent,
   asr_text: event('asr_text', { cmdid: str, seq, line: decodeTranscriptLine }),
   resync: event('resync', { cmdid: str, seq: num }),
 };

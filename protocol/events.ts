@@ -7,6 +7,7 @@
  * meeting status, then polls from the resync's `seq`.
  */
 import type { CMD } from './cmdids';
+import type { RunOfShowEvent } from './runOfShow';
 import type {
   ActivityEntry,
   DepartmentInfo,
@@ -183,6 +184,7 @@ export type ChangeEvent =
   | DepartmentInfoEvent
   | ActivityEvent
   | AsrTextEvent
+  | RunOfShowEvent
   | ResyncEvent;
 
 export type ChangeEventOf<C extends ChangeEvent['cmdid']> = Extract<ChangeEvent, { cmdid: C }>;

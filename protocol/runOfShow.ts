@@ -15,6 +15,7 @@
  *   `{ cmdid: 'hold_segment', value: 0|1 }`: one command each, applied as a whole or refused.
  * - event `run_of_show` {@link RunOfShowEvent}: the revision and the live state, to every controller.
  */
+import { DecodeError } from './decodeCore';
 import type { Bit, MeetingRole, TitleConfig } from './wire';
 
 export const RUN_OF_SHOW_VERSION = 1;
@@ -436,4 +437,12 @@ export function decodeRunOfShowState(v: unknown): RunOfShowState {
     can_undo: v.can_undo === true,
     take_seq: n('take_seq', 0),
   };
+}
+
+/** Decodes the `run_of_show` event; throws on a malformed one, like every event decoder. */
+export function decodeRunOfShowEvent(v: unknown, path = ''): RunOfShowEvent {
+  if (!isObj(v) || v.cmdid !== 'run_of_show') throw new DecodeError(path, 'a run_of_show event');
+  const seq = typeof v.seq === 'number' ? v.seq : 0;
+  const revision = typeof v.revision === 'number' && Number.isInteger(v.revision) && v.revision >= 0 ? v.revision : 0;
+  return { cmdid: 'run_of_show', seq, revision, state: decodeRunOfShowState(v.state) };
 }

@@ -44,6 +44,7 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'call-quality': msg`Call quality summary`,
   'user-changes': msg`Participant details kept up to date`,
   'audio-to-text': msg`Audio-to-text and live transcript`,
+  'run-of-show': msg`Run of show kept by the server`,
 };
 
 export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {
