@@ -94,6 +94,10 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
         return r(msg`Main venue`, msg`${who} made ${targets} the main venue`);
       case 'focus':
         return on(v) ? r(msg`Focus`, msg`${who} put the focus on ${targets}`) : r(msg`Focus`, msg`${who} took the focus off ${targets}`);
+      case 'chair':
+        return on(v)
+          ? r(msg`Honoured guest`, msg`${who} made ${targets} honoured guest`)
+          : r(msg`Honoured guest`, msg`${who} cancelled honoured guest for ${targets}`);
       case 'displayname': {
         const name = String(v ?? '');
         return r(msg`Rename`, msg`${who} renamed ${targets} to “${name}”`);
@@ -150,6 +154,8 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
         return on(value) ? r(msg`Forbid all listening`, msg`${who} forbade all listening`) : r(msg`Allow all listening`, msg`${who} allowed all listening`);
       case 'roll_call':
         return on(value) ? r(msg`Roll call`, msg`${who} started a roll call`) : r(msg`Roll call`, msg`${who} ended the roll call`);
+      case 'focus_speaker':
+        return on(value) ? r(msg`Auto focus`, msg`${who} turned auto focus on`) : r(msg`Auto focus`, msg`${who} turned auto focus off`);
     }
     const name = STATUS_NAMES[key];
     if (name) {

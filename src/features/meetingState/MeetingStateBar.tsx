@@ -27,6 +27,9 @@ import { StateChip } from './StateChip';
 import { ControllersChip, PrivateTalkChip } from './PopoverChips';
 import { useNow, useSeenAt } from './clock';
 import { ChipOverflow, type ChipPlace, type OverflowChip } from './ChipOverflow';
+import { FocusChip } from './FocusChip';
+import { focusModeSteps, focusStateOf } from '@machines/commands/focusMode';
+import { toSend } from '@machines/commands/requests';
 
 const NO_CONTROLLERS: readonly never[] = [];
 
@@ -47,6 +50,17 @@ const selectHands = (s: ParticipantsSnap): number => {
 };
 
 const selectWaiting = (s: ParticipantsSnap): number => (s ? participantsSelectors.selectWaitingList(s).length : 0);
+
+const NO_IDS: readonly string[] = [];
+const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+/** names of some participants, their usr_id while the roster does not know them */
+const namesOf = (usrIds: readonly string[]) => (s: ParticipantsSnap): readonly string[] => {
+  if (!usrIds.length) return NO_IDS;
+  return usrIds.map((id) => {
+    const p = s ? participantsSelectors.selectParticipant(id)(s) : undefined;
+    return (p && (p.usr_name || p.gbk_name)) || id;
+  });
+};
 
 const nameOf = (usrId: string) => (s: ParticipantsSnap) => {
   if (!s || !usrId) return '';
@@ -80,6 +94,16 @@ export function MeetingStateBar({ session, role }: {
   const hands = useSelector(participants, selectHands) ?? 0;
   const rollCallName = useSelector(participants, useMemo(() => nameOf(rollCallUsrId), [rollCallUsrId])) ?? '';
   const talkName = useSelector(participants, useMemo(() => nameOf(talkUsrId), [talkUsrId])) ?? '';
+  const focusSpeaker = useSelector(meeting, field('focus_speaker')) as 0 | 1 | undefined;
+  const autoFocusUsrId = (useSelector(meeting, field('auto_focus_usr_id')) as string | undefined) ?? '';
+  const specFocusIds = (useSelector(meeting, field('spec_focus_usr_ids')) as string[] | undefined) ?? NO_IDS;
+  const focus = useMemo(
+    () => focusStateOf({ focus_speaker: focusSpeaker, auto_focus_usr_id: autoFocusUsrId, spec_focus_usr_ids: [...specFocusIds] }),
+    [focusSpeaker, autoFocusUsrId, specFocusIds],
+  );
+  const focusIds = focus.mode === 'auto' ? (focus.autoUsrId ? [focus.autoUsrId] : NO_IDS) : focus.specIds;
+  const focusNames = useSelector(participants, useMemo(() => namesOf(focusIds), [focusIds]), sameNames) ?? NO_IDS;
+  const autoFocusOff = useNotOffered(session, 'focus-modes');
   const online = useSelector(controllers, (s: SnapshotFrom<ControllersMachine> | undefined) =>
     s ? controllersSelectors.selectControllersOnline(s).list : undefined,
   );
@@ -97,6 +121,7 @@ export function MeetingStateBar({ session, role }: {
     privateTalkName: talkName,
     privateTalkStartDtm: talkStartDtm,
     controllers: online ?? NO_CONTROLLERS,
+    focus: { mode: focus.mode, names: focusNames },
   });
 
   const timed = chips.some((c) => c.kind === 'rec' || c.kind === 'privateTalk');
@@ -121,6 +146,19 @@ export function MeetingStateBar({ session, role }: {
               canSteer={supervisor}
               onEnd={() => sendPrivateTalk(session, chip.usrId, false)}
               nested={place === 'overflow'}
+            />
+          );
+        case 'focus':
+          return (
+            <FocusChip
+              mode={chip.mode}
+              names={chip.names}
+              autoOff={autoFocusOff}
+              nested={place === 'overflow'}
+              onMode={(mode) => {
+                const commands = session.system.get('commands') as AnyActorRef | undefined;
+                for (const step of focusModeSteps(mode, focus)) commands?.send(toSend(step, { label: 'focus_mode' }));
+              }}
             />
           );
         case 'controllers':

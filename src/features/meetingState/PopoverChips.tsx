@@ -12,8 +12,8 @@ import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { formatElapsed, type OnlineControllerView } from './meetingStateModel';
 import classes from './meetingState.module.css';
 
-function ChipPopover({ kind, label, hint, nested = false, children }: {
-  kind: 'privateTalk' | 'controllers';
+export function ChipPopover({ kind, label, hint, nested = false, children }: {
+  kind: 'privateTalk' | 'controllers' | 'focus';
   /** the chip's visible text (its accessible name) */
   label: string;
   /** what a click does (tooltip) */

@@ -20,6 +20,20 @@ describe('meetingChips', () => {
     expect(meetingChips(quiet)).toEqual([]);
   });
 
+  it('focus (spec §6): no chip without focus; specified and auto show who, auto even before it picked anyone', () => {
+    expect(meetingChips({ ...quiet, focus: { mode: 'none', names: [] } })).toEqual([]);
+    expect(meetingChips({ ...quiet, focus: { mode: 'specified', names: ['Alice', 'Bob'] } })).toEqual([{ kind: 'focus', mode: 'specified', names: ['Alice', 'Bob'] }]);
+    expect(meetingChips({ ...quiet, focus: { mode: 'auto', names: [] } })).toEqual([{ kind: 'focus', mode: 'auto', names: [] }]);
+    // after the private talk, before the other controllers
+    const kinds = meetingChips({
+      ...quiet,
+      privateTalkUsrId: 'u7',
+      focus: { mode: 'auto', names: ['Carol'] },
+      controllers: [...quiet.controllers, { role: 'supervisor', peer_ip: '10.0.0.2', self: 0 }],
+    }).map((c) => c.kind);
+    expect(kinds).toEqual(['privateTalk', 'focus', 'controllers']);
+  });
+
   it('every state on → one chip each, in header order', () => {
     const chips = meetingChips({
       ...quiet,

@@ -33,6 +33,15 @@ export interface MeetingStateInput {
   privateTalkStartDtm: number | undefined;
   /** every controller online (this console's own session included, marked self) */
   controllers: readonly OnlineControllerView[];
+  /** the focus mode (spec §6) and the names of who is in focus (specified) or whom auto focus picked */
+  focus?: FocusView;
+}
+
+/** The focus as the header shows it: specified or auto with its names; none shows no chip. */
+export interface FocusView {
+  mode: 'specified' | 'auto' | 'none';
+  /** names (or usr_ids while the roster does not know them) of who is in focus; [] when auto focus picked nobody yet */
+  names: readonly string[];
 }
 
 export type MeetingChip =
@@ -43,6 +52,7 @@ export type MeetingChip =
   | { kind: 'hands'; count: number }
   | { kind: 'rollCall'; name: string }
   | { kind: 'privateTalk'; usrId: string; name: string; startDtm: number | undefined }
+  | { kind: 'focus'; mode: 'specified' | 'auto'; names: readonly string[] }
   | { kind: 'controllers'; others: readonly OnlineControllerView[] };
 
 /** The chips of the states that are on, in header order. */
@@ -65,6 +75,8 @@ export function meetingChips(input: MeetingStateInput): MeetingChip[] {
       startDtm: input.privateTalkStartDtm || undefined,
     });
   }
+  // non-focus is the calm default: no chip; auto focus shows even before it has picked anyone
+  if (input.focus && input.focus.mode !== 'none') chips.push({ kind: 'focus', mode: input.focus.mode, names: input.focus.names });
   const others = input.controllers.filter((c) => c.self !== 1);
   if (others.length > 0) chips.push({ kind: 'controllers', others });
   return chips;

@@ -82,6 +82,7 @@ export const Row = memo(function Row({
   const hand = flag(row, 'hand');
   const host = flag(row, 'host');
   const speaker = flag(row, 'speaker');
+  const chair = flag(row, 'chair');
   const focus = flag(row, 'focus');
   const sharing = flag(row, 'cont_sender');
   const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' | 'acceptHands' | 'refuseHands' }) => onCommand(cmd);
@@ -177,6 +178,12 @@ export const Row = memo(function Row({
         {speaker && (
           <span className={classes.badge} data-role="speaker">
             {t`Main venue`}
+          </span>
+        )}
+        {/* a role, not an alarm: grey like the other role marks' outline */}
+        {chair && (
+          <span className={classes.badge} data-role="chair" title={t`Honoured guest: sees the honoured guests' layout and subtitle`}>
+            {t`Honoured guest`}
           </span>
         )}
         {focus && (
@@ -335,6 +342,9 @@ export const Row = memo(function Row({
                     }
                   >
                     {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'chair', usrIds: ids, value: chair ? 0 : 1 })}>
+                    {chair ? <Trans>Cancel honoured guest</Trans> : <Trans>Set as honoured guest</Trans>}
                   </Menu.Item>
                   <Menu.Item
                     onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}

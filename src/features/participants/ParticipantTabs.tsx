@@ -15,6 +15,7 @@ const TAB_LABELS: Record<BuiltinTab, MessageDescriptor> = {
   active: msg`Active people`,
   hand: msg`Raise hand`,
   waiting: msg`Waiting room`,
+  chair: msg`Honoured guests`,
 };
 
 export interface ParticipantTabsProps {

@@ -180,6 +180,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
         audienceWatchRestricted: meeting.vtxMode,
         onlineCount,
         waitingRoomOn: meeting.waitingRoomOn,
+        focus: meeting.focus,
       }}
       rollCall={rollCallNow}
       pending={pending}

@@ -11,6 +11,7 @@ import type { CommandSink, ParticipantCommand } from './commands';
 import type { SortMode } from './participantModel';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
+import { NO_FOCUS, type FocusState } from '@machines/commands/focusMode';
 
 /** Above this many online endpoints, muting or unmuting all asks first (spec §4). */
 export const LARGE_MEETING = 100;
@@ -31,6 +32,8 @@ export interface MeetingFlags {
    * move disabled, with the reason; undefined (not known yet) offers it
    */
   waitingRoomOn?: boolean;
+  /** the focus mode (spec §6: specified, auto, none); absent: none */
+  focus?: FocusState;
 }
 
 export type ActionDialog = 'tempCall' | 'addressBook' | 'rollCall';
@@ -84,6 +87,9 @@ export function TabActions({
 }: TabActionsProps) {
   const { t } = useLingui();
   const waitingOff = useNotOfferedHere('waiting-room');
+  const autoFocusOff = useNotOfferedHere('focus-modes');
+  const focus = flags.focus ?? NO_FOCUS;
+  const focusLabel = focus.mode === 'auto' ? t`Focus: auto` : focus.mode === 'specified' ? t`Focus: specified` : t`Focus: none`;
   // a confirmation open when the connection drops waits for it, saying why (issue 23)
   const lost = useConnectionLost();
   const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
@@ -185,6 +191,32 @@ export function TabActions({
                 </Menu.Item>
               </>
             )}
+          </Menu.Dropdown>
+        </Menu>
+        {/* the three focus modes of spec §6; who is in focus shows in the header's focus chip */}
+        <Menu>
+          <Menu.Target>
+            <Button size="compact-sm" variant="light" data-testid="focus-mode" data-mode={focus.mode}>
+              {focusLabel}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              disabled={count === 0}
+              onClick={() => onCommand({ type: 'focusMode', mode: 'specified', focus, usrIds: ids })}
+            >
+              <Trans>Specified focus: the {count} selected</Trans>
+            </Menu.Item>
+            <Menu.Item
+              disabled={focus.mode === 'auto' || autoFocusOff !== undefined}
+              onClick={() => onCommand({ type: 'focusMode', mode: 'auto', focus })}
+            >
+              <Trans>Auto focus: follows the talker</Trans>
+              <NotOfferedNote reason={autoFocusOff} />
+            </Menu.Item>
+            <Menu.Item disabled={focus.mode === 'none'} onClick={() => onCommand({ type: 'focusMode', mode: 'none', focus })}>
+              <Trans>No focus</Trans>
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
         <Switch
@@ -318,6 +350,21 @@ export function TabActions({
             >
               <Trans>Unmute selected</Trans>
             </Button>
+            <Menu>
+              <Menu.Target>
+                <Button size="compact-sm" variant="light" disabled={count === 0}>
+                  <Trans>Honoured guests</Trans>
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'chair', usrIds: ids, value: 1 })}>
+                  <Trans>Make the {count} selected honoured guests</Trans>
+                </Menu.Item>
+                <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'chair', usrIds: ids, value: 0 })}>
+                  <Trans>Cancel honoured guest for the {count} selected</Trans>
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </>
         )}
         <Button size="compact-sm" variant="subtle" disabled={count === 0} onClick={onClearSelection}>

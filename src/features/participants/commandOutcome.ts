@@ -26,7 +26,9 @@ export type OutcomeKind =
   | 'movedToWaiting'
   | 'handsPermitted'
   | 'handsRefused'
-  | 'hungUp';
+  | 'hungUp'
+  | 'honouredSet'
+  | 'honouredCancelled';
 
 export interface Outcome {
   kind: OutcomeKind;
@@ -55,6 +57,7 @@ const BULK: Partial<Record<string, (value: unknown) => OutcomeKind>> = {
   waiting_permit: () => 'admitted',
   waiting_refuse: () => 'refusedWaiting',
   waiting_move: () => 'movedToWaiting',
+  chair: (v) => (v === 0 ? 'honouredCancelled' : 'honouredSet'),
 };
 
 const STATUS: Partial<Record<string, [OutcomeKind, OutcomeKind]>> = {

@@ -27,6 +27,7 @@ import {
   watchBanSteps,
   type WireStep,
 } from '@machines/commands/requests';
+import { focusModeSteps, type FocusMode, type FocusState } from '@machines/commands/focusMode';
 
 /** A command that is one request. */
 export type SimpleCommand =
@@ -51,7 +52,9 @@ export type RecipeCommand =
   /** refuse raised hands: `clear_hand` */
   | { type: 'refuseHands'; usrIds: string[] }
   /** a roll-call step: the roll-call actor sends its recipe (machines/rollCall), not the container */
-  | { type: 'rollCall'; step: 'start' | 'next' | 'end'; usrId?: string; view?: 'called_only' | 'with_speaker' };
+  | { type: 'rollCall'; step: 'start' | 'next' | 'end'; usrId?: string; view?: 'called_only' | 'with_speaker' }
+  /** choose a focus mode (spec §6): auto, none, or specified on `usrIds` (machines/commands/focusMode) */
+  | { type: 'focusMode'; mode: FocusMode; focus: FocusState; usrIds?: string[] };
 
 export type ParticipantCommand = SimpleCommand | RecipeCommand;
 
@@ -90,6 +93,8 @@ export function toWireRequests(cmd: ParticipantCommand, ctx: RecipeContext): Wir
       return steps(refuseHandSteps(cmd.usrIds));
     case 'rollCall':
       return [];
+    case 'focusMode':
+      return steps(focusModeSteps(cmd.mode, cmd.focus, cmd.usrIds));
     default:
       return [toWireRequest(cmd)];
   }
@@ -137,6 +142,7 @@ export function toWireRequest(cmd: SimpleCommand): WireRequest {
 export function commandTargets(cmd: ParticipantCommand): string[] {
   if (cmd.type === 'eps' || cmd.type === 'acceptHands' || cmd.type === 'refuseHands') return cmd.usrIds;
   if (cmd.type === 'fecc') return [cmd.usrId];
+  if (cmd.type === 'focusMode') return cmd.usrIds ?? [];
   return [];
 }
 

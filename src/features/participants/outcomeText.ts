@@ -28,6 +28,10 @@ export function outcomeText(i18n: I18n, o: Outcome): string {
         return i18n._(msg`${name} may speak`);
       case 'handsRefused':
         return i18n._(msg`${name}'s raised hand refused`);
+      case 'honouredSet':
+        return i18n._(msg`${name} is an honoured guest`);
+      case 'honouredCancelled':
+        return i18n._(msg`${name} is no longer an honoured guest`);
       default:
         break;
     }
@@ -69,6 +73,10 @@ export function outcomeText(i18n: I18n, o: Outcome): string {
       return i18n._(msg`${plural(count, { one: '# raised hand refused', other: '# raised hands refused' })}`);
     case 'hungUp':
       return i18n._(msg`${plural(count, { one: '# participant hung up', other: '# participants hung up' })}`);
+    case 'honouredSet':
+      return i18n._(msg`${plural(count, { one: '# participant made honoured guest', other: '# participants made honoured guests' })}`);
+    case 'honouredCancelled':
+      return i18n._(msg`${plural(count, { one: '# honoured guest cancelled', other: '# honoured guests cancelled' })}`);
   }
 }
 

@@ -32,7 +32,7 @@ export interface ParticipantRow {
   handUpAt?: number;
 }
 
-export const BUILTIN_TABS = ['all', 'offline', 'online', 'active', 'hand', 'waiting'] as const;
+export const BUILTIN_TABS = ['all', 'offline', 'online', 'active', 'hand', 'waiting', 'chair'] as const;
 export type BuiltinTab = (typeof BUILTIN_TABS)[number];
 
 /** A user-defined filter tab: the name, a text filter and/or an explicit member list. */
@@ -74,6 +74,9 @@ export function inBuiltinTab(row: ParticipantRow, tab: BuiltinTab): boolean {
       return row.online && !row.waiting && flag(row, 'hand');
     case 'waiting':
       return isWaitingRow(row);
+    case 'chair':
+      // honoured guests (usr_stats `chair`, facts §3.1 action `chair`) in the meeting now
+      return row.online && !row.waiting && flag(row, 'chair');
   }
 }
 
@@ -93,7 +96,7 @@ export type TabCounts = Record<BuiltinTab, number> & { custom: Record<string, nu
 
 /** Counts every tab in one pass (10,000 rows: one loop, no intermediate arrays). */
 export function countTabs(rows: readonly ParticipantRow[], custom: readonly CustomTab[]): TabCounts {
-  const counts: TabCounts = { all: 0, offline: 0, online: 0, active: 0, hand: 0, waiting: 0, custom: {} };
+  const counts: TabCounts = { all: 0, offline: 0, online: 0, active: 0, hand: 0, waiting: 0, chair: 0, custom: {} };
   const members = custom.map((c) => new Set(c.usrIds));
   for (const c of custom) counts.custom[c.id] = 0;
   for (const row of rows) {
@@ -105,6 +108,7 @@ export function countTabs(rows: readonly ParticipantRow[], custom: readonly Cust
       counts.online++;
       if (row.stats) {
         if (usrStat(row.stats, 'hand') === 1) counts.hand++;
+        if (usrStat(row.stats, 'chair') === 1) counts.chair++;
         if (usrStat(row.stats, 'vad') === 1 || usrStat(row.stats, 'cont_sender') === 1) counts.active++;
       }
     }
