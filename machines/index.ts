@@ -51,6 +51,8 @@ export * from './qualityHistory/qualityHistoryMachine';
 export * from './qualityHistory/qualityStore';
 export * from './qualityHistory/sampling';
 export * as qualityHistorySelectors from './qualityHistory/selectors';
+export * from './transcript/transcriptMachine';
+export * as transcriptSelectors from './transcript/selectors';
 export * from './attendance/attendanceMachine';
 export * from './attendance/attendanceStore';
 export * as attendanceSelectors from './attendance/selectors';

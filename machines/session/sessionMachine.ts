@@ -43,6 +43,8 @@ import { rollCallMachine } from '../rollCall/rollCallMachine';
 import { waitingRoomMachine } from '../waitingRoom/waitingRoomMachine';
 import { qualityHistoryMachine } from '../qualityHistory/qualityHistoryMachine';
 import { attendanceMachine } from '../attendance/attendanceMachine';
+import { transcriptMachine } from '../transcript/transcriptMachine';
+import { defaultTitle } from '../../protocol/titles';
 import { legsOf } from '../qualityHistory/sampling';
 import { selectParticipant, selectParticipantList, selectWaitingList } from '../participants/selectors';
 
@@ -61,6 +63,7 @@ export const SESSION_CHILDREN = [
   'activity',
   'qualityHistory',
   'attendance',
+  'transcript',
   'longPoll',
 ] as const;
 export type SessionChildId = (typeof SESSION_CHILDREN)[number];
@@ -69,7 +72,7 @@ const STATUS_READERS: readonly SessionChildId[] = ['meeting', 'waitingRoom', 'ro
 
 /** Which children receive each event of the feed (by `server.<cmdid>`). */
 export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> = {
-  'server.snapshot': ['participants', 'activity', 'attendance'],
+  'server.snapshot': ['participants', 'activity', 'attendance', 'transcript'],
   'server.meeting_snapshot': STATUS_READERS,
   'server.one_mr_status': STATUS_READERS,
   'server.one_mr_info': ['meeting'],
@@ -95,6 +98,7 @@ export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> 
   'server.usr_info': ['addressBook'],
   'server.department_info': ['addressBook'],
   'server.activity': ['activity'],
+  'server.asr_text': ['transcript'],
 };
 
 /** force_logout reasons that mean the meeting itself is over */
@@ -107,7 +111,7 @@ export const RESUME_ATTEMPTS = 4;
 export const RESUME_RETRY_MS = 2000;
 
 /** Children that hold the session's client and get the new one after a resume. */
-const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'attendance', 'longPoll'];
+const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'attendance', 'transcript', 'longPoll'];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -218,6 +222,7 @@ export const sessionMachine = setup({
     addressBook: addressBookMachine,
     qualityHistory: qualityHistoryMachine,
     attendance: attendanceMachine,
+    transcript: transcriptMachine,
   },
   delays: { logoutTimeout: LOGOUT_TIMEOUT_MS, resumeRetry: RESUME_RETRY_MS },
   guards: {
@@ -322,6 +327,18 @@ export const sessionMachine = setup({
         nameOf: (usrId: string) => {
           const participants = self.system.get('participants') as ActorRefFrom<typeof participantsMachine> | undefined;
           return participants ? (selectParticipant(usrId)(participants.getSnapshot())?.usr_name ?? '') : '';
+        },
+      }),
+    }),
+    // the live transcript of audio-to-text (issue 30); a line sent as the subtitle keeps the banner's look
+    spawnChild('transcript', {
+      id: 'transcript',
+      systemId: 'transcript',
+      input: ({ context, self }) => ({
+        api: context.api,
+        bannerBase: () => {
+          const meeting = self.system.get('meeting') as ActorRefFrom<typeof meetingMachine> | undefined;
+          return meeting?.getSnapshot().context.titles?.find((t) => t.to_role === 'all') ?? defaultTitle('all');
         },
       }),
     }),
