@@ -9,8 +9,9 @@
  * name the context a statement is traced under ("4. States and transitions › Login"), which tells
  * two identical sentences apart ("Roll call: start, next, end." is both a dialog and a state).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface SpecStatement {
   /** heading › bold sub-heading › lead-in, as the trace's `##` heading repeats it */
@@ -235,4 +236,20 @@ export function countsLine(rows: readonly TraceRow[]): string {
   const count = (status: TraceStatus) => rows.filter((r) => r.status === status).length;
   const notYet = rows.filter((r) => r.status === 'N/A' && NOT_BUILT_YET.test(r.note)).length;
   return `**Counts:** ${rows.length} statements: ${count('built')} built, ${count('partial')} partial, ${count('N/A')} N/A (${notYet} of them not built yet).`;
+}
+
+/**
+ * `npx tsx scripts/specTrace.ts`: lists what the check would refuse and rewrites the counts line
+ * of docs/spec-trace.md from its rows (after a row changed status).
+ */
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = join(fileURLToPath(import.meta.url), '..', '..');
+  const tracePath = join(root, 'docs', 'spec-trace.md');
+  const trace = readFileSync(tracePath, 'utf8');
+  const line = countsLine(traceRows(trace));
+  writeFileSync(tracePath, trace.replace(/^\*\*Counts:\*\*.*$/m, line));
+  const problems = traceProblems(readFileSync(join(root, 'docs', 'console-spec.md'), 'utf8'), trace, root);
+  for (const p of problems) console.log(p);
+  console.log(line);
+  process.exitCode = problems.length > 0 ? 1 : 0;
 }
