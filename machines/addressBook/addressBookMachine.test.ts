@@ -4,7 +4,7 @@ import { ApiError } from '../../protocol/errors';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { addressBookMachine } from './addressBookMachine';
 import { SubscriptionCache, unzip } from './subscriptionCache';
-import { selectAddressBookError, selectDepartmentRecord, selectUserRecord } from './selectors';
+import { selectAddressBookError, selectDepartmentRecord, selectSettled, selectUserRecord } from './selectors';
 
 function started() {
   const script = scriptedSessionApi();
@@ -61,5 +61,34 @@ describe('subscriptions', () => {
     h.fail('usrs/usr_ids/', new ApiError('http', 403, '/usrs', 1001));
     await flush();
     expect(selectAddressBookError(h.snap())).toEqual({ kind: 'users', status: 403, result: 1001 });
+  });
+
+  it('tells each caller how its subscription ended: a 304 is ok (the cache answers), others failed', async () => {
+    const h = started();
+    h.actor.send({ type: 'addressBook.subscribeUsers', ids: [1], requestId: 'r1' });
+    expect(selectSettled('r1')(h.snap())).toBeUndefined();
+    h.answer('usrs/usr_ids/', { usr_ids: [1], nick_names: ['a'], last_modify_dtms: [10] });
+    await flush();
+    expect(selectSettled('r1')(h.snap())).toBe('ok');
+    h.actor.send({ type: 'addressBook.subscribeUsers', ids: [1], requestId: 'r2' });
+    expect(h.calls[1].body).toMatchObject({ usr_ids: [1], last_modify_dtms: [10] });
+    h.fail('usrs/usr_ids/', new ApiError('http', 304, '/usrs'));
+    await flush();
+    expect(selectSettled('r2')(h.snap())).toBe('ok');
+    expect(selectUserRecord(1)(h.snap())).toMatchObject({ nick_names: 'a' });
+    h.actor.send({ type: 'addressBook.subscribeDepartments', ids: [3], requestId: 'r3' });
+    h.fail('departments/department_ids/', new ApiError('http', 500, '/departments'));
+    await flush();
+    expect(selectSettled('r3')(h.snap())).toBe('failed');
+    // nothing to ask is settled at once
+    h.actor.send({ type: 'addressBook.subscribeUsers', ids: [], requestId: 'r4' });
+    expect(selectSettled('r4')(h.snap())).toBe('ok');
+  });
+
+  it('keeps the outcomes of the last 50 requests only', async () => {
+    const h = started();
+    for (let i = 0; i < 51; i++) h.actor.send({ type: 'addressBook.subscribeUsers', ids: [], requestId: `q${i}` });
+    expect(selectSettled('q0')(h.snap())).toBeUndefined();
+    expect(selectSettled('q50')(h.snap())).toBe('ok');
   });
 });

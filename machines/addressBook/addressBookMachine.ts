@@ -24,14 +24,22 @@ export interface AddressBookContext {
   /** subscriptions in flight */
   inFlight: number;
   lastError: { kind: SubscriptionKind; status: number; result?: number } | null;
+  /**
+   * how the subscriptions that carried a `requestId` ended, newest last (at most
+   * {@link SETTLED_KEPT}): a caller waits for its id, then reads the records from the cache
+   */
+  settled: Readonly<Record<string, 'ok' | 'failed'>>;
 }
+
+/** outcomes of requests kept for their callers to read */
+export const SETTLED_KEPT = 50;
 
 export type AddressBookEvent =
   | SessionApiChangedEvent
-  | { type: 'addressBook.subscribeUsers'; ids: readonly number[] }
-  | { type: 'addressBook.subscribeDepartments'; ids: readonly number[] }
-  | { type: 'addressBook.loaded'; kind: SubscriptionKind; ids: readonly number[]; answer: unknown }
-  | { type: 'addressBook.failed'; kind: SubscriptionKind; ids: readonly number[]; error: unknown }
+  | { type: 'addressBook.subscribeUsers'; ids: readonly number[]; requestId?: string }
+  | { type: 'addressBook.subscribeDepartments'; ids: readonly number[]; requestId?: string }
+  | { type: 'addressBook.loaded'; kind: SubscriptionKind; ids: readonly number[]; answer: unknown; requestId?: string }
+  | { type: 'addressBook.failed'; kind: SubscriptionKind; ids: readonly number[]; error: unknown; requestId?: string }
   | { type: 'server.usr_info'; event: UsrInfoEvent }
   | { type: 'server.department_info'; event: DepartmentInfoEvent };
 
@@ -40,6 +48,7 @@ interface SubscribeInput {
   kind: SubscriptionKind;
   ids: readonly number[];
   lastModify: number[];
+  requestId?: string;
 }
 
 const REQUEST = {
@@ -53,9 +62,9 @@ const subscribe = fromCallback<AddressBookEvent, SubscribeInput>(({ input, sendB
   input.api
     .post(r.suffix, { cmdid: r.cmdid, [r.idsKey]: [...input.ids], last_modify_dtms: input.lastModify }, abort.signal)
     .then(
-      (answer) => sendBack({ type: 'addressBook.loaded', kind: input.kind, ids: input.ids, answer }),
+      (answer) => sendBack({ type: 'addressBook.loaded', kind: input.kind, ids: input.ids, answer, requestId: input.requestId }),
       (error) => {
-        if (!abort.signal.aborted) sendBack({ type: 'addressBook.failed', kind: input.kind, ids: input.ids, error });
+        if (!abort.signal.aborted) sendBack({ type: 'addressBook.failed', kind: input.kind, ids: input.ids, error, requestId: input.requestId });
       },
     );
   return () => abort.abort();
@@ -71,6 +80,14 @@ function storeDepartments(cache: SubscriptionCache<DepartmentRecord>, info: Part
 
 let subscriptionSeq = 0;
 
+/** `settled` with one more outcome, the oldest dropped past {@link SETTLED_KEPT} */
+function settle(settled: AddressBookContext['settled'], requestId: string | undefined, outcome: 'ok' | 'failed') {
+  if (requestId === undefined) return settled;
+  const entries = Object.entries(settled).filter(([id]) => id !== requestId);
+  entries.push([requestId, outcome]);
+  return Object.fromEntries(entries.slice(-SETTLED_KEPT));
+}
+
 export const addressBookMachine = setup({
   types: {
     context: {} as AddressBookContext,
@@ -79,16 +96,20 @@ export const addressBookMachine = setup({
   },
   actors: { subscribe },
   actions: {
-    start: enqueueActions(({ context, enqueue }, p: { kind: SubscriptionKind; ids: readonly number[] }) => {
-      if (!context.api || p.ids.length === 0) return;
+    start: enqueueActions(({ context, enqueue }, p: { kind: SubscriptionKind; ids: readonly number[]; requestId?: string }) => {
+      if (!context.api || p.ids.length === 0) {
+        // nothing to ask: the caller reads what the cache has
+        if (p.requestId !== undefined) enqueue.assign({ settled: settle(context.settled, p.requestId, context.api ? 'ok' : 'failed') });
+        return;
+      }
       const cache = p.kind === 'users' ? context.users : context.departments;
       enqueue.assign({ inFlight: context.inFlight + 1 });
       enqueue.spawnChild('subscribe', {
         id: `sub:${++subscriptionSeq}`,
-        input: { api: context.api, kind: p.kind, ids: p.ids, lastModify: cache.lastModify(p.ids) },
+        input: { api: context.api, kind: p.kind, ids: p.ids, lastModify: cache.lastModify(p.ids), requestId: p.requestId },
       });
     }),
-    storeAnswer: assign(({ context }, p: { kind: SubscriptionKind; ids: readonly number[]; answer: unknown }) => {
+    storeAnswer: assign(({ context }, p: { kind: SubscriptionKind; ids: readonly number[]; answer: unknown; requestId?: string }) => {
       if (p.kind === 'users') {
         if (p.answer && typeof p.answer === 'object') storeUsers(context.users, p.answer as UsrInfo);
         context.users.touch(p.ids);
@@ -96,18 +117,23 @@ export const addressBookMachine = setup({
         if (p.answer && typeof p.answer === 'object') storeDepartments(context.departments, p.answer as DepartmentInfo);
         context.departments.touch(p.ids);
       }
-      return { version: context.version + 1, inFlight: Math.max(0, context.inFlight - 1), lastError: null };
+      return {
+        version: context.version + 1,
+        inFlight: Math.max(0, context.inFlight - 1),
+        lastError: null,
+        settled: settle(context.settled, p.requestId, 'ok'),
+      };
     }),
-    storeFailure: assign(({ context }, p: { kind: SubscriptionKind; ids: readonly number[]; error: unknown }) => {
+    storeFailure: assign(({ context }, p: { kind: SubscriptionKind; ids: readonly number[]; error: unknown; requestId?: string }) => {
       const done = { inFlight: Math.max(0, context.inFlight - 1) };
       // 304: nothing changed since our last_modify_dtms, the cache is current
       if (isApiError(p.error) && p.error.status === 304) {
         (p.kind === 'users' ? context.users : context.departments).touch(p.ids);
-        return done;
+        return { ...done, settled: settle(context.settled, p.requestId, 'ok') };
       }
       const status = isApiError(p.error) ? p.error.status : 0;
       const result = isApiError(p.error) ? p.error.result : undefined;
-      return { ...done, lastError: { kind: p.kind, status, result } };
+      return { ...done, lastError: { kind: p.kind, status, result }, settled: settle(context.settled, p.requestId, 'failed') };
     }),
     pushUsers: assign(({ context }, p: { event: UsrInfoEvent }) => {
       storeUsers(context.users, p.event);
@@ -127,18 +153,27 @@ export const addressBookMachine = setup({
     version: 0,
     inFlight: 0,
     lastError: null,
+    settled: {},
   }),
   on: {
     'session.api': { actions: assign({ api: ({ event }) => event.api }) },
-    'addressBook.subscribeUsers': { actions: { type: 'start', params: ({ event }) => ({ kind: 'users' as const, ids: event.ids }) } },
+    'addressBook.subscribeUsers': {
+      actions: { type: 'start', params: ({ event }) => ({ kind: 'users' as const, ids: event.ids, requestId: event.requestId }) },
+    },
     'addressBook.subscribeDepartments': {
-      actions: { type: 'start', params: ({ event }) => ({ kind: 'departments' as const, ids: event.ids }) },
+      actions: { type: 'start', params: ({ event }) => ({ kind: 'departments' as const, ids: event.ids, requestId: event.requestId }) },
     },
     'addressBook.loaded': {
-      actions: { type: 'storeAnswer', params: ({ event }) => ({ kind: event.kind, ids: event.ids, answer: event.answer }) },
+      actions: {
+        type: 'storeAnswer',
+        params: ({ event }) => ({ kind: event.kind, ids: event.ids, answer: event.answer, requestId: event.requestId }),
+      },
     },
     'addressBook.failed': {
-      actions: { type: 'storeFailure', params: ({ event }) => ({ kind: event.kind, ids: event.ids, error: event.error }) },
+      actions: {
+        type: 'storeFailure',
+        params: ({ event }) => ({ kind: event.kind, ids: event.ids, error: event.error, requestId: event.requestId }),
+      },
     },
     'server.usr_info': { actions: { type: 'pushUsers', params: ({ event }) => ({ event: event.event }) } },
     'server.department_info': { actions: { type: 'pushDepartments', params: ({ event }) => ({ event: event.event }) } },

@@ -18,3 +18,8 @@ export const selectDepartmentRecord =
     s.context.departments.get(depId);
 export const selectAddressBookLoading = (s: AddressBookSnapshot): boolean => s.context.inFlight > 0;
 export const selectAddressBookError = (s: AddressBookSnapshot) => s.context.lastError;
+/** how the subscription with `requestId` ended, undefined while it runs */
+export const selectSettled =
+  (requestId: string) =>
+  (s: AddressBookSnapshot): 'ok' | 'failed' | undefined =>
+    s.context.settled[requestId];

@@ -335,6 +335,9 @@ const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '�
 const FIRST = ['Alice', 'Ben', 'Chloe', 'David', 'Emma', 'Felix', 'Grace', 'Henry', 'Iris', 'Jack', 'Kate', 'Leo', 'Mia', 'Noah', 'Olivia', 'Paul'];
 const LAST = ['Smith', 'Chen', 'Garcia', 'Müller', 'Tanaka', 'Brown', 'Wang', 'Rossi', 'Kim', 'Nguyen', 'Silva', 'Novak'];
 const TOP_DEPARTMENTS = ['总部 Headquarters', '研发中心 R&D', '销售部 Sales', '市场部 Marketing', '行政部 Administration', '分公司 Branches'];
+/** regions of the branch network under 分公司 Branches, each with {@link BRANCHES_PER_REGION} offices */
+const REGIONS = ['华北 North', '华东 East', '华南 South', '华中 Central', '西南 Southwest', '西北 Northwest'];
+export const BRANCHES_PER_REGION = 100;
 const DUTIES = ['工程师', '经理', '主管', '专员', 'Engineer', 'Manager', 'Director', ''];
 
 /** A person's name from the seeded generator: mostly Chinese, some English. */
@@ -401,5 +404,34 @@ export function generateAddressBook(seed: number, userCount: number, nowSecs: nu
       lastModify: created + rng.int(0, 86400 * 300),
     });
   }
+  addBranchNetwork(departments, users, created);
   return { users, departments };
+}
+
+/**
+ * The branch network of a tenant that runs cascaded meetings across many offices: regions under
+ * 分公司 Branches with {@link BRANCHES_PER_REGION} branch offices each (600 in all, so a search
+ * for "分公司" finds more than 500 departments and must be narrowed, spec §5). Every fifth user
+ * also belongs to one office. Made after the users and without the generator, so the rest of the
+ * seeded book stays as it was.
+ */
+function addBranchNetwork(departments: AbDepartment[], users: AbUser[], created: number): void {
+  const top = departments.find((d) => d.senior === -1 && d.name.startsWith('分公司'));
+  if (!top) return;
+  let nextDep = Math.max(...departments.map((d) => d.id)) + 1;
+  const add = (name: string, senior: number): AbDepartment => {
+    const id = nextDep++;
+    const d: AbDepartment = { id, name, senior, desc: '', creator: 1, createDtm: created, lastModify: created + ((id * 7919) % (86400 * 300)) };
+    departments.push(d);
+    return d;
+  };
+  const offices: number[] = [];
+  for (const region of REGIONS) {
+    const [zh] = region.split(' ');
+    const r = add(`${zh}区 ${region.split(' ')[1]} Region`, top.id);
+    for (let n = 1; n <= BRANCHES_PER_REGION; n++) offices.push(add(`${zh}分公司 ${String(n).padStart(3, '0')}`, r.id).id);
+  }
+  users.forEach((u, i) => {
+    if (i % 5 === 0) u.deps = [...u.deps, offices[(i / 5) % offices.length]];
+  });
 }

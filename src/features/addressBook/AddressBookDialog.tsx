@@ -1,13 +1,15 @@
 /**
- * Adds participants from the address book (spec §2, §5): a department tree loaded level by
- * level, a search over users (more than 500 results asks for narrower criteria), results paged
- * by 50, and adding either the picked users or a whole department.
+ * Adds participants from the address book (spec §2, §5): departments browsed as a tree or found by
+ * name, a search over users (more than 500 results asks for narrower criteria), results paged by
+ * 50 with each user's online status (`usrs/get_usr_online_status/`), and adding either the picked
+ * users or a whole department.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Pagination, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Pagination, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkSearchResultCount } from '@protocol/validation';
 import type { AddressBookSource, DepartmentNode, UserEntry } from './addressBookSource';
+import { DepartmentPane } from './DepartmentPane';
 
 export const PAGE_SIZE = 50;
 
@@ -26,38 +28,16 @@ type Results = { ids: number[]; total: number; tooMany: boolean; label: string }
 
 export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose }: AddressBookDialogProps) {
   const { t } = useLingui();
-  const [roots, setRoots] = useState<DepartmentNode[] | null>(null);
-  const [children, setChildren] = useState<Record<number, DepartmentNode[]>>({});
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [department, setDepartment] = useState<DepartmentNode | null>(null);
   const [keyword, setKeyword] = useState('');
   const [results, setResults] = useState<Results | null>(null);
   const [page, setPage] = useState(1);
   const [users, setUsers] = useState<UserEntry[]>([]);
+  // online status of the listed users; a user missing from it is shown without one
+  const [online, setOnline] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    source.topDepartments().then(setRoots, () => setFailed(true));
-  }, [source]);
-
-  const toggle = async (dep: DepartmentNode) => {
-    const next = new Set(expanded);
-    if (next.has(dep.id)) next.delete(dep.id);
-    else {
-      next.add(dep.id);
-      if (!children[dep.id]) {
-        try {
-          const kids = await source.childDepartments(dep.id);
-          setChildren((c) => ({ ...c, [dep.id]: kids }));
-        } catch {
-          setFailed(true);
-        }
-      }
-    }
-    setExpanded(next);
-  };
 
   const run = useCallback(
     async (query: { keyword: string; depId?: number }, label: string) => {
@@ -88,6 +68,12 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
       (u) => live && setUsers(u),
       () => live && setFailed(true),
     );
+    setOnline(new Map());
+    // a failed status read leaves the users listed without one
+    source.onlineStatus(ids).then(
+      (status) => live && setOnline(status),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -95,43 +81,17 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
 
   const tooMany = results ? checkSearchResultCount(results.total) === 'search.tooMany' || results.tooMany : false;
 
-  // Nested lists of buttons, not role="tree": a tree promises arrow-key navigation and allows no
-  // buttons inside its items (axe: aria-required-children), while Tab through lists works as is.
-  const renderDeps = (deps: DepartmentNode[], depth: number) =>
-    deps.map((d) => (
-      <li key={d.id} style={{ listStyle: 'none' }}>
-        <Group gap={4} wrap="nowrap" style={{ paddingInlineStart: depth * 14 }}>
-          <UnstyledButton
-            aria-label={expanded.has(d.id) ? t`Collapse ${d.name}` : t`Expand ${d.name}`}
-            aria-expanded={expanded.has(d.id)}
-            onClick={() => void toggle(d)}
-            w={16}
-          >
-            {expanded.has(d.id) ? '▾' : '▸'}
-          </UnstyledButton>
-          <UnstyledButton
-            aria-current={department?.id === d.id ? 'true' : undefined}
-            onClick={() => {
-              setDepartment(d);
-              void run({ keyword: '', depId: d.id }, d.name);
-            }}
-            style={{ fontWeight: department?.id === d.id ? 600 : undefined }}
-          >
-            {d.name}
-          </UnstyledButton>
-        </Group>
-        {expanded.has(d.id) && children[d.id] && <ul style={{ margin: 0, padding: 0 }}>{renderDeps(children[d.id], depth + 1)}</ul>}
-      </li>
-    ));
-
   return (
     <Modal opened onClose={onClose} size="xl" title={t`Add from address book`}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <ScrollArea h={420} w={240} type="auto">
-          <nav aria-label={t`Departments`}>
-            {roots === null && !failed ? <Loader size="sm" /> : <ul style={{ margin: 0, padding: 0 }}>{renderDeps(roots ?? [], 0)}</ul>}
-          </nav>
-        </ScrollArea>
+        <DepartmentPane
+          source={source}
+          selected={department}
+          onSelect={(d) => {
+            setDepartment(d);
+            void run({ keyword: '', depId: d.id }, d.name);
+          }}
+        />
         <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
           <form
             onSubmit={(e) => {
@@ -147,6 +107,7 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
                 value={keyword}
                 onChange={(e) => setKeyword(e.currentTarget.value)}
                 style={{ flex: 1 }}
+                data-autofocus
               />
               <Button type="submit" loading={loading}>
                 <Trans>Search</Trans>
@@ -170,20 +131,28 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
           )}
           <ScrollArea h={300} type="auto">
             <Stack gap={2} role="list" aria-label={t`Users`}>
-              {users.map((u) => (
-                <div role="listitem" key={u.id}>
-                  <Checkbox
-                    label={`${u.name} · ${u.callAddr}`}
-                    checked={picked.has(u.id)}
-                    onChange={() => {
-                      const next = new Set(picked);
-                      if (next.has(u.id)) next.delete(u.id);
-                      else next.add(u.id);
-                      setPicked(next);
-                    }}
-                  />
-                </div>
-              ))}
+              {users.map((u) => {
+                const status = online.get(u.id);
+                return (
+                  <Group role="listitem" key={u.id} data-usr-id={u.id} justify="space-between" wrap="nowrap" gap="xs">
+                    <Checkbox
+                      label={`${u.name} · ${u.callAddr}`}
+                      checked={picked.has(u.id)}
+                      onChange={() => {
+                        const next = new Set(picked);
+                        if (next.has(u.id)) next.delete(u.id);
+                        else next.add(u.id);
+                        setPicked(next);
+                      }}
+                    />
+                    {status !== undefined && (
+                      <Text size="xs" c="dimmed" data-testid="online-status" data-online={status ? 1 : 0} style={{ whiteSpace: 'nowrap' }}>
+                        {status ? t`● Online` : t`○ Offline`}
+                      </Text>
+                    )}
+                  </Group>
+                );
+              })}
             </Stack>
           </ScrollArea>
           {results && !tooMany && results.ids.length > PAGE_SIZE && (

@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { AnyActorRef, ActorRefFrom } from 'xstate';
-import type { CommandsMachine } from '@machines/index';
+import type { AddressBookMachine, CommandsMachine } from '@machines/index';
 import type { MediaStreamResponse } from '@protocol/wire';
 import { mediaStreamPath } from '@machines/mediaStats/path';
 import { usrStat } from '@protocol/usrStats';
@@ -45,7 +45,9 @@ export function ParticipantDialogs(props: ParticipantDialogsProps) {
     [api],
   );
   const quality = useQualityHistoryOf(props.dialog === 'addressBook' ? '' : props.row.usrId, props.dialog === 'addressBook' ? '' : props.row.name);
-  const addressBook = useMemo(() => (api ? sessionAddressBook(api) : null), [api]);
+  // records through the session's address-book actor: its cache of 500 and 304 answers (spec §7)
+  const addressBookActor = useSessionChild<ActorRefFrom<AddressBookMachine>>(props.session, 'addressBook');
+  const addressBook = useMemo(() => (api && addressBookActor ? sessionAddressBook(api, addressBookActor) : null), [api, addressBookActor]);
   const { onCommand, onClose } = props;
 
   if (props.dialog === 'addressBook') {
