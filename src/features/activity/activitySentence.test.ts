@@ -54,6 +54,9 @@ describe('each command as a sentence, named as the console names it', () => {
     ['a switch', status('enable_guest', 0), 'Allow guests', 'Host (127.0.0.1) turned “Allow guests” off', '主持人（127.0.0.1）关闭了“允许访客入会”'],
     ['end', entry({ cmdid: 'stop_mr_req', action: '', targets: [], values: { reason: 'x' } }), 'End meeting', 'Host (127.0.0.1) ended the meeting', '主持人（127.0.0.1）结束了会议'],
     ['overtime', entry({ cmdid: 'mod_mr_info', action: '', targets: [], values: { increase_secs: 60 } }), 'Delay', 'Host (127.0.0.1) extended the meeting by 1 minute', '主持人（127.0.0.1）将会议延长了 1 分钟'],
+    ['honoured guest', eps('chair', 1), 'Honoured guest', 'Host (127.0.0.1) made Steady 01 honoured guest', '主持人（127.0.0.1）将Steady 01设为嘉宾'],
+    ['honoured guest cancelled', eps('chair', 0), 'Honoured guest', 'Host (127.0.0.1) cancelled honoured guest for Steady 01', '主持人（127.0.0.1）取消了Steady 01的嘉宾身份'],
+    ['auto focus', status('focus_speaker', 1), 'Auto focus', 'Host (127.0.0.1) turned auto focus on', '主持人（127.0.0.1）开启了自动焦点'],
     ['an unknown action', eps('mic_gain', 3), 'Participant control', 'Host (127.0.0.1) sent “mic_gain” to Steady 01', '主持人（127.0.0.1）向Steady 01发送了“mic_gain”'],
     ['an unknown command', entry({ cmdid: 'brand_new', action: '', targets: [], values: {} }), 'brand_new', 'Host (127.0.0.1) sent “brand_new”', '主持人（127.0.0.1）发送了“brand_new”'],
   ];

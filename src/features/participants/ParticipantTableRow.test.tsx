@@ -90,6 +90,40 @@ describe('participant row: calm by default', () => {
   });
 });
 
+describe('honoured guests (issue 30)', () => {
+  it('an honoured guest carries a grey role mark with its name; others none', () => {
+    show([row('1', 'Ann', { chair: 1 }), row('2', 'Ben')]);
+    const mark = within(screen.getByRole('row', { name: 'Ann' })).getByText('Honoured guest');
+    expect(mark.getAttribute('data-role')).toBe('chair');
+    // a role, not an alarm
+    expect(mark.hasAttribute('data-alarm')).toBe(false);
+    expect(within(screen.getByRole('row', { name: 'Ben' })).queryByText('Honoured guest')).toBeNull();
+  });
+
+  it("the row's operations set or cancel the role (ctrl_mr_eps chair 1 / 0)", async () => {
+    const sent: unknown[] = [];
+    renderUi(
+      <ParticipantTable
+        rows={[row('1', 'Ann', { chair: 1 }), row('2', 'Ben')]}
+        selected={new Set()}
+        pending={new Set()}
+        onCommand={(cmd) => sent.push(cmd)}
+        onSelectionChange={() => {}}
+        onOpenDialog={() => {}}
+        height={400}
+      />,
+    );
+    act(() => screen.getByRole('button', { name: 'Operations for Ben' }).click());
+    act(() => screen.getByRole('menuitem', { name: 'Set as honoured guest' }).click());
+    act(() => screen.getByRole('button', { name: 'Operations for Ann' }).click());
+    act(() => screen.getByRole('menuitem', { name: 'Cancel honoured guest' }).click());
+    expect(sent).toEqual([
+      { type: 'eps', action: 'chair', usrIds: ['2'], value: 1 },
+      { type: 'eps', action: 'chair', usrIds: ['1'], value: 0 },
+    ]);
+  });
+});
+
 describe('failedByAddress', () => {
   it('keys each failure by the address a row shows, the newest (first) one winning', () => {
     const map = failedByAddress([

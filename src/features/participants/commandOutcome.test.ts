@@ -30,6 +30,14 @@ describe('result toasts (issue 13 §3)', () => {
     expect(outcomeOf({ type: 'eps', action: 'waiting_refuse', usrIds: ['a', 'b'] }, ctx(false))?.kind).toBe('refusedWaiting');
   });
 
+  it('honoured guests set or cancelled in bulk report how many (issue 30); a row toggle nothing', () => {
+    expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a', 'b'], value: 1 }, ctx(true))).toEqual({ kind: 'honouredSet', count: 2 });
+    expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a'], value: 0 }, ctx(true))).toEqual({ kind: 'honouredCancelled', count: 1, name: 'Ann' });
+    expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a'], value: 1 }, ctx(false))).toBeNull();
+    expect(outcomeText(en, { kind: 'honouredSet', count: 2 })).toBe('2 participants made honoured guests');
+    expect(outcomeText(en, { kind: 'honouredCancelled', count: 1, name: 'Ann' })).toBe('Ann is no longer an honoured guest');
+  });
+
   it('a hang-up can be undone by calling the same people again', () => {
     expect(outcomeOf({ type: 'eps', action: 'drop', usrIds: ['b'] }, ctx())).toEqual({
       kind: 'hungUp',

@@ -47,3 +47,16 @@ describe('raised hands: the talk recipe, not hand_permit', () => {
     expect(bodies({ type: 'refuseHands', usrIds: ['9'] })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'clear_hand', usr_ids: ['9'] }]]);
   });
 });
+
+describe('focus modes (spec §6, issue 30)', () => {
+  const spec = { mode: 'specified' as const, specIds: ['7'], autoUsrId: '' };
+  const auto = { mode: 'auto' as const, specIds: [], autoUsrId: '8' };
+  it('specified focus on the selection is ctrl_mr_eps focus 1; auto focus is focus_speaker 1', () => {
+    expect(bodies({ type: 'focusMode', mode: 'specified', focus: auto, usrIds: ['9'] })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['9'], value: 1 }]]);
+    expect(bodies({ type: 'focusMode', mode: 'auto', focus: spec })).toEqual([['mr-status', { cmdid: 'mod_mr_status', focus_speaker: 1 }]]);
+  });
+  it('no focus ends the mode that runs', () => {
+    expect(bodies({ type: 'focusMode', mode: 'none', focus: spec })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['7'], value: 0 }]]);
+    expect(bodies({ type: 'focusMode', mode: 'none', focus: auto })).toEqual([['mr-status', { cmdid: 'mod_mr_status', focus_speaker: 0 }]]);
+  });
+});

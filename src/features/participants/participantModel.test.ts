@@ -31,6 +31,13 @@ describe('countTabs', () => {
     expect(counts).toMatchObject({ all: 5, offline: 1, online: 3, active: 1, hand: 1, waiting: 1 });
   });
 
+  it('honoured guests (usr_stats chair) have a tab of their own: in the meeting, not waiting', () => {
+    const withGuests = [...rows, row('6', 'Fay', 5, { chair: 1 }), row('7', 'Gus', 6, { chair: 1, waiting: 1 })];
+    expect(countTabs(withGuests, []).chair).toBe(1);
+    expect(visibleRows(withGuests, 'chair', [], 'custom', collator).map((r) => r.name)).toEqual(['Fay']);
+    expect(countTabs(rows, []).chair).toBe(0);
+  });
+
   it('counts custom tabs by members and by text', () => {
     const tabs: CustomTab[] = [
       { id: 'a', name: 'picked', query: '', usrIds: ['1', '3'] },
