@@ -45,6 +45,9 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'user-changes': msg`Participant details kept up to date`,
   'audio-to-text': msg`Audio-to-text and live transcript`,
   'run-of-show': msg`Run of show kept by the server`,
+  'management-facts': msg`Management session details`,
+  'room-properties': msg`Room call limit and region`,
+  'focus-modes': msg`Auto focus`,
 };
 
 export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {
@@ -59,6 +62,7 @@ export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string 
 const REPORTED_IN_STATUS: Partial<Record<AssumptionGroup, string>> = {
   'waiting-room': 'waiting_room',
   'audio-to-text': 'asr_enabled',
+  'focus-modes': 'focus_speaker',
 };
 
 /**
