@@ -246,6 +246,11 @@ export function ParticipantsView({
       <TempCallDialog
         opened={actionDialog === 'tempCall'}
         onClose={() => setActionDialog(null)}
+        onAddByNumber={(userNumber) => {
+          // a registered user by number: invited as the platform's clients invite registered endpoints
+          onCommand({ type: 'eps', action: 'add_participants', usrIds: [userNumber] });
+          setActionDialog(null);
+        }}
         onCall={(call) => {
           onCommand({ type: 'tempCall', ...call });
           const onlineBefore = new Set(rows.filter((r) => r.online).map((r) => r.usrId));

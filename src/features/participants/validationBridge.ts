@@ -2,7 +2,7 @@
  * Adapts the spec §5 rules of protocol/validation.ts (shared with the server) to the codes the
  * participant dialogs word. No rule is decided here.
  */
-import { validateRename, validateTabName, validateTempCall } from '@protocol/validation';
+import { validateRename, validateTabName, validateTempCall, validateUserNumber } from '@protocol/validation';
 
 export type CustomTabError = 'nameRequired' | 'tooMany' | 'invalid';
 
@@ -57,4 +57,13 @@ export function checkTempCall(address: string, displayName: string): TempCallErr
     default:
       return 'nameTooLong';
   }
+}
+
+export type UserNumberError = 'required' | 'length';
+
+/** Adding by user number: a number (cuid) is required, of the configured digit count when one is known. */
+export function checkUserNumber(value: string, digits: number | undefined): UserNumberError | null {
+  const problem = validateUserNumber(value, digits);
+  if (!problem) return null;
+  return problem === 'userNumber.required' ? 'required' : 'length';
 }
