@@ -113,6 +113,8 @@ export const RC = {
   resourceTemplateNotFound: 5003,
   insufficientResources: 5004,
   statisticsDisabled: 5005,
+  mosaicOverTemplate: 5006,
+  recordingNotInTemplate: 5007,
   // 6xxx database
   databaseError: 6001,
   databaseWriteFailed: 6002,
@@ -242,6 +244,8 @@ const MESSAGES: Record<ResultCodeKey, Localized> = {
   resourceTemplateNotFound: { en: 'Resource template does not exist', zh: '资源模板不存在' },
   insufficientResources: { en: 'Insufficient resources', zh: '资源不足' },
   statisticsDisabled: { en: 'Meeting statistics function is not enabled', zh: '会议统计功能未开启' },
+  mosaicOverTemplate: { en: 'The layout has more panes than the resource template allows', zh: '分屏数超过资源模板允许的上限' },
+  recordingNotInTemplate: { en: 'The resource template does not allow recording', zh: '资源模板不允许录制' },
   databaseError: { en: 'Database error', zh: '数据库错误' },
   databaseWriteFailed: { en: 'Failed to save data', zh: '数据保存失败' },
   recordConflict: { en: 'The data was changed by someone else, please retry', zh: '数据已被他人修改，请重试' },

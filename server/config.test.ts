@@ -39,7 +39,7 @@ describe('loadConfig', () => {
     expect(c.wire).toBe('podium');
     expect(c.apiAesMode).toBe(0);
     expect(c.basePath).toBe('');
-    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180, serviceDays: 20 });
+    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180, serviceDays: 20, maxMosaic: 25, recording: true });
     expect(c.simEndpoints).toBe(40);
     expect(c.simSteadyEndpoints).toBe(0);
     expect(c.trustProxy).toBe(false);

@@ -12,6 +12,7 @@ import { STEADY_ENDPOINTS_MAX } from './sim/steady';
 import type { SigningMode, WireMode } from '../protocol/wire';
 import { parseFrameAncestors } from './http/securityHeaders';
 import { parseAssumeList, type AssumptionGroup } from '../protocol/assumptions';
+import { parseConfigReadFaults, type ConfigRead } from './http/configReadFaults';
 
 export type { WireMode } from '../protocol/wire';
 
@@ -25,6 +26,10 @@ export interface DemoConfig {
   bookingMinutes?: number;
   /** days from the seeding to the end of the demo tenant's service (the expiry reminder starts 30 days before); 20 when unset */
   serviceDays?: number;
+  /** the demo room's resource template: most panes of a layout (`DEMO_MAX_MOSAIC`, 25 when unset) */
+  maxMosaic?: number;
+  /** the demo room's resource template allows recording (`DEMO_RECORDING`, true when unset) */
+  recording?: boolean;
 }
 
 export interface Config {
@@ -77,6 +82,12 @@ export interface Config {
    * picture check is void. Refused under NODE_ENV=production.
    */
   captchaTestCode?: string;
+  /**
+   * CAUTION: automated tests only (`TEST_FAIL_CONFIG_READS`). The first read of each named
+   * config per session fails as a broken store would (server/http/configReadFaults.ts). Refused
+   * under NODE_ENV=production.
+   */
+  testFailConfigReads: ConfigRead[];
   nodeEnv: string;
   /** directory of the built console (default `<repo>/dist`) */
   distDir: string;
@@ -212,6 +223,8 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   const seed = bool('DEMO_SEED', true);
   const bookingMinutes = int('DEMO_BOOKING_MINUTES', 180, 1, 7 * 24 * 60);
   const serviceDays = int('DEMO_SERVICE_DAYS', 20, 1, 3650);
+  const maxMosaic = int('DEMO_MAX_MOSAIC', 25, 1, 64);
+  const recording = bool('DEMO_RECORDING', true);
 
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
   const simSteadyEndpoints = int('SIM_STEADY_ENDPOINTS', 0, 0, STEADY_ENDPOINTS_MAX);
@@ -229,6 +242,13 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     if (!/^[A-Za-z0-9]{4}$/.test(captchaTestCode)) {
       problems.push('CAPTCHA_TEST_CODE must be 4 letters or digits');
     }
+  }
+
+  const configReadFaults = parseConfigReadFaults(str('TEST_FAIL_CONFIG_READS'));
+  if ('error' in configReadFaults) problems.push(`TEST_FAIL_CONFIG_READS: ${configReadFaults.error}`);
+  const testFailConfigReads = 'error' in configReadFaults ? [] : configReadFaults;
+  if (testFailConfigReads.length && nodeEnv === 'production') {
+    problems.push('TEST_FAIL_CONFIG_READS is for automated tests only and is refused when NODE_ENV=production');
   }
 
   const shareBaseUrl = str('SHARE_BASE_URL')?.replace(/\/+$/, '');
@@ -282,7 +302,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     platformAssume,
     apiAesMode: aes === '1' ? 1 : 0,
     basePath,
-    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes, serviceDays },
+    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes, serviceDays, maxMosaic, recording },
     simEndpoints,
     simSteadyEndpoints,
     simSeed,
@@ -290,6 +310,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     userNumberDigits,
     trustProxy,
     captchaTestCode: captchaTestCode?.toUpperCase(),
+    testFailConfigReads,
     nodeEnv,
     distDir,
     shareBaseUrl,

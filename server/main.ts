@@ -55,7 +55,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       engine: e,
       store,
       routes: [
-        (router) => void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode, wire: config.wire }),
+        (router) =>
+          void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode, wire: config.wire, failConfigReads: config.testFailConfigReads }),
         (router) => registerShareRoutes(router, e, { baseUrl: config.shareBaseUrl, miniAppId: config.shareMiniAppId, joinUrl: config.links?.join }),
       ],
       log,

@@ -60,6 +60,8 @@ export const ONE_SHOT_CMDIDS: ReadonlySet<string> = new Set([
   'failed_call',
   'left_call',
   'get_call_qa_rsp',
+  // the room's limits, told to each login: no snapshot carries them
+  'resource_tmpl_info',
   ...TERMINAL_CMDIDS,
 ]);
 

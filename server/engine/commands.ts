@@ -113,7 +113,8 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
   if (values.cascade_mode === '' && st.cascade_mode !== '' && room.cascadePoints() > 0) throw refused(RC.cascadePointsExist);
   if (values.enable_rec === 1 && (st.rec_state === 'recording' || st.rec_state === 'starting')) throw refused(RC.recordingAlreadyRunning);
   if (values.enable_rec === 0 && st.rec_state !== 'recording' && st.rec_state !== 'starting') throw refused(RC.recordingNotRunning);
-  if (values.enable_rec === 1 && !room.record.resourceTmpl.hasRecord) throw refused(RC.recorderUnavailable);
+  // the room's resource template decides whether it may record at all (resource_tmpl_info has_record)
+  if (values.enable_rec === 1 && !room.record.resourceTmpl.hasRecord) throw refused(RC.recordingNotInTemplate);
   if (values.enable_bypass === 1 && !st.bypass_url) throw refused(RC.pushAddressNotSet);
   const liveRefusal = values.enable_live === 1 && !st.live_enabled ? liveStartRefusal(st) : undefined;
   if (liveRefusal !== undefined) throw refused(liveRefusal);
@@ -672,6 +673,9 @@ export function configMosic(engine: Engine, sess: SessionState, room: Room, body
     const mosicId = str(c, 'mosic_id', { max: 16 });
     const panes = mosicId === 'auto' ? 0 : LAYOUT_PANES.get(mosicId);
     if (panes === undefined || (role === 'custom' && mosicId === 'auto')) throw refused(RC.invalidMosaicId, mosicId);
+    // the resource template caps the panes of a layout (resource_tmpl_info max_mosic)
+    const maxPanes = room.record.resourceTmpl.maxMosic;
+    if (maxPanes > 0 && panes > maxPanes) throw refused(RC.mosaicOverTemplate, mosicId);
     const pollSecs = c.poll_secs === undefined ? 10 : int(c, 'poll_secs', 0, 3600);
     if (!(POLL_INTERVALS as readonly number[]).includes(pollSecs)) throw badField('poll_secs', RC.valueOutOfRange);
     const viewHasSelf = c.view_has_self === undefined ? 0 : bit(c, 'view_has_self');

@@ -45,6 +45,10 @@ export interface EngineConfig {
   demoBookingMinutes: number;
   /** days from the seeding to the end of the demo tenant's service; within 30 every login is reminded */
   demoServiceDays: number;
+  /** the demo room's resource template: most panes of a layout (max_mosic) */
+  demoMaxMosaic: number;
+  /** the demo room's resource template allows recording (has_record) */
+  demoRecording: boolean;
   demoSupervisorPwd: string;
   /** simulated endpoints in the demo meeting (default 40) */
   simEndpoints: number;
@@ -83,6 +87,8 @@ export const DEFAULT_CONFIG: EngineConfig = {
   demoHostPwd: '123456',
   demoBookingMinutes: 180,
   demoServiceDays: 20,
+  demoMaxMosaic: 25,
+  demoRecording: true,
   demoSupervisorPwd: '654321',
   simEndpoints: 40,
   simSteadyEndpoints: 0,
@@ -156,6 +162,23 @@ const STATE_EVENTS: ReadonlySet<string> = new Set([
 const SERVICE_WARN_DAYS = 30;
 const BOOKING_WARN_MARKS = [15, 10, 5, 1];
 const LOG_CAP = 500;
+
+/** `resource_tmpl_info`: the limits of the room's resource template (most panes per role, recording allowed). */
+function resourceTmplInfo(room: Room) {
+  const t = room.record.resourceTmpl;
+  return {
+    cmdid: 'resource_tmpl_info',
+    id: t.id,
+    name: t.name,
+    max_mosic: t.maxMosic,
+    max_spk_mosic: t.maxMosic,
+    max_guest_mosic: t.maxMosic,
+    max_chair_mosic: t.maxMosic,
+    res_bw: t.resBw,
+    single_view: 0,
+    has_record: t.hasRecord,
+  };
+}
 
 /** A stored command answer without its (podium) `seq`. */
 function withoutSeq(body: unknown): unknown {
@@ -336,6 +359,7 @@ export class Engine implements EngineFacade {
       ],
     });
     demo.mrName = 'Podium demo meeting';
+    demo.resourceTmpl = { ...demo.resourceTmpl, maxMosic: cfg.demoMaxMosaic, hasRecord: cfg.demoRecording ? 1 : 0 };
     // room for the whole simulated population and the calls controllers add
     demo.maxCall = Math.max(1000, Math.ceil(cfg.simEndpoints * 1.5));
     demo.status.cascade_mode = 'parent';
@@ -417,6 +441,8 @@ export class Engine implements EngineFacade {
     this.sessions.set(sessId, s);
     const now = this.nowSecs();
     this.emitLogged(room, { cmdid: 'mr_ctrl_in', peer_ip: args.peerIp, sessionid: publicControllerId(sessId), role: args.role, dtm: now });
+    // the room's limits (most panes, recording allowed) went out at the start: a later login is told too
+    if (room.record.running) room.emit(resourceTmplInfo(room), sessId);
     const daysLeft = Math.ceil((room.record.serviceExpiryDtm - now) / 86400);
     if (daysLeft <= SERVICE_WARN_DAYS) {
       room.emit(
@@ -800,18 +826,7 @@ export class Engine implements EngineFacade {
     room.emit({ cmdid: 'one_mr_info', ...room.mrInfo(nowSecs) });
     room.emit({ ...room.mrStatus(), cmdid: 'one_mr_status' });
     room.emit({ cmdid: 'sys_mosics', mosic_group: sysMosicsCached() });
-    room.emit({
-      cmdid: 'resource_tmpl_info',
-      id: r.resourceTmpl.id,
-      name: r.resourceTmpl.name,
-      max_mosic: r.resourceTmpl.maxMosic,
-      max_spk_mosic: r.resourceTmpl.maxMosic,
-      max_guest_mosic: r.resourceTmpl.maxMosic,
-      max_chair_mosic: r.resourceTmpl.maxMosic,
-      res_bw: r.resourceTmpl.resBw,
-      single_view: 0,
-      has_record: r.resourceTmpl.hasRecord,
-    });
+    room.emit(resourceTmplInfo(room));
     this.emitSchedule(room, nowSecs);
     this.driver?.meetingStarted(room);
     if (this.offers('attendance')) this.attendance.meetingStarted(room);

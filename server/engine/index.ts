@@ -15,7 +15,16 @@ export type { Clock } from './clock';
 
 /** The platform's server configuration (server/config.ts), of which the engine reads a part. */
 interface PlatformConfigLike {
-  demo?: { seed?: boolean; mrId?: string; hostPwd?: string; supervisorPwd?: string; bookingMinutes?: number; serviceDays?: number };
+  demo?: {
+    seed?: boolean;
+    mrId?: string;
+    hostPwd?: string;
+    supervisorPwd?: string;
+    bookingMinutes?: number;
+    serviceDays?: number;
+    maxMosaic?: number;
+    recording?: boolean;
+  };
   simEndpoints?: number;
   simSteadyEndpoints?: number;
   simSeed?: number;
@@ -44,6 +53,8 @@ function toEngineConfig(config: PlatformConfigLike & Partial<EngineConfig> = {})
     if (config.demo.supervisorPwd) out.demoSupervisorPwd = config.demo.supervisorPwd;
     if (config.demo.bookingMinutes) out.demoBookingMinutes = config.demo.bookingMinutes;
     if (config.demo.serviceDays) out.demoServiceDays = config.demo.serviceDays;
+    if (config.demo.maxMosaic) out.demoMaxMosaic = config.demo.maxMosaic;
+    if (config.demo.recording !== undefined) out.demoRecording = config.demo.recording;
   }
   if (config.simSeed !== undefined) out.seed = config.simSeed;
   return out;

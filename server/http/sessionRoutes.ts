@@ -33,6 +33,7 @@ import { addressBookHandlers } from './addressBookRoutes';
 import { registerAttendanceRoutes } from './attendanceRoutes';
 import { registerRunOfShowRoutes } from './runOfShowRoutes';
 import { gateAssumedCalls } from './assumedCalls';
+import { failFirstConfigReads, type ConfigRead } from './configReadFaults';
 import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
@@ -72,7 +73,7 @@ export function registerSessionRoutes(
   router: Router,
   engine: Engine,
   /** `wire: 'platform'`: media statistics answer the developer signature alone, as the platform does */
-  opts: { captchaTestCode?: string; wire?: 'podium' | 'platform' } = {},
+  opts: { captchaTestCode?: string; wire?: 'podium' | 'platform'; failConfigReads?: readonly ConfigRead[] } = {},
 ): ManagementAuth {
   // (podium) statistics only to a controller of their meeting (issue 17 item 6)
   const statsScoped = opts.wire !== 'platform';
@@ -347,6 +348,8 @@ export function registerSessionRoutes(
   registerRunOfShowRoutes(router, engine, P, session, activityLog);
   // strict platform mode: the assumed calls of groups PLATFORM_ASSUME does not name are refused
   gateAssumedCalls(router, (group) => engine.offers(group), P);
+  // CAUTION: tests only (TEST_FAIL_CONFIG_READS): a config read fails once per session
+  if (opts.failConfigReads?.length) failFirstConfigReads(router, opts.failConfigReads, P);
   return mgmt;
 }
 
