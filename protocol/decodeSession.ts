@@ -179,6 +179,8 @@ const mrStatusFields: Fields<MrStatus> = {
   rec_start_dtm: opt(num),
   private_talk_start_dtm: opt(num),
   asr_enabled: opt(bit),
+  max_call: opt(num),
+  region_id: opt(strOrCode),
 };
 export const decodeMrStatus = object<MrStatus>('one_mr_status', mrStatusFields, {
   cmdid: 'one_mr_status',

@@ -293,6 +293,10 @@ export interface MrStatus {
   private_talk_start_dtm?: number;
   /** (assumed, group audio-to-text) audio-to-text on: the two loudest channels are recognised */
   asr_enabled?: Bit;
+  /** (assumed, group room-properties) most endpoints at once; absent = the default 1000 */
+  max_call?: number;
+  /** (assumed, group room-properties) the room's media region; absent = "-1", the default */
+  region_id?: string;
 }
 
 /** (podium) the reach of a meeting-wide mute or listen/watch ban. */

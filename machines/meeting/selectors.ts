@@ -2,6 +2,7 @@
  * Named selectors for the meeting actor (system id `meeting`).
  */
 import type { SnapshotFrom } from 'xstate';
+import { roomPropertiesOf, type RoomProperties } from '../../protocol/management';
 import type { MrStatus } from '../../protocol/wire';
 import type { MeetingMachine } from './meetingMachine';
 
@@ -10,6 +11,8 @@ type MeetingSnapshot = SnapshotFrom<MeetingMachine>;
 export const selectMeetingLoaded = (s: MeetingSnapshot): boolean => s.matches('ready');
 export const selectMeetingInfo = (s: MeetingSnapshot) => s.context.info;
 export const selectMeetingStatus = (s: MeetingSnapshot) => s.context.status;
+/** the room's `max_call` and `region_id` (assumed fields, with the platform's defaults when absent) */
+export const selectRoomProperties = (s: MeetingSnapshot): RoomProperties => roomPropertiesOf(s.context.status);
 /** one status field (primitive or the stored value), undefined before the first load */
 export const selectStatusField =
   <K extends keyof MrStatus>(key: K) =>

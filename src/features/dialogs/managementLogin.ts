@@ -1,10 +1,13 @@
 /**
  * The management-platform (CM) login as the dialog performs it: a digits-only picture code from
  * `web-verify-code`, then `login_req` with the MD5 of the password (protocol-facts §1.6), then
- * the management session handed to the meeting session (`set-confmgr-ssid`).
+ * the management session handed to the meeting session (`set-confmgr-ssid`), whose answer tells
+ * the admin flag, the management platform's address and this console's address; the session is
+ * kept with those (protocol/management.ts) for the calls made with it (booking).
  */
 import { md5 } from '@noble/hashes/legacy.js';
 import type { SessionApi } from '@machines/index';
+import { managementSessionOf, type ManagementSession } from '@protocol/management';
 import { toHex, utf8 } from '@protocol/bytes';
 import type { Transport } from '#/api';
 
@@ -21,14 +24,15 @@ export async function fetchManagementCode(transport: Transport): Promise<Managem
 
 /**
  * Logs in to the management platform and hands the management session to this meeting session.
- * Rejects with the ApiError of the refused step (1003 wrong or expired code, 1001 wrong password).
+ * Rejects with the ApiError of the refused step (1003 wrong or expired code, 1001 wrong password);
+ * resolves with the session as the console keeps it.
  */
 export async function managementLogin(
   transport: Transport,
   session: SessionApi,
   form: { loginId: string; password: string; code: string; codeId: string },
-): Promise<{ ssid: string }> {
-  const rsp = await transport.request<{ session_id: string }>({
+): Promise<ManagementSession> {
+  const rsp = await transport.request<Record<string, unknown>>({
     method: 'POST',
     path: '/rest/v1/app1/manager/sessions/login_req/',
     body: {
@@ -40,6 +44,7 @@ export async function managementLogin(
       code_id: form.codeId,
     },
   });
-  await session.post('set-confmgr-ssid', { cmdid: 'set_confmgr_ssid', ssid: rsp.session_id });
-  return { ssid: rsp.session_id };
+  const ssid = typeof rsp.session_id === 'string' ? rsp.session_id : '';
+  const handOver = await session.post('set-confmgr-ssid', { cmdid: 'set_confmgr_ssid', ssid });
+  return managementSessionOf(rsp, handOver, form.loginId);
 }

@@ -1,6 +1,7 @@
 /**
  * The meeting-wide half of /control, ready to mount: the controls panel, meeting share, the
- * management login, the server's reminders (booking conflict, service expiry) and, for a
+ * management login (and, once logged in, booking the room's next meeting), the server's reminders
+ * (booking conflict: a toast when flagged so, else the reminder; service expiry) and, for a
  * supervisor, the supervisor panel. Reads the session holder; renders nothing before login.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -9,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import { notificationsSelectors, type NotificationsMachine } from '@machines/index';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import type { ManagementSession } from '@protocol/management';
 import { createApiClient, type ApiClient } from '#/api';
 import type { SessionApi } from '@machines/index';
 import type { ShareInfoResponse } from '@protocol/wire';
@@ -21,6 +23,8 @@ import { checkManagementLogin, checkPasswordChange } from '../live/rules';
 import { changedPasswords } from '../dialogs/passwordChange';
 import { CMD } from '@protocol/cmdids';
 import { useNotOffered } from '#/session/notOffered';
+import { showBookingConflictToast } from '../booking/bookingConflictToast';
+import { useRoomProperties } from '../booking/useRoomProperties';
 
 // Loaded when first opened: the dialogs, the share (QR codes) and, for supervisors only, the
 // supervisor panel with the media layer.
@@ -28,6 +32,7 @@ const SharePanel = lazyComponent(() => import('./SharePanel').then((m) => m.Shar
 const ManagementLoginDialog = lazyDialog(() => import('../dialogs/ManagementLoginDialog').then((m) => m.ManagementLoginDialog));
 const BookingConflictDialog = lazyDialog(() => import('../dialogs/ReminderDialogs').then((m) => m.BookingConflictDialog));
 const ServiceExpiryDialog = lazyDialog(() => import('../dialogs/ReminderDialogs').then((m) => m.ServiceExpiryDialog));
+const BookNextMeeting = lazyDialog(() => import('../booking/BookNextMeeting').then((m) => m.BookNextMeeting));
 const PasswordsDialog = lazyDialog(() => import('../dialogs/PasswordsDialog').then((m) => m.PasswordsDialog));
 const SupervisorPanel = lazyComponent(() => import('../supervisor/SupervisorPanel').then((m) => m.SupervisorPanel));
 
@@ -53,7 +58,7 @@ function layoutUrlOf(record: SessionRecord): string {
 }
 
 function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionRecord; session: AnyActorRef; layoutUrl: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const client = useMemo<ApiClient>(() => createApiClient(), []);
   const api = useMemo<SessionApi>(
     () => client.session({ mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing }),
@@ -87,7 +92,10 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
   const [mgmtCode, setMgmtCode] = useState<ManagementCode | undefined>(undefined);
   const [mgmtPending, setMgmtPending] = useState(false);
   const [mgmtRefusal, setMgmtRefusal] = useState<unknown>(undefined);
-  const [mgmtDone, setMgmtDone] = useState(false);
+  const [mgmtSession, setMgmtSession] = useState<ManagementSession | null>(null);
+  const mgmtDone = mgmtSession !== null;
+  const roomProperties = useRoomProperties(session);
+  const [bookOpen, setBookOpen] = useState(false);
   const refreshCode = () => {
     setMgmtCode(undefined);
     fetchManagementCode(client.platform.transport).then(setMgmtCode, (e) => setMgmtRefusal(e));
@@ -119,9 +127,13 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
   const expiry = expiryParams ? { daysLeft: Number(expiryParams.days_left) || 0, expiresAt: Number(expiryParams.expiry_dtm) || 0 } : null;
   useEffect(() => {
     if (!notifications) return;
-    const sub = notifications.on('notice.bookingConflict', (e: { params: Record<string, string | number> }) => setBooking(Number(e.params.minutes) || 0));
+    const sub = notifications.on('notice.bookingConflict', (e: { display: 'toast' | 'alert'; params: Record<string, string | number> }) => {
+      const minutes = Number(e.params.minutes) || 0;
+      if (e.display === 'toast') showBookingConflictToast(i18n, minutes, record.mrScene);
+      else setBooking(minutes);
+    });
     return () => sub.unsubscribe();
-  }, [notifications]);
+  }, [notifications, i18n, record.mrScene]);
 
   return (
     <Stack gap="sm" w={360} p="sm" component="aside" aria-label={t`Meeting-wide controls`} data-testid="control-sidebar">
@@ -150,7 +162,8 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           onClick={() => {
             setMgmtOpen(true);
             setMgmtRefusal(undefined);
-            refreshCode();
+            // logged in: the dialog shows the session, no code needed
+            if (!mgmtDone) refreshCode();
           }}
         >
           {mgmtDone ? t`Platform management (logged in)` : t`Platform management login`}
@@ -183,15 +196,21 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
         validate={checkManagementLogin}
         onRefreshCode={refreshCode}
         onClose={() => setMgmtOpen(false)}
+        session={mgmtSession ?? undefined}
+        room={roomProperties}
+        onBook={() => {
+          setMgmtOpen(false);
+          setBookOpen(true);
+        }}
         onSubmit={(form) => {
           if (!mgmtCode) return;
           setMgmtPending(true);
           setMgmtRefusal(undefined);
           managementLogin(client.platform.transport, api, { ...form, codeId: mgmtCode.codeId }).then(
-            () => {
+            (mgmt) => {
               setMgmtPending(false);
-              setMgmtDone(true);
-              setMgmtOpen(false);
+              // the dialog stays open on its success state: the session's facts and what it is for
+              setMgmtSession(mgmt);
             },
             (e) => {
               setMgmtPending(false);
@@ -218,6 +237,16 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
               label: PASSWORDS_LABEL,
             });
           }}
+        />
+      )}
+      {mgmtSession && (
+        <BookNextMeeting
+          opened={bookOpen}
+          session={session}
+          mrId={record.mrId}
+          mgmt={mgmtSession}
+          transport={client.platform.transport}
+          onClose={() => setBookOpen(false)}
         />
       )}
       <BookingConflictDialog opened={booking !== null} minutes={booking ?? 0} scene={record.mrScene} onClose={() => setBooking(null)} />
