@@ -37,6 +37,8 @@ for (const file of IN_CHINESE) {
 
 /** Specs whose subject is text or layout: the axe scans, the keyboard walk, table fit. They run in both. */
 const IN_BOTH = ['a11y/*.spec.ts', 'host/tableFit.spec.ts', 'host/busyMeetingScreens.spec.ts', 'host/attendance.spec.ts'];
+// issue 30: the sub-site list's screens in both languages (the behaviour spec runs in English)
+IN_BOTH.push('host/subSitesScreens.spec.ts');
 
 /**
  * End-to-end tests: Debian Chromium against the built console served by the real reference
