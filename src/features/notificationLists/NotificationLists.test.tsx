@@ -23,7 +23,8 @@ describe('NotificationLists', () => {
     expect(failed.getAttribute('data-unread')).toBe('3');
     fireEvent.click(failed);
     expect(onRead).toHaveBeenCalledWith('failedCalls');
-    expect(await screen.findByText('Lab (lab@10.0.0.2): The peer is busy')).toBeTruthy();
+    // with the endpoint type it names (issue 30)
+    expect(await screen.findByText('Lab (lab@10.0.0.2, SIP endpoint): The peer is busy')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Controllers/ }));
     expect(await screen.findByText('Controller 10.0.0.8 joined')).toBeTruthy();
   });

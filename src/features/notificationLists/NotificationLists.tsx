@@ -7,6 +7,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CALL_FAILURE_REASONS, LEAVE_REASONS, leaveReasonOf, localize, type CallFailureReason } from '@protocol/codes';
+import { endpointTypeText } from '#/i18n/endpointType';
 
 export interface ControllerNote {
   type: 'in' | 'out';
@@ -182,7 +183,10 @@ export function NotificationLists({
           failedCalls.map((f, i) => ({
             key: `${f.time}-${i}`,
             when: time(f.time),
-            text: `${f.nickName || f.peerAddr} (${f.peerAddr}): ${failureText(f.reason)}`,
+            // the endpoint type tells a host which kind of device to check (issue 30)
+            text: f.epType
+              ? `${f.nickName || f.peerAddr} (${f.peerAddr}, ${endpointTypeText(i18n, f.epType)}): ${failureText(f.reason)}`
+              : `${f.nickName || f.peerAddr} (${f.peerAddr}): ${failureText(f.reason)}`,
           })),
           failedLabel,
         )}

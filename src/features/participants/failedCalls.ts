@@ -14,18 +14,20 @@ import { displayAddress } from './toRows';
 export interface FailedCallMark {
   reason: string;
   time: number;
+  /** the endpoint type the failure names ('' when none) */
+  epType?: string;
 }
 
 /**
  * Address (as a row shows it) → the newest failure to reach it.
- * @example failedByAddress([{ peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 5 }]).get('lab@10.0.0.2') // { reason: 'busy', time: 5 }
+ * @example failedByAddress([{ peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 5 }]).get('lab@10.0.0.2') // { reason: 'busy', time: 5, epType: '' }
  */
-export function failedByAddress(calls: readonly { peer_addr: string; reason: string; time: number }[]): ReadonlyMap<string, FailedCallMark> {
+export function failedByAddress(calls: readonly { peer_addr: string; reason: string; time: number; ep_type?: string }[]): ReadonlyMap<string, FailedCallMark> {
   const out = new Map<string, FailedCallMark>();
   // newest first: the first entry of an address is its last failure
   for (const c of calls) {
     const addr = displayAddress('', c.peer_addr);
-    if (addr && !out.has(addr)) out.set(addr, { reason: c.reason, time: c.time });
+    if (addr && !out.has(addr)) out.set(addr, { reason: c.reason, time: c.time, epType: c.ep_type ?? '' });
   }
   return out;
 }

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { NotificationLists } from './NotificationLists';
+import { CallFailedBadge } from '#/features/participants/CallFailedBadge';
+import { failedByAddress } from '#/features/participants/failedCalls';
+import { installDomShims, renderUi } from '#/features/participants/testing/renderUi';
+
+beforeAll(installDomShims);
+afterEach(cleanup);
+
+const call = (epType: string) => ({ time: 1_700_000_000, reason: 'refused', epType, nickName: 'Lab', peerAddr: 'lab@10.0.0.2' });
+
+describe('issue 30: the failed call names its endpoint type', () => {
+  it('in the failed-call list: known types in words, an unknown one as it came, none left out', async () => {
+    renderUi(
+      <NotificationLists
+        controllers={[]}
+        failedCalls={[call('h323'), call('webrtc'), call('gb28181'), call('')]}
+        leftCalls={[]}
+        unread={{ controllers: 0, failedCalls: 4, leftCalls: 0 }}
+        onRead={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Failed calls/ }));
+    expect(await screen.findByText(/Lab \(lab@10\.0\.0\.2, H\.323 endpoint\):/)).toBeTruthy();
+    expect(screen.getByText(/Lab \(lab@10\.0\.0\.2, WebRTC \(browser\)\):/)).toBeTruthy();
+    expect(screen.getByText(/Lab \(lab@10\.0\.0\.2, gb28181\):/)).toBeTruthy();
+    expect(screen.getByText(/^Lab \(lab@10\.0\.0\.2\):/)).toBeTruthy();
+  });
+
+  it('on the row’s badge, from the newest failure of that address', () => {
+    const mark = failedByAddress([{ peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 1_700_000_000, ep_type: 'sip' }]).get('lab@10.0.0.2')!;
+    expect(mark.epType).toBe('sip');
+    renderUi(<CallFailedBadge mark={mark} />);
+    expect(screen.getByText('Call failed').closest('[title]')!.getAttribute('title')).toMatch(/\(SIP endpoint\): /);
+  });
+});
