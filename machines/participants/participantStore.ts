@@ -37,6 +37,8 @@ export interface Participant {
   /** Unix seconds when the hand went up, from the server (`hand_up_dtms`); 0 while down or unknown */
   readonly hand_up_dtm: number;
   readonly usr_dep: number;
+  /** the invitee's department by name, from the roster's `depid_names`; '' when not told */
+  readonly dep_name: string;
   readonly pin_sort: number;
   readonly sort_para: number;
   readonly ep_uuid: string;
@@ -81,6 +83,7 @@ const BLANK: Participant = {
   local_rtp_ip: '',
   hand_up_dtm: 0,
   usr_dep: 0,
+  dep_name: '',
   pin_sort: 0,
   sort_para: 0,
   ep_uuid: '',
@@ -210,6 +213,7 @@ export class ParticipantStore {
       const id = ids[i];
       const old = this.records.get(id) ?? { ...BLANK, usr_id: id };
       const attr = ev.added_usr_attr?.[i] ?? old.usr_attr;
+      const dep = ev.added_usr_deps?.[i] ?? old.usr_dep;
       this.put(old, {
         ...old,
         usr_name: old.online ? old.usr_name || ev.added_usr_names?.[i] || '' : (ev.added_usr_names?.[i] ?? old.usr_name),
@@ -217,7 +221,8 @@ export class ParticipantStore {
         usr_attr: attr,
         usr_appoint: ev.added_usr_appoint?.[i] ?? appointedFromAttr(attr),
         call_addr: ev.added_call_addrs?.[i] ?? old.call_addr,
-        usr_dep: ev.added_usr_deps?.[i] ?? old.usr_dep,
+        usr_dep: dep,
+        dep_name: ev.depid_names?.[String(dep)] ?? (dep === old.usr_dep ? old.dep_name : ''),
         dev_type: old.online ? old.dev_type : (ev.added_usr_devtypes?.[i] ?? old.dev_type),
         gbk_name: old.online ? old.gbk_name : (ev.added_gbk_names?.[i] ?? old.gbk_name),
         invited: true,

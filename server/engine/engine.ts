@@ -313,6 +313,7 @@ export class Engine implements EngineFacade {
     const hooks: RoomHooks = {
       onUserPresence: (id) => this.userPresence(room, id),
       nowSecs: () => this.nowSecs(),
+      departmentName: (id) => this.addressBook.departmentName(id),
       ...(this.offers('attendance') ? this.attendance.hooksFor(() => room) : {}),
     };
     const room = new Room(rec, roster, hooks, this.config.historyCapacity, this.config.wire, hidden);

@@ -162,6 +162,8 @@ export interface RoomHooks {
   onRollCall?(usrId: string): void;
   /** the engine's clock in Unix seconds (when a hand goes up); the system clock without it */
   nowSecs?(): number;
+  /** an address-book department's name ('' when unknown), for the roster's `depid_names` */
+  departmentName?(id: number): string;
 }
 
 export function defaultStatus(mrId: string): MrStatus {
@@ -610,6 +612,9 @@ export class Room {
       out.added_usr_devtypes.push(r.devType);
       out.added_usr_appoint.push(r.appoint);
       out.added_gbk_names.push(r.gbk);
+      // invitees' departments by name (spec §3 depid_names), so the console can show them
+      const depName = r.dep > 0 ? this.hooks.departmentName?.(r.dep) : undefined;
+      if (depName) out.depid_names[String(r.dep)] = depName;
     }
     return out;
   }

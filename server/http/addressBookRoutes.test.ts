@@ -38,3 +38,19 @@ describe('department search by name (spec §5, assumption group department-searc
     assumed.engine.stop();
   });
 });
+
+describe("invitees' departments (spec §3 depid_names)", () => {
+  it('names the department of every invited address-book user in mr_participants', async () => {
+    const h = makeHarness({ simActivity: 0 });
+    const c = h.login();
+    const free = [...h.engine.addressBook.users.values()].find((u) => !h.engine.rooms.get(h.engine.config.demoMrId)!.roster.has(String(u.id)))!;
+    expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [String(free.id)] })).status).toBe(200);
+    const r = (await c.get('participants')).body;
+    const at = r.added_usr_ids.indexOf(String(free.id));
+    expect(r.added_usr_deps[at]).toBe(free.deps[0]);
+    expect(r.depid_names[String(free.deps[0])]).toBe(h.engine.addressBook.departmentName(free.deps[0]));
+    // every department named is one of the roster's
+    expect(Object.keys(r.depid_names).every((d) => r.added_usr_deps.includes(Number(d)))).toBe(true);
+    h.engine.stop();
+  });
+});

@@ -20,6 +20,8 @@ import { EyeIcon, MicIcon, SpeakerIcon } from './StateIcons';
 import { QualityCell } from '#/quality/QualityCell';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
+const INVITEE_NOTE = { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-xs)' } as const;
+
 export interface RowProps {
   row: ParticipantRow;
   index: number;
@@ -145,6 +147,17 @@ export const Row = memo(function Row({
       {/* a long name shows in full on hover (title) and on keyboard focus (CSS) */}
       <div role="cell" className={`${classes.clip} ${classes.fullOnFocus}`} title={name} tabIndex={0}>
         {name}
+        {/* an invitee's appointed mark and department, grey: facts of the roster, not alarms */}
+        {row.appointed && (
+          <span role="img" aria-label={t`Appointed participant`} title={t`Appointed participant`} data-testid="appointed-mark" style={INVITEE_NOTE}>
+            {' ◆'}
+          </span>
+        )}
+        {row.department && (
+          <span data-testid="invitee-department" title={row.department} style={INVITEE_NOTE}>
+            {` · ${row.department}`}
+          </span>
+        )}
       </div>
       {shown.has('index') && <div role="cell">{row.number ?? index + 1}</div>}
       {shown.has('protocol') && <div role="cell">{protocolName(row.protocol) ?? t`Auto`}</div>}

@@ -30,6 +30,10 @@ export interface ParticipantRow {
   number?: number;
   /** when the hand went up (ms since the epoch), when the server says (`hand_up_dtms`); absent otherwise */
   handUpAt?: number;
+  /** an invitee's department by name (the roster's `depid_names`); absent when not told */
+  department?: string;
+  /** an appointed participant: the second number of `added_usr_attr` below 10000 (spec §3) */
+  appointed?: boolean;
 }
 
 export const BUILTIN_TABS = ['all', 'offline', 'online', 'active', 'hand', 'waiting', 'chair'] as const;

@@ -53,6 +53,8 @@ export function toRows(
         waiting,
         number: i + 1,
         ...(p.hand_up_dtm > 0 ? { handUpAt: p.hand_up_dtm * 1000 } : {}),
+        ...(p.dep_name ? { department: p.dep_name } : {}),
+        ...(p.usr_appoint === 1 ? { appointed: true } : {}),
       };
       cache.set(p, row);
     }
