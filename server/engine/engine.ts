@@ -330,6 +330,8 @@ export class Engine implements EngineFacade {
       rec.status.auto_focus_usr_id = '';
       room.recordDirty = true;
     }
+    // a room stored before audio-to-text (issue 30) reports it off, not absent
+    if (rec.status.asr_enabled === undefined) rec.status.asr_enabled = 0;
     for (const [reqId, body] of rec.recentReqs ?? []) {
       // answers kept in the room record by an earlier version (now in reqAnswers' collection):
       // still answered from memory, and gone from the record with its next write

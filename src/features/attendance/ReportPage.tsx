@@ -251,6 +251,30 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
           </Table>
         )}
       </section>
+
+      <section className={classes.section} aria-labelledby="report-transcript">
+        <Title order={2} id="report-transcript" size="h3">
+          <Trans>Transcript</Trans>
+        </Title>
+        <Text size="sm" data-testid="report-transcript" data-total={report.transcript?.total ?? 0}>
+          {report.transcript
+            ? t`${report.transcript.total} lines recognised from the two loudest audio channels.`
+            : t`Audio-to-text recognised nothing in this meeting.`}
+        </Text>
+        {report.transcript && (
+          <ol className={classes.transcript}>
+            {limit(report.transcript.lines).map((l) => (
+              <li key={l.id} lang={l.lang === 'zh' ? 'zh-CN' : 'en'}>
+                <span className={classes.transcriptMeta}>
+                  {at(l.dtm)} · {l.name || l.usr_id}
+                </span>{' '}
+                {l.text}
+              </li>
+            ))}
+          </ol>
+        )}
+        {report.transcript && more(report.transcript.lines.length)}
+      </section>
     </main>
   );
 }

@@ -4,7 +4,7 @@
  * time series of its chart, the quality and activity summaries, and the JSON export.
  */
 import type { PresenceRecord } from '@protocol/attendance';
-import type { ActivityEntry, ControllerRole, MrScene } from '@protocol/wire';
+import type { ActivityEntry, ControllerRole, MrScene, TranscriptLine } from '@protocol/wire';
 
 export const REPORT_FORMAT = 1;
 
@@ -58,6 +58,8 @@ export interface ReportSnapshot {
   records: PresenceRecord[];
   quality: { window_minutes: number; loss_threshold: number; jitter_threshold: number; rows: ReportQuality[] };
   activity: ReportActivity;
+  /** (issue 30) the audio-to-text lines the console held, oldest first; absent when there were none */
+  transcript?: { total: number; lines: TranscriptLine[] };
   /** the records were too many for the browser's storage: the report reads them from the server */
   records_on_server?: true;
   /** reads the server's history after the meeting ended (podium) */

@@ -10,6 +10,7 @@ import {
   controllersSelectors,
   meetingSelectors,
   qualityHistorySelectors,
+  transcriptSelectors,
   ROUND_MS,
   type QualityStore,
   type QualityThresholds,
@@ -62,6 +63,8 @@ export function takeReportSnapshot(session: AnyActorRef, meta: { mrId: string; s
   const info = meeting ? meetingSelectors.selectMeetingInfo(meeting) : null;
   const activity = snap(session, 'activity');
   const quality = snap(session, 'qualityHistory');
+  const transcript = snap(session, 'transcript');
+  const transcriptLines = transcript ? transcriptSelectors.selectAllTranscriptLines(transcript) : [];
   const facts = att ? attendanceSelectors.selectAttendanceServerFacts(att) : {};
   const thresholds = quality ? qualityHistorySelectors.selectThresholds(quality) : { lossPct: 5, jitterMs: 40 };
   return {
@@ -83,6 +86,7 @@ export function takeReportSnapshot(session: AnyActorRef, meta: { mrId: string; s
       rows: quality ? qualityRows(qualityHistorySelectors.selectQualityStore(quality), thresholds) : [],
     },
     activity: summariseActivity(activity ? activitySelectors.selectActivityEntries(activity) : [], activity ? activitySelectors.selectActivitySource(activity) : null),
+    ...(transcriptLines.length ? { transcript: { total: transcriptLines.length, lines: transcriptLines.slice() } } : {}),
     ...(facts.reportToken ? { report_token: facts.reportToken } : {}),
     ...(facts.expiresAt ? { expires_at: facts.expiresAt } : {}),
   };

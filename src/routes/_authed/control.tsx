@@ -8,6 +8,7 @@ import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
 import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
 import { ActivityPanel } from '#/features/activity/ActivityPanel';
 import { AttendancePanel } from '#/features/attendance/AttendancePanel';
+import { TranscriptPanel } from '#/features/transcript/TranscriptPanel';
 import { BanTally } from '#/features/banTally/BanTally';
 import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
 import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
@@ -58,6 +59,7 @@ function ControlPage() {
                 <NotificationListsPanel session={actor} />
                 <ActivityPanel session={actor} mrId={record.mrId} />
                 <AttendancePanel session={actor} mrId={record.mrId} scene={record.mrScene} />
+                <TranscriptPanel session={actor} />
               </Group>
               <BanTally session={actor} />
               <ParticipantsPanel
