@@ -27,6 +27,8 @@ export interface BookNextMeetingProps {
 export function BookNextMeeting({ opened, session, mrId, mgmt, transport, onClose }: BookNextMeetingProps) {
   const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
   const info = useSelector(meeting, (s) => (s ? meetingSelectors.selectMeetingInfo(s) : null));
+  const scheduled = useSelector(meeting, (s) => (s ? meetingSelectors.selectScheduleInfo(s)?.next_start_dtm : 0));
+  const nextBookingSec = scheduled || info?.next_booking_dtm || 0;
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(undefined);
   // the server's clock as of the info's arrival (the §5 "10 minutes ahead" is the server's)
@@ -42,6 +44,7 @@ export function BookNextMeeting({ opened, session, mrId, mgmt, transport, onClos
       defaultName={info?.mr_name || info?.room_name || ''}
       nowSec={() => Math.floor(Date.now() / 1000 + offsetSec)}
       currentEndSec={currentEndSec}
+      nextBookingSec={nextBookingSec}
       pending={pending}
       refusal={refusal}
       onClose={close}

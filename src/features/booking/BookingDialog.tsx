@@ -19,6 +19,8 @@ export interface BookingDialogProps {
   nowSec: () => number;
   /** planned end of the running meeting, Unix seconds (0 = open-ended) */
   currentEndSec: number;
+  /** start of the room's next booking, Unix seconds (0 = none): the proposal ends by it */
+  nextBookingSec?: number;
   /** the booking is on its way */
   pending?: boolean;
   /** refusal of the last try (result code or ApiError) */
@@ -28,16 +30,16 @@ export interface BookingDialogProps {
 }
 
 export function BookingDialog(props: BookingDialogProps) {
-  const { opened, defaultName, nowSec, currentEndSec, pending = false, refusal, onSubmit, onClose } = props;
+  const { opened, defaultName, nowSec, currentEndSec, nextBookingSec = 0, pending = false, refusal, onSubmit, onClose } = props;
   const { t, i18n } = useLingui();
   // booking while the connection is lost would only be held: Book waits, and says why
   const lost = useConnectionLost();
-  const [form, setForm] = useState<BookingForm>(() => defaultBookingForm(defaultName, nowSec(), currentEndSec));
+  const [form, setForm] = useState<BookingForm>(() => defaultBookingForm(defaultName, nowSec(), currentEndSec, nextBookingSec));
   const [problem, setProblem] = useState<number | undefined>(undefined);
   // every opening starts from a fresh proposal: the clock moved on since the last one
   useEffect(() => {
     if (!opened) return;
-    setForm(defaultBookingForm(defaultName, nowSec(), currentEndSec));
+    setForm(defaultBookingForm(defaultName, nowSec(), currentEndSec, nextBookingSec));
     setProblem(undefined);
   }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -17,6 +17,9 @@ describe('booking form', () => {
     expect(defaultBookingForm('Room', now, 0)).toEqual({ name: 'Room', start: '2026-11-28T09:20', end: '2026-11-28T10:20' });
     expect(defaultBookingForm('Room', now, now + 2 * 3600).start).toBe('2026-11-28T11:05');
     expect(checkBookingForm(defaultBookingForm('Room', now, 0), now)).toBeUndefined();
+    // up to the room's next booking when it comes within the hour
+    expect(defaultBookingForm('Room', now, 0, now + 48 * 60).end).toBe('2026-11-28T09:50');
+    expect(defaultBookingForm('Room', now, 0, now + 20 * 60).end).toBe('2026-11-28T10:20');
   });
 
   it('refuses each §5 rule with its code', () => {

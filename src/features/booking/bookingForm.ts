@@ -34,17 +34,15 @@ export function toLocalDateTime(sec: number): string {
 
 /**
  * The form a booking starts with: right after the running meeting's planned end when that is far
- * enough ahead, else 15 minutes from now; on a 5-minute mark, an hour long.
+ * enough ahead, else 15 minutes from now; on a 5-minute mark, an hour long, or up to the room's
+ * next booking when that comes sooner (and leaves at least the 5 minutes a booking needs).
  */
-export function defaultBookingForm(name: string, nowSec: number, currentEndSec: number): BookingForm {
+export function defaultBookingForm(name: string, nowSec: number, currentEndSec: number, nextBookingSec = 0): BookingForm {
   const earliest = nowSec + 15 * 60;
   const from = currentEndSec > earliest ? currentEndSec : earliest;
   const start = Math.ceil(from / 300) * 300;
-  return {
-    name,
-    start: toLocalDateTime(start),
-    end: toLocalDateTime(start + 3600),
-  };
+  const upToNext = nextBookingSec > start && nextBookingSec - start >= 5 * 60 && nextBookingSec < start + 3600;
+  return { name, start: toLocalDateTime(start), end: toLocalDateTime(upToNext ? nextBookingSec : start + 3600) };
 }
 
 /** The booking of a form: start and length in seconds (undefined when a time is not a date-time). */
