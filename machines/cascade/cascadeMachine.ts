@@ -46,7 +46,9 @@ export type CascadeEmitted =
       result?: number;
       status?: number;
     }
-  | { type: 'subSite.refused'; usrId: string; result?: number; status?: number };
+  | { type: 'subSite.refused'; usrId: string; result?: number; status?: number }
+  /** the server took the sub-site off the list (the participant list follows with its next batch) */
+  | { type: 'subSite.removed'; usrId: string };
 
 /** where a sub-site's Delete is: inside the Undo window, or sent and not answered yet */
 export type SubSiteRemoval = 'undoable' | 'sending';
@@ -157,7 +159,8 @@ export const cascadeMachine = setup({
         return;
       }
       enqueue.assign({ removals: withoutKey(context.removals, usrId), hidden: context.hidden.filter((id) => id !== usrId || !event.ok) });
-      if (!event.ok) enqueue.emit({ type: 'subSite.refused', usrId, result: event.refusal?.result, status: event.refusal?.status });
+      if (event.ok) enqueue.emit({ type: 'subSite.removed', usrId });
+      else enqueue.emit({ type: 'subSite.refused', usrId, result: event.refusal?.result, status: event.refusal?.status });
     }),
     setHidden: assign({
       hidden: ({ context, event }) => {
