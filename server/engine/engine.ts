@@ -332,6 +332,9 @@ export class Engine implements EngineFacade {
     }
     // a room stored before audio-to-text (issue 30) reports it off, not absent
     if (rec.status.asr_enabled === undefined) rec.status.asr_enabled = 0;
+    // and one stored before the focus modes (issue 30) reports auto focus off, not absent (absent
+    // tells the console this server has no auto focus)
+    if (rec.status.focus_speaker === undefined) rec.status.focus_speaker = 0;
     for (const [reqId, body] of rec.recentReqs ?? []) {
       // answers kept in the room record by an earlier version (now in reqAnswers' collection):
       // still answered from memory, and gone from the record with its next write

@@ -84,6 +84,21 @@ describe('focus modes on the server', () => {
     h.engine.stop();
   });
 
+  it('a room stored before the focus modes reports focus_speaker 0, so a console offers auto focus', async () => {
+    const first = makeHarness({ simActivity: 0, config: { simEndpoints: 0 } });
+    await first.engine.ready;
+    first.login();
+    const rec = first.engine.rooms.get(MR)!.record;
+    delete (rec.status as { focus_speaker?: number }).focus_speaker;
+    first.engine.rooms.get(MR)!.recordDirty = true;
+    await first.tick(2);
+    first.engine.stop();
+    const again = makeHarness({ simActivity: 0, store: first.store, config: { simEndpoints: 0 } });
+    await again.engine.ready;
+    expect((await again.login().get('mr-status')).body.focus_speaker).toBe(0);
+    again.engine.stop();
+  });
+
   it('strict platform mode refuses focus_speaker (group focus-modes) and leaves the field out; auto_focus_usr_id stays', async () => {
     const h = makeHarness({ simActivity: 0, config: { wire: 'platform' } });
     const host = h.login();
