@@ -45,6 +45,17 @@ describe('SubSiteList', () => {
     expect(screen.getAllByText('Deleting…')).toHaveLength(2);
   });
 
+  it('keeps the keyboard on the row: Undo takes the focus from Delete and gives it back', () => {
+    cleanup();
+    const onUndo = vi.fn();
+    const { rerender } = renderUi(<SubSiteList subSites={[BRANCH]} removals={{ c1: 'undoable' }} hidden={new Set()} onDelete={() => {}} onUndo={onUndo} onHide={() => {}} />);
+    const undo = screen.getByRole('button', { name: 'Undo deleting Branch venue' });
+    expect(document.activeElement).toBe(undo);
+    fireEvent.click(undo);
+    rerender(<SubSiteList subSites={[BRANCH]} removals={{}} hidden={new Set()} onDelete={() => {}} onUndo={onUndo} onHide={() => {}} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Branch venue' }));
+  });
+
   it('says when no sub-site is attached, and shows a refusal under its sub-site', () => {
     renderList({ subSites: [] });
     expect(screen.getByText('No sub-site is attached.')).toBeTruthy();

@@ -7,6 +7,7 @@
  * Hiding is this console's view choice, never sent to the server: a hidden sub-site is left out
  * of the participant table and its counts and stays here, marked, to be shown again.
  */
+import { useState } from 'react';
 import { Button, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubSite, SubSiteRemoval } from '@machines/index';
@@ -25,6 +26,8 @@ export interface SubSiteListProps {
 
 export function SubSiteList({ subSites, removals, hidden, error, onDelete, onUndo, onHide }: SubSiteListProps) {
   const { t } = useLingui();
+  // the keyboard stays on the row: Delete hands focus to Undo, Undo hands it back to Delete
+  const [undone, setUndone] = useState<string>();
   return (
     <Stack gap={6} data-testid="sub-sites" aria-labelledby="sub-sites-title">
       <Text size="sm" fw={500} id="sub-sites-title">
@@ -56,7 +59,16 @@ export function SubSiteList({ subSites, removals, hidden, error, onDelete, onUnd
                       <Trans>Deleting…</Trans>
                     </Text>
                     {removal === 'undoable' ? (
-                      <Button size="compact-xs" variant="default" aria-label={t`Undo deleting ${s.name}`} onClick={() => onUndo(s.usrId)}>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        autoFocus
+                        aria-label={t`Undo deleting ${s.name}`}
+                        onClick={() => {
+                          setUndone(s.usrId);
+                          onUndo(s.usrId);
+                        }}
+                      >
                         <Trans>Undo</Trans>
                       </Button>
                     ) : (
@@ -72,7 +84,7 @@ export function SubSiteList({ subSites, removals, hidden, error, onDelete, onUnd
                       checked={isHidden}
                       onChange={(e) => onHide(s.usrId, e.currentTarget.checked)}
                     />
-                    <Button size="compact-xs" variant="default" aria-label={t`Delete ${s.name}`} onClick={() => onDelete(s)}>
+                    <Button size="compact-xs" variant="default" autoFocus={undone === s.usrId} aria-label={t`Delete ${s.name}`} onClick={() => onDelete(s)}>
                       <Trans>Delete</Trans>
                     </Button>
                   </Group>
