@@ -47,6 +47,8 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
   const titles = useSelector(meeting, sel.titles);
   const layouts = useSelector(meeting, sel.layouts);
   const mosaicConfigs = useSelector(meeting, sel.mosaicConfigs);
+  const configLoad = useSelector(meeting, sel.configLoad);
+  const resourceTemplate = useSelector(meeting, sel.resourceTemplate);
   const rawPending = useSelector(commands, sel.pendingLabels, sel.sameLabels);
   const pendingLabels = useMemo(() => new Set([...rawPending].map(viewTarget)), [rawPending]);
   // Nothing here subscribes to the whole participant list: it changes every 800 ms batch.
@@ -120,6 +122,8 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     },
     liveBuiltin,
     notOffered,
+    configLoad,
+    resourceTemplate: resourceTemplate ?? undefined,
   };
 
   const vocabulary = useVocabulary(session);
@@ -156,6 +160,7 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
       subSites={
         subSites && (subSites.length > 0 || model.cascade.mode !== 'nonCascade') ? <SubSitesSection cascade={cascade} subSites={subSites} /> : undefined
       }
+      onRetryConfigs={() => meeting?.send({ type: 'meeting.retryConfigs' })}
       onWaitingRoom={(on) => {
         setRefusal(undefined);
         if (waitingRoom) waitingRoom.send({ type: on ? 'waitingRoom.enable' : 'waitingRoom.disable' });

@@ -26,6 +26,7 @@ import { lazyDialog } from '#/components/lazyLoad';
 import { NotOfferedControls, NotOfferedNote, notOfferedText, unreportedReason } from '#/session/notOffered';
 import type { AssumptionGroup } from '@protocol/assumptions';
 import type { NotOfferedReason } from '@machines/commands/notOffered';
+import { ConfigLoadGate, type ConfigGateState } from '#/components/ConfigLoadGate';
 
 // loaded when first opened
 const MosaicLayoutDialog = lazyDialog(() => import('../mosaic/MosaicLayoutDialog').then((m) => m.MosaicLayoutDialog));
@@ -62,6 +63,20 @@ export interface MeetingControlsModel {
   liveBuiltin: boolean;
   /** assumed groups this platform refused this session (src/session/notOffered.tsx); default none */
   notOffered?: ReadonlyMap<AssumptionGroup, NotOfferedReason>;
+  /** whether the configs the dialogs edit were read (issue 30); default: read */
+  configLoad?: { titles: ConfigGateState; mosaic: ConfigGateState; layouts: ConfigGateState };
+  /** the room's resource template (`resource_tmpl_info`): pane caps and recording; undefined until told */
+  resourceTemplate?: ResourceTemplateView;
+}
+
+/** What the controls need of the room's resource template. */
+export interface ResourceTemplateView {
+  name: string;
+  max_mosic: number;
+  max_spk_mosic: number;
+  max_chair_mosic: number;
+  max_guest_mosic: number;
+  has_record: 0 | 1;
 }
 
 export interface MeetingControlsViewProps {
@@ -72,16 +87,22 @@ export interface MeetingControlsViewProps {
   onRecording: (start: boolean) => void;
   onCascade: (mode: CascadeModeChoice) => void;
   onWaitingRoom: (on: boolean) => void;
+  /** reads the configs again after a failed read (issue 30) */
+  onRetryConfigs?: () => void;
   /** the sub-site list under the cascade mode (issue 30), when the meeting has or may have any */
   subSites?: ReactNode;
 }
 
-export function MeetingControlsView({ model, onCommand, onRecording, onCascade, onWaitingRoom, subSites }: MeetingControlsViewProps) {
+export function MeetingControlsView({ model, onCommand, onRecording, onCascade, onWaitingRoom, subSites, onRetryConfigs = () => {} }: MeetingControlsViewProps) {
   const { t, i18n } = useLingui();
   const [subtitlesOpen, setSubtitlesOpen] = useState(false);
   const [layoutOpen, setLayoutOpen] = useState(false);
   const [openSections, setOpenSections] = useState<string[]>([]);
   const { status, pending, refusal, scene } = model;
+  const configLoad = model.configLoad ?? { titles: 'loaded', mosaic: 'loaded', layouts: 'loaded' };
+  // the layout dialog edits the per-role layouts over the supported ones: it needs both read
+  const layoutState: ConfigGateState =
+    configLoad.mosaic === 'failed' || configLoad.layouts === 'failed' ? 'failed' : configLoad.mosaic === 'loading' || configLoad.layouts === 'loading' ? 'loading' : 'loaded';
   const fallback = t`The request failed, please try again`;
   const refusalOf = (prefix: string) => (refusal && refusal.target.startsWith(prefix) ? refusal.error : undefined);
   const messageOf = (prefix: string) => refusalText(refusalOf(prefix), i18n.locale, fallback);
@@ -147,7 +168,14 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         />
       </NotOfferedControls>
       {subSites}
-      <RecordingControl state={model.recording.state} failure={model.recording.failure} onStart={() => onRecording(true)} onStop={() => onRecording(false)} />
+      <RecordingControl
+        state={model.recording.state}
+        failure={model.recording.failure}
+        // the template may not record at all: said beside the control, before anyone tries (issue 30)
+        notAllowed={model.resourceTemplate?.has_record === 0 ? t`The resource template “${model.resourceTemplate.name}” does not allow recording` : undefined}
+        onStart={() => onRecording(true)}
+        onStop={() => onRecording(false)}
+      />
       <Divider />
       <Accordion multiple variant="contained" chevronPosition="left" value={openSections} onChange={setOpenSections}>
         <Accordion.Item value="push">
@@ -238,29 +266,41 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
       )}
       <Modal opened={subtitlesOpen} onClose={() => setSubtitlesOpen(false)} title={t`Subtitle settings`} size="xl" centered>
         {/* without mod-subtitle-position the banner's own h_align / v_align place it (protocol/assumptions.ts) */}
-        <NotOfferedNote reason={notOffered('subtitle-position')} />
-        <SubtitleSettings
-          titles={model.titles}
-          pending={pending.has('title')}
-          error={messageOf('title')}
-          onCancel={() => setSubtitlesOpen(false)}
-          onApply={(title, position) => {
-            send({ type: 'title', title });
-            if (!notOffered('subtitle-position')) send({ type: 'subtitlePosition', position });
-          }}
-        />
+        {/* a title config that could not be read is said, never shown as the defaults (issue 30) */}
+        <ConfigLoadGate state={configLoad.titles} onRetry={onRetryConfigs} onClose={() => setSubtitlesOpen(false)}>
+          <NotOfferedNote reason={notOffered('subtitle-position')} />
+          <SubtitleSettings
+            titles={model.titles}
+            pending={pending.has('title')}
+            error={messageOf('title')}
+            onCancel={() => setSubtitlesOpen(false)}
+            onApply={(title, position) => {
+              send({ type: 'title', title });
+              if (!notOffered('subtitle-position')) send({ type: 'subtitlePosition', position });
+            }}
+          />
+        </ConfigLoadGate>
       </Modal>
-      <MosaicLayoutDialog
-        participants={model.online}
-        feed={model.feed}
-        opened={layoutOpen}
-        layouts={model.layouts}
-        configs={model.mosaicConfigs}
-        pending={pending.has('mosaic')}
-        refusal={refusalOf('mosaic')}
-        onApply={(configs) => send({ type: 'mosaic', configs })}
-        onClose={() => setLayoutOpen(false)}
-      />
+      {layoutState === 'loaded' ? (
+        <MosaicLayoutDialog
+          participants={model.online}
+          feed={model.feed}
+          opened={layoutOpen}
+          layouts={model.layouts}
+          configs={model.mosaicConfigs}
+          template={model.resourceTemplate}
+          pending={pending.has('mosaic')}
+          refusal={refusalOf('mosaic')}
+          onApply={(configs) => send({ type: 'mosaic', configs })}
+          onClose={() => setLayoutOpen(false)}
+        />
+      ) : (
+        <Modal opened={layoutOpen} onClose={() => setLayoutOpen(false)} title={t`Screen layout`} centered>
+          <ConfigLoadGate state={layoutState} onRetry={onRetryConfigs} onClose={() => setLayoutOpen(false)}>
+            {null}
+          </ConfigLoadGate>
+        </Modal>
+      )}
     </Stack>
   );
 }

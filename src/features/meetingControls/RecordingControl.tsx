@@ -17,14 +17,17 @@ export interface RecordingControlProps {
   failure?: string;
   /** false hides the actions (the resource template has no recording); default true */
   available?: boolean;
+  /** why recording is not allowed here (the resource template has none): no actions, this said instead */
+  notAllowed?: string;
   /** asks the server to start recording (from idle or failed) */
   onStart: () => void;
   /** asks the server to stop recording */
   onStop: () => void;
 }
 
-export function RecordingControl({ state, failure, available = true, onStart, onStop }: RecordingControlProps) {
+export function RecordingControl({ state, failure, available: availableProp = true, notAllowed, onStart, onStop }: RecordingControlProps) {
   const { t } = useLingui();
+  const available = availableProp && !notAllowed;
   const [asking, { open: ask, close }] = useDisclosure(false);
   const badge: Record<RecordingState, string> = {
     idle: t`Not recording`,
@@ -56,6 +59,11 @@ export function RecordingControl({ state, failure, available = true, onStart, on
         <Button size="xs" loading disabled aria-label={badge[state]}>
           {badge[state]}
         </Button>
+      )}
+      {notAllowed && (
+        <Text size="xs" c="dimmed" data-testid="recording-not-allowed">
+          {notAllowed}
+        </Text>
       )}
       {failure && (
         <Text size="xs" c="red" role="alert">

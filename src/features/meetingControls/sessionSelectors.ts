@@ -35,6 +35,9 @@ export const sessionSelectors = {
   titles: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectTitleConfigs(s)),
   layouts: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectLayouts(s)),
   mosaicConfigs: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectMosaicConfigs(s)),
+  /** whether the titles, layouts and supported layouts were read (issue 30) */
+  configLoad: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectConfigLoad(s)),
+  resourceTemplate: safe((s: SnapshotFrom<MeetingMachine>) => meeting.selectResourceTemplate(s)),
 
   participantsVersion: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantsVersion(s)),
   participantList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantList(s)),

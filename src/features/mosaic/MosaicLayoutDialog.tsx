@@ -54,6 +54,7 @@ import {
   type MosaicRole,
 } from './mosaicModel';
 import type { MosaicGroupLike } from './types';
+import { overLimit, paneLimitOf, type PaneLimitSource } from './paneLimit';
 import type { ParticipantFeed } from '#/media/simulatedMedia';
 import { RoleScreen } from '#/components/roleScreen/RoleScreen';
 import { resolvedAutoLayout, SCREEN_ROLES, screenGroup, screenPanes } from '#/components/roleScreen/roleScreenModel';
@@ -70,6 +71,8 @@ export interface MosaicLayoutDialogProps {
   layouts: readonly MosicGroupEntry[];
   /** configurations the server holds, per role */
   configs: readonly MosicConfigEntry[] | undefined;
+  /** the room's resource template: layouts of more panes than it allows a role are not offered */
+  template?: PaneLimitSource;
   /** the online participants that can be put in a pane, searched only in an open pane picker */
   participants: OnlineParticipants;
   /** the participants as the media layer reads them, for the preview's panes; none: empty panes */
@@ -84,7 +87,7 @@ export interface MosaicLayoutDialogProps {
 }
 
 export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
-  const { opened, layouts, configs, participants, feed, pending = false, refusal, onApply, onClose } = props;
+  const { opened, layouts, configs, template, participants, feed, pending = false, refusal, onApply, onClose } = props;
   // the preview follows who is in the meeting while the dialog is open
   useFeedVersion(feed, opened);
   const { t, i18n } = useLingui();
@@ -147,7 +150,9 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
         return names.get(token) ?? token;
     }
   };
+  const paneLimit = paneLimitOf(template, role);
   const pickLayout = (group: MosaicGroupLike) => {
+    if (group.mosic_id !== AUTO_MOSAIC && overLimit(group.mosic_cnts, paneLimit)) return;
     if (isTraditional(group)) {
       setNotice(RC.traditionalMosaicUnsupported);
       return;
@@ -214,22 +219,34 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
           {[AUTO_GROUP, ...layouts].map((g) => {
             const selected = config.mosic_id === g.mosic_id;
             const label = g.mosic_id === AUTO_MOSAIC ? t`Automatic layout` : t`Layout ${g.layout_desc || g.mosic_id}`;
+            const capped = g.mosic_id !== AUTO_MOSAIC && overLimit(g.mosic_cnts, paneLimit);
             return (
               <UnstyledButton
                 key={g.mosic_id}
                 role="radio"
                 aria-checked={selected}
                 aria-label={label}
+                // over the template's cap: still seen (so the cap is understood), not chosen
+                aria-disabled={capped || undefined}
+                aria-describedby={capped ? 'mosaic-pane-limit' : undefined}
+                data-capped={capped || undefined}
                 data-mosic-id={g.mosic_id}
                 data-traditional={isTraditional(g) || undefined}
                 onClick={() => pickLayout(g)}
-                style={{ padding: 3, border: `2px solid ${selected ? '#228be6' : 'transparent'}`, borderRadius: 4 }}
+                style={{ padding: 3, border: `2px solid ${selected ? '#228be6' : 'transparent'}`, borderRadius: 4, ...(capped ? { opacity: 0.35, cursor: 'not-allowed' } : {}) }}
               >
                 <MosaicDiagram group={g} width={72} labels={g.mosic_id === AUTO_MOSAIC ? [t`Auto`] : undefined} />
               </UnstyledButton>
             );
           })}
         </div>
+        {paneLimit !== undefined && layouts.some((g) => overLimit(g.mosic_cnts, paneLimit)) && (
+          <Text size="sm" c="dimmed" id="mosaic-pane-limit" data-testid="mosaic-pane-limit">
+            <Trans>
+              The resource template “{template?.name}” allows at most {paneLimit} panes here: larger layouts are greyed out.
+            </Trans>
+          </Text>
+        )}
         {message && (
           <Alert color="red" role="alert">
             {message}
