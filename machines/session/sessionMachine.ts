@@ -44,6 +44,7 @@ import { waitingRoomMachine } from '../waitingRoom/waitingRoomMachine';
 import { qualityHistoryMachine } from '../qualityHistory/qualityHistoryMachine';
 import { attendanceMachine } from '../attendance/attendanceMachine';
 import { transcriptMachine } from '../transcript/transcriptMachine';
+import { runOfShowMachine } from '../runOfShow/runOfShowMachine';
 import { defaultTitle } from '../../protocol/titles';
 import { legsOf } from '../qualityHistory/sampling';
 import { selectParticipant, selectParticipantList, selectWaitingList } from '../participants/selectors';
@@ -64,6 +65,7 @@ export const SESSION_CHILDREN = [
   'qualityHistory',
   'attendance',
   'transcript',
+  'runOfShow',
   'longPoll',
 ] as const;
 export type SessionChildId = (typeof SESSION_CHILDREN)[number];
@@ -98,6 +100,7 @@ export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> 
   'server.usr_info': ['addressBook'],
   'server.department_info': ['addressBook'],
   'server.activity': ['activity'],
+  'server.run_of_show': ['runOfShow'],
   'server.asr_text': ['transcript'],
 };
 
@@ -111,7 +114,7 @@ export const RESUME_ATTEMPTS = 4;
 export const RESUME_RETRY_MS = 2000;
 
 /** Children that hold the session's client and get the new one after a resume. */
-const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'attendance', 'transcript', 'longPoll'];
+const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'attendance', 'transcript', 'runOfShow', 'longPoll'];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -223,6 +226,7 @@ export const sessionMachine = setup({
     qualityHistory: qualityHistoryMachine,
     attendance: attendanceMachine,
     transcript: transcriptMachine,
+    runOfShow: runOfShowMachine,
   },
   delays: { logoutTimeout: LOGOUT_TIMEOUT_MS, resumeRetry: RESUME_RETRY_MS },
   guards: {
@@ -348,6 +352,8 @@ export const sessionMachine = setup({
       systemId: 'attendance',
       input: ({ context }) => ({ api: context.api, meetingStart: context.login.mrStartDtm }),
     }),
+    // the run of show (issue 28): the agenda on the server, its cue, Take and timer
+    spawnChild('runOfShow', { id: 'runOfShow', systemId: 'runOfShow', input: ({ context }) => ({ api: context.api }) }),
     // media statistics of everyone in the background (issue 16.3), legs read from the participants actor
     spawnChild('qualityHistory', {
       id: 'qualityHistory',

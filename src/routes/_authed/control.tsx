@@ -8,6 +8,7 @@ import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
 import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
 import { ActivityPanel } from '#/features/activity/ActivityPanel';
 import { AttendancePanel } from '#/features/attendance/AttendancePanel';
+import { RunOfShowPanel } from '#/features/runOfShow/RunOfShowPanel';
 import { TranscriptPanel } from '#/features/transcript/TranscriptPanel';
 import { BanTally } from '#/features/banTally/BanTally';
 import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
@@ -59,6 +60,7 @@ function ControlPage() {
                 <NotificationListsPanel session={actor} />
                 <ActivityPanel session={actor} mrId={record.mrId} />
                 <AttendancePanel session={actor} mrId={record.mrId} scene={record.mrScene} />
+                <RunOfShowPanel session={actor} />
                 <TranscriptPanel session={actor} />
               </Group>
               <BanTally session={actor} />

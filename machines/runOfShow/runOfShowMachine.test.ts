@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { ApiError } from '../../protocol/errors';
+import { INITIAL_STATE, type RunOfShow, type RunOfShowState } from '../../protocol/runOfShow';
+import { RC } from '../../protocol/codes';
+import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
+import { runOfShowMachine, RUN_OF_SHOW_SUFFIX } from './runOfShowMachine';
+import { selectCue, selectRefusal, selectShowPhase, selectTimer, selectWork } from './selectors';
+
+const doc: RunOfShow = {
+  version: 1,
+  name: 'Plenary',
+  segments: [
+    { id: 'a', name: 'Opening', timer: { secs: 10, warn_share: 0.8, on_endpoints: false } },
+    { id: 'b', name: 'Branch report', timer: { secs: 60, warn_share: 0.8, on_endpoints: false } },
+    { id: 'c', name: 'Closing' },
+  ],
+};
+
+/** An actor on a simulated clock whose seconds the test moves (the wall clock never counts). */
+async function start(state: RunOfShowState = INITIAL_STATE, revision = 3) {
+  const fake = scriptedSessionApi();
+  const clock = new SimulatedClock();
+  const nowSecs = () => 1_000 + Math.floor(clock.now() / 1000);
+  const actor = createActor(runOfShowMachine, { input: { api: fake.api, nowSecs }, clock }).start();
+  const emitted: string[] = [];
+  actor.on('*', (e) => emitted.push(e.type));
+  fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision, doc, state });
+  await flush();
+  const tick = async (secs: number) => {
+    for (let i = 0; i < secs; i++) clock.increment(1000);
+    await flush();
+  };
+  return { fake, actor, clock, tick, emitted };
+}
+
+const onAir = (current: number, take_seq: number, taken_at = 1_000): RunOfShowState => ({ ...INITIAL_STATE, current, taken_at, take_seq, can_undo: true, previous: current - 1 });
+
+describe('run of show actor', () => {
+  it('loaded: idle with the first segment cued; Next and Back move the cue within the list', async () => {
+    const { actor } = await start();
+    expect(selectShowPhase(actor.getSnapshot())).toBe('idle');
+    expect(selectCue(actor.getSnapshot())).toBe(0);
+    actor.send({ type: 'runOfShow.next' });
+    actor.send({ type: 'runOfShow.next' });
+    actor.send({ type: 'runOfShow.next' });
+    expect(selectCue(actor.getSnapshot())).toBe(2);
+    actor.send({ type: 'runOfShow.back' });
+    expect(selectCue(actor.getSnapshot())).toBe(1);
+  });
+
+  it('Take sends one take_segment of the cue → on air, the cue moves to the next segment', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.take' });
+    expect(selectWork(actor.getSnapshot())).toBe('taking');
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toEqual({ cmdid: 'take_segment', index: 0 });
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: onAir(0, 1) });
+    await flush();
+    expect(selectShowPhase(actor.getSnapshot())).toBe('onAir');
+    expect(selectCue(actor.getSnapshot())).toBe(1);
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+  });
+
+  it('timer: running, then warning at the share, then overrun, on the simulated clock', async () => {
+    const { actor, tick } = await start(onAir(0, 1));
+    expect(selectTimer(actor.getSnapshot()).phase).toBe('running');
+    await tick(8);
+    expect(selectTimer(actor.getSnapshot())).toEqual({ elapsed: 8, left: 2, phase: 'warning' });
+    await tick(5);
+    expect(selectTimer(actor.getSnapshot())).toEqual({ elapsed: 13, left: -3, phase: 'overrun' });
+  });
+
+  it('hold (server state) stops the clock; the held time is not counted after', async () => {
+    const { actor, tick } = await start(onAir(1, 2));
+    await tick(5);
+    actor.send({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq: 9, revision: 3, state: { ...onAir(1, 3), held_since: 1_005 } } });
+    expect(selectShowPhase(actor.getSnapshot())).toBe('held');
+    await tick(20);
+    expect(selectTimer(actor.getSnapshot()).elapsed).toBe(5);
+    actor.send({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq: 10, revision: 3, state: { ...onAir(1, 4), held_secs: 20 } } });
+    expect(selectShowPhase(actor.getSnapshot())).toBe('onAir');
+    await tick(1);
+    expect(selectTimer(actor.getSnapshot()).elapsed).toBe(6);
+  });
+
+  it('a refused Take keeps what is on air, names the refusal and emits it once', async () => {
+    const { actor, fake, emitted } = await start(onAir(0, 1));
+    actor.send({ type: 'runOfShow.take' });
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 403, 'run-of-show', RC.endpointOffline, 'u7,u9'));
+    await flush();
+    expect(selectRefusal(actor.getSnapshot())).toEqual({ step: 'take', result: RC.endpointOffline, detail: 'u7,u9', status: 403 });
+    expect(selectShowPhase(actor.getSnapshot())).toBe('onAir');
+    expect(emitted.filter((t) => t === 'runOfShow.refused')).toHaveLength(1);
+  });
+
+  it('conflict: a stale save → both documents held; keep mine saves again on their revision', async () => {
+    const { actor, fake, emitted } = await start();
+    const mine = { ...doc, name: 'Mine' };
+    actor.send({ type: 'runOfShow.edit', doc: mine });
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toMatchObject({ cmdid: 'put_run_of_show', revision: 3, doc: mine });
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    expect(emitted).toContain('runOfShow.conflict');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Theirs' }, state: INITIAL_STATE });
+    await flush();
+    expect(actor.getSnapshot().context.theirs?.doc.name).toBe('Theirs');
+    actor.send({ type: 'runOfShow.keepMine' });
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toMatchObject({ cmdid: 'put_run_of_show', revision: 4, doc: { name: 'Mine' } });
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 5, state: INITIAL_STATE });
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(actor.getSnapshot().context.revision).toBe(5);
+  });
+
+  it('another controller’s save (a newer revision on the feed) reads the document again; undo is one undo_take', async () => {
+    const { actor, fake } = await start(onAir(1, 2));
+    actor.send({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq: 4, revision: 4, state: onAir(1, 2) } });
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Edited' }, state: onAir(1, 2) });
+    await flush();
+    expect(actor.getSnapshot().context.doc.name).toBe('Edited');
+    actor.send({ type: 'runOfShow.undo' });
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toEqual({ cmdid: 'undo_take' });
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: { ...onAir(0, 3), can_undo: false } });
+    await flush();
+    expect(actor.getSnapshot().context.state.current).toBe(0);
+    expect(actor.getSnapshot().context.timings.b).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a platform without the calls (404) keeps the document in this browser', async () => {
+    const fake = scriptedSessionApi();
+    const actor = createActor(runOfShowMachine, { input: { api: fake.api } }).start();
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 404, 'run-of-show'));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('local');
+    actor.send({ type: 'runOfShow.edit', doc });
+    expect(actor.getSnapshot().context.doc.segments).toHaveLength(3);
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * Run of show (issue 28): the meeting's agenda of segments, the cue (Up Next), Take / Next / Back /
+ * Hold / Undo, and the segment timer, as this console sees and drives it.
+ *
+ * Podium mode: the document and the live state live on the server (protocol/runOfShow.ts); this
+ * actor reads them once, follows the `run_of_show` event (a new revision → the document is read
+ * again), saves edits with the revision it last saw (a 409 → `conflict`, holding the server's
+ * document beside this console's, until the user keeps one), and sends each Take / undo / hold as
+ * one command. A platform without the calls (404/405) → `local`: the document stays in this
+ * browser (the UI says so) and Take is not offered (the step-by-step platform path is not built yet).
+ *
+ * The timer ticks every second on the actor's clock (a SimulatedClock in tests) while a segment is
+ * on air and not held; the phases (running, warning, overrun) come from `timerAt`.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { SessionApi, SessionApiChangedEvent } from '../api';
+import { isApiError } from '../../protocol/errors';
+import {
+  EMPTY_RUN_OF_SHOW,
+  INITIAL_STATE,
+  decodeRunOfShowState,
+  timerAt,
+  validateRunOfShow,
+  type RunOfShow,
+  type RunOfShowEvent,
+  type RunOfShowState,
+} from '../../protocol/runOfShow';
+
+export const RUN_OF_SHOW_SUFFIX = 'run-of-show';
+export const TICK_MS = 1000;
+
+export interface RunOfShowInput {
+  api: SessionApi;
+  /** Unix seconds now (the test's simulated clock) */
+  nowSecs?: () => number;
+}
+
+/** A Take, undo or hold the server refused: its result code and detail (who is offline). */
+export interface StepRefusal {
+  step: 'take' | 'undo' | 'hold';
+  result?: number;
+  detail?: string;
+  status: number;
+}
+
+export interface RunOfShowContext {
+  api: SessionApi;
+  nowSecs: () => number;
+  doc: RunOfShow;
+  revision: number;
+  state: RunOfShowState;
+  /** the segment Take will put on air */
+  cue: number;
+  /** Unix seconds as last ticked */
+  now: number;
+  /** the document waiting to be saved (this console's edit) */
+  draft: RunOfShow | null;
+  /** conflict: the server's document that came in between */
+  theirs: { doc: RunOfShow; revision: number } | null;
+  refusal: StepRefusal | null;
+  /** save failed for another reason than a conflict (result code) */
+  saveFailed: number | null;
+  /** seconds each segment ran when it was last taken off air, by segment id (rehearsal timings) */
+  timings: Record<string, number>;
+}
+
+export type RunOfShowMachineEvent =
+  | { type: 'runOfShow.edit'; doc: RunOfShow }
+  | { type: 'runOfShow.take' }
+  | { type: 'runOfShow.next' }
+  | { type: 'runOfShow.back' }
+  | { type: 'runOfShow.cue'; index: number }
+  | { type: 'runOfShow.hold' }
+  | { type: 'runOfShow.undo' }
+  | { type: 'runOfShow.keepMine' }
+  | { type: 'runOfShow.keepTheirs' }
+  | { type: 'runOfShow.reload' }
+  | { type: 'server.run_of_show'; event: RunOfShowEvent }
+  | SessionApiChangedEvent;
+
+interface Answer {
+  revision: number;
+  doc: RunOfShow;
+  state: RunOfShowState;
+}
+
+function decodeAnswer(v: unknown): Answer {
+  const o = (v ?? {}) as Record<string, unknown>;
+  const checked = validateRunOfShow(o.doc);
+  return {
+    revision: typeof o.revision === 'number' ? o.revision : 0,
+    doc: checked.ok ? checked.doc : EMPTY_RUN_OF_SHOW,
+    state: decodeRunOfShowState(o.state),
+  };
+}
+
+const clampCue = (doc: RunOfShow, i: number) => Math.max(0, Math.min(i, Math.max(0, doc.segments.length - 1)));
+
+/** Context after a new server state: the cue moves past a newly taken segment; the last segment's time is kept. */
+function adoptState(ctx: RunOfShowContext, state: RunOfShowState, doc: RunOfShow = ctx.doc): Partial<RunOfShowContext> {
+  const before = ctx.state;
+  const out: Partial<RunOfShowContext> = { state, now: ctx.nowSecs() };
+  if (state.take_seq !== before.take_seq && state.current !== before.current) {
+    const left = ctx.doc.segments[before.current];
+    if (left) out.timings = { ...ctx.timings, [left.id]: timerAt(before, left, ctx.nowSecs()).elapsed };
+    if (state.current >= 0) out.cue = clampCue(doc, state.current + 1);
+  }
+  return out;
+}
+
+export const runOfShowMachine = setup({
+  types: {
+    context: {} as RunOfShowContext,
+    input: {} as RunOfShowInput,
+    events: {} as RunOfShowMachineEvent,
+    emitted: {} as { type: 'runOfShow.refused'; refusal: StepRefusal } | { type: 'runOfShow.conflict' },
+  },
+  actors: {
+    load: fromPromise<Answer, { api: SessionApi }>(async ({ input, signal }) => decodeAnswer(await input.api.get(RUN_OF_SHOW_SUFFIX, signal))),
+    save: fromPromise<{ revision: number; state: RunOfShowState }, { api: SessionApi; revision: number; doc: RunOfShow }>(async ({ input, signal }) => {
+      const ans = (await input.api.post(RUN_OF_SHOW_SUFFIX, { cmdid: 'put_run_of_show', revision: input.revision, doc: input.doc }, signal)) as Record<string, unknown>;
+      return { revision: typeof ans.revision === 'number' ? ans.revision : input.revision + 1, state: decodeRunOfShowState(ans.state) };
+    }),
+    step: fromPromise<RunOfShowState, { api: SessionApi; body: Record<string, unknown> }>(async ({ input, signal }) => {
+      const ans = (await input.api.post(RUN_OF_SHOW_SUFFIX, input.body, signal)) as Record<string, unknown>;
+      return decodeRunOfShowState(ans.state);
+    }),
+  },
+  delays: { tick: TICK_MS },
+  guards: {
+    notOffered: ({ event }) => {
+      const e = (event as { error?: unknown }).error;
+      return isApiError(e) && (e.status === 404 || e.status === 405);
+    },
+    isConflict: ({ event }) => {
+      const e = (event as { error?: unknown }).error;
+      return isApiError(e) && e.status === 409;
+    },
+    newerRevision: ({ context, event }) => event.type === 'server.run_of_show' && event.event.revision > context.revision,
+    onAir: ({ context }) => context.state.current >= 0 && context.state.held_since === 0,
+    held: ({ context }) => context.state.current >= 0 && context.state.held_since > 0,
+    hasSegments: ({ context }) => context.doc.segments.length > 0,
+  },
+  actions: {
+    adoptAnswer: assign(({ context }, a: Answer) => ({
+      ...adoptState(context, a.state, a.doc),
+      doc: a.doc,
+      revision: a.revision,
+      cue: a.state.take_seq === context.state.take_seq && context.revision > 0 ? clampCue(a.doc, context.cue) : clampCue(a.doc, a.state.current + 1),
+    })),
+    adoptEventState: assign(({ context, event }) => (event.type === 'server.run_of_show' ? adoptState(context, event.event.state) : {})),
+    adoptStepState: assign(({ context }, state: RunOfShowState) => ({ ...adoptState(context, state), refusal: null })),
+    tick: assign(({ context }) => ({ now: context.nowSecs() })),
+    noteRefusal: assign(({ event }, step: StepRefusal['step']) => {
+      const e = (event as { error?: unknown }).error;
+      const refusal: StepRefusal = isApiError(e) ? { step, result: e.result, detail: e.detail, status: e.status } : { step, status: 0 };
+      return { refusal };
+    }),
+    emitRefusal: emit(({ context }) => ({ type: 'runOfShow.refused' as const, refusal: context.refusal! })),
+    setApi: assign(({ event }) => (event.type === 'session.api' ? { api: event.api } : {})),
+  },
+}).createMachine({
+  id: 'runOfShow',
+  context: ({ input }) => {
+    const nowSecs = input.nowSecs ?? (() => Math.floor(Date.now() / 1000));
+    return {
+      api: input.api,
+      nowSecs,
+      doc: EMPTY_RUN_OF_SHOW,
+      revision: 0,
+      state: INITIAL_STATE,
+      cue: 0,
+      now: nowSecs(),
+      draft: null,
+      theirs: null,
+      refusal: null,
+      saveFailed: null,
+      timings: {},
+    };
+  },
+  on: { 'session.api': { actions: 'setApi' } },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ api: context.api }),
+        onDone: { target: 'ready', actions: { type: 'adoptAnswer', params: ({ event }) => event.output } },
+        onError: [{ guard: 'notOffered', target: 'local' }, { target: 'ready' }],
+      },
+    },
+    /** the platform has no run of show: the document stays in this browser */
+    local: {
+      on: {
+        'runOfShow.edit': { actions: assign(({ event }) => ({ doc: event.doc })) },
+        'runOfShow.next': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })) },
+        'runOfShow.back': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue - 1) })) },
+        'runOfShow.cue': { actions: assign(({ context, event }) => ({ cue: clampCue(context.doc, event.index) })) },
+      },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'server.run_of_show': [
+          { guard: 'newerRevision', target: '.work.reloading', actions: 'adoptEventState' },
+          { actions: 'adoptEventState' },
+        ],
+        'runOfShow.next': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })) },
+        'runOfShow.back': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue - 1) })) },
+        'runOfShow.cue': { actions: assign(({ context, event }) => ({ cue: clampCue(context.doc, event.index) })) },
+      },
+      states: {
+        /** what is on air, from the server's state */
+        show: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: 'held', target: 'held' }, { target: 'idle' }] },
+            idle: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: 'held', target: 'held' }] },
+            onAir: {
+              always: [{ guard: 'held', target: 'held' }, { guard: ({ context }) => context.state.current < 0, target: 'idle' }],
+              after: { tick: { target: 'onAir', reenter: true, actions: 'tick' } },
+            },
+            held: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: ({ context }) => context.state.current < 0, target: 'idle' }] },
+          },
+        },
+        /** what this console is doing with the server */
+        work: {
+          initial: 'steady',
+          states: {
+            steady: {
+              on: {
+                'runOfShow.edit': { target: 'saving', actions: assign(({ event }) => ({ draft: event.doc, doc: event.doc, saveFailed: null })) },
+                'runOfShow.take': { guard: 'hasSegments', target: 'taking' },
+                'runOfShow.undo': { guard: ({ context }) => context.state.can_undo, target: 'undoing' },
+                'runOfShow.hold': { guard: ({ context }) => context.state.current >= 0, target: 'holding' },
+                'runOfShow.reload': { target: 'reloading' },
+              },
+            },
+            /** Podium's edit: the whole document with the revision this console last saw */
+            saving: {
+              invoke: {
+                src: 'save',
+                input: ({ context }) => ({ api: context.api, revision: context.revision, doc: context.draft ?? context.doc }),
+                onDone: {
+                  target: 'steady',
+                  actions: assign(({ context, event }) => ({ revision: event.output.revision, draft: null, ...adoptState(context, event.output.state) })),
+                },
+                onError: [
+                  { guard: 'isConflict', target: 'conflict' },
+                  {
+                    target: 'reloading',
+                    actions: assign(({ event }) => {
+                      const e = event.error;
+                      return { saveFailed: isApiError(e) ? (e.result ?? e.status) : -1, draft: null };
+                    }),
+                  },
+                ],
+              },
+            },
+            /** another controller saved in between: both documents are kept until the user keeps one */
+            conflict: {
+              entry: emit({ type: 'runOfShow.conflict' as const }),
+              invoke: {
+                src: 'load',
+                input: ({ context }) => ({ api: context.api }),
+                onDone: { actions: assign(({ event }) => ({ theirs: { doc: event.output.doc, revision: event.output.revision } })) },
+                // theirs could not be read: the server's document is read again (this edit is not kept)
+                onError: { target: 'reloading' },
+              },
+              on: {
+                'runOfShow.keepMine': {
+                  guard: ({ context }) => context.theirs !== null,
+                  target: 'saving',
+                  actions: assign(({ context }) => ({ revision: context.theirs!.revision, theirs: null })),
+                },
+                'runOfShow.keepTheirs': {
+                  guard: ({ context }) => context.theirs !== null,
+                  target: 'steady',
+                  actions: assign(({ context }) => ({ doc: context.theirs!.doc, revision: context.theirs!.revision, theirs: null, draft: null })),
+                },
+              },
+            },
+            reloading: {
+              invoke: {
+                src: 'load',
+                input: ({ context }) => ({ api: context.api }),
+                onDone: { target: 'steady', actions: { type: 'adoptAnswer', params: ({ event }) => event.output } },
+                onError: { target: 'steady' },
+              },
+            },
+            taking: stepState('take', ({ context }) => ({ cmdid: 'take_segment', index: context.cue })),
+            undoing: stepState('undo', () => ({ cmdid: 'undo_take' })),
+            holding: stepState('hold', ({ context }) => ({ cmdid: 'hold_segment', value: context.state.held_since > 0 ? 0 : 1 })),
+          },
+        },
+      },
+    },
+  },
+});
+
+/** A Take / undo / hold in flight: applied → the server's state; refused → `refusal`, emitted once. */
+function stepState(step: StepRefusal['step'], body: (args: { context: RunOfShowContext }) => Record<string, unknown>) {
+  return {
+    invoke: {
+      src: 'step' as const,
+      input: ({ context }: { context: RunOfShowContext }) => ({ api: context.api, body: body({ context }) }),
+      onDone: { target: 'steady', actions: { type: 'adoptStepState' as const, params: ({ event }: { event: { output: RunOfShowState } }) => event.output } },
+      onError: { target: 'steady', actions: [{ type: 'noteRefusal' as const, params: step }, 'emitRefusal' as const] },
+    },
+  };
+}
+
+export type RunOfShowMachine = typeof runOfShowMachine;

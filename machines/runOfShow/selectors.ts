@@ -1,0 +1,38 @@
+/**
+ * Named selectors for the run-of-show actor (system id `runOfShow`).
+ */
+import type { SnapshotFrom } from 'xstate';
+import { timerAt, type RunOfShow, type Segment, type TimerPhase } from '../../protocol/runOfShow';
+import type { RunOfShowMachine, StepRefusal } from './runOfShowMachine';
+
+type Snap = SnapshotFrom<RunOfShowMachine>;
+
+export type ShowPhase = 'loading' | 'local' | 'idle' | 'onAir' | 'held';
+export type WorkPhase = 'steady' | 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'none';
+
+export const selectShowPhase = (s: Snap): ShowPhase => {
+  if (s.matches('loading')) return 'loading';
+  if (s.matches('local')) return 'local';
+  if (s.matches({ ready: { show: 'onAir' } })) return 'onAir';
+  if (s.matches({ ready: { show: 'held' } })) return 'held';
+  return 'idle';
+};
+
+export const selectWork = (s: Snap): WorkPhase => {
+  for (const w of ['saving', 'conflict', 'reloading', 'taking', 'undoing', 'holding'] as const) if (s.matches({ ready: { work: w } })) return w;
+  return s.matches('ready') ? 'steady' : 'none';
+};
+
+export const selectDoc = (s: Snap): RunOfShow => s.context.doc;
+export const selectCue = (s: Snap): number => s.context.cue;
+export const selectCurrent = (s: Snap): number => s.context.state.current;
+export const selectCanUndo = (s: Snap): boolean => s.context.state.can_undo;
+export const selectRefusal = (s: Snap): StepRefusal | null => s.context.refusal;
+export const selectTheirs = (s: Snap) => s.context.theirs;
+export const selectSaveFailed = (s: Snap): number | null => s.context.saveFailed;
+export const selectTimings = (s: Snap): Record<string, number> => s.context.timings;
+export const selectSegmentOnAir = (s: Snap): Segment | undefined => s.context.doc.segments[s.context.state.current];
+
+/** The timer of the segment on air, as of the last tick (primitives: shallow-equal). */
+export const selectTimer = (s: Snap): { elapsed: number; left: number; phase: TimerPhase } =>
+  timerAt(s.context.state, s.context.doc.segments[s.context.state.current], s.context.now);

@@ -1,0 +1,65 @@
+/**
+ * The run of show's sentences: what Take changes, import errors, refusals. Codes in, words out.
+ */
+import { useLingui } from '@lingui/react/macro';
+import type { RunOfShowError, SegmentChange, SegmentRole } from '@protocol/runOfShow';
+import { clockText } from '@protocol/runOfShow';
+
+export function useRunOfShowWords(nameOf: (usrId: string) => string) {
+  const { t } = useLingui();
+  const role = (r: SegmentRole) =>
+    r === 'speaker' ? t`Main venue layout` : r === 'chair' ? t`Honoured guest layout` : r === 'guest' ? t`Audience layout` : t`Custom layout`;
+  const layoutName = (id: string) => (id === 'auto' ? t`automatic` : id === '' ? t`none` : id);
+  const who = (id: string) => (id ? nameOf(id) || id : t`nobody`);
+
+  const change = (c: SegmentChange): string => {
+    switch (c.kind) {
+      case 'mainVenue':
+        return t`Main venue ${who(c.from)} → ${who(c.to)}`;
+      case 'guests':
+        return t`Honoured guests: ${c.added} added, ${c.removed} removed`;
+      case 'layout':
+        return `${role(c.role)} ${layoutName(c.from)} → ${layoutName(c.to)}`;
+      case 'panes':
+        return t`${role(c.role)}: panes change`;
+      case 'banner':
+        return c.change === 'on' ? t`Banner on` : c.change === 'off' ? t`Banner off` : t`Banner text changes`;
+      case 'audienceMute':
+        return c.muted ? t`Audience muted` : t`Audience unmuted`;
+      case 'unmute':
+        return t`${c.count} participants unmuted`;
+      case 'recording':
+        return c.on ? t`Recording starts` : t`Recording stops`;
+      case 'live':
+        return c.on ? t`Live push starts` : t`Live push stops`;
+      case 'timer': {
+        const time = clockText(c.secs);
+        return t`Timer ${time}`;
+      }
+    }
+  };
+
+  const importError = (e: RunOfShowError): string => {
+    const where = e.path;
+    switch (e.code) {
+      case 'notObject':
+        return t`The file is not a run of show (a JSON object was expected).`;
+      case 'version':
+        return t`This run of show is of another version than 1.`;
+      case 'segments':
+        return t`The file has no list of segments.`;
+      case 'tooManySegments':
+        return t`A run of show holds at most 200 segments.`;
+      case 'duplicateId':
+        return t`${where}: two segments have the same id.`;
+      case 'name':
+        return t`${where}: a name of 1 to 80 characters on one line is needed.`;
+      case 'unknownField':
+        return t`${where}: this field is not part of a run of show.`;
+      default:
+        return t`${where}: this value is not valid.`;
+    }
+  };
+
+  return { change, importError, who };
+}
