@@ -39,6 +39,8 @@ for (const file of IN_CHINESE) {
 const IN_BOTH = ['a11y/*.spec.ts', 'host/tableFit.spec.ts', 'host/busyMeetingScreens.spec.ts', 'host/attendance.spec.ts', 'host/honouredGuests.spec.ts', 'host/focusModes.spec.ts', 'host/addressBookSearch.spec.ts', 'host/bookingScreens.spec.ts'];
 // issue 30: the sub-site list's screens in both languages (the behaviour spec runs in English)
 IN_BOTH.push('host/subSitesScreens.spec.ts');
+// issue 28: the run of show, taken through and screenshotted in both languages
+IN_BOTH.push('host/runOfShow.spec.ts');
 
 /**
  * End-to-end tests: Debian Chromium against the built console served by the real reference
