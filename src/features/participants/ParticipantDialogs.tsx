@@ -91,6 +91,17 @@ export function ParticipantDialogs(props: ParticipantDialogsProps) {
         />
       );
     case 'stats':
-      return row.epId ? <StatsDialog name={row.name} epId={row.epId} fetchStats={fetchStats} onClose={onClose} earlier={quality.earlier} onSample={quality.onSample} /> : null;
+      return row.epId ? (
+        <StatsDialog
+          name={row.name}
+          epId={row.epId}
+          fetchStats={fetchStats}
+          onClose={onClose}
+          earlier={quality.earlier}
+          onSample={quality.onSample}
+          session={props.session}
+          usrId={row.usrId}
+        />
+      ) : null;
   }
 }

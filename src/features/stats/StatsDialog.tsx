@@ -12,7 +12,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { HISTORY_LIMIT, mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type Metric, type StatsSample } from '@machines/index';
+import type { AnyActorRef } from 'xstate';
 import { figuresOf, joinHistory, roundFor, shownSeries, SERIES } from './statsFigures';
+import { CallQualitySummary } from './CallQualitySummary';
 
 export const STATS_INTERVAL_MS = 2000;
 
@@ -29,6 +31,9 @@ export interface StatsDialogProps {
   earlier?: readonly StatsSample[];
   /** each sample the dialog reads, for the background history */
   onSample?: (sample: StatsSample) => void;
+  /** the session and the participant: the server's call-quality summary and details above the chart (issue 30) */
+  session?: AnyActorRef;
+  usrId?: string;
 }
 
 const NONE: readonly StatsSample[] = [];
@@ -38,7 +43,7 @@ export function StatsDialog(props: StatsDialogProps) {
   return <LegStatsDialog key={props.epId} {...props} />;
 }
 
-function LegStatsDialog({ name, epId, fetchStats, onClose, earlier = NONE, onSample }: StatsDialogProps) {
+function LegStatsDialog({ name, epId, fetchStats, onClose, earlier = NONE, onSample, session, usrId }: StatsDialogProps) {
   const { t, i18n } = useLingui();
   const [metric, setMetric] = useState<Metric>('bw');
   // The poller is created once per leg; it calls whichever fetcher the parent passes now.
@@ -72,6 +77,7 @@ function LegStatsDialog({ name, epId, fetchStats, onClose, earlier = NONE, onSam
   return (
     <Modal opened onClose={onClose} size="xl" title={t`Statistics: ${name}`}>
       <Stack gap="xs">
+        {session && usrId && <CallQualitySummary session={session} usrId={usrId} />}
         <SegmentedControl
           aria-label={t`Measure`}
           value={metric}
