@@ -4,7 +4,9 @@
  * booking and the overtime rule), the administrator's right required.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseAssumeList } from '../../protocol/assumptions';
 import { RC } from '../../protocol/codes';
+import { RealClientServer } from '../conformance/realClients';
 import { testConfig } from '../config';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
@@ -120,5 +122,38 @@ describe('add_schedule (CM schedules/)', () => {
     const denied = await client.post(`/rest/v1/app1/manager/sessions/${operator}/schedules/`, body);
     expect([denied.status, denied.json.result]).toEqual([556, RC.noAccessRights]);
     expect(server.engine.rooms.get(MR)!.record.bookings.length).toBe(before);
+  });
+});
+
+describe('management facts and room properties (assumed groups)', () => {
+  const servers: RealClientServer[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close();
+  });
+  const facts = async (wire: 'platform' | 'podium', assume = '') => {
+    const srv = await RealClientServer.start(wire, { platformAssume: parseAssumeList(assume) });
+    servers.push(srv);
+    const cm = await srv.cmLogin();
+    const cc = await srv.ccLogin();
+    const handOver = (await cc.post('set-confmgr-ssid', { cmdid: 'set_confmgr_ssid', ssid: cm.sessionId })).json;
+    const status = (await cc.get('mr-status')).json;
+    return { handOver, status };
+  };
+
+  it('podium mode tells the admin flag, admin address, client IP, max_call and region_id', async () => {
+    const { handOver, status } = await facts('podium');
+    expect(handOver).toMatchObject({ result: 0, is_admin: 1, client_ip: expect.stringMatching(/127\.0\.0\.1|::1/) });
+    expect(handOver.admin_addr).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(status).toMatchObject({ max_call: expect.any(Number), region_id: '-1' });
+  });
+
+  it('strict platform mode leaves them out unless PLATFORM_ASSUME names their groups', async () => {
+    const off = await facts('platform');
+    expect(Object.keys(off.handOver).sort()).toEqual(['cmdid', 'result']);
+    expect(off.status).not.toHaveProperty('max_call');
+    expect(off.status).not.toHaveProperty('region_id');
+    const on = await facts('platform', 'management-facts,room-properties');
+    expect(on.handOver).toHaveProperty('is_admin', 1);
+    expect(on.status).toHaveProperty('max_call');
   });
 });
