@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAssumeList } from '../../protocol/assumptions';
 import { RC } from '../../protocol/codes';
-import { RealClientServer } from '../conformance/realClients';
+import { MR as DEMO_MR, RealClientServer } from '../conformance/realClients';
 import { testConfig } from '../config';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
@@ -145,6 +145,22 @@ describe('management facts and room properties (assumed groups)', () => {
     expect(handOver).toMatchObject({ result: 0, is_admin: 1, client_ip: expect.stringMatching(/127\.0\.0\.1|::1/) });
     expect(handOver.admin_addr).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(status).toMatchObject({ max_call: expect.any(Number), region_id: '-1' });
+  });
+
+  it('the Java management client books in strict platform mode too (integer room id, milliseconds), the meeting told in its unit', async () => {
+    const srv = await RealClientServer.start('platform', { platformAssume: parseAssumeList('') });
+    servers.push(srv);
+    const cm = await srv.cmLogin();
+    const cc = await srv.ccLogin();
+    const startMs = (Math.floor(Date.now() / 60_000) + 30) * 60_000;
+    const path = `/rest/v1/app1/manager/sessions/${cm.sessionId}/schedules/`;
+    const tooSoon = await srv.send('javaCm', 'POST', path, { cmdid: 'add_schedule', room_id: Number(DEMO_MR), mr_name: 'x', start_dtm: Date.now() + 60_000, duration: 1800, weekly_period: '0' }, { cmSession: cm.sessionId });
+    expect([tooSoon.status, tooSoon.json.result]).toEqual([400, RC.bookingStartTooSoon]);
+    const ok = await srv.send('javaCm', 'POST', path, { cmdid: 'add_schedule', room_id: Number(DEMO_MR), mr_name: 'Sync', start_dtm: startMs, duration: 1800, weekly_period: '0' }, { cmSession: cm.sessionId });
+    expect(ok.status).toBe(200);
+    expect(ok.json.result).toBe('0/success');
+    // platform mode dates one_mr_info in milliseconds (findings §7)
+    expect((await cc.get('mr-info')).json.next_booking_dtm).toBe(startMs);
   });
 
   it('strict platform mode leaves them out unless PLATFORM_ASSUME names their groups', async () => {
