@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { TopBar } from '#/components/TopBar';
 import { sceneText } from '#/i18n/scene';
+import { MeetingKind } from './MeetingKind';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { ConnectionState } from './ConnectionState';
 import { SessionNotice } from './SessionNotice';
@@ -67,6 +68,7 @@ export function SessionPage({ screen, fill = false, header, children }: {
             {record.mrId}
           </Text>
         </Group>
+        {actor && <MeetingKind session={actor} scene={record.mrScene} />}
         <Badge variant="light" data-controller-role={record.role} aria-label={t`Role`} style={{ flexShrink: 0 }}>
           {record.role === 'host' ? t`Host` : t`Supervisor`}
         </Badge>
