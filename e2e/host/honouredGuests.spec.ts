@@ -6,6 +6,14 @@
  */
 import { test, expect } from '../fixtures';
 import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
+import { expectNoSeriousViolations } from '../a11y';
+import { keepAlive } from '../pages/keepAlive';
+
+// the API session that checks the server polls while the test runs (an axe scan can outlast its 30 s)
+const stops: (() => void)[] = [];
+test.afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
 
 const N = {
   en: {
@@ -26,10 +34,11 @@ const N = {
   },
 } as const;
 
-test('honoured guests: set from a row and in bulk, marked, listed by their tab, cancelled in bulk', async ({ page, server, lang }) => {
-  test.setTimeout(120_000);
+test('honoured guests: set from a row and in bulk, marked, listed by their tab, cancelled in bulk', async ({ page, server, lang }, testInfo) => {
+  test.setTimeout(180_000);
   const n = N[lang];
   const { panel, api } = await openParticipants(page, server, lang);
+  stops.push(keepAlive(api));
   const chair = async (usrId: string) => (await api.flags(usrId))?.chair;
 
   // one from the row's operations
@@ -58,6 +67,7 @@ test('honoured guests: set from a row and in bulk, marked, listed by their tab, 
     await expect(panel.row(b.name)).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: `test-results/screens/honoured-guests-${width}-${lang}.png` });
   }
+  await expectNoSeriousViolations(page, testInfo, 'honoured guests tab');
 
   // both cancelled at once, selected in the tab (a new tab starts with nothing selected)
   for (const p of [a, b]) await panel.row(p.name).getByRole('checkbox', { name: panel.n.select(p.name) }).check();
