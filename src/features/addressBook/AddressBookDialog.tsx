@@ -130,7 +130,8 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
             </Text>
           )}
           <ScrollArea h={300} type="auto">
-            <Stack gap={2} role="list" aria-label={t`Users`}>
+            {/* room on the right for the scrollbar, which would cover the status */}
+            <Stack gap={2} role="list" aria-label={t`Users`} pr="md">
               {users.map((u) => {
                 const status = online.get(u.id);
                 return (

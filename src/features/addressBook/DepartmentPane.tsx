@@ -139,7 +139,7 @@ export function DepartmentPane({ source, selected, onSelect }: DepartmentPanePro
         </Alert>
       )}
       {showingResults && (
-        <Group justify="space-between" gap={4} wrap="nowrap">
+        <Group justify="space-between" gap={4} wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="department-search-total">
             <Trans>{found.departments.length} departments found</Trans>
           </Text>
