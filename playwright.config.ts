@@ -41,6 +41,8 @@ const IN_BOTH = ['a11y/*.spec.ts', 'host/tableFit.spec.ts', 'host/busyMeetingScr
 IN_BOTH.push('host/subSitesScreens.spec.ts');
 // issue 28: the run of show, taken through and screenshotted in both languages
 IN_BOTH.push('host/runOfShow.spec.ts');
+// issue 30: the live transcript (one short walk, its screens in both languages)
+IN_BOTH.push('host/transcript.spec.ts');
 
 /**
  * End-to-end tests: Debian Chromium against the built console served by the real reference

@@ -74,6 +74,25 @@ function SortableTable({ records }: { records: PresenceRecord[] }) {
   return <AttendanceTable rows={rows} sort={sort} onSort={setSort} words={words} height={200} />;
 }
 
+describe('ReportPage transcript (issue 30)', () => {
+  it('lists the lines audio-to-text kept with time, speaker and text, and says when there were none', async () => {
+    const i18n = await createTestI18n('en');
+    const lines = [
+      { id: 1, dtm: 6_500, usr_id: 'u1', name: 'Mia Kim', lang: 'en' as const, text: 'Can you hear me?' },
+      { id: 2, dtm: 6_510, usr_id: 'u2', name: '深圳分会场', lang: 'zh' as const, text: '设备已经到位。' },
+    ];
+    renderWithProviders(<ReportPage report={{ ...snapshot([]), transcript: { total: 2, lines } }} />, i18n);
+    const section = screen.getByRole('region', { name: 'Transcript' });
+    expect(within(section).getByTestId('report-transcript').getAttribute('data-total')).toBe('2');
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/Mia Kim Can you hear me\?$/), expect.stringMatching(/深圳分会场 设备已经到位。$/)]);
+    expect(items[1].querySelector('[lang="zh-CN"]')?.textContent).toBe('设备已经到位。');
+    cleanup();
+    renderWithProviders(<ReportPage report={snapshot([])} />, i18n);
+    expect(screen.getByTestId('report-transcript').textContent).toBe('Audio-to-text recognised nothing in this meeting.');
+  });
+});
+
 describe('AttendanceTable', () => {
   it('sorts by a column header (again: the other way), says so with aria-sort, and draws only the rows in view of 10,000', async () => {
     const i18n = await createTestI18n('en');

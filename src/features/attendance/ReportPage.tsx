@@ -264,11 +264,11 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
         {report.transcript && (
           <ol className={classes.transcript}>
             {limit(report.transcript.lines).map((l) => (
-              <li key={l.id} lang={l.lang === 'zh' ? 'zh-CN' : 'en'}>
+              <li key={l.id}>
                 <span className={classes.transcriptMeta}>
                   {at(l.dtm)} · {l.name || l.usr_id}
                 </span>{' '}
-                {l.text}
+                <span lang={l.lang === 'zh' ? 'zh-CN' : 'en'}>{l.text}</span>
               </li>
             ))}
           </ol>

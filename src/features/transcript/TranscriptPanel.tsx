@@ -85,6 +85,8 @@ export function TranscriptPanel({ session }: { session: AnyActorRef }) {
         withOverlay={false}
         lockScroll={false}
         closeOnClickOutside={false}
+        // no overlay: a line marks where the panel starts over the table
+        styles={{ content: { borderLeft: '1px solid var(--mantine-color-gray-4)' } }}
         data-testid="transcript-panel"
       >
         <TranscriptView

@@ -82,12 +82,13 @@ describe('TranscriptView', () => {
     expect(b.onResume).toHaveBeenCalled();
   });
 
-  it('draws at most SHOWN_LINES rows of a long meeting and says where the earlier ones are', () => {
-    const lines = Array.from({ length: SHOWN_LINES + 50 }, (_, i) => line(i + 1));
-    render({ lines });
-    expect(within(screen.getByTestId('transcript-lines')).getAllByRole('listitem')).toHaveLength(SHOWN_LINES);
+  it('draws only the newest rows of a long meeting (its bound) and says where the earlier ones are', () => {
+    // a bound of 20 here: SHOWN_LINES itself is checked on shownLines below (200 Mantine rows are slow in happy-dom)
+    const lines = Array.from({ length: 70 }, (_, i) => line(i + 1));
+    render({ lines, shownLimit: 20 });
+    expect(within(screen.getByTestId('transcript-lines')).getAllByRole('listitem')).toHaveLength(20);
     expect(screen.getByText(/50 earlier lines are not shown here/)).toBeTruthy();
-    expect(screen.getByTestId('transcript-lines').lastElementChild?.getAttribute('data-line-id')).toBe(String(SHOWN_LINES + 50));
+    expect(screen.getByTestId('transcript-lines').lastElementChild?.getAttribute('data-line-id')).toBe('70');
   });
 
   it('shows a refusal of the switch in words and disables it while the request is pending', () => {
@@ -102,6 +103,9 @@ describe('transcriptModel', () => {
     const lines = Array.from({ length: 5 }, (_, i) => line(i + 1));
     expect(shownLines(lines, 3)).toEqual({ shown: lines.slice(2), earlier: 2 });
     expect(shownLines(lines, 10).earlier).toBe(0);
+    const many = Array.from({ length: SHOWN_LINES + 7 }, (_, i) => line(i + 1));
+    expect(shownLines(many).shown).toHaveLength(SHOWN_LINES);
+    expect(shownLines(many).earlier).toBe(7);
     expect(atTail({ scrollTop: 480, scrollHeight: 1000, clientHeight: 500 })).toBe(true);
     expect(atTail({ scrollTop: 100, scrollHeight: 1000, clientHeight: 500 })).toBe(false);
   });

@@ -31,6 +31,8 @@ export interface TranscriptViewModel {
   loadFailed: boolean;
   /** id of the line being sent as the subtitle, if one is */
   sendingId?: number;
+  /** rows drawn at most (default SHOWN_LINES) */
+  shownLimit?: number;
 }
 
 export interface TranscriptViewActions {
@@ -46,7 +48,7 @@ export interface TranscriptViewActions {
 export function TranscriptView(props: TranscriptViewModel & TranscriptViewActions) {
   const { t, i18n } = useLingui();
   const { lines, followTail, onFollowTail } = props;
-  const { shown, earlier } = useMemo(() => shownLines(lines), [lines]);
+  const { shown, earlier } = useMemo(() => shownLines(lines, props.shownLimit), [lines, props.shownLimit]);
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }), [i18n.locale]);
   const listRef = useRef<HTMLOListElement>(null);
   // descriptions beside the switches, not inside their labels: a switch is named by its label alone
@@ -156,7 +158,7 @@ export function TranscriptView(props: TranscriptViewModel & TranscriptViewAction
             const at = time.format(new Date(line.dtm * 1000));
             const who = line.name || line.usr_id;
             return (
-              <li key={line.id} className={classes.line} data-usr-id={line.usr_id} data-line-id={line.id} lang={line.lang === 'zh' ? 'zh-CN' : 'en'}>
+              <li key={line.id} className={classes.line} data-usr-id={line.usr_id} data-line-id={line.id}>
                 <Group gap="xs" justify="space-between" wrap="nowrap">
                   <Text size="xs" c="dimmed" className={classes.meta}>
                     <time dateTime={new Date(line.dtm * 1000).toISOString()}>{at}</time> · <span className={classes.speaker}>{who}</span>
@@ -172,7 +174,8 @@ export function TranscriptView(props: TranscriptViewModel & TranscriptViewAction
                     <Trans>Send as subtitle</Trans>
                   </Button>
                 </Group>
-                <Text size="sm" className={classes.text}>
+                {/* the language of the words alone: the row's own words stay in the console's */}
+                <Text size="sm" className={classes.text} lang={line.lang === 'zh' ? 'zh-CN' : 'en'}>
                   {line.text}
                 </Text>
               </li>
