@@ -43,6 +43,8 @@ IN_BOTH.push('host/subSitesScreens.spec.ts');
 IN_BOTH.push('host/runOfShow.spec.ts');
 // issue 30: the live transcript (one short walk, its screens in both languages)
 IN_BOTH.push('host/transcript.spec.ts');
+// issue 30: the smaller items (config read failure, template limits, failed-call type, call quality), screens in both
+IN_BOTH.push('host/smallSpecItems.spec.ts');
 
 /**
  * End-to-end tests: Debian Chromium against the built console served by the real reference
