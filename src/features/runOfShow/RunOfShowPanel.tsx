@@ -169,19 +169,19 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         </Stack>
       </Group>
       <Group gap="xs">
-        <Button onClick={take} disabled={local || busy || !next} loading={work === 'taking'} rightSection={<Kbd>T</Kbd>}>
+        <Button onClick={take} disabled={local || busy || !next} loading={work === 'taking'} rightSection={<Kbd aria-hidden>T</Kbd>} aria-keyshortcuts="t">
           <Trans>Take</Trans>
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.back' })} rightSection={<Kbd>B</Kbd>}>
+        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.back' })} rightSection={<Kbd aria-hidden>B</Kbd>} aria-keyshortcuts="b">
           <Trans>Back</Trans>
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.next' })} rightSection={<Kbd>N</Kbd>}>
+        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.next' })} rightSection={<Kbd aria-hidden>N</Kbd>} aria-keyshortcuts="n">
           <Trans>Next</Trans>
         </Button>
-        <Button variant="default" onClick={hold} disabled={local || busy || current < 0} rightSection={<Kbd>H</Kbd>} aria-pressed={show === 'held'}>
+        <Button variant="default" onClick={hold} disabled={local || busy || current < 0} rightSection={<Kbd aria-hidden>H</Kbd>} aria-keyshortcuts="h" aria-pressed={show === 'held'}>
           {show === 'held' ? t`Resume` : t`Hold`}
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.undo' })} disabled={local || busy || !canUndo} rightSection={<Kbd>U</Kbd>}>
+        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.undo' })} disabled={local || busy || !canUndo} rightSection={<Kbd aria-hidden>U</Kbd>} aria-keyshortcuts="u">
           <Trans>Undo take</Trans>
         </Button>
         <Text size="xs" c="dimmed">
