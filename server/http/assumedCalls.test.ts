@@ -37,6 +37,7 @@ const ASSUMED_PATHS: Array<[method: 'GET' | 'POST', suffix: string, body?: unkno
   ['POST', 'mod-subtitle-position', { cmdid: 'mod_subtitle_position', horizontal_position: 'center', vertical_position: 'top', horizontal_margin: 5, vertical_margin: 5 }],
   ['GET', 'controllers'],
   ['GET', 'activity'],
+  ['GET', 'transcript'],
   ['POST', 'mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '1111', supervisor_pwd: '2222' }],
   ['POST', 'mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://live.example.com/live/x', rtmp_url: 'http://live.example.com/play/x' }],
 ];
@@ -65,7 +66,7 @@ describe('strict platform mode (PLATFORM_ASSUME unset)', () => {
       const r = await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids: [target], value: 1 });
       expect({ status: r.status, json: r.json }, action).toEqual({ status: 400, json: { cmdid: 'error', result: RC.unknownAction, detail: 'action' } });
     }
-    for (const key of ['waiting_room', 'chat_permission', 'live_chat', 'meeting_mode', 'cascade_mode', 'title_enabled']) {
+    for (const key of ['waiting_room', 'chat_permission', 'live_chat', 'meeting_mode', 'cascade_mode', 'title_enabled', 'asr_enabled']) {
       const value = key === 'meeting_mode' ? 'discussion' : key === 'cascade_mode' ? 'child' : 1;
       // an offered key beside it is not applied either: the whole request is refused
       const r = await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, [key]: value });
@@ -76,7 +77,7 @@ describe('strict platform mode (PLATFORM_ASSUME unset)', () => {
     const status = (await cc.get('mr-status')).json;
     expect(status).toMatchObject({ mr_locked: 0, chat_permission: 1, cascade_mode: 'parent' });
     // the status fields of those groups that facts §3.3 does not list are not answered either
-    for (const f of ['waiting_room', 'live_chat', 'meeting_mode', 'title_enabled']) expect(status, f).not.toHaveProperty(f);
+    for (const f of ['waiting_room', 'live_chat', 'meeting_mode', 'title_enabled', 'asr_enabled']) expect(status, f).not.toHaveProperty(f);
     expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 })).status).toBe(200);
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [target], value: 1 })).status).toBe(200);
     expect((await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'clear_all_hand', usr_ids: [] })).status).toBe(200);
