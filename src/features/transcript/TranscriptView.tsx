@@ -83,6 +83,8 @@ export function TranscriptView(props: TranscriptViewModel & TranscriptViewAction
             disabled={props.asrOn === undefined || props.asrPending}
             onChange={(e) => props.onAsr(e.currentTarget.checked)}
             data-testid="asr-switch"
+            // the panel opens on its first control (Mantine's focus trap takes this one)
+            data-autofocus
           />
           <Text id={asrNote} size="xs" c="dimmed" data-testid="asr-note">
             <Trans>Recognises at most the two loudest audio channels at any moment; quieter speakers are not transcribed.</Trans>
