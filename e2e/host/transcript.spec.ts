@@ -30,6 +30,8 @@ test('transcript: audio-to-text on, the server’s lines of the two loudest show
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('asr-note')).toHaveText(n.note);
   const asr = panel.getByRole('switch', { name: n.asr, exact: true });
+  // the panel opens on its first control
+  await expect(asr).toBeFocused();
   await expect(asr).not.toBeChecked();
 
   await asr.click({ force: true });
