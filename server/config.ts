@@ -30,6 +30,8 @@ export interface DemoConfig {
   maxMosaic?: number;
   /** the demo room's resource template allows recording (`DEMO_RECORDING`, true when unset) */
   recording?: boolean;
+  /** the demo room's `max_call` (`DEMO_MAX_CALL`); unset: 1.5 × the simulated endpoints, at least 1000 */
+  maxCall?: number;
 }
 
 export interface Config {
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   const serviceDays = int('DEMO_SERVICE_DAYS', 20, 1, 3650);
   const maxMosaic = int('DEMO_MAX_MOSAIC', 25, 1, 64);
   const recording = bool('DEMO_RECORDING', true);
+  const maxCall = str('DEMO_MAX_CALL') === undefined ? undefined : int('DEMO_MAX_CALL', 1000, 1, 100000);
 
   const simEndpoints = int('SIM_ENDPOINTS', 40, 0, 20000);
   const simSteadyEndpoints = int('SIM_STEADY_ENDPOINTS', 0, 0, STEADY_ENDPOINTS_MAX);
@@ -302,7 +305,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     platformAssume,
     apiAesMode: aes === '1' ? 1 : 0,
     basePath,
-    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes, serviceDays, maxMosaic, recording },
+    demo: { seed, mrId, hostPwd, supervisorPwd, bookingMinutes, serviceDays, maxMosaic, recording, maxCall },
     simEndpoints,
     simSteadyEndpoints,
     simSeed,

@@ -49,6 +49,8 @@ export interface EngineConfig {
   demoMaxMosaic: number;
   /** the demo room's resource template allows recording (has_record) */
   demoRecording: boolean;
+  /** the demo room's max_call; undefined: room for the simulated population (1.5 ×, at least 1000) */
+  demoMaxCall?: number;
   demoSupervisorPwd: string;
   /** simulated endpoints in the demo meeting (default 40) */
   simEndpoints: number;
@@ -367,7 +369,7 @@ export class Engine implements EngineFacade {
     demo.mrName = 'Podium demo meeting';
     demo.resourceTmpl = { ...demo.resourceTmpl, maxMosic: cfg.demoMaxMosaic, hasRecord: cfg.demoRecording ? 1 : 0 };
     // room for the whole simulated population and the calls controllers add
-    demo.maxCall = Math.max(1000, Math.ceil(cfg.simEndpoints * 1.5));
+    demo.maxCall = cfg.demoMaxCall ?? Math.max(1000, Math.ceil(cfg.simEndpoints * 1.5));
     demo.status.cascade_mode = 'parent';
     const scheduled = newRoomRecord({
       mrId: String(Number(cfg.demoMrId) + 1),

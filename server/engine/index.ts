@@ -24,6 +24,7 @@ interface PlatformConfigLike {
     serviceDays?: number;
     maxMosaic?: number;
     recording?: boolean;
+    maxCall?: number;
   };
   simEndpoints?: number;
   simSteadyEndpoints?: number;
@@ -55,6 +56,7 @@ function toEngineConfig(config: PlatformConfigLike & Partial<EngineConfig> = {})
     if (config.demo.serviceDays) out.demoServiceDays = config.demo.serviceDays;
     if (config.demo.maxMosaic) out.demoMaxMosaic = config.demo.maxMosaic;
     if (config.demo.recording !== undefined) out.demoRecording = config.demo.recording;
+    if (config.demo.maxCall) out.demoMaxCall = config.demo.maxCall;
   }
   if (config.simSeed !== undefined) out.seed = config.simSeed;
   return out;
