@@ -67,6 +67,12 @@ describe('each command as a sentence, named as the console names it', () => {
     });
   }
 
+  it('a run-of-show Take names its segment, in both languages (issue 28)', () => {
+    const take = entry({ cmdid: 'take_segment', action: '', targets: [], values: { segment: 'Opening', index: 0 } });
+    expect(describeEntry(en, take).sentence).toBe('Host (127.0.0.1) took the segment “Opening”');
+    expect(describeEntry(zh, take).sentence).toBe('主持人（127.0.0.1）切换到环节“Opening”');
+  });
+
   it('minutes are counted with a plural', () => {
     expect(describeEntry(en, entry({ cmdid: 'mod_mr_info', action: '', targets: [], values: { increase_secs: 1800 } })).sentence).toBe(
       'Host (127.0.0.1) extended the meeting by 30 minutes',

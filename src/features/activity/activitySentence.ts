@@ -177,6 +177,17 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
     }
     case 'mod_mr_pwd':
       return r(msg`Meeting passwords`, msg`${who} changed the meeting passwords`);
+    // (podium) run of show (issue 28): one entry per Take, naming the segment
+    case 'take_segment': {
+      const segment = String(entry.values.segment ?? '');
+      return r(msg`Run of show`, msg`${who} took the segment “${segment}”`);
+    }
+    case 'undo_take':
+      return r(msg`Run of show`, msg`${who} undid the last take`);
+    case 'hold_segment': {
+      const segment = String(entry.values.segment ?? '');
+      return Number(entry.values.value) === 1 ? r(msg`Run of show`, msg`${who} held the segment “${segment}”`) : r(msg`Run of show`, msg`${who} resumed the segment “${segment}”`);
+    }
     case 'config_mosic':
       return r(msg`Screen layout`, msg`${who} changed the screen layout`);
     case 'set_title':
