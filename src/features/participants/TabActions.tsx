@@ -3,15 +3,19 @@
  * and the bulk operations on the selected rows. Large meetings get a warning before muting or
  * unmuting everyone (spec §4). Meeting-wide actions are the evidence's recipes (commands.ts);
  * "everyone, main venue and honoured guests too" is offered only by a Podium server (`podium`).
+ * The actions hold one line (issue 26): those that do not fit go into a "More" list, the rarely
+ * used first (the priorities below).
  */
 import { useState } from 'react';
-import { Button, Group, Menu, Modal, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommandSink, ParticipantCommand } from './commands';
 import type { SortMode } from './participantModel';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 import { NO_FOCUS, type FocusState } from '@machines/commands/focusMode';
+import { OverflowToolbar, type ToolbarItem } from '#/components/OverflowToolbar';
+import { FocusMenu, HonouredGuestsMenu, ListenWatchMenu } from './TabActionMenus';
 
 /** Above this many online endpoints, muting or unmuting all asks first (spec §4). */
 export const LARGE_MEETING = 100;
@@ -85,11 +89,9 @@ export function TabActions({
   showTalker = true,
   onShowTalkerChange,
 }: TabActionsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const waitingOff = useNotOfferedHere('waiting-room');
-  const autoFocusOff = useNotOfferedHere('focus-modes');
   const focus = flags.focus ?? NO_FOCUS;
-  const focusLabel = focus.mode === 'auto' ? t`Focus: auto` : focus.mode === 'specified' ? t`Focus: specified` : t`Focus: none`;
   // a confirmation open when the connection drops waits for it, saying why (issue 23)
   const lost = useConnectionLost();
   const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
@@ -104,42 +106,44 @@ export function TabActions({
 
   const guestMuteWhy = flags.muteAllOn && flags.allGuestsMute ? t`On with Mute all` : undefined;
 
-  return (
-    <Stack gap="xs" style={{ cursor: busy ? 'wait' : undefined }} data-busy={busy}>
-      {/* one wrapping line: two groups each wrapped on their own and left a half-empty row each */}
-      <Group gap="xs" style={{ rowGap: 6 }}>
+  const muteAllWarning = large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null;
+  const selectionOff = count === 0;
+  const waitingMoveOff = selectionOff || flags.waitingRoomOn === false || waitingOff !== undefined;
+
+  // line order; the priorities say what stays on the line longest (issue 26): calls, the
+  // meeting-wide mute, the selection's own actions first, the rarely used last into More
+  const items: ToolbarItem[] = [
+    {
+      key: 'tempCall',
+      priority: 100,
+      render: () => (
         <Button size="compact-sm" onClick={() => onOpenDialog('tempCall')}>
           <Trans>Temporary call</Trans>
         </Button>
+      ),
+    },
+    {
+      key: 'addressBook',
+      priority: 98,
+      render: () => (
         <Button size="compact-sm" variant="light" onClick={() => onOpenDialog('addressBook')}>
           <Trans>Add from address book</Trans>
         </Button>
-        <Switch
-          label={t`Guest mute`}
-          aria-describedby={guestMuteWhy ? 'guest-mute-why' : undefined}
-          checked={flags.allGuestsMute}
-          onChange={(e) => onCommand({ type: 'status', key: 'all_guests_mute', value: e.currentTarget.checked ? 1 : 0 })}
-        />
-        {/* the switch turns on with Mute all: say so, or it seems to have changed by itself (beside
-            the switch, not in its label, so its name stays "Guest mute") */}
-        {guestMuteWhy && (
-          <Text size="xs" c="dimmed" id="guest-mute-why" data-testid="guest-mute-why">
-            {guestMuteWhy}
-          </Text>
-        )}
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          onClick={() =>
-            guarded(
-              { type: 'muteAll', on: true },
-              large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null,
-            )
-          }
-        >
+      ),
+    },
+    {
+      key: 'muteAll',
+      priority: 88,
+      render: () => (
+        <Button size="compact-sm" variant="light" color="red" onClick={() => guarded({ type: 'muteAll', on: true }, muteAllWarning)}>
           <Trans>Mute all</Trans>
         </Button>
+      ),
+    },
+    {
+      key: 'cancelMuteAll',
+      priority: 87,
+      render: () => (
         <Button
           size="compact-sm"
           variant="light"
@@ -152,98 +156,91 @@ export function TabActions({
         >
           <Trans>Cancel mute all</Trans>
         </Button>
-        <Menu>
-          <Menu.Target>
-            <Button size="compact-sm" variant="light">
-              <Trans>Listening and watching</Trans>
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => onCommand({ type: 'listenAll', allow: true })}>
-              <Trans>Allow all listening</Trans>
-            </Menu.Item>
-            <Menu.Item onClick={() => onCommand({ type: 'listenAll', allow: false })}>
-              <Trans>Forbid all listening</Trans>
-            </Menu.Item>
-            <Menu.Item onClick={() => onCommand({ type: 'watchAll', allow: true })}>
-              <Trans>Allow all watching</Trans>
-            </Menu.Item>
-            <Menu.Item onClick={() => onCommand({ type: 'watchAll', allow: false })}>
-              <Trans>Forbid all watching</Trans>
-            </Menu.Item>
-            {/* podium's own mass mute reaches the main venue and honoured guests too, which the
-                platform's recipe (all_guests_mute, the audience) cannot; a platform has no such call */}
-            {podium && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  onClick={() =>
-                    guarded(
-                      { type: 'muteAll', on: true, everyone: true },
-                      large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null,
-                    )
-                  }
-                >
-                  <Trans>Mute everyone, main venue and honoured guests too</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => onCommand({ type: 'muteAll', on: false, everyone: true })}>
-                  <Trans>Cancel mute for everyone</Trans>
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-        {/* the three focus modes of spec §6; who is in focus shows in the header's focus chip */}
-        <Menu>
-          <Menu.Target>
-            <Button size="compact-sm" variant="light" data-testid="focus-mode" data-mode={focus.mode}>
-              {focusLabel}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              disabled={count === 0}
-              onClick={() => onCommand({ type: 'focusMode', mode: 'specified', focus, usrIds: ids })}
-            >
-              <Trans>Specified focus: the {count} selected</Trans>
-            </Menu.Item>
-            <Menu.Item
-              disabled={focus.mode === 'auto' || autoFocusOff !== undefined}
-              onClick={() => onCommand({ type: 'focusMode', mode: 'auto', focus })}
-            >
-              <Trans>Auto focus: follows the talker</Trans>
-              <NotOfferedNote reason={autoFocusOff} />
-            </Menu.Item>
-            <Menu.Item disabled={focus.mode === 'none'} onClick={() => onCommand({ type: 'focusMode', mode: 'none', focus })}>
-              <Trans>No focus</Trans>
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+      ),
+    },
+    {
+      key: 'guestMute',
+      priority: 80,
+      render: () => (
+        <>
+          <Switch
+            label={t`Guest mute`}
+            aria-describedby={guestMuteWhy ? 'guest-mute-why' : undefined}
+            checked={flags.allGuestsMute}
+            onChange={(e) => onCommand({ type: 'status', key: 'all_guests_mute', value: e.currentTarget.checked ? 1 : 0 })}
+          />
+          {/* the switch turns on with Mute all: say so, or it seems to have changed by itself (beside
+              the switch, not in its label, so its name stays "Guest mute") */}
+          {guestMuteWhy && (
+            <Text size="xs" c="dimmed" id="guest-mute-why" data-testid="guest-mute-why">
+              {guestMuteWhy}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'listenWatch',
+      priority: 76,
+      render: (place) => (
+        <ListenWatchMenu inMore={place === 'more'} podium={podium} onCommand={onCommand} guarded={(command) => guarded(command, muteAllWarning)} />
+      ),
+    },
+    { key: 'focus', priority: 66, render: (place) => <FocusMenu inMore={place === 'more'} focus={focus} ids={ids} onCommand={onCommand} /> },
+    {
+      key: 'audienceNoListen',
+      priority: 40,
+      render: () => (
         <Switch
           label={t`Audience may not listen`}
           checked={flags.audienceListenRestricted}
           onChange={(e) => onCommand({ type: 'status', key: 'mr_atx_mode', value: e.currentTarget.checked ? 1 : 0 })}
         />
+      ),
+    },
+    {
+      key: 'audienceNoWatch',
+      priority: 39,
+      render: () => (
         <Switch
           label={t`Audience may not watch`}
           checked={flags.audienceWatchRestricted}
           onChange={(e) => onCommand({ type: 'status', key: 'mr_vtx_mode', value: e.currentTarget.checked ? 1 : 0 })}
         />
+      ),
+    },
+    {
+      key: 'lowerAllHands',
+      priority: handTab ? 84 : 60,
+      render: () => (
         <Button size="compact-sm" variant="light" onClick={() => onCommand({ type: 'eps', action: 'clear_all_hand', usrIds: [] })}>
           <Trans>Lower all hands</Trans>
         </Button>
+      ),
+    },
+    {
+      key: 'rollCall',
+      priority: 70,
+      render: () => (
         <Button size="compact-sm" variant="light" onClick={() => onOpenDialog('rollCall')}>
           <Trans>Roll call</Trans>
         </Button>
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          // asks first, naming how many (ParticipantsView)
-          onClick={() => onCommand({ type: 'hangUpAll' })}
-        >
+      ),
+    },
+    {
+      key: 'allLeave',
+      priority: 45,
+      render: () => (
+        // asks first, naming how many (ParticipantsView)
+        <Button size="compact-sm" variant="light" color="red" onClick={() => onCommand({ type: 'hangUpAll' })}>
           <Trans>All leave</Trans>
         </Button>
+      ),
+    },
+    {
+      key: 'sort',
+      priority: 35,
+      render: (place) => (
         <Select
           aria-label={t`Sort`}
           size="xs"
@@ -251,78 +248,137 @@ export function TabActions({
           allowDeselect={false}
           value={sort}
           onChange={(v) => v && onSortChange(v as SortMode)}
+          comboboxProps={{ withinPortal: place === 'bar' }}
           data={[
             { value: 'custom', label: t`Custom order` },
             { value: 'nameAsc', label: t`Name ascending` },
             { value: 'nameDesc', label: t`Name descending` },
           ]}
         />
-        <Text size="sm" c="dimmed" data-testid="selected-count" data-count={count}>
+      ),
+    },
+    {
+      key: 'selectedCount',
+      priority: 92,
+      render: () => (
+        <Text size="sm" c="dimmed" data-testid="selected-count" data-count={count} style={{ whiteSpace: 'nowrap' }}>
           <Trans>{count} selected</Trans>
         </Text>
-        {handTab && (
-          <>
-            <Button
-              size="compact-sm"
-              color="green.9"
-              disabled={count === 0}
-              onClick={() => onCommand({ type: 'acceptHands', usrIds: ids, showTalker: showTalker && count === 1 })}
-            >
-              <Trans>Permit selected</Trans>
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              disabled={count === 0}
-              onClick={() => onCommand({ type: 'refuseHands', usrIds: ids })}
-            >
-              <Trans>Refuse selected</Trans>
-            </Button>
-            {/* accepting all gives each the floor but changes no layout: one screen shows one talker */}
-            <Button
-              size="compact-sm"
-              variant="light"
-              // the theme darkens a light button's text to AA from a palette name; a shade ("green.9")
-              // filled it solid with text of the same colour, unreadable
-              color="green"
-              disabled={raisedIds.length === 0}
-              onClick={() => onCommand({ type: 'acceptHands', usrIds: [...raisedIds], showTalker: false })}
-            >
-              <Trans>Permit all hands</Trans>
-            </Button>
-            <Switch
-              label={t`Show the talker on screen`}
-              checked={showTalker}
-              onChange={(e) => onShowTalkerChange?.(e.currentTarget.checked)}
-            />
-          </>
-        )}
-        {waitingTab ? (
+      ),
+    },
+    ...(handTab ? handItems() : []),
+    ...(waitingTab ? waitingItems() : selectionItems()),
+    {
+      key: 'clearSelection',
+      priority: 50,
+      render: () => (
+        <Button size="compact-sm" variant="subtle" disabled={selectionOff} onClick={onClearSelection}>
+          <Trans>Clear selection</Trans>
+        </Button>
+      ),
+    },
+  ];
+
+  function handItems(): ToolbarItem[] {
+    return [
+      {
+        key: 'permitSelected',
+        priority: 91,
+        render: () => (
+          <Button
+            size="compact-sm"
+            color="green.9"
+            disabled={selectionOff}
+            onClick={() => onCommand({ type: 'acceptHands', usrIds: ids, showTalker: showTalker && count === 1 })}
+          >
+            <Trans>Permit selected</Trans>
+          </Button>
+        ),
+      },
+      {
+        key: 'refuseHands',
+        priority: 90,
+        render: () => (
+          <Button size="compact-sm" variant="light" disabled={selectionOff} onClick={() => onCommand({ type: 'refuseHands', usrIds: ids })}>
+            <Trans>Refuse selected</Trans>
+          </Button>
+        ),
+      },
+      {
+        key: 'permitAllHands',
+        priority: 89,
+        render: () => (
+          // accepting all gives each the floor but changes no layout: one screen shows one talker
+          <Button
+            size="compact-sm"
+            variant="light"
+            // the theme darkens a light button's text to AA from a palette name; a shade ("green.9")
+            // filled it solid with text of the same colour, unreadable
+            color="green"
+            disabled={raisedIds.length === 0}
+            onClick={() => onCommand({ type: 'acceptHands', usrIds: [...raisedIds], showTalker: false })}
+          >
+            <Trans>Permit all hands</Trans>
+          </Button>
+        ),
+      },
+      {
+        key: 'showTalker',
+        priority: 30,
+        render: () => (
+          <Switch label={t`Show the talker on screen`} checked={showTalker} onChange={(e) => onShowTalkerChange?.(e.currentTarget.checked)} />
+        ),
+      },
+    ];
+  }
+
+  function waitingItems(): ToolbarItem[] {
+    return [
+      {
+        key: 'admitSelected',
+        priority: 91,
+        render: () => (
           <>
             <NotOfferedNote reason={waitingOff} />
             <Button
               size="compact-sm"
-              disabled={count === 0 || waitingOff !== undefined}
+              disabled={selectionOff || waitingOff !== undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}
             >
               <Trans>Admit selected</Trans>
             </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              disabled={count === 0 || waitingOff !== undefined}
-              onClick={() => onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}
-            >
-              <Trans>Refuse selected</Trans>
-            </Button>
           </>
-        ) : (
+        ),
+      },
+      {
+        key: 'refuseWaiting',
+        priority: 90,
+        render: () => (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            disabled={selectionOff || waitingOff !== undefined}
+            onClick={() => onCommand({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}
+          >
+            <Trans>Refuse selected</Trans>
+          </Button>
+        ),
+      },
+    ];
+  }
+
+  function selectionItems(): ToolbarItem[] {
+    return [
+      {
+        key: 'moveToWaiting',
+        priority: 55,
+        render: () => (
           <>
             <Button
               size="compact-sm"
               variant="light"
-              disabled={count === 0 || flags.waitingRoomOn === false || waitingOff !== undefined}
+              disabled={waitingMoveOff}
               aria-describedby={flags.waitingRoomOn === false && count > 0 ? 'waiting-room-off-reason' : undefined}
               onClick={() => onCommand({ type: 'eps', action: 'waiting_move', usrIds: ids })}
             >
@@ -334,43 +390,45 @@ export function TabActions({
                 <Trans>The waiting room is off</Trans>
               </Text>
             )}
-            <Button
-              size="compact-sm"
-              variant="light"
-              disabled={count === 0}
-              onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 0 })}
-            >
-              <Trans>Mute selected</Trans>
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              disabled={count === 0}
-              onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 1 })}
-            >
-              <Trans>Unmute selected</Trans>
-            </Button>
-            <Menu>
-              <Menu.Target>
-                <Button size="compact-sm" variant="light" disabled={count === 0}>
-                  <Trans>Honoured guests</Trans>
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'chair', usrIds: ids, value: 1 })}>
-                  <Trans>Make the {count} selected honoured guests</Trans>
-                </Menu.Item>
-                <Menu.Item onClick={() => onCommand({ type: 'eps', action: 'chair', usrIds: ids, value: 0 })}>
-                  <Trans>Cancel honoured guest for the {count} selected</Trans>
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
           </>
-        )}
-        <Button size="compact-sm" variant="subtle" disabled={count === 0} onClick={onClearSelection}>
-          <Trans>Clear selection</Trans>
-        </Button>
-      </Group>
+        ),
+      },
+      {
+        key: 'muteSelected',
+        priority: handTab ? 58 : 91,
+        render: () => (
+          <Button size="compact-sm" variant="light" disabled={selectionOff} onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 0 })}>
+            <Trans>Mute selected</Trans>
+          </Button>
+        ),
+      },
+      {
+        key: 'unmuteSelected',
+        priority: handTab ? 57 : 90,
+        render: () => (
+          <Button size="compact-sm" variant="light" disabled={selectionOff} onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 1 })}>
+            <Trans>Unmute selected</Trans>
+          </Button>
+        ),
+      },
+      {
+        key: 'honouredGuests',
+        priority: handTab ? 56 : 85,
+        render: (place) => <HonouredGuestsMenu inMore={place === 'more'} ids={ids} onCommand={onCommand} />,
+      },
+    ];
+  }
+
+  return (
+    <Stack gap="xs" style={{ cursor: busy ? 'wait' : undefined }} data-busy={busy}>
+      <OverflowToolbar
+        items={items}
+        label={t`Participant actions`}
+        moreLabel={t`More`}
+        listLabel={t`More participant actions`}
+        measureKey={i18n.locale}
+        testId="participant-toolbar"
+      />
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t`Please confirm`}>
         <Stack>
           <Text>{confirm?.text}</Text>
