@@ -12,6 +12,8 @@ import { useLingui } from '@lingui/react/macro';
 import {
   cascadeSelectors,
   commandsSelectors,
+  meetingSelectors,
+  type MeetingMachine,
   participantsSelectors,
   rollCallSelectors,
   type CommandsEmitted,
@@ -37,6 +39,8 @@ import { flag } from './participantModel';
 import { QualityProvider } from '#/quality/QualityContext';
 import { useFailedCalls } from './failedCalls';
 import { useVocabulary } from '#/session/useVocabulary';
+import { callLimit } from '@protocol/callLimit';
+import type { RoomProperties } from '@protocol/management';
 
 type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
 type CommandsRef = ActorRefFrom<CommandsMachine>;
@@ -85,16 +89,25 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   const cascade = useSessionChild<AnyActorRef>(session, 'cascade');
   const hiddenSubSites = useSelector(cascade, (s) => (s ? cascadeSelectors.selectHiddenSubSites(s) : NO_HIDDEN)) ?? NO_HIDDEN;
 
-  const rows = useMemo(() => {
+  const allRows = useMemo(() => {
     if (!participants || !list) return [];
     const store = participants.getSnapshot().context.store;
-    const all = toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
-    if (hiddenSubSites.length === 0) return all;
-    const hidden = new Set(hiddenSubSites);
-    return all.filter((r) => !hidden.has(r.usrId));
+    return toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
     // version moves whenever the store changed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [participants, list, waitingList, version, hiddenSubSites]);
+  }, [participants, list, waitingList, version]);
+  const rows = useMemo(() => {
+    if (hiddenSubSites.length === 0) return allRows;
+    const hidden = new Set(hiddenSubSites);
+    return allRows.filter((r) => !hidden.has(r.usrId));
+  }, [allRows, hiddenSubSites]);
+
+  // the room's max_call against one more temporary call: every endpoint on the server counts,
+  // hidden sub-sites and the waiting room too (the server's `max_calls` counts them)
+  const meetingActor = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
+  const room = useSelector(meetingActor, (s) => (s ? meetingSelectors.selectRoomProperties(s) : undefined), sameRoom);
+  const inMeeting = useMemo(() => allRows.reduce((n, r) => n + (r.online ? 1 : 0), 0), [allRows]);
+  const tempCallLimit = useMemo(() => callLimit(room, inMeeting, 1), [room, inMeeting]);
 
   const onlineCount = useMemo(() => rows.reduce((n, r) => n + (r.online && !r.waiting ? 1 : 0), 0), [rows]);
   const stale = useFeedLost(session);
@@ -191,6 +204,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       stale={stale}
       privateTalk={{ usrId: meeting.privateTalkUsrId, canStart: role === 'supervisor' }}
       failedCalls={failedCalls}
+      callLimit={tempCallLimit}
       podium={podium}
       renderRowDialog={(dialog, row, close) => (
         <ParticipantDialogs
@@ -207,4 +221,8 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
   );
   // the quality column's history, order and alerts (issue 16.3)
   return <QualityProvider session={session}>{view}</QualityProvider>;
+}
+
+function sameRoom(a: RoomProperties | undefined, b: RoomProperties | undefined): boolean {
+  return a?.maxCall === b?.maxCall && a?.told.maxCall === b?.told.maxCall;
 }

@@ -35,6 +35,7 @@ import { TabShortcuts } from './TabShortcuts';
 import { TempCallStatus } from './TempCallStatus';
 import type { PlacedTempCall } from './tempCallOutcome';
 import { onControlRequest } from '#/session/controlRequests';
+import type { CallLimit } from '@protocol/callLimit';
 
 export interface ParticipantsViewProps {
   /** every participant of the meeting (roster and online endpoints merged) */
@@ -65,6 +66,8 @@ export interface ParticipantsViewProps {
   podium?: boolean;
   /** invited addresses whose last call failed: their offline rows are marked */
   failedCalls?: ReadonlyMap<string, FailedCallMark>;
+  /** the room's max_call against one more temporary call; absent: not told, nothing held back */
+  callLimit?: CallLimit;
 }
 
 export function ParticipantsView({
@@ -82,6 +85,7 @@ export function ParticipantsView({
   privateTalk,
   podium = false,
   failedCalls,
+  callLimit,
 }: ParticipantsViewProps) {
   const { i18n, t } = useLingui();
   const [tab, setTab] = useState<TabKey>('all');
@@ -245,6 +249,7 @@ export function ParticipantsView({
       />
       <TempCallDialog
         opened={actionDialog === 'tempCall'}
+        limit={callLimit}
         onClose={() => setActionDialog(null)}
         onAddByNumber={(userNumber) => {
           // a registered user by number: invited as the platform's clients invite registered endpoints

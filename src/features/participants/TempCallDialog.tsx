@@ -4,12 +4,14 @@
  *   and a display name (`create_temp_call`);
  * - by user number: a registered user's number (cuid) of the configured digit count, invited as the
  *   platform's own clients invite registered endpoints (`ctrl_mr_eps add_participants`, facts §5.10).
- * The input stays when the server refuses.
+ * The input stays when the server refuses. When one more call would pass the room's `max_call`
+ * (protocol/callLimit.ts), the dialog says so and holds the send back; not told, it says nothing.
  */
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { USER_NUMBER_MAX_DIGITS } from '@protocol/validation';
+import { callBlocked, type CallLimit } from '@protocol/callLimit';
 import { checkTempCall, checkUserNumber, type TempCallError, type UserNumberError } from './validationBridge';
 import { useUserNumberDigits } from './useUserNumberDigits';
 
@@ -24,11 +26,13 @@ export interface TempCallDialogProps {
   onAddByNumber?: (userNumber: string) => void;
   /** the configured digit count of a user number (null: none); by default the platform's (getPlatform) */
   userNumberDigits?: number | null;
+  /** the room's max_call against one more call (protocol/callLimit.ts); absent: not told */
+  limit?: CallLimit;
 }
 
 type Mode = 'address' | 'number';
 
-export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNumberDigits }: TempCallDialogProps) {
+export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNumberDigits, limit = { state: 'unknown' } }: TempCallDialogProps) {
   const { t } = useLingui();
   const [mode, setMode] = useState<Mode>('address');
   const [address, setAddress] = useState('');
@@ -56,8 +60,16 @@ export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNum
     length: digits === undefined ? t`The user number is digits only, at most ${USER_NUMBER_MAX_DIGITS}` : t`The user number must be ${digits} digits`,
   };
 
+  const full = callBlocked(limit);
+  const limitText = limit.state !== 'over' ? null : limitMessage(limit.maxCall, limit.inMeeting, limit.remaining);
+  function limitMessage(maxCall: number, inMeeting: number, remaining: number): string {
+    return remaining === 0
+      ? t`No more calls can be placed: this meeting takes at most ${maxCall} calls and ${inMeeting} are in it.`
+      : t`This meeting takes at most ${maxCall} calls and ${inMeeting} are in it: only ${remaining} more can be called.`;
+  }
+
   const submit = () => {
-    if (sent) return;
+    if (sent || full) return;
     if (mode === 'number' && onAddByNumber) {
       const problem = checkUserNumber(userNumber, digits);
       setNumberError(problem);
@@ -134,11 +146,16 @@ export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNum
               />
             </>
           )}
+          {limitText && (
+            <Text size="sm" c={full ? 'red' : 'dimmed'} id="temp-call-limit" data-testid="temp-call-limit" data-remaining={limit.state === 'over' ? limit.remaining : undefined}>
+              {limitText}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" disabled={sent}>
+            <Button type="submit" disabled={sent || full} aria-describedby={limitText ? 'temp-call-limit' : undefined}>
               {mode === 'number' && onAddByNumber ? <Trans>Invite</Trans> : <Trans>Call</Trans>}
             </Button>
           </Group>
