@@ -48,6 +48,8 @@ const GROUP_NAMES: Record<AssumptionGroup, MessageDescriptor> = {
   'management-facts': msg`Management session details`,
   'room-properties': msg`Room call limit and region`,
   'focus-modes': msg`Auto focus`,
+  'user-number': msg`Adding by user number`,
+  'department-search': msg`Department search by name`,
 };
 
 export function notOfferedGroupName(i18n: I18n, group: AssumptionGroup): string {
