@@ -22,6 +22,7 @@ export function ThemedMantine({ children }: { children: ReactNode }) {
           // colour picker, the modal, the menu with floating-ui) in the first script of every page
           ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': pickColour } } },
           Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeDialog, [DIALOG_CLOSE_ATTRIBUTE]: true } as never } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeDialog, [DIALOG_CLOSE_ATTRIBUTE]: true } as never } },
           // Mantine's focus placeholder is a role="presentation" child of role="menu", which axe
           // reports as critical (aria-required-children); without it the first item takes focus,
           // as the WAI-ARIA menu button pattern has it

@@ -28,6 +28,19 @@ describe('dialog initial focus', () => {
     expect(document.activeElement).toBe(field);
   });
 
+  it("a drawer (the transcript panel) is a dialog like the others: focus moves past its close button to its body's first field", () => {
+    document.body.innerHTML = `
+      <button id="opener">Open</button>
+      <section role="dialog">
+        <header><button id="close" ${DIALOG_CLOSE_ATTRIBUTE}>×</button></header>
+        <div class="mantine-Drawer-body"><input id="field" /></div>
+      </section>`;
+    remove = installDialogInitialFocus(document);
+    (document.getElementById('opener') as HTMLButtonElement).focus();
+    (document.getElementById('close') as HTMLButtonElement).focus();
+    expect(document.activeElement).toBe(document.getElementById('field'));
+  });
+
   it('Shift+Tab from inside the dialog onto the close button leaves it there', () => {
     const { close, field } = dialogWithField();
     remove = installDialogInitialFocus(document);

@@ -18,7 +18,7 @@ const TABBABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabl
 
 /** The first field (or other control) of a dialog's body, skipping hidden ones. */
 export function firstFieldOf(dialog: Element): HTMLElement | null {
-  const body = dialog.querySelector('.mantine-Modal-body') ?? dialog;
+  const body = dialog.querySelector('.mantine-Modal-body, .mantine-Drawer-body') ?? dialog;
   for (const candidate of body.querySelectorAll<HTMLElement>(TABBABLE)) {
     if (candidate.closest('[hidden], [aria-hidden="true"]')) continue;
     return candidate;
