@@ -45,6 +45,8 @@ IN_BOTH.push('host/runOfShow.spec.ts');
 IN_BOTH.push('host/transcript.spec.ts');
 // issue 30: the smaller items (config read failure, template limits, failed-call type, call quality), screens in both
 IN_BOTH.push('host/smallSpecItems.spec.ts');
+// issue 30: the room's max_call in the temporary-call dialog, its screen in both languages
+IN_BOTH.push('host/tempCallLimit.spec.ts');
 
 /**
  * End-to-end tests: Debian Chromium against the built console served by the real reference
