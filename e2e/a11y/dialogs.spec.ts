@@ -10,6 +10,8 @@ import { test, expect } from '../fixtures';
 import { expectSurfaceAccessible, OPEN_SURFACES } from '../a11y';
 import { text, type Lang } from './catalog';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
+import { ensureSubSites, SubSiteList } from '../pages/SubSites';
+import { BOOKING_NAMES, loginToManagement } from '../pages/booking';
 
 // what the scan reads is the surface at rest: with the fades on, a dialog was scanned mid-fade on
 // busy machines (white text at 3.6–4.2:1 on End meeting) however long the scan waited for animations
@@ -70,8 +72,18 @@ test.describe('dialogs and popovers pass axe, focus their body, close on Escape 
       test.setTimeout(180_000);
       await openMeetingControls(page, server, lang, 'host');
       for (const english of list) {
-        const opener = button(page, lang, english).first();
-        await checkDialog(page, testInfo, `${english} (${lang})`, () => opener.click(), opener);
+        const onPage = button(page, lang, english).first();
+        // a participant-toolbar action that does not fit its line is in its More list (issue 26):
+        // opened from there, its dialog gives focus back to More
+        const more = page.getByTestId('participant-toolbar-more');
+        const inMore = group === 'above the table' && (await onPage.count()) === 0 && (await more.count()) > 0;
+        const opener = inMore ? more : onPage;
+        const open = async () => {
+          if (!inMore) return onPage.click();
+          await more.click();
+          await page.getByTestId('participant-toolbar-more-list').getByRole('button', { name: tr(lang, english), exact: true }).click();
+        };
+        await checkDialog(page, testInfo, `${english} (${lang})`, open, opener);
       }
     });
   }
@@ -99,5 +111,91 @@ test.describe('dialogs and popovers pass axe, focus their body, close on Escape 
       const opener = page.getByRole('button', { name: new RegExp(`^${tr(lang, english)}`) }).first();
       await checkPopover(page, testInfo, `${english} list (${lang})`, opener, page.getByRole('dialog').last());
     }
+  });
+});
+
+/** Focuses `opener` and presses Enter: the surface opens from the keyboard, as the walk needs it. */
+async function pressOpen(opener: Locator): Promise<void> {
+  await opener.focus();
+  await opener.press('Enter');
+}
+
+// the panels and dialogs of issues 28 and 30, each opened from the keyboard; one page load per group
+test.describe('the run of show, transcript, address book departments, focus chip, sub-sites and booking by keyboard', () => {
+  test('beside the table: run of show, transcript, department search and the focus chip', async ({ page, server, lang }, testInfo) => {
+    test.setTimeout(180_000);
+    const { api } = await openMeetingControls(page, server, lang, 'host');
+    for (const [opener, what] of [
+      [page.getByTestId('run-of-show-open'), 'Run of show'],
+      [page.getByTestId('transcript-open'), 'Transcript'],
+    ] as const) {
+      await checkDialog(page, testInfo, `${what} (${lang})`, () => pressOpen(opener), opener);
+    }
+
+    // the address book with a department search's answer on screen
+    const addressBook = button(page, lang, 'Add from address book').first();
+    await pressOpen(addressBook);
+    const book = page.getByRole('dialog').last();
+    const search = book.getByRole('textbox', { name: tr(lang, 'Search departments') });
+    await search.focus();
+    await page.keyboard.type('华东');
+    await book.getByRole('button', { name: tr(lang, 'Find departments') }).press('Enter');
+    await expect(book.getByTestId('department-search-total')).toBeVisible();
+    await expectSurfaceAccessible(book, testInfo, `department search (${lang})`, OPEN_SURFACES);
+    await page.keyboard.press('Escape');
+    await expect(book).toBeHidden();
+    await expect(addressBook, 'address book: focus back on its opener').toBeFocused();
+
+    // the focus chip: specified focus arranged on the server, the popover opened and the focus ended by keyboard
+    const [who] = await api.steadyOnline();
+    await api.session.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: [who.usrId], value: 1 });
+    const chip = page.getByTestId('meeting-state').locator('[data-chip="focus"]');
+    try {
+      await expect(chip).toBeVisible({ timeout: 20_000 });
+      await pressOpen(chip);
+      const popover = page.getByTestId('focus-popover');
+      await expectSurfaceAccessible(popover, testInfo, `focus chip (${lang})`, OPEN_SURFACES);
+      await expect.poll(() => popover.evaluate((p) => p.contains(document.activeElement)), { message: 'focus chip: focus in its popover' }).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(popover).toBeHidden();
+      await expect(chip, 'focus chip: focus back on the chip').toBeFocused();
+      await pressOpen(chip);
+      await popover.getByRole('button', { name: tr(lang, 'No focus'), exact: true }).press('Enter');
+      await expect.poll(async () => (await api.status()).spec_focus_usr_ids).toEqual([]);
+      await expect(chip).toHaveCount(0);
+    } finally {
+      await api.session.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: [who.usrId], value: 0 });
+    }
+  });
+
+  test('in the sidebar: the sub-site list, the management session facts and the booking dialog', async ({ page, server, lang }, testInfo) => {
+    test.setTimeout(180_000);
+    // Delete's Undo lasts 200 ms: the page's clock is held while the keyboard walks Delete → Undo
+    // (no axe scan while it is held: the scan waits for animation frames, which stop with it)
+    await page.clock.install();
+    const { panel, api } = await openMeetingControls(page, server, lang, 'host');
+    const [site] = await ensureSubSites(api, 1);
+    const list = new SubSiteList(page, lang);
+    await expect(list.row(site.usrId)).toBeVisible();
+    await expectSurfaceAccessible(list.root, testInfo, `sub-sites (${lang})`, '[data-testid="sub-sites"]');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    try {
+      await pressOpen(list.deleteButton(site.name));
+      await expect(list.undoButton(site.name), 'sub-site Delete hands focus to Undo').toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(list.deleteButton(site.name), 'sub-site Undo gives focus back to Delete').toBeFocused();
+    } finally {
+      if (await list.undoButton(site.name).isVisible()) await list.undoButton(site.name).click();
+      await page.clock.resume();
+    }
+    await expect(list.row(site.usrId)).toHaveAttribute('data-state', 'shown');
+
+    // the management login's success state, then the booking dialog opened from it by keyboard
+    const mgmt = await loginToManagement(page, panel, lang);
+    await expectSurfaceAccessible(mgmt.getByTestId('mgmt-session'), testInfo, `management session facts (${lang})`, OPEN_SURFACES);
+    // the booking dialog takes the management dialog's place: on close, focus goes back to the sidebar's button (named
+    // for the session it now holds)
+    const bookButton = mgmt.getByRole('button', { name: BOOKING_NAMES[lang].book, exact: true });
+    await checkDialog(page, testInfo, `Book next meeting (${lang})`, () => pressOpen(bookButton), button(page, lang, 'Platform management (logged in)'));
   });
 });

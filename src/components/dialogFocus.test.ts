@@ -117,6 +117,27 @@ describe('dialog focus return', () => {
     remove();
   });
 
+  it('a dialog opened from a dialog that closed meanwhile (booking from the management dialog) gives focus back to the first dialog\'s opener', async () => {
+    document.body.innerHTML = `
+      <button id="opener">Platform management login</button>
+      <section role="dialog" id="first"><div class="mantine-Modal-body"><button id="book">Book next meeting</button></div></section>`;
+    const remove = installDialogInitialFocus(document);
+    (document.getElementById('opener') as HTMLElement).focus();
+    (document.getElementById('book') as HTMLElement).focus();
+    const second = document.createElement('section');
+    second.setAttribute('role', 'dialog');
+    second.innerHTML = '<div class="mantine-Modal-body"><input id="name" /></div>';
+    document.body.append(second);
+    (document.getElementById('name') as HTMLElement).focus();
+    document.getElementById('first')!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(document.getElementById('name'));
+    second.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(document.getElementById('opener'));
+    remove();
+  });
+
   it('a dialog opened from a menu item gives focus back to the menu button', async () => {
     document.body.innerHTML = `
       <button id="menu-button" aria-controls="m1">Operations</button>

@@ -35,7 +35,9 @@ function returnTargetOf(opener: Element, doc: Document): HTMLElement | null {
 
 /** Installs both behaviours on `doc`; returns the function that removes them. */
 export function installDialogInitialFocus(doc: Document): () => void {
-  const openers = new Map<Element, HTMLElement>();
+  // per open dialog, where focus goes back to: its opener, then (an opener inside a dialog that
+  // closed meanwhile: "Book next meeting" replaces the management dialog) that dialog's own openers
+  const openers = new Map<Element, HTMLElement[]>();
   // Mantine's focus trap may put focus on the close button a second time after its transition,
   // from the field focus was just moved to: only a Tab the user pressed keeps focus there
   let lastTab = -Infinity;
@@ -57,7 +59,8 @@ export function installDialogInitialFocus(doc: Document): () => void {
     // for a dialog that names its own first field (data-autofocus), that field
     if (!fromInside && from instanceof Element && !openers.has(dialog)) {
       const returnTo = returnTargetOf(from, doc);
-      if (returnTo) openers.set(dialog, returnTo);
+      const enclosing = from.closest('[role="dialog"]');
+      if (returnTo) openers.set(dialog, [returnTo, ...((enclosing && openers.get(enclosing)) || [])]);
     }
     if (!target.hasAttribute(DIALOG_CLOSE_ATTRIBUTE)) return;
     // focus coming back from inside the dialog by the user's Shift+Tab stays on the close button
@@ -87,11 +90,12 @@ export function installDialogInitialFocus(doc: Document): () => void {
 
   const observer = new MutationObserver(() => {
     if (openers.size === 0) return;
-    for (const [dialog, opener] of openers) {
+    for (const [dialog, chain] of openers) {
       if (dialog.isConnected) continue;
       openers.delete(dialog);
       const active = doc.activeElement;
-      if ((active === null || active === doc.body) && opener.isConnected) opener.focus();
+      const opener = chain.find((el) => el.isConnected);
+      if ((active === null || active === doc.body) && opener) opener.focus();
     }
   });
 
