@@ -68,6 +68,8 @@ export interface SegmentTimer {
   warn_share: number;
   /** also shown on the endpoints through the banner ("2:00 left") */
   on_endpoints: boolean;
+  /** who sees it on the endpoints (the banner's targets); absent: the segment banner's, else everyone */
+  to_role?: SegmentBanner['to_role'];
 }
 
 /** One segment: every setting is optional; what is absent, Take leaves as it is. */
@@ -208,6 +210,7 @@ export function validateRunOfShow(value: unknown): ValidationResult {
       if (!isObj(t) || !isInt(t.secs, 1, TIMER_SECS_MAX)) fail('timer', `${at}.timer.secs`);
       else if (typeof t.warn_share !== 'number' || t.warn_share < 0.5 || t.warn_share > 0.99) fail('timer', `${at}.timer.warn_share`);
       else if (typeof t.on_endpoints !== 'boolean') fail('timer', `${at}.timer.on_endpoints`);
+      else if (t.to_role !== undefined && !['all', 'guest', 'chair', 'speaker'].includes(t.to_role as string)) fail('timer', `${at}.timer.to_role`);
     }
   });
   return errors.length ? { ok: false, errors } : { ok: true, doc: value as unknown as RunOfShow };
@@ -422,6 +425,25 @@ export function clockText(secs: number): string {
   const m = Math.floor((s % 3600) / 60);
   const ss = String(s % 60).padStart(2, '0');
   return h ? `${sign}${h}:${String(m).padStart(2, '0')}:${ss}` : `${sign}${m}:${ss}`;
+}
+
+/**
+ * The timer as the endpoints show it (both languages, Chinese first, like a banner): whole minutes
+ * while more than one is left ("2:00 left"), then every 10 s; the overrun the same way ("+0:30 over").
+ * The text changes only at those steps, so the server re-sends the banner once a minute, then
+ * every 10 s.
+ * @example endpointTimerText(95) // '剩余 2:00 / 2:00 left'
+ */
+export function endpointTimerText(left: number): string {
+  if (left >= 0) {
+    const shown = left > 60 ? Math.ceil(left / 60) * 60 : Math.ceil(left / 10) * 10;
+    const c = clockText(shown);
+    return `剩余 ${c} / ${c} left`;
+  }
+  const over = -left;
+  const shown = over < 60 ? Math.floor(over / 10) * 10 : Math.floor(over / 60) * 60;
+  const c = clockText(shown);
+  return `超时 +${c} / +${c} over`;
 }
 
 /** Decodes the `run_of_show` event's state (anything missing reads as the initial state). */

@@ -23,6 +23,7 @@ import { pollBody, pollBodyBytes, type AbortLike, type FeedEntry, type PollOutco
 import { ASSUMED_STATUS_FIELDS, isGuestId, newRoomRecord, Room, type RoomHooks, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
 import { sysMosics } from './mosaics';
 import { refreshAutoFocus } from './autoFocus';
+import { tickSegmentTimer } from './runOfShowTimer';
 import { asBody, int, type Body } from './validate';
 
 export const COLLECTIONS = {
@@ -986,6 +987,7 @@ export class Engine implements EngineFacade {
       }
       this.tickRecording(room);
       this.tickBookings(room, now);
+      tickSegmentTimer(this.store, room, now);
       room.flush();
       room.refreshAutoLayout();
       refreshAutoFocus(room);
