@@ -254,6 +254,9 @@ export function ParticipantsView({
         onAddByNumber={(userNumber) => {
           // a registered user by number: invited as the platform's clients invite registered endpoints
           onCommand({ type: 'eps', action: 'add_participants', usrIds: [userNumber] });
+          // its result (joined, or failed with the server's reason such as max_calls) shows above the table
+          const onlineBefore = new Set(rows.filter((r) => r.online).map((r) => r.usrId));
+          setPlacedCall({ address: '', name: userNumber, usrId: userNumber, sentAt: Date.now() / 1000, onlineBefore });
           setActionDialog(null);
         }}
         onCall={(call) => {

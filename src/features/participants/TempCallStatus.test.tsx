@@ -27,9 +27,28 @@ describe('tempCallOutcome', () => {
     expect(tempCallOutcome(call, [], earlier, 1010).state).toBe('calling');
     expect(tempCallOutcome(call, [], earlier, 1060)).toEqual({ state: 'noAnswer' });
   });
+
+  it('a user invited by number: matched by usr_id, failed with the reason the server gave for its roster address (max_calls)', () => {
+    const byNumber: PlacedTempCall = { address: '', name: '1001', usrId: '1001', sentAt: 1000, onlineBefore: new Set() };
+    const failed = new Map([['zhang@10.0.0.7', { reason: 'max_calls', time: 1002 }]]);
+    expect(tempCallOutcome(byNumber, [], failed, 1005)).toEqual({ state: 'calling' });
+    // another participant of the same name is not the invitee
+    expect(tempCallOutcome(byNumber, [row('u1', '1001', true)], undefined, 1005).state).toBe('calling');
+    expect(tempCallOutcome(byNumber, [row('1001', 'Zhang Wei', false, 'zhang@10.0.0.7')], failed, 1005)).toEqual({ state: 'failed', reason: 'max_calls' });
+    expect(tempCallOutcome(byNumber, [row('1001', 'Zhang Wei', true, 'zhang@10.0.0.7')], undefined, 1005)).toEqual({ state: 'joined', usrId: '1001', name: 'Zhang Wei' });
+  });
 });
 
 describe('TempCallStatus', () => {
+  it('a user invited by number: calling by number, then the server refusal (max_calls) under the user name', () => {
+    const byNumber: PlacedTempCall = { address: '', name: '1001', usrId: '1001', sentAt: 1000, onlineBefore: new Set() };
+    const { rerender } = renderUi(<TempCallStatus call={byNumber} rows={[]} onClose={() => {}} now={() => 1005} />);
+    expect(screen.getByRole('status').textContent).toBe('Calling 1001…');
+    const rows = [row('1001', 'Zhang Wei', false, 'zhang@10.0.0.7')] as unknown as ParticipantRow[];
+    rerender(<TempCallStatus call={byNumber} rows={rows} failedCalls={new Map([['zhang@10.0.0.7', { reason: 'max_calls', time: 1002 }]])} onClose={() => {}} now={() => 1005} />);
+    expect(screen.getByRole('status').textContent).toBe('The call to Zhang Wei failed: Maximum number of calls reached');
+  });
+
   it('says calling, then the failure with its reason in words, and closes', () => {
     const onClose = vi.fn();
     const { rerender } = renderUi(<TempCallStatus call={call} rows={[]} onClose={onClose} now={() => 1005} />);

@@ -32,10 +32,13 @@ export function TempCallStatus({ call, rows, failedCalls, onClose, now = wallClo
     const timer = setInterval(() => setNowSecs(now()), 1000);
     return () => clearInterval(timer);
   }, [calling, now]);
-  const who = call.name;
+  // invited by number: the roster row names the user once the server added it
+  const who = (call.usrId !== undefined && rows.find((r) => r.usrId === call.usrId)?.name) || call.name;
   const text =
     outcome.state === 'calling'
-      ? t`Calling ${who} (${call.address})…`
+      ? call.address
+        ? t`Calling ${who} (${call.address})…`
+        : t`Calling ${who}…`
       : outcome.state === 'joined'
         ? t`${who} joined the meeting.`
         : outcome.state === 'failed'

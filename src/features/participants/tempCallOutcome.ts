@@ -17,6 +17,8 @@ export interface PlacedTempCall {
   sentAt: number;
   /** who was online when it was sent */
   onlineBefore: ReadonlySet<string>;
+  /** a registered user invited by number: matched by usr_id, its address read from its roster row */
+  usrId?: string;
 }
 
 export type TempCallOutcome =
@@ -34,9 +36,15 @@ export function tempCallOutcome(
   failed: ReadonlyMap<string, FailedCallMark> | undefined,
   nowSecs: number,
 ): TempCallOutcome {
-  const addr = plainAddress(call.address);
-  const joined = rows.find((r) => r.online && !call.onlineBefore.has(r.usrId) && (r.name === call.name || plainAddress(r.remoteAddr) === addr));
+  const invitee = call.usrId === undefined ? undefined : rows.find((r) => r.usrId === call.usrId);
+  const addr = plainAddress(invitee ? invitee.remoteAddr : call.address);
+  const joined =
+    call.usrId === undefined
+      ? rows.find((r) => r.online && !call.onlineBefore.has(r.usrId) && (r.name === call.name || plainAddress(r.remoteAddr) === addr))
+      : invitee?.online && !call.onlineBefore.has(invitee.usrId)
+        ? invitee
+        : undefined;
   if (joined) return { state: 'joined', usrId: joined.usrId, name: joined.name };
-  for (const [at, mark] of failed ?? []) if (plainAddress(at) === addr && mark.time >= call.sentAt - 1) return { state: 'failed', reason: mark.reason };
+  for (const [at, mark] of failed ?? []) if (addr && plainAddress(at) === addr && mark.time >= call.sentAt - 1) return { state: 'failed', reason: mark.reason };
   return nowSecs - call.sentAt >= TEMP_CALL_WAIT_SECS ? { state: 'noAnswer' } : { state: 'calling' };
 }
