@@ -331,6 +331,49 @@ export function neededIds(seg: Segment): string[] {
 
 export const PANE_TOKENS: ReadonlySet<string> = new Set(['0', '-1', '1010']);
 
+/**
+ * The segment with participants replaced for one Take (a substitute for someone offline or
+ * missing): every place the segment names them — main venue, honoured guests, unmuted, panes.
+ * The stored segment is not changed.
+ * @example substituteSegment(seg, { 'branch-7': 'branch-8' }).main_venue // 'branch-8' where it was 'branch-7'
+ */
+export function substituteSegment(seg: Segment, substitutes: Readonly<Record<string, string>>): Segment {
+  const sub = (id: string) => (Object.prototype.hasOwnProperty.call(substitutes, id) ? substitutes[id] : id);
+  const uniq = (ids: string[]) => [...new Set(ids.map(sub))];
+  const out: Segment = { ...seg };
+  if (seg.main_venue) out.main_venue = sub(seg.main_venue);
+  if (seg.guests) out.guests = uniq(seg.guests);
+  if (seg.mute) out.mute = { ...seg.mute, unmute: uniq(seg.mute.unmute) };
+  if (seg.mosaics) {
+    out.mosaics = Object.fromEntries(
+      Object.entries(seg.mosaics).map(([r, m]) => [r, { ...m!, roles_lst: m!.roles_lst.map((pane) => pane.map((t) => (PANE_TOKENS.has(t) ? t : sub(t)))) }]),
+    );
+  }
+  return out;
+}
+
+/**
+ * A substitute for each participant the segment needs who is not connected: the next connected
+ * participant after them in the roster's order (wrapping round) whom the segment does not already
+ * name and who is not already someone else's substitute. None when nobody is left.
+ * @example suggestSubstitutes(seg, ['b7'], ['b6', 'b7', 'b8'], new Set(['b6', 'b8'])) // { b7: 'b8' }
+ */
+export function suggestSubstitutes(seg: Segment, missing: readonly string[], roster: readonly string[], online: ReadonlySet<string>): Record<string, string> {
+  const taken = new Set(neededIds(seg));
+  const out: Record<string, string> = {};
+  for (const id of missing) {
+    const at = roster.indexOf(id);
+    for (let i = 1; i <= roster.length; i++) {
+      const candidate = roster[(Math.max(at, -1) + i + roster.length) % roster.length];
+      if (!online.has(candidate) || taken.has(candidate)) continue;
+      out[id] = candidate;
+      taken.add(candidate);
+      break;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // what Take changes
 

@@ -13,7 +13,9 @@ import { RC } from '../../protocol/codes';
 import {
   captureSegment,
   INITIAL_STATE,
+  neededIds,
   PANE_TOKENS,
+  substituteSegment,
   SEGMENT_ROLES,
   titleOfBanner,
   type MeetingView,
@@ -164,10 +166,19 @@ function titleLook(room: Room) {
   return { font_size: t.font_size, font_color: t.font_color, bg_color: t.bg_color, bg_alpha: t.bg_alpha, style: t.style ?? 0, y_pos: t.y_pos, h_align: t.h_align, v_align: t.v_align };
 }
 
-/** Take of segment `index` (checked, then applied); returns the next stored record. */
-export function takeSegment(engine: Engine, sess: SessionState, room: Room, stored: StoredRunOfShow, index: number): StoredRunOfShow {
-  const seg = stored.doc.segments[index];
-  if (!seg) throw badField('index', RC.valueOutOfRange);
+/**
+ * Take of segment `index` (checked, then applied); returns the next stored record. `substitutes`
+ * (who stands in for whom, this Take only) may name only participants the segment needs; the
+ * segment with them replaced is checked and applied as a whole like any other.
+ */
+export function takeSegment(engine: Engine, sess: SessionState, room: Room, stored: StoredRunOfShow, index: number, substitutes: Record<string, string> = {}): StoredRunOfShow {
+  const planned = stored.doc.segments[index];
+  if (!planned) throw badField('index', RC.valueOutOfRange);
+  const needed = new Set(neededIds(planned));
+  for (const [absent, stand] of Object.entries(substitutes)) {
+    if (!needed.has(absent) || PANE_TOKENS.has(stand)) throw badField('substitutes', RC.valueOutOfRange);
+  }
+  const seg = substituteSegment(planned, substitutes);
   const view = meetingViewOf(room);
   checkSegment(engine, sess, room, seg, view);
   const undo = captureSegment(view, 'undo', 'undo', titleLook(room));

@@ -22,6 +22,17 @@ import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
 type Guarded = (req: ApiRequest) => Promise<ApiResult>;
 
+/** `substitutes` of a Take: absent, or an object of at most 100 usr_id → usr_id (plain ids). */
+function substitutesOf(body: Body): Record<string, string> {
+  const v = body.substitutes;
+  if (v === undefined) return {};
+  const id = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 128 && !/[\u0000-\u001f]/.test(x);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw badField('substitutes', RC.valueOutOfRange);
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length > 100 || !entries.every(([k, x]) => id(k) && id(x))) throw badField('substitutes', RC.valueOutOfRange);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** Registers the calls (before the assumed-call gate, which hides them in platform mode without the group). */
 export function registerRunOfShowRoutes(
   router: Router,
@@ -79,7 +90,9 @@ export function registerRunOfShowRoutes(
       if (cmdid === 'take_segment') {
         const index = int(body, 'index', 0, 10_000);
         Object.assign(activityBody, { segment: stored.doc.segments[index]?.name ?? '', index });
-        next = takeSegment(engine, sess, room, stored, index);
+        const substitutes = substitutesOf(body);
+        if (Object.keys(substitutes).length) activityBody.substitutes = substitutes;
+        next = takeSegment(engine, sess, room, stored, index, substitutes);
       } else if (cmdid === 'undo_take') {
         Object.assign(activityBody, { segment: stored.doc.segments[stored.state.previous]?.name ?? '' });
         next = undoTake(engine, sess, room, stored);
