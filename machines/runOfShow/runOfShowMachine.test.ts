@@ -61,6 +61,16 @@ describe('run of show actor', () => {
     expect(selectWork(actor.getSnapshot())).toBe('steady');
   });
 
+  it('Take with substitutes sends them with the one take_segment; the next plain Take sends none', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.take', substitutes: { b7: 'b8' } });
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toEqual({ cmdid: 'take_segment', index: 0, substitutes: { b7: 'b8' } });
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: onAir(0, 1) });
+    await flush();
+    actor.send({ type: 'runOfShow.take' });
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toEqual({ cmdid: 'take_segment', index: 1 });
+  });
+
   it('timer: running, then warning at the share, then overrun, on the simulated clock', async () => {
     const { actor, tick } = await start(onAir(0, 1));
     expect(selectTimer(actor.getSnapshot()).phase).toBe('running');

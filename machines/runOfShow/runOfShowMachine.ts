@@ -62,11 +62,14 @@ export interface RunOfShowContext {
   saveFailed: number | null;
   /** seconds each segment ran when it was last taken off air, by segment id (rehearsal timings) */
   timings: Record<string, number>;
+  /** the substitutes of the Take being sent */
+  substitutes: Record<string, string>;
 }
 
 export type RunOfShowMachineEvent =
   | { type: 'runOfShow.edit'; doc: RunOfShow }
-  | { type: 'runOfShow.take' }
+  /** substitutes: who stands in for whom (offline or missing), this Take only */
+  | { type: 'runOfShow.take'; substitutes?: Record<string, string> }
   | { type: 'runOfShow.next' }
   | { type: 'runOfShow.back' }
   | { type: 'runOfShow.cue'; index: number }
@@ -176,6 +179,7 @@ export const runOfShowMachine = setup({
       refusal: null,
       saveFailed: null,
       timings: {},
+      substitutes: {},
     };
   },
   on: { 'session.api': { actions: 'setApi' } },
@@ -230,7 +234,7 @@ export const runOfShowMachine = setup({
             steady: {
               on: {
                 'runOfShow.edit': { target: 'saving', actions: assign(({ event }) => ({ draft: event.doc, doc: event.doc, saveFailed: null })) },
-                'runOfShow.take': { guard: 'hasSegments', target: 'taking' },
+                'runOfShow.take': { guard: 'hasSegments', target: 'taking', actions: assign(({ event }) => ({ substitutes: { ...event.substitutes } })) },
                 'runOfShow.undo': { guard: ({ context }) => context.state.can_undo, target: 'undoing' },
                 'runOfShow.hold': { guard: ({ context }) => context.state.current >= 0, target: 'holding' },
                 'runOfShow.reload': { target: 'reloading' },
@@ -288,7 +292,9 @@ export const runOfShowMachine = setup({
                 onError: { target: 'steady' },
               },
             },
-            taking: stepState('take', ({ context }) => ({ cmdid: 'take_segment', index: context.cue })),
+            taking: stepState('take', ({ context }) =>
+              Object.keys(context.substitutes).length ? { cmdid: 'take_segment', index: context.cue, substitutes: context.substitutes } : { cmdid: 'take_segment', index: context.cue },
+            ),
             undoing: stepState('undo', () => ({ cmdid: 'undo_take' })),
             holding: stepState('hold', ({ context }) => ({ cmdid: 'hold_segment', value: context.state.held_since > 0 ? 0 : 1 })),
           },
