@@ -45,10 +45,10 @@ test('focus modes: specified from a row, auto picked by the server and named, no
   await panel.rowOperation(p.name, panel.n.setFocus);
   await expect.poll(async () => (await api.status()).spec_focus_usr_ids).toEqual([p.usrId]);
   await expect(chip).toHaveText(n.focus(p.name));
-  await expect(page.getByTestId('focus-mode')).toHaveAttribute('data-mode', 'specified');
+  await expect(await panel.toolbarByTestId('focus-mode')).toHaveAttribute('data-mode', 'specified');
 
   // auto focus from the toolbar: specified focus ends, the server picks someone in the meeting
-  await page.getByTestId('focus-mode').click();
+  await (await panel.toolbarByTestId('focus-mode')).click();
   await page.getByRole('menuitem', { name: n.autoItem, exact: true }).click();
   await expect.poll(async () => (await api.status()).focus_speaker).toBe(1);
   const st = await api.status();
@@ -79,5 +79,5 @@ test('focus modes: specified from a row, auto picked by the server and named, no
     return [s.focus_speaker, s.auto_focus_usr_id, s.spec_focus_usr_ids.length];
   }).toEqual([0, '', 0]);
   await expect(chip).toHaveCount(0);
-  await expect(page.getByTestId('focus-mode')).toHaveAttribute('data-mode', 'none');
+  await expect(await panel.toolbarByTestId('focus-mode')).toHaveAttribute('data-mode', 'none');
 });

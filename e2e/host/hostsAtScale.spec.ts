@@ -100,8 +100,9 @@ test.describe('hosts at scale', () => {
     await expect.poll(async () => (await api.endpointStates()).has(p.usrId), { timeout: 20_000 }).toBe(true);
 
     // all leave: the question names how many, Cancel holds the focus, Escape cancels, focus returns
-    const allLeave = panel.button(panel.n.allLeave);
-    await allLeave.click();
+    await (await panel.toolbarButton(panel.n.allLeave)).click();
+    // in the toolbar's More list, focus returns to More (All leave left with the list)
+    const allLeave = await panel.toolbarOpener(panel.n.allLeave);
     const dialog = panel.confirmDialog;
     await expect(dialog.getByTestId('confirm-message')).toHaveText(TEXT[lang].allLeaveQuestion);
     await expect(dialog.getByRole('button', { name: panel.n.cancel, exact: true })).toBeFocused();
@@ -111,7 +112,7 @@ test.describe('hosts at scale', () => {
     await expect(dialog).toBeHidden();
     await expect(allLeave).toBeFocused();
     // Cancel too sends nothing: everyone is still there
-    await allLeave.click();
+    await (await panel.toolbarButton(panel.n.allLeave)).click();
     await dialog.getByRole('button', { name: panel.n.cancel, exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(panel.row(p.name)).toHaveAttribute('data-online', 'true');
@@ -150,7 +151,7 @@ test.describe('hosts at scale', () => {
         ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ cmdid: 'error', result: RC.supervisorForbidden }) })
         : route.fallback(),
     );
-    await panel.button(panel.n.listenWatch).click();
+    await (await panel.toolbarButton(panel.n.listenWatch)).click();
     await page.getByRole('menuitem', { name: panel.n.forbidAllListening, exact: true }).click();
     const refusal = page.locator('.mantine-Notification-root').filter({ hasText: TEXT[lang].refused });
     await expect(refusal).toContainText(codeMessage(RC.supervisorForbidden, lang));

@@ -59,7 +59,7 @@ test.describe('operator feedback', () => {
 
   test('the roll-call options are shown in full', async ({ page, server, lang }, testInfo) => {
     const { panel } = await openParticipants(page, server, lang);
-    await panel.button(panel.n.rollCall).click();
+    await (await panel.toolbarButton(panel.n.rollCall)).click();
     const dialog = page.getByRole('dialog');
     const labels = dialog.locator('.mantine-SegmentedControl-label');
     await expect(labels).toHaveCount(2);
@@ -83,11 +83,11 @@ test.describe('operator feedback', () => {
       await page.keyboard.press('Escape');
 
       await panel.table.getByRole('checkbox', { name: panel.n.select(p.name), exact: true }).check({ force: true });
-      await expect(panel.button(panel.n.moveSelectedToWaiting)).toBeDisabled();
+      await expect(await panel.toolbarButton(panel.n.moveSelectedToWaiting)).toBeDisabled();
       await expect(page.getByTestId('waiting-room-off-reason')).toHaveText(TEXT[lang].waitingOff);
 
       await api.modStatus('waiting_room', 1);
-      await expect(panel.button(panel.n.moveSelectedToWaiting)).toBeEnabled();
+      await expect(await panel.toolbarButton(panel.n.moveSelectedToWaiting)).toBeEnabled();
       await expect(page.getByTestId('waiting-room-off-reason')).toHaveCount(0);
       await panel.button(panel.n.ops(p.name)).click();
       await expect(page.getByRole('menuitem', { name: panel.n.moveToWaiting, exact: true })).toBeEnabled();

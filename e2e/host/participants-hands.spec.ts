@@ -59,7 +59,7 @@ test.describe('raised hands', () => {
     const { panel, api } = await openParticipants(page, server, lang);
     const before = await waitForHands(api, 2);
     await expect.poll(() => panel.tabCount('hand')).toBeGreaterThanOrEqual(2);
-    await panel.button(panel.n.lowerAllHands).click();
+    await (await panel.toolbarButton(panel.n.lowerAllHands)).click();
     await expect
       .poll(async () => {
         const now = new Set(await raisedHands(api));

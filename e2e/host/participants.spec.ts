@@ -146,7 +146,7 @@ test.describe('participants', () => {
     const b = await pickOnline(panel, api, [a.usrId]);
     await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check();
     await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
-    await panel.button(panel.n.moveSelectedToWaiting).click();
+    await (await panel.toolbarButton(panel.n.moveSelectedToWaiting)).click();
     await panel.confirm();
     await expect.poll(async () => { const s = await api.endpointStates(); return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting]; }).toEqual([1, 1]);
     await panel.openTab('waiting');
@@ -194,16 +194,16 @@ test.describe('participants', () => {
     await panel.button(panel.n.cancelMuteAll).click();
     await expect.poll(async () => { const st = await api.status(); return [st.all_guests_mute, await every('a_rx', 1)]; }).toEqual([0, true]);
 
-    await panel.button(panel.n.listenWatch).click();
+    await (await panel.toolbarButton(panel.n.listenWatch)).click();
     await page.getByRole('menuitem', { name: panel.n.forbidAllListening }).click();
     await expect.poll(async () => [(await api.status()).mr_atx_mode, await every('a_tx', 0)]).toEqual([1, true]);
-    await panel.button(panel.n.listenWatch).click();
+    await (await panel.toolbarButton(panel.n.listenWatch)).click();
     await page.getByRole('menuitem', { name: panel.n.allowAllListening }).click();
     await expect.poll(async () => [(await api.status()).mr_atx_mode, await every('a_tx', 1)]).toEqual([0, true]);
-    await panel.button(panel.n.listenWatch).click();
+    await (await panel.toolbarButton(panel.n.listenWatch)).click();
     await page.getByRole('menuitem', { name: panel.n.forbidAllWatching }).click();
     await expect.poll(async () => [(await api.status()).mr_vtx_mode, await every('v_tx', 0)]).toEqual([1, true]);
-    await panel.button(panel.n.listenWatch).click();
+    await (await panel.toolbarButton(panel.n.listenWatch)).click();
     await page.getByRole('menuitem', { name: panel.n.allowAllWatching }).click();
     await expect.poll(async () => [(await api.status()).mr_vtx_mode, await every('v_tx', 1)]).toEqual([0, true]);
 
@@ -227,7 +227,7 @@ test.describe('participants', () => {
     const { panel, api } = await openParticipants(page, server, lang);
     const a = await pickOnline(panel, api);
     const before = (await api.get<{ config_info: { role: string; mosic_id: string; roles_lst: string[][] }[] }>('mosic-config')).config_info.find((x) => x.role === 'speaker')!;
-    await panel.button(panel.n.rollCall).click();
+    await (await panel.toolbarButton(panel.n.rollCall)).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: panel.n.participantToCall }).fill(a.name);
     await page.getByRole('option', { name: a.name, exact: true }).click();
@@ -313,7 +313,7 @@ test.describe('participants', () => {
     const { panel } = await openParticipants(page, server, lang);
     const collator = new Intl.Collator(lang === 'zh' ? 'zh-CN' : 'en');
     const chooseSort = async (option: string) => {
-      await page.getByRole('combobox', { name: panel.n.sort }).click();
+      await (await panel.toolbarControl(panel.n.sort, 'combobox')).click();
       await page.getByRole('option', { name: option }).click();
     };
     await chooseSort(panel.n.nameAsc);

@@ -232,6 +232,63 @@ test.describe('table fit and state cells', () => {
     await api.logout();
   });
 
+  test('the participant toolbar holds one line at 1280, 1440 and 1920 in every tab, the rest behind a keyboard-operable More; screenshots', async ({ page, server, lang }, testInfo) => {
+    const { panel, api } = await openParticipants(page, server, lang);
+    stops.push(keepAlive(api));
+    const bar = page.getByTestId('participant-toolbar');
+    const more = page.getByTestId('participant-toolbar-more');
+    for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const tab of ['all', 'hand', 'waiting'] as const) {
+        await panel.openTab(tab);
+        // one line: no taller than one control, every control's middle on one line, nothing cut
+        await expect
+          .poll(() =>
+            bar.evaluate((el) => {
+              const controls = [...el.querySelectorAll<HTMLElement>(':scope > [data-toolbar-item], :scope > [data-toolbar-more]')];
+              const mids = controls.map((c) => c.getBoundingClientRect()).map((r) => r.top + r.height / 2);
+              const tallest = Math.max(...controls.map((c) => c.getBoundingClientRect().height));
+              return {
+                oneLine: Math.max(...mids) - Math.min(...mids) < 4,
+                height: el.getBoundingClientRect().height <= tallest + 2,
+                uncut: el.scrollWidth <= el.clientWidth + 1,
+              };
+            }),
+          )
+          .toEqual({ oneLine: true, height: true, uncut: true });
+        const hidden = ((await bar.getAttribute('data-hidden-items')) ?? '').split(' ').filter(Boolean);
+        testInfo.annotations.push({ type: 'toolbar', description: `${lang} ${w} ${tab}: in More ${hidden.join(', ') || 'nothing'}` });
+        console.log(`toolbar ${lang} ${w} ${tab}: in More ${hidden.join(', ') || 'nothing'}`);
+        // the frequent actions stay on the line
+        await expect(bar.getByRole('button', { name: panel.n.tempCall, exact: true })).toBeVisible();
+        if (tab === 'all') await expect(bar.getByRole('button', { name: panel.n.muteSelected, exact: true })).toBeVisible();
+        if (tab === 'hand') await expect(bar.getByRole('button', { name: panel.n.permitSelected, exact: true })).toBeVisible();
+        if (tab === 'waiting') await expect(bar.getByRole('button', { name: panel.n.admitSelected, exact: true })).toBeVisible();
+        await expect(more).toHaveCount(hidden.length > 0 ? 1 : 0);
+      }
+      await panel.openTab('all');
+      await page.screenshot({ animations: 'disabled', path: `test-results/screens/toolbar-${lang}-${w}.png` });
+    }
+    // at 1280 the rarely used are in More: opened by keyboard, a control acts from there, Escape gives focus back
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(more).toBeVisible();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByTestId('participant-toolbar-more-list');
+    await expect(list).toBeVisible();
+    await page.screenshot({ animations: 'disabled', path: `test-results/screens/toolbar-more-${lang}-1280.png` });
+    await expectNoSeriousViolations(page, testInfo, 'the participant toolbar’s More list');
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(more).toBeFocused();
+    // the page object reaches a control wherever it is: a switch from More at 1280 acts on the server
+    await panel.toggleSwitch(panel.n.audienceNoListen);
+    await expect.poll(async () => (await api.status()).mr_atx_mode, { timeout: 15_000 }).toBe(1);
+    await panel.toggleSwitch(panel.n.audienceNoListen);
+    await expect.poll(async () => (await api.status()).mr_atx_mode, { timeout: 15_000 }).toBe(0);
+    await api.logout();
+  });
+
   test('the subtitle dialog fits 1920×1080 with its buttons on screen, and the preview draws the subtitle to scale', async ({ page, server, lang }, testInfo) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     const { api } = await openParticipants(page, server, lang);

@@ -71,6 +71,8 @@ export const NAMES = {
     search: 'Find participant',
     permitSelected: 'Permit selected',
     refuseSelected: 'Refuse selected',
+    muteSelected: 'Mute selected',
+    more: 'More',
     undoCall: 'Undo: call again',
     cancel: 'Cancel',
   },
@@ -137,6 +139,8 @@ export const NAMES = {
     search: '查找参会者',
     permitSelected: '允许所选发言',
     refuseSelected: '拒绝所选',
+    muteSelected: '静音所选',
+    more: '更多',
     undoCall: '撤销：重新呼叫',
     cancel: '取消',
   },
@@ -196,20 +200,71 @@ export class ParticipantsPanel {
     return this.page.getByTestId('participants-view');
   }
 
+  /** The participant toolbar's line (issue 26): what does not fit is in its More list. */
+  get toolbar(): Locator {
+    return this.page.getByTestId('participant-toolbar');
+  }
+
+  /** The toolbar's More list (open or not). */
+  get toolbarMore(): Locator {
+    return this.page.getByTestId('participant-toolbar-more-list');
+  }
+
+  /**
+   * A control of the participant toolbar, wherever it is: on the line, or in the More list, which
+   * this opens first. The line's width decides (window size, language), so specs ask here.
+   */
+  async toolbarControl(name: string, role: 'button' | 'switch' | 'combobox' = 'button'): Promise<Locator> {
+    return this.toolbarFind((scope) => scope.getByRole(role, { name, exact: true }));
+  }
+
+  /** A control of the participant toolbar by its test id (see {@link toolbarControl}). */
+  toolbarByTestId(testId: string): Promise<Locator> {
+    return this.toolbarFind((scope) => scope.getByTestId(testId));
+  }
+
+  /**
+   * Where the toolbar's More list holds a control, a dialog it opened gives focus back to More
+   * (the control left with the list): the opener to expect focused after the dialog.
+   */
+  async toolbarOpener(name: string): Promise<Locator> {
+    const onLine = this.toolbar.getByRole('button', { name, exact: true });
+    return (await onLine.count()) > 0 ? onLine : this.page.getByTestId('participant-toolbar-more');
+  }
+
+  private async toolbarFind(find: (scope: Locator) => Locator): Promise<Locator> {
+    const onLine = find(this.toolbar);
+    const inMore = find(this.toolbarMore);
+    // the line settles once measured: wait for the control to be in one place or the other
+    await expect(onLine.or(this.page.getByTestId('participant-toolbar-more')).first()).toBeVisible();
+    if ((await onLine.count()) > 0) return onLine;
+    if (!(await this.toolbarMore.isVisible())) await this.page.getByTestId('participant-toolbar-more').click();
+    await expect(inMore).toBeVisible();
+    return inMore;
+  }
+
+  /** A button of the participant toolbar (see {@link toolbarControl}). */
+  toolbarButton(name: string): Promise<Locator> {
+    return this.toolbarControl(name, 'button');
+  }
+
+  /** A switch of the toolbar, on its line or in its open More list. */
   switchControl(name: string): Locator {
-    return this.view.getByRole('switch', { name, exact: true });
+    return this.view.getByRole('switch', { name, exact: true }).or(this.toolbarMore.getByRole('switch', { name, exact: true }));
   }
 
   /**
    * Clicks a switch where it is drawn: Mantine draws the track (a label of the transparent input)
    * over it, so the click goes to the track, as a user's does. Not forced: the toasts of the
    * commands before stack over this corner of the toolbar, and a forced click landed on a toast
-   * (the switch never changed); a user waits for them to go, and so does the click.
+   * (the switch never changed); a user waits for them to go, and so does the click. A switch that
+   * does not fit the line is in the More list, opened first.
    */
   async toggleSwitch(name: string): Promise<void> {
-    const id = await this.switchControl(name).getAttribute('id');
+    const control = await this.toolbarControl(name, 'switch');
+    const id = await control.getAttribute('id');
     if (!id) throw new Error(`the switch "${name}" has no id: its track cannot be found`);
-    await this.view.locator(`label[for="${id}"]`).first().click();
+    await this.page.locator(`label[for="${id}"]`).first().click();
   }
 
   button(name: string): Locator {

@@ -51,6 +51,7 @@ export function OverflowToolbar({ items, moreLabel, listLabel, label, measureKey
   const moreWidth = useRef(MORE_GUESS);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
   const [measuredKey, setMeasuredKey] = useState(measureKey);
   // the language changed: every control back on the line, to be measured in its new words
   if (measuredKey !== measureKey) {
@@ -128,6 +129,7 @@ export function OverflowToolbar({ items, moreLabel, listLabel, label, measureKey
           <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus returnFocus closeOnEscape withinPortal>
             <Popover.Target>
               <Button
+                ref={moreButton}
                 size="compact-sm"
                 variant="default"
                 data-testid={`${testId}-more`}
@@ -147,9 +149,14 @@ export function OverflowToolbar({ items, moreLabel, listLabel, label, measureKey
               aria-label={listLabel}
               data-testid={`${testId}-more-list`}
               onClick={(e) => {
-                // an action done closes the list; a menu's or a list's own button keeps it open
+                // an action done closes the list; a menu's or a list's own button keeps it open. Focus
+                // goes to More now, before a dialog the action opens takes it: the dialog gives it back
+                // there, not to a control that left with the list
                 const button = (e.target as Element).closest('button');
-                if (button && !button.hasAttribute('aria-haspopup')) setOpened(false);
+                if (button && !button.hasAttribute('aria-haspopup')) {
+                  moreButton.current?.focus();
+                  setOpened(false);
+                }
               }}
             >
               <Stack gap="xs" align="flex-start">
