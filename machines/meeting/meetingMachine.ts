@@ -148,7 +148,11 @@ export const meetingMachine = setup({
   types: {
     context: {} as MeetingContext,
     events: {} as MeetingEvent,
-    input: {} as { api?: SessionApi },
+    input: {} as {
+      api?: SessionApi;
+      /** the template this login was told before a reload of the page: the server tells it once per login */
+      resourceTemplate?: ResourceTemplateInfo | null;
+    },
   },
   actors: {
     askCallQa,
@@ -206,7 +210,7 @@ export const meetingMachine = setup({
     info: null,
     status: null,
     schedule: null,
-    resourceTemplate: null,
+    resourceTemplate: input.resourceTemplate ?? null,
     titles: [],
     mosaicConfigs: [],
     layouts: [],

@@ -25,7 +25,7 @@ import { isApiError } from '../../protocol/errors';
 import { CMD } from '../../protocol/cmdids';
 import type { Relogin, ResumedSession, ResumeSession, SessionApi } from '../api';
 import { sessionRecoveryOf, type SessionRecovery } from './capabilities';
-import type { ChangeEvent, ForceLogoutEvent, NotRpcCsEvent } from '../../protocol/events';
+import type { ChangeEvent, ForceLogoutEvent, NotRpcCsEvent, ResourceTmplInfoEvent } from '../../protocol/events';
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
 import { addressBookMachine } from '../addressBook/addressBookMachine';
 import { cascadeMachine } from '../cascade/cascadeMachine';
@@ -34,7 +34,7 @@ import { controllersMachine } from '../controllers/controllersMachine';
 import { activityMachine } from '../activity/activityMachine';
 import type { NetworkTarget, VisibilityTarget } from '../longPoll/listeners';
 import { longPollMachine, type PollLogEntry } from '../longPoll/longPollMachine';
-import { meetingMachine } from '../meeting/meetingMachine';
+import { meetingMachine, type ResourceTemplateInfo } from '../meeting/meetingMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { participantsMachine } from '../participants/participantsMachine';
 import { selectConnectionState } from '../longPoll/selectors';
@@ -158,6 +158,11 @@ export interface SessionInput {
    * server without resume tokens (the platform). Absent after a page reload (never stored).
    */
   relogin?: Relogin;
+  /**
+   * the room's resource template this login was told before a reload of the page (kept with the
+   * session record): the server tells it once per login, so a reloaded page never hears it again
+   */
+  resourceTemplate?: ResourceTemplateInfo | null;
 }
 
 /** What the user is told about the session itself (the UI translates it), until dismissed. */
@@ -191,7 +196,9 @@ export type SessionEmitted =
   /** a resume opened a new session: `login` (with its new resume token) replaces the stored one */
   | { type: 'session.resumed'; login: LoginResult }
   /** a re-login replaced the lost session (the login is also reported as `session.resumed`) */
-  | { type: 'session.relogged'; login: LoginResult };
+  | { type: 'session.relogged'; login: LoginResult }
+  /** the server told the room's resource template: the shell keeps it for a reload */
+  | { type: 'session.resourceTemplate'; template: ResourceTemplateInfo };
 
 export const sessionMachine = setup({
   types: {
@@ -249,6 +256,10 @@ export const sessionMachine = setup({
       const targets = SERVER_ROUTES[event.type];
       if (!targets) return;
       for (const id of targets) enqueue.sendTo(id, event);
+    }),
+    emitResourceTemplate: emit(({ event }) => {
+      const { cmdid: _c, seq: _s, ...template } = (event as { event: ResourceTmplInfoEvent }).event;
+      return { type: 'session.resourceTemplate' as const, template };
     }),
     forwardCommand: enqueueActions(({ enqueue, event }) => {
       enqueue.sendTo('commands', event);
@@ -313,7 +324,11 @@ export const sessionMachine = setup({
       }),
     }),
     spawnChild('participants', { id: 'participants', systemId: 'participants', input: {} }),
-    spawnChild('meeting', { id: 'meeting', systemId: 'meeting', input: ({ context }) => ({ api: context.api }) }),
+    spawnChild('meeting', {
+      id: 'meeting',
+      systemId: 'meeting',
+      input: ({ context }) => ({ api: context.api, resourceTemplate: context.env.resourceTemplate }),
+    }),
     spawnChild('waitingRoom', { id: 'waitingRoom', systemId: 'waitingRoom' }),
     spawnChild('rollCall', { id: 'rollCall', systemId: 'rollCall' }),
     spawnChild('cascade', { id: 'cascade', systemId: 'cascade' }),
@@ -468,6 +483,8 @@ export const sessionMachine = setup({
           { guard: 'isForcedLogout', target: 'ended', actions: 'endForcedLogout' },
           { guard: 'isMeetingDeleted', target: 'ended', actions: { type: 'endWith', params: { code: 'meetingDeleted' } } },
           { guard: 'isNotRpcServer', target: 'ended', actions: 'endNotRpcServer' },
+          // told once per login: kept by the shell with the session record for a reload
+          { guard: ({ event }) => event.type === 'server.resource_tmpl_info', actions: ['routeServerEvent', 'emitResourceTemplate'] },
           { actions: 'routeServerEvent' },
         ],
       },

@@ -5,7 +5,9 @@
  * with the record's resume token (`createResumeSession`), and the new record goes back to the
  * holder through `onResumed`. On a server without resume tokens the password the holder keeps in
  * memory (`credentials`) logs in again instead (`createRelogin`), as the platform's clients do;
- * without it (after a reload) a lost session ends. Ending it sends `session.logout`, so the server announces the quit to
+ * without it (after a reload) a lost session ends. The room's resource template kept with the
+ * record starts the meeting actor (the server tells it once per login), and each template the
+ * server tells goes back to the holder through `onTemplate`. Ending it sends `session.logout`, so the server announces the quit to
  * the other controllers before the actor stops its children.
  */
 import { createActor, type AnyActorRef } from 'xstate';
@@ -18,17 +20,19 @@ import type { SessionActorFactory } from './sessionHolder';
 
 export function sessionActorFactory(platform: PlatformClient): SessionActorFactory {
   const resume = createResumeSession({ platform });
-  return (record, onResumed, credentials) => {
+  return (record, onResumed, credentials, onTemplate) => {
+    const { resourceTemplate, ...login } = record;
     const relogin = credentials ? createRelogin({ platform }, credentials.password) : undefined;
     const api = createSessionApi({
       platform,
-      login: { mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing },
+      login: { mr_id: login.mrId, sess_id: login.sessId, sign_key: login.signKey, signing: login.signing },
     });
     const actor = createActor(sessionMachine, {
-      input: { api, login: record, visibilityTarget: document, networkTarget: window, resume, relogin },
+      input: { api, login, resourceTemplate, visibilityTarget: document, networkTarget: window, resume, relogin },
       inspect: inspectOption(),
     });
     actor.on('session.resumed', (event) => onResumed?.(event.login));
+    actor.on('session.resourceTemplate', (event) => onTemplate?.(event.template));
     // an assumed call refused outside the commands actor (a GET of controllers, activity, mr-pwd)
     // marks its group there too, so its control says "not offered" (issue 23 item 3). POSTs are
     // the commands actor's own: it marks them itself and names the control in its notice, which

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
+import type { ResourceTemplateInfo } from '@machines/index';
 import { SessionHolder, type SessionRecord } from './sessionHolder';
 
 const record: SessionRecord = {
@@ -143,17 +144,101 @@ describe('SessionHolder', () => {
     const holder = new SessionHolder(factory, store);
     holder.start(record, { password: 'pw-secret' });
     holder.actor();
-    expect(factory).toHaveBeenCalledWith(record, expect.any(Function), { password: 'pw-secret' });
+    expect(factory).toHaveBeenCalledWith(record, expect.any(Function), { password: 'pw-secret' }, expect.any(Function));
     expect(JSON.stringify(store)).not.toContain('pw-secret');
 
     const reloaded = new SessionHolder(factory, store);
     reloaded.actor();
-    expect(factory).toHaveBeenLastCalledWith(expect.objectContaining({ sessId: 's1' }), expect.any(Function), undefined);
+    expect(factory).toHaveBeenLastCalledWith(expect.objectContaining({ sessId: 's1' }), expect.any(Function), undefined, expect.any(Function));
 
     holder.stop();
     holder.start(record);
     holder.actor();
-    expect(factory).toHaveBeenLastCalledWith(record, expect.any(Function), undefined);
+    expect(factory).toHaveBeenLastCalledWith(record, expect.any(Function), undefined, expect.any(Function));
+  });
+
+  describe('the room resource template, told once per login (issue 30)', () => {
+    const template: ResourceTemplateInfo = {
+      id: 7,
+      name: 'Small room',
+      max_mosic: 4,
+      max_spk_mosic: 4,
+      max_guest_mosic: 2,
+      max_chair_mosic: 1,
+      res_bw: '2M',
+      single_view: 0,
+      has_record: 0,
+    };
+
+    /** a factory that hands out the reporters of the actor it started last */
+    function reportingFactory() {
+      const reports = { tell: undefined as ((t: ResourceTemplateInfo) => void) | undefined, resume: undefined as ((r: SessionRecord) => void) | undefined };
+      const factory = vi.fn(
+        (r: SessionRecord, onResumed?: (r: SessionRecord) => void, _c?: unknown, onTemplate?: (t: ResourceTemplateInfo) => void) => {
+          reports.tell = onTemplate;
+          reports.resume = onResumed;
+          return started(r);
+        },
+      );
+      return { factory, reports };
+    }
+
+    it('told → kept with the record → a reload starts the actor with it', () => {
+      const store = memoryStore();
+      const { factory, reports } = reportingFactory();
+      const holder = new SessionHolder(factory, store);
+      holder.start(record);
+      holder.actor();
+      expect(factory.mock.calls[0][0].resourceTemplate).toBeUndefined();
+      reports.tell!(template);
+      expect(holder.current()?.resourceTemplate).toEqual(template);
+      expect(store.record).toMatchObject({ sessId: 's1', resourceTemplate: template });
+
+      const reloaded = new SessionHolder(factory, store);
+      reloaded.actor();
+      expect(factory).toHaveBeenCalledTimes(2);
+      expect(factory.mock.calls[1][0]).toMatchObject({ sessId: 's1', resourceTemplate: template });
+    });
+
+    it('a newer template replaces the kept one, and a resume keeps it until the server tells it again', () => {
+      const store = memoryStore({ ...record, resourceTemplate: template });
+      const { factory, reports } = reportingFactory();
+      const holder = new SessionHolder(factory, store);
+      holder.actor();
+      const larger = { ...template, max_mosic: 9, has_record: 1 as const };
+      reports.tell!(larger);
+      expect(holder.current()?.resourceTemplate).toEqual(larger);
+      reports.resume!({ ...record, sessId: 's9', resumeToken: 'tok-2' });
+      expect(store.record).toMatchObject({ sessId: 's9', resumeToken: 'tok-2', resourceTemplate: larger });
+      expect(new SessionHolder(factory, store).current()?.resourceTemplate).toEqual(larger);
+    });
+
+    it('a new login starts without one, and logging out forgets it', () => {
+      const store = memoryStore({ ...record, resourceTemplate: template });
+      const { factory, reports } = reportingFactory();
+      const holder = new SessionHolder(factory, store);
+      expect(holder.current()?.resourceTemplate).toEqual(template);
+      holder.actor();
+      const reportOfFirst = reports.tell!;
+      holder.start({ ...record, sessId: 's2' });
+      expect(holder.current()?.resourceTemplate).toBeUndefined();
+      holder.actor();
+      expect(factory.mock.calls[1][0].resourceTemplate).toBeUndefined();
+      // the replaced actor's late report is not this login's template
+      reportOfFirst(template);
+      expect(holder.current()?.resourceTemplate).toBeUndefined();
+      expect(store.record).not.toHaveProperty('resourceTemplate');
+      reports.tell!(template);
+      holder.stop();
+      expect(store.record).toBeNull();
+      expect(new SessionHolder(factory, store).current()).toBeNull();
+    });
+
+    it('a malformed stored template is dropped, the session kept', () => {
+      const holder = new SessionHolder(null, memoryStore({ ...record, resourceTemplate: { ...template, has_record: 'no' } }));
+      expect(holder.current()?.sessId).toBe('s1');
+      expect(holder.current()?.resourceTemplate).toBeUndefined();
+    });
   });
 
   describe('when the factory is loaded on demand', () => {

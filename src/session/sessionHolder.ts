@@ -8,17 +8,24 @@
  * "Session resume") the actor reports the new session and its rotated resume token, and the
  * record is replaced without restarting the actor.
  *
+ * The room's resource template (`resource_tmpl_info`: pane caps, recording allowed) is kept with
+ * the record too: the server tells it once per login, as a one-shot event the feed of a reloaded
+ * page never carries again, so the actor of a reload starts with the last one told (issue 30).
+ *
  * The password of the login is kept here too, in memory only and never in any storage: on a
  * server without resume tokens (the platform) it is how the session actor logs in again when the
  * server dropped the session (docs/protocol.md "Platform mode and the console"). A reload forgets
  * it, so a session lost after a reload ends and the user logs in again.
  */
 import type { AnyActorRef } from 'xstate';
-import type { LoginResult } from '@machines/index';
+import type { LoginResult, ResourceTemplateInfo } from '@machines/index';
 import { browserStore } from './browserStore';
 
-/** What the console remembers about a successful login: the login machine's output. */
-export type SessionRecord = LoginResult;
+/**
+ * What the console remembers about a successful login: the login machine's output, and the room's
+ * resource template once the server told it to this login.
+ */
+export type SessionRecord = LoginResult & { resourceTemplate?: ResourceTemplateInfo };
 
 /** A running root session actor and how to end it (it may need to tell the server first). */
 export interface StartedSession {
@@ -33,13 +40,15 @@ export interface SessionCredentials {
 }
 
 /**
- * Builds and starts the root session actor of a record; `onResumed` is called with the new
- * record when the actor resumed an expired session (or logged in again with `credentials`).
+ * Builds and starts the root session actor of a record (starting with its resource template, if
+ * any); `onResumed` is called with the new record when the actor resumed an expired session (or
+ * logged in again with `credentials`), `onTemplate` whenever the server tells the template.
  */
 export type SessionActorFactory = (
   record: SessionRecord,
   onResumed?: (record: SessionRecord) => void,
   credentials?: SessionCredentials,
+  onTemplate?: (template: ResourceTemplateInfo) => void,
 ) => StartedSession;
 
 /**
@@ -50,6 +59,35 @@ export type SessionActorFactory = (
 export type SessionActorFactorySource = SessionActorFactory | { load: () => Promise<SessionActorFactory> } | null;
 
 type Listener = () => void;
+
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+const isBit = (v: unknown) => v === 0 || v === 1;
+
+/** A stored template as the meeting actor holds it (the decoded `resource_tmpl_info` fields). */
+function isTemplate(value: unknown): value is ResourceTemplateInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const t = value as Record<keyof ResourceTemplateInfo, unknown>;
+  return (
+    Number.isInteger(t.id) &&
+    typeof t.name === 'string' &&
+    isCount(t.max_mosic) &&
+    isCount(t.max_spk_mosic) &&
+    isCount(t.max_guest_mosic) &&
+    isCount(t.max_chair_mosic) &&
+    typeof t.res_bw === 'string' &&
+    isBit(t.single_view) &&
+    isBit(t.has_record)
+  );
+}
+
+/** A stored record as the holder keeps it: a malformed template is dropped, not the session. */
+function restored(value: unknown): SessionRecord | null {
+  if (!isRecord(value)) return null;
+  const { resourceTemplate, ...login } = value;
+  // a reload is not a login: its feed starts at its snapshot, not again at the login's reminders
+  const record: SessionRecord = { ...login, loginSeq: undefined };
+  return isTemplate(resourceTemplate) ? { ...record, resourceTemplate } : record;
+}
 
 function isRecord(value: unknown): value is SessionRecord {
   if (typeof value !== 'object' || value === null) return false;
@@ -87,9 +125,7 @@ export class SessionHolder {
     private readonly factory: SessionActorFactorySource,
     private readonly store: Pick<typeof browserStore, 'sessionRecord' | 'setSessionRecord' | 'setMrId' | 'setStandalone'> = browserStore,
   ) {
-    const stored = store.sessionRecord();
-    // a reload is not a login: its feed starts at its snapshot, not again at the login's reminders
-    this.record = isRecord(stored) ? { ...stored, loginSeq: undefined } : null;
+    this.record = restored(store.sessionRecord());
     this.createActor = typeof factory === 'function' ? factory : null;
   }
 
@@ -133,7 +169,12 @@ export class SessionHolder {
   actor(): AnyActorRef | null {
     if (!this.record || !this.createActor) return null;
     if (!this.started) {
-      const started = this.createActor(this.record, (resumed) => this.resumed(started, resumed), this.credentials ?? undefined);
+      const started = this.createActor(
+        this.record,
+        (resumed) => this.resumed(started, resumed),
+        this.credentials ?? undefined,
+        (template) => this.toldTemplate(started, template),
+      );
       this.started = started;
     }
     return this.started.actor;
@@ -161,11 +202,23 @@ export class SessionHolder {
     this.notify();
   }
 
-  /** The running actor reopened its session: keep the new one (and its token) for a reload. */
+  /**
+   * The running actor reopened its session: keep the new one (and its token) for a reload. The
+   * room's template stays until the server tells it again.
+   */
   private resumed(from: StartedSession, record: SessionRecord): void {
     if (this.started !== from || !this.record || record.mrId !== this.record.mrId) return;
-    this.record = record;
-    this.store.setSessionRecord(record);
+    const resourceTemplate = record.resourceTemplate ?? this.record.resourceTemplate;
+    this.record = resourceTemplate ? { ...record, resourceTemplate } : record;
+    this.store.setSessionRecord(this.record);
+    this.notify();
+  }
+
+  /** The server told the running actor the room's template: kept with the record for a reload. */
+  private toldTemplate(from: StartedSession, resourceTemplate: ResourceTemplateInfo): void {
+    if (this.started !== from || !this.record) return;
+    this.record = { ...this.record, resourceTemplate };
+    this.store.setSessionRecord(this.record);
     this.notify();
   }
 
