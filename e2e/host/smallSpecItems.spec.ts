@@ -5,7 +5,7 @@
  *   of the titles and of the layout list fails as a broken store would) is said in its dialog,
  *   "Failed to retrieve configuration", never the form on defaults; Retry reads it;
  * - the room's resource template (DEMO_MAX_MOSAIC=4, DEMO_RECORDING=0): recording not allowed
- *   and why, layouts over 4 panes greyed and explained;
+ *   and why, layouts over 4 panes greyed and explained, still after a reload of /control;
  * - a failed call names its endpoint type in the failed-call list;
  * - get_call_qa is asked when a participant's statistics open, and the answer shown.
  * Screens of each new bit in both languages (test-results/screens/small-*-<lang>.png).
@@ -89,6 +89,17 @@ test('the smaller items of issue 30: meeting kind, a failed config read, the tem
   await expect(layouts.locator('[role="radio"]:not([data-capped])').first()).toBeVisible();
   await expect(page.getByTestId('mosaic-pane-limit')).toContainText('4');
   await shot(page, 'layout-cap', lang);
+  await page.keyboard.press('Escape');
+
+  // 6b. the template is told once per login: a reload of /control still knows it (kept with the
+  // session record), though its feed never carries the event again
+  await page.reload();
+  await expect(panel.table).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('recording-not-allowed')).toContainText(t.noRecording);
+  await page.getByRole('button', { name: t.layout, exact: true }).click();
+  await expect(layouts).toBeVisible({ timeout: 15_000 });
+  await expect(layouts.locator('[data-capped="true"]').first()).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('mosaic-pane-limit')).toContainText('4');
   await page.keyboard.press('Escape');
 
   // 5. a call that fails names its endpoint type
