@@ -15,10 +15,11 @@ import * as sel from '@machines/runOfShow/selectors';
 import { meetingSelectors, participantsSelectors, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useRefusalText } from '#/i18n/refusal';
-import { onlineOf } from '../meetingControls/onlineParticipants';
+import { onlineOf, useOnline } from '../meetingControls/onlineParticipants';
 import { consoleMeetingView } from './runOfShowModel';
 import { useRunOfShowWords } from './runOfShowWords';
 import { SegmentList } from './SegmentList';
+import { SubstitutePicker } from './SubstitutePicker';
 
 type Snap = SnapshotFrom<RunOfShowMachine>;
 
@@ -63,6 +64,9 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
   const titles = useSelector(meeting, (s) => (s ? meetingSelectors.selectTitleConfigs(s) : [])) ?? [];
   const version = useSelector(participants, (s) => (s ? participantsSelectors.selectParticipantsVersion(s) : 0));
   const online = useMemo(() => onlineOf(participants), [participants]);
+  const onlineList = useOnline(online, true);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const roster = useMemo(() => (participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()).map((p) => p.usr_id) : []), [participants, version]);
   const view = useMemo(
     () => consoleMeetingView(status, mosaics, titles, participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -133,7 +137,7 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
               <Text size="sm" c={timerColor} data-testid="run-of-show-timer" data-phase={timer.phase}>
                 {onAir.timer
                   ? timer.phase === 'overrun'
-                    ? t`Overrun ${clockText(-timer.left)}`
+                    ? t`+${clockText(-timer.left)} over`
                     : t`${clockText(timer.left)} left`
                   : t`Running ${clockText(timer.elapsed)}`}
               </Text>
@@ -163,8 +167,20 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
           )}
           {diff && diff.missing.length > 0 && (
             <Text size="sm" c="red" role="status">
-              {t`Not in the meeting: ${diff.missing.map(words.who).join(', ')}. Take will be refused until they join or the segment is changed.`}
+              {t`Not in the meeting: ${diff.missing.map(words.who).join(', ')}. Take will be refused until they join, the segment is changed or stand-ins are chosen.`}
             </Text>
+          )}
+          {diff && next && diff.missing.length > 0 && !local && (
+            <SubstitutePicker
+              key={next.id}
+              segment={next}
+              missing={diff.missing}
+              roster={roster}
+              online={onlineList}
+              who={words.who}
+              disabled={busy}
+              onTake={(substitutes) => actor.send({ type: 'runOfShow.take', substitutes })}
+            />
           )}
         </Stack>
       </Group>
