@@ -19,6 +19,7 @@ describe('SegmentEditor', () => {
     fireEvent.click(screen.getByLabelText('Banner', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'On' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Banner (English)' }), { target: { value: 'Welcome all' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Set a timer' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Timer (minutes)' }), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save segment' }));
     expect(onSave).toHaveBeenCalledTimes(1);

@@ -1,21 +1,26 @@
 /**
- * One segment's settings: name, main venue (the console's participant picker), audience layout,
- * banner text per language, timer, recording and live. "Leave as is" leaves a setting out of the
- * segment, so Take does not touch it. Honoured guests and the mute policy come from "Capture
- * current" and the imported file (kept as they are here).
+ * One segment's settings, a section each (editor/): name, main venue (the console's participant
+ * picker), honoured guests, the layout of every role, the banner with its look and position, the
+ * mute policy, the timer, recording and live. Whatever is left "as is" stays out of the segment,
+ * so Take does not touch it; a segment may set any of them.
  */
 import { useState } from 'react';
-import { Button, Group, NumberInput, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { defaultBanner, type Segment } from '@protocol/runOfShow';
+import type { Segment } from '@protocol/runOfShow';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
 import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
-import { autoLayout } from './runOfShowModel';
+import { draftErrors, draftOf, segmentOf, type SegmentDraft } from './editor/segmentDraft';
+import { GuestsSection } from './editor/GuestsSection';
+import { LayoutsSection } from './editor/LayoutsSection';
+import { BannerSection } from './editor/BannerSection';
+import { MuteSection } from './editor/MuteSection';
+import { TimerSection } from './editor/TimerSection';
 
 const KEEP = '__keep';
 type Tri = typeof KEEP | 'on' | 'off';
 const triOf = (v: boolean | undefined): Tri => (v === undefined ? KEEP : v ? 'on' : 'off');
-const boolOf = (v: Tri): boolean | undefined => (v === KEEP ? undefined : v === 'on');
+const boolOf = (v: string | null): boolean | undefined => (v === 'on' ? true : v === 'off' ? false : undefined);
 
 export interface SegmentEditorProps {
   segment: Segment;
@@ -28,75 +33,46 @@ export interface SegmentEditorProps {
 
 export function SegmentEditor({ segment, online, layouts, onSave, onCancel }: SegmentEditorProps) {
   const { t } = useLingui();
-  const [name, setName] = useState(segment.name);
-  const [mainVenue, setMainVenue] = useState<string>(segment.main_venue ?? KEEP);
-  const [layout, setLayout] = useState<string>(segment.mosaics?.guest?.mosic_id ?? KEEP);
-  const [bannerMode, setBannerMode] = useState<Tri>(segment.banner === undefined ? KEEP : segment.banner ? 'on' : 'off');
-  const [zh, setZh] = useState(segment.banner?.text.zh ?? '');
-  const [en, setEn] = useState(segment.banner?.text.en ?? '');
-  const [minutes, setMinutes] = useState<number | string>(segment.timer ? segment.timer.secs / 60 : '');
-  const [recording, setRecording] = useState<Tri>(triOf(segment.recording));
-  const [live, setLive] = useState<Tri>(triOf(segment.live));
+  const [draft, setDraft] = useState<SegmentDraft>(() => draftOf(segment));
+  const edit = (p: Partial<SegmentDraft>) => setDraft((d) => ({ ...d, ...p }));
+  const errors = draftErrors(draft);
+  const has = (e: string) => errors.some((x) => x.error === e);
   const tri = [
     { value: KEEP, label: t`Leave as is` },
     { value: 'on', label: t`On` },
     { value: 'off', label: t`Off` },
   ];
-  const nameError = name.trim() === '' ? t`A segment needs a name.` : undefined;
-  const bannerError = bannerMode === 'on' && !zh.trim() && !en.trim() ? t`Type the banner in at least one language.` : undefined;
 
   const save = () => {
-    if (nameError || bannerError) return;
-    const seg: Segment = { id: segment.id, name: name.trim() };
-    if (mainVenue !== KEEP) seg.main_venue = mainVenue;
-    if (segment.guests) seg.guests = segment.guests;
-    const mosaics = { ...segment.mosaics };
-    if (layout === KEEP) delete mosaics.guest;
-    else if (mosaics.guest?.mosic_id !== layout) mosaics.guest = autoLayout(layout, layouts.find((l) => l.id === layout)?.panes ?? 1);
-    if (Object.keys(mosaics).length) seg.mosaics = mosaics;
-    if (bannerMode === 'on') seg.banner = { ...(segment.banner ?? defaultBanner({})), text: { zh: zh.trim(), en: en.trim() } };
-    else if (bannerMode === 'off') seg.banner = null;
-    if (segment.mute) seg.mute = segment.mute;
-    const rec = boolOf(recording);
-    if (rec !== undefined) seg.recording = rec;
-    const lv = boolOf(live);
-    if (lv !== undefined) seg.live = lv;
-    const mins = typeof minutes === 'number' ? minutes : Number(minutes);
-    if (minutes !== '' && mins > 0) seg.timer = { secs: Math.round(mins * 60), warn_share: segment.timer?.warn_share ?? 0.8, on_endpoints: segment.timer?.on_endpoints ?? false };
-    onSave(seg);
+    if (errors.length) return;
+    onSave(segmentOf(segment.id, draft, segment, (id) => layouts.find((l) => l.id === id)?.panes ?? 1));
   };
 
   return (
     <Paper withBorder p="sm" data-testid="segment-editor">
       <Stack gap="xs">
         <Group grow align="flex-start">
-          <TextInput label={t`Segment name`} value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} maxLength={80} data-autofocus />
+          <TextInput label={t`Segment name`} value={draft.name} onChange={(e) => edit({ name: e.currentTarget.value })} error={has('name') ? t`A segment needs a name.` : undefined} maxLength={80} data-autofocus />
           <ParticipantSelect
             label={t`Main venue`}
             candidates={online}
-            value={mainVenue}
+            value={draft.main_venue ?? KEEP}
             fixed={[
               { value: KEEP, label: t`Leave as is` },
               { value: '', label: t`No main venue` },
             ]}
-            onChange={setMainVenue}
+            onChange={(v) => edit({ main_venue: v === KEEP ? undefined : v })}
           />
-          <Select
-            label={t`Audience layout`}
-            value={layout}
-            onChange={(v) => setLayout(v ?? KEEP)}
-            allowDeselect={false}
-            data={[{ value: KEEP, label: t`Leave as is` }, { value: 'auto', label: t`Automatic` }, ...layouts.filter((l) => l.id !== 'auto').map((l) => ({ value: l.id, label: l.id }))]}
-          />
-          <NumberInput label={t`Timer (minutes)`} value={minutes} onChange={setMinutes} min={0} max={1440} step={1} decimalScale={1} placeholder={t`No timer`} />
+          <Select label={t`Recording`} value={triOf(draft.recording)} onChange={(v) => edit({ recording: boolOf(v) })} data={tri} allowDeselect={false} />
+          <Select label={t`Live push`} value={triOf(draft.live)} onChange={(v) => edit({ live: boolOf(v) })} data={tri} allowDeselect={false} />
         </Group>
-        <Group grow align="flex-start">
-          <Select label={t`Banner`} value={bannerMode} onChange={(v) => setBannerMode((v as Tri) ?? KEEP)} data={tri} allowDeselect={false} />
-          <TextInput label={t`Banner (Chinese)`} value={zh} onChange={(e) => setZh(e.currentTarget.value)} disabled={bannerMode !== 'on'} error={bannerError} maxLength={256} />
-          <TextInput label={t`Banner (English)`} value={en} onChange={(e) => setEn(e.currentTarget.value)} disabled={bannerMode !== 'on'} maxLength={256} />
-          <Select label={t`Recording`} value={recording} onChange={(v) => setRecording((v as Tri) ?? KEEP)} data={tri} allowDeselect={false} />
-          <Select label={t`Live push`} value={live} onChange={(v) => setLive((v as Tri) ?? KEEP)} data={tri} allowDeselect={false} />
-        </Group>
+        <LayoutsSection value={draft.layouts} onChange={(layoutsDraft) => edit({ layouts: layoutsDraft })} layouts={layouts} pollErrors={errors.filter((e) => e.error === 'pollSecs').map((e) => e.role!)} />
+        <BannerSection value={draft.banner} onChange={(banner) => edit({ banner })} textError={has('bannerText')} />
+        <SimpleGrid cols={3}>
+          <GuestsSection value={draft.guests} onChange={(guests) => edit({ guests })} online={online} />
+          <MuteSection value={draft.mute} onChange={(mute) => edit({ mute })} online={online} />
+          <TimerSection value={draft.timer} onChange={(timer) => edit({ timer })} minutesError={has('timerMinutes')} warnError={has('warnShare')} />
+        </SimpleGrid>
         <Group gap="xs" justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             <Trans>Cancel</Trans>
