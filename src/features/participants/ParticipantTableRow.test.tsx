@@ -127,9 +127,12 @@ describe('honoured guests (issue 30)', () => {
 describe('failedByAddress', () => {
   it('keys each failure by the address a row shows, the newest (first) one winning', () => {
     const map = failedByAddress([
-      { peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 9 },
-      { peer_addr: 'lab,10.0.0.2', reason: 'no_answer', time: 5 },
+      { peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 9, ep_type: 'sip' },
+      { peer_addr: 'lab,10.0.0.2', reason: 'no_answer', time: 5, ep_type: 'h323' },
+      { peer_addr: 'lab,10.0.0.3', reason: 'busy', time: 4 },
     ]);
-    expect(map.get('lab@10.0.0.2')).toEqual({ reason: 'busy', time: 9 });
+    // the endpoint type goes with the failure it belongs to (issue 30); none told reads as empty
+    expect(map.get('lab@10.0.0.2')).toEqual({ reason: 'busy', time: 9, epType: 'sip' });
+    expect(map.get('lab@10.0.0.3')).toEqual({ reason: 'busy', time: 4, epType: '' });
   });
 });
