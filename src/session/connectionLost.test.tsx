@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ConfirmDialog } from '#/components/ConfirmDialog';
-import { FormFooter } from '#/features/dialogs/FormFooter';
+import { FormFooter } from '#/components/FormFooter';
 import { renderUi } from '#/features/meetingControls/testUtils';
 import { ConnectionLostState } from './connectionLost';
 

@@ -5,10 +5,10 @@
  * planned end is allowed, and said: that meeting ends when the booking takes the room.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { refusalText } from '#/i18n/refusal';
-import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
+import { FormFooter } from '#/components/FormFooter';
 import { bookingTimesOf, checkBookingForm, defaultBookingForm, type BookingForm } from './bookingForm';
 
 export interface BookingDialogProps {
@@ -32,8 +32,6 @@ export interface BookingDialogProps {
 export function BookingDialog(props: BookingDialogProps) {
   const { opened, defaultName, nowSec, currentEndSec, nextBookingSec = 0, pending = false, refusal, onSubmit, onClose } = props;
   const { t, i18n } = useLingui();
-  // booking while the connection is lost would only be held: Book waits, and says why
-  const lost = useConnectionLost();
   const [form, setForm] = useState<BookingForm>(() => defaultBookingForm(defaultName, nowSec(), currentEndSec, nextBookingSec));
   const [problem, setProblem] = useState<number | undefined>(undefined);
   // every opening starts from a fresh proposal: the clock moved on since the last one
@@ -83,20 +81,8 @@ export function BookingDialog(props: BookingDialogProps) {
               {t`This meeting is planned to end at ${currentEnd}; it will be ended when the booking starts.`}
             </Text>
           )}
-          <ConnectionLostReason lost={lost} />
-          {message && (
-            <Alert color="red" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={pending} disabled={lost}>
-              <Trans>Book</Trans>
-            </Button>
-          </Group>
+          {/* booking while the connection is lost would only be held: Book waits, and says why */}
+          <FormFooter message={message} pending={pending} onCancel={onClose} submitLabel={<Trans>Book</Trans>} />
         </Stack>
       </form>
     </Modal>

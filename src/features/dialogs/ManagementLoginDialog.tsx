@@ -9,7 +9,7 @@ import { Group, Image, Modal, PasswordInput, Stack, TextInput, UnstyledButton } 
 import { Trans, useLingui } from '@lingui/react/macro';
 import { refusalText } from '#/i18n/refusal';
 import type { ManagementSession, RoomProperties } from '@protocol/management';
-import { FormFooter } from './FormFooter';
+import { FormFooter } from '#/components/FormFooter';
 import { ManagementSessionFacts } from './ManagementSessionFacts';
 
 export interface ManagementLoginForm {

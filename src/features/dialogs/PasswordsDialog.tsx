@@ -12,7 +12,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { refusalText } from '#/i18n/refusal';
 import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { NotOfferedNote } from '#/session/notOffered';
-import { FormFooter } from './FormFooter';
+import { FormFooter } from '#/components/FormFooter';
 import { NO_PASSWORD_CHANGE, changedPasswords, type PasswordChange } from './passwordChange';
 
 export interface PasswordsDialogProps {

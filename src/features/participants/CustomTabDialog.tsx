@@ -8,7 +8,7 @@ import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkCustomTab, type CustomTabError } from './validationBridge';
 import type { CustomTab } from './participantModel';
-import { FormFooter } from '../dialogs/FormFooter';
+import { FormFooter } from '#/components/FormFooter';
 
 export interface CustomTabDialogProps {
   /** shows the dialog */

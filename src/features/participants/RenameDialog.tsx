@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkRename, type RenameError } from './validationBridge';
-import { FormFooter } from '../dialogs/FormFooter';
+import { FormFooter } from '#/components/FormFooter';
 
 export interface RenameDialogProps {
   /** the participant's current name; null hides the dialog */

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkOvertimeAgainstBooking, validateOvertimeMinutes, type ValidationError } from '@protocol/validation';
-import { FormFooter } from '../dialogs/FormFooter';
+import { FormFooter } from '#/components/FormFooter';
 
 export interface OvertimeDialogProps {
   /** shows the dialog */
