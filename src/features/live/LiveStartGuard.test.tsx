@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import type { MrStatus } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from '#/features/meetingControls/MeetingControlsView';
 import { renderUi } from '#/features/meetingControls/testUtils';
-import { staticOnline } from '#/features/meetingControls/onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
-import type { OnlineParticipants } from './onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 
 /** Sentinel value of the "none" option; usr_ids are never empty. */
 const NONE = '';

@@ -20,7 +20,7 @@ import { useNotOfferedGroups } from '#/session/notOffered';
 import { sessionSelectors as sel } from './sessionSelectors';
 import { SubSitesSection } from './SubSitesSection';
 import { sameSubSites } from '@machines/index';
-import { onlineOf } from './onlineParticipants';
+import { onlineOf } from '#/session/onlineParticipants';
 import { participantFeedOf } from '#/media/participantFeed';
 
 export interface MeetingControlsPanelProps {

@@ -5,7 +5,7 @@ import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from './testUtils';
-import { staticOnline } from './onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 
 afterEach(cleanup);
 

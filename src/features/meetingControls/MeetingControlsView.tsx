@@ -30,7 +30,7 @@ import { ConfigLoadGate, type ConfigGateState } from '#/components/ConfigLoadGat
 
 // loaded when first opened
 const MosaicLayoutDialog = lazyDialog(() => import('../mosaic/MosaicLayoutDialog').then((m) => m.MosaicLayoutDialog));
-import type { OnlineParticipants } from './onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 import type { ParticipantFeed } from '#/media/simulatedMedia';
 
 export interface MeetingControlsModel {

@@ -8,7 +8,7 @@ import { ChatAndModeControls } from './ChatAndModeControls';
 import { PollingControl } from './PollingControl';
 import { MainVenueControl } from './MainVenueControl';
 import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
-import { staticOnline } from './onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 import { renderUi } from './testUtils';
 import { ConnectionLostState } from '#/session/connectionLost';
 

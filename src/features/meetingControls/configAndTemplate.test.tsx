@@ -8,7 +8,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { MosicGroupEntry } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from './testUtils';
-import { staticOnline } from './onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
 
 afterEach(cleanup);

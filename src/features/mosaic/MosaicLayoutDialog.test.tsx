@@ -5,7 +5,7 @@ import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { encodeUsrStats } from '@protocol/usrStats';
 import { MosaicLayoutDialog } from './MosaicLayoutDialog';
 import { renderUi } from '../meetingControls/testUtils';
-import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
 import { countingOnline as manyOnline, optionsOf, openPicker } from '../participantPicker/testing';
 

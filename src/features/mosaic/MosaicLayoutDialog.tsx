@@ -33,7 +33,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { RC } from '@protocol/codes';
 import { refusalText } from '#/i18n/refusal';
-import { useNamesOf, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { useNamesOf, type OnlineParticipants } from '#/session/onlineParticipants';
 import { MosaicDiagram } from './MosaicDiagram';
 import { PaneSourcePicker } from './PaneSourcePicker';
 import { paneSortKey, type Lifted, type SortStep } from './paneSort';

@@ -7,7 +7,7 @@
 import type { ComboboxItem } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
-import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 
 export interface PaneSourcePickerProps {
   /** 0-based pane number */

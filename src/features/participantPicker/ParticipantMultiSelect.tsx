@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { keepAllOptions, useParticipantOptions } from './participantOptions';
-import { useNamesOf, useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { useNamesOf, useOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
 export interface ParticipantMultiSelectProps
   extends Omit<MultiSelectProps, 'data' | 'value' | 'onChange' | 'filter' | 'searchable' | 'onSearchChange' | 'onDropdownOpen' | 'onDropdownClose'> {

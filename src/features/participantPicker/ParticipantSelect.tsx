@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { keepAllOptions, useParticipantOptions } from './participantOptions';
-import { useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { useOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
 export interface ParticipantSelectProps
   extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'filter' | 'searchable' | 'onSearchChange' | 'onDropdownOpen' | 'onDropdownClose'> {

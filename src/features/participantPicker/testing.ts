@@ -3,7 +3,7 @@
  * (a closed picker must not read it), the options of one picker, and opening a picker with a search.
  */
 import { fireEvent, within } from '@testing-library/react';
-import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
 /** `count` online participants (`u0` "Sim 0"…) that count how often the whole list is read */
 export function countingOnline(count = 5000): OnlineParticipants & { reads: number } {

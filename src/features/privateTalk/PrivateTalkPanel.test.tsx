@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { PrivateTalkPanel, type PrivateTalkPanelProps } from './PrivateTalkPanel';
 import { renderUi } from '../meetingControls/testUtils';
-import { staticOnline } from '../meetingControls/onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 
 afterEach(cleanup);
 

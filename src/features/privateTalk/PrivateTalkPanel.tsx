@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Group, Progress, Select, Slider, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
-import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
 export interface AudioDevice {

@@ -15,7 +15,7 @@ import * as sel from '@machines/runOfShow/selectors';
 import { meetingSelectors, participantsSelectors, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useRefusalText } from '#/i18n/refusal';
-import { onlineOf, useOnline } from '../meetingControls/onlineParticipants';
+import { onlineOf, useOnline } from '#/session/onlineParticipants';
 import { consoleMeetingView } from './runOfShowModel';
 import { useRunOfShowWords } from './runOfShowWords';
 import { SegmentList } from './SegmentList';

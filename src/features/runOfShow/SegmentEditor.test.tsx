@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { staticOnline } from '../meetingControls/onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 import { consoleMeetingView } from './runOfShowModel';
 import { SegmentEditor } from './SegmentEditor';
 

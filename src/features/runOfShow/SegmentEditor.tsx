@@ -9,7 +9,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@man
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Segment } from '@protocol/runOfShow';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
-import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { draftErrors, draftOf, segmentOf, type SegmentDraft } from './editor/segmentDraft';
 import { GuestsSection } from './editor/GuestsSection';
 import { LayoutsSection } from './editor/LayoutsSection';

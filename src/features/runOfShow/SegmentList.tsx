@@ -12,7 +12,7 @@ import { captureSegment, clockText, validateRunOfShow, type MeetingView, type Ru
 import type { RunOfShowMachine } from '@machines/runOfShow/runOfShowMachine';
 import * as sel from '@machines/runOfShow/selectors';
 import { downloadText, fileStamp } from '#/shared/csv';
-import type { OnlineParticipants } from '../meetingControls/onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { moveSegment, newSegmentId, withSegments } from './runOfShowModel';
 import { useRunOfShowWords } from './runOfShowWords';
 import { SegmentEditor } from './SegmentEditor';

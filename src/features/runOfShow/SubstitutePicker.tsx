@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { neededIds, suggestSubstitutes, type Segment } from '@protocol/runOfShow';
-import type { OnlineUser } from '../meetingControls/onlineParticipants';
+import type { OnlineUser } from '#/session/onlineParticipants';
 
 /** a native list of thousands is slow to open; the first ones and the suggestion are enough to pick from */
 const OPTIONS_MAX = 300;

@@ -31,7 +31,7 @@ import { useMeetingSound } from '#/media/useMeetingSound';
 import { MeetingSoundPlayer } from '#/media/MeetingSoundPlayer';
 import { mediaStatsFetcher } from '#/media/useSignalLevel';
 import { supervisorMediaPlan } from './mediaPlan';
-import { onlineOf } from '../meetingControls/onlineParticipants';
+import { onlineOf } from '#/session/onlineParticipants';
 import { PreviewChooser, SupervisorPreview } from './SupervisorPreview';
 import type { SupervisorOptions } from './supervisorOptions';
 

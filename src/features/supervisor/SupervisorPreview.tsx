@@ -19,7 +19,7 @@ import { enterPictureInPicture, type PipOutcome } from '#/media/pip';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
 import type { PreviewPlan } from './mediaPlan';
 import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
-import { staticOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
 export interface SupervisorPreviewProps {
   media: MeetingMediaSource | null;

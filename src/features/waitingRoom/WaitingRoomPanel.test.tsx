@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { WaitingRoomPanel } from './WaitingRoomPanel';
 import { renderUi } from '../meetingControls/testUtils';
-import { staticOnline } from '../meetingControls/onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
 import { countingOnline as manyOnline, optionsOf, openPicker } from '../participantPicker/testing';
 

@@ -13,7 +13,7 @@ import { ConfirmationDialog } from '#/components/ConfirmDialog';
 import type { Confirmation } from '#/components/confirmation';
 import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '../participantPicker/participantOptions';
 import type { PickableParticipant } from '../participantPicker/searchOnline';
-import { useOnline, type OnlineParticipants } from '../meetingControls/onlineParticipants';
+import { useOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { NotOfferedControls } from '#/session/notOffered';
 

@@ -1,7 +1,7 @@
 /** Honoured guests: exactly the chosen participants are honoured guests after Take. */
 import { useLingui } from '@lingui/react/macro';
 import { ParticipantMultiSelect } from '../../participantPicker/ParticipantMultiSelect';
-import type { OnlineParticipants } from '../../meetingControls/onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { SectionFrame } from './SetSwitch';
 
 export interface GuestsSectionProps {

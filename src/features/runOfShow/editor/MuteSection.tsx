@@ -3,7 +3,7 @@ import { Checkbox } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { SegmentMute } from '@protocol/runOfShow';
 import { ParticipantMultiSelect } from '../../participantPicker/ParticipantMultiSelect';
-import type { OnlineParticipants } from '../../meetingControls/onlineParticipants';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { SectionFrame } from './SetSwitch';
 
 export interface MuteSectionProps {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
 import { defaultBanner, type Segment } from '@protocol/runOfShow';
-import { staticOnline } from '../../meetingControls/onlineParticipants';
+import { staticOnline } from '#/session/onlineParticipants';
 import { SegmentEditor } from '../SegmentEditor';
 
 const online = staticOnline([
