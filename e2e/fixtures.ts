@@ -21,7 +21,7 @@ import type { LoginResult } from '../machines/login/loginMachine';
 export { expect, TEST_CODE };
 
 /** A 404 of one of the assumed GETs (protocol/assumptions.ts), as the browser logs it. */
-const ASSUMED_GET_404 = /status of 404 \(Not Found\) @ \S*\/rest\/v1\/meetings\/(verify-code|\d+\/sessions\/[^/\s]+\/(controllers|activity[^/\s]*|mr-pwd))$/;
+const ASSUMED_GET_404 = /status of 404 \(Not Found\) @ \S*\/rest\/v1\/meetings\/(verify-code|\d+\/sessions\/[^/\s]+\/(controllers|activity[^/\s]*|mr-pwd|run-of-show|transcript(\?\S*)?))$/;
 export type { Lang, Role };
 
 /** Collects console errors and uncaught page errors of the test's pages. */
