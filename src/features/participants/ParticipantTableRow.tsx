@@ -184,12 +184,12 @@ export const Row = memo(function Row({
           </>
         )}
         {host && (
-          <span className={classes.badge} data-role="host">
+          <span className={classes.badge} data-role="host" title={t`Host`}>
             {t`Host`}
           </span>
         )}
         {speaker && (
-          <span className={classes.badge} data-role="speaker">
+          <span className={classes.badge} data-role="speaker" title={t`Main venue`}>
             {t`Main venue`}
           </span>
         )}
