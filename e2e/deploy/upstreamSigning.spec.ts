@@ -20,12 +20,13 @@ test.describe('console behind a signing --upstream (DEV_ID / DEV_TOKEN)', () => 
 
   test.beforeAll(async () => {
     // reached directly here: this spec puts its own proxy in front. PLATFORM_ASSUME (assumed calls,
-    // protocol/assumptions.ts): the login form's picture verify code, and the controllers list
-    // the control screen asks for at once; signing is this spec's subject, not those calls
+    // protocol/assumptions.ts): the login form's picture verify code, and the controllers list,
+    // run of show and transcript the control screen asks for at once; signing is this spec's
+    // subject, not those calls
     platform = await startTestServer({
       wire: 'platform',
       signingProxy: false,
-      env: { SIM_ENDPOINTS: '0', PLATFORM_ASSUME: 'picture-code,controllers' },
+      env: { SIM_ENDPOINTS: '0', PLATFORM_ASSUME: 'picture-code,controllers,run-of-show,audio-to-text' },
     });
     proxy = await startTestServer({ env: { UPSTREAM_URL: platform.baseURL, DEV_ID: E2E_DEV.devid, DEV_TOKEN: E2E_DEV.devtoken } });
   });
