@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 
 /** Sentinel value of the "none" option; usr_ids are never empty. */

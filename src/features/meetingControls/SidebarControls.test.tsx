@@ -7,7 +7,7 @@ import { EndMeetingButton } from './EndMeetingButton';
 import { ChatAndModeControls } from './ChatAndModeControls';
 import { PollingControl } from './PollingControl';
 import { MainVenueControl } from './MainVenueControl';
-import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
+import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';
 import { staticOnline } from '#/session/onlineParticipants';
 import { renderUi } from './testUtils';
 import { ConnectionLostState } from '#/session/connectionLost';

@@ -6,8 +6,8 @@ import { encodeUsrStats } from '@protocol/usrStats';
 import { MosaicLayoutDialog } from './MosaicLayoutDialog';
 import { renderUi } from '../meetingControls/testUtils';
 import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
-import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
-import { countingOnline as manyOnline, optionsOf, openPicker } from '../participantPicker/testing';
+import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';
+import { countingOnline as manyOnline, optionsOf, openPicker } from '#/components/participantPicker/testing';
 
 afterEach(cleanup);
 

@@ -6,7 +6,7 @@
  */
 import type { ComboboxItem } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 
 export interface PaneSourcePickerProps {

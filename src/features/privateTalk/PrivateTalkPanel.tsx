@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Group, Progress, Select, Slider, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Segment } from '@protocol/runOfShow';
-import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { draftErrors, draftOf, segmentOf, type SegmentDraft } from './editor/segmentDraft';
 import { GuestsSection } from './editor/GuestsSection';

@@ -18,7 +18,7 @@ import { VideoTile, type TileMode } from '#/media/VideoTile';
 import { enterPictureInPicture, type PipOutcome } from '#/media/pip';
 import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
 import type { PreviewPlan } from './mediaPlan';
-import { ParticipantSelect } from '../participantPicker/ParticipantSelect';
+import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
 import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
 export interface SupervisorPreviewProps {

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { WaitingRoomPanel } from './WaitingRoomPanel';
 import { renderUi } from '../meetingControls/testUtils';
 import { staticOnline } from '#/session/onlineParticipants';
-import { PICKER_OPTION_LIMIT } from '../participantPicker/participantOptions';
-import { countingOnline as manyOnline, optionsOf, openPicker } from '../participantPicker/testing';
+import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';
+import { countingOnline as manyOnline, optionsOf, openPicker } from '#/components/participantPicker/testing';
 
 afterEach(cleanup);
 

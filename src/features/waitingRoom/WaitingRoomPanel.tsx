@@ -11,8 +11,8 @@ import { Alert, Button, Checkbox, Group, MultiSelect, Stack, Switch, Table, Text
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmationDialog } from '#/components/ConfirmDialog';
 import type { Confirmation } from '#/components/confirmation';
-import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '../participantPicker/participantOptions';
-import type { PickableParticipant } from '../participantPicker/searchOnline';
+import { keepAllOptions, useParticipantOptions, type ParticipantOption } from '#/components/participantPicker/participantOptions';
+import type { PickableParticipant } from '#/components/participantPicker/searchOnline';
 import { useOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { NotOfferedControls } from '#/session/notOffered';

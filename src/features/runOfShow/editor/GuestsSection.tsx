@@ -1,6 +1,6 @@
 /** Honoured guests: exactly the chosen participants are honoured guests after Take. */
 import { useLingui } from '@lingui/react/macro';
-import { ParticipantMultiSelect } from '../../participantPicker/ParticipantMultiSelect';
+import { ParticipantMultiSelect } from '#/components/participantPicker/ParticipantMultiSelect';
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { SectionFrame } from './SetSwitch';
 

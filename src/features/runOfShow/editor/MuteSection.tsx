@@ -2,7 +2,7 @@
 import { Checkbox } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { SegmentMute } from '@protocol/runOfShow';
-import { ParticipantMultiSelect } from '../../participantPicker/ParticipantMultiSelect';
+import { ParticipantMultiSelect } from '#/components/participantPicker/ParticipantMultiSelect';
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { SectionFrame } from './SetSwitch';
 
