@@ -36,6 +36,8 @@ export type CascadeEvent =
   /** internal: the delay of a Delete is over */
   | { type: 'subSite.apply'; usrId: string; online: boolean }
   | { type: 'subSite.hide'; usrId: string; hidden: boolean }
+  /** the sub-sites the participant list holds now: forgets removals the list has caught up with */
+  | { type: 'subSites.listed'; usrIds: readonly string[] }
   | CommandSettledEvent;
 
 export type CascadeEmitted =
@@ -58,6 +60,12 @@ export interface CascadeContext {
   removals: Readonly<Record<string, SubSiteRemoval>>;
   /** usr_ids of the sub-sites hidden from the participant table */
   hidden: readonly string[];
+  /**
+   * usr_ids removed on the server that the participant list may still hold: the leg's hang-up
+   * reaches the list in the server's next batch, after the removal's answer. Neither listed nor
+   * counted as cascade points, or non-cascade clicked right after the last Delete is refused.
+   */
+  removed: readonly string[];
 }
 
 const SWITCH_LABEL = 'cascade.switch';
@@ -73,13 +81,13 @@ interface SystemLike {
  * Cascade points as the participant list shows them (every wire mode reports `dev_type`), or
  * undefined before the list has loaded.
  */
-function listedCascadePoints(system: SystemLike): number | undefined {
+function listedCascadePoints(system: SystemLike, removed: readonly string[]): number | undefined {
   const snap = system.get('participants')?.getSnapshot() as
     | { matches?: (v: string) => boolean; context?: { store?: { list: () => readonly Participant[] } } }
     | undefined;
   if (!snap?.matches?.('ready') || !snap.context?.store) return undefined;
   let n = 0;
-  for (const p of snap.context.store.list()) if (isSubSite(p)) n++;
+  for (const p of snap.context.store.list()) if (isSubSite(p) && !removed.includes(p.usr_id)) n++;
   return n;
 }
 
@@ -120,7 +128,7 @@ export const cascadeMachine = setup({
     switchMode: enqueueActions(({ context, system, event, enqueue }) => {
       if (event.type !== 'cascade.set') return;
       // the list once loaded: it follows every join and removal, in every wire mode
-      const points = listedCascadePoints(system) ?? context.cascadePoints;
+      const points = listedCascadePoints(system, context.removed) ?? context.cascadePoints;
       if (checkCascadeSwitch(event.mode, points) !== null) {
         enqueue.emit({ type: 'cascade.refused', code: 'cascade.pointsExist', result: VALIDATION_RESULT_CODES['cascade.pointsExist'] });
         return;
@@ -158,7 +166,11 @@ export const cascadeMachine = setup({
         dispatchCommand(system, epsCommand('del_participants', [usrId], { origin: 'cascade', label: REMOVE_LABEL + usrId }));
         return;
       }
-      enqueue.assign({ removals: withoutKey(context.removals, usrId), hidden: context.hidden.filter((id) => id !== usrId || !event.ok) });
+      enqueue.assign({
+        removals: withoutKey(context.removals, usrId),
+        hidden: context.hidden.filter((id) => id !== usrId || !event.ok),
+        removed: event.ok ? [...context.removed.filter((id) => id !== usrId), usrId] : context.removed,
+      });
       if (event.ok) enqueue.emit({ type: 'subSite.removed', usrId });
       else enqueue.emit({ type: 'subSite.refused', usrId, result: event.refusal?.result, status: event.refusal?.status });
     }),
@@ -169,6 +181,14 @@ export const cascadeMachine = setup({
         return event.hidden ? [...others, event.usrId] : others;
       },
     }),
+    /** a removed sub-site the list no longer holds is forgotten: the same usr_id may be invited again */
+    forgetListedRemovals: assign({
+      removed: ({ context, event }) => {
+        if (event.type !== 'subSites.listed' || context.removed.length === 0) return context.removed;
+        const kept = context.removed.filter((id) => event.usrIds.includes(id));
+        return kept.length === context.removed.length ? context.removed : kept;
+      },
+    }),
     emitServerRefusal: emit(({ event }) => {
       const r = event.type === 'command.settled' ? event.refusal : undefined;
       // notOffered: the platform does not know cascade_mode; the control says so itself (issue 23)
@@ -177,7 +197,7 @@ export const cascadeMachine = setup({
   },
 }).createMachine({
   id: 'cascade',
-  context: { cascadePoints: 0, removals: {}, hidden: [] },
+  context: { cascadePoints: 0, removals: {}, hidden: [], removed: [] },
   initial: 'nonCascade',
   on: {
     'server.*': [
@@ -192,6 +212,7 @@ export const cascadeMachine = setup({
     'subSite.undo': { actions: 'undoRemoval' },
     'subSite.apply': { actions: 'applyRemoval' },
     'subSite.hide': { actions: 'setHidden' },
+    'subSites.listed': { actions: 'forgetListedRemovals' },
   },
   states: {
     nonCascade: {},

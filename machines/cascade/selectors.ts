@@ -17,3 +17,5 @@ export const selectCanLeaveCascade = (s: CascadeSnapshot): boolean => s.context.
 export const selectSubSiteRemovals = (s: CascadeSnapshot): Readonly<Record<string, SubSiteRemoval>> => s.context.removals;
 /** usr_ids of the sub-sites hidden from the participant table (the same array until it changes) */
 export const selectHiddenSubSites = (s: CascadeSnapshot): readonly string[] => s.context.hidden;
+/** usr_ids removed on the server that the participant list may still hold (not to be offered again) */
+export const selectRemovedSubSites = (s: CascadeSnapshot): readonly string[] => s.context.removed;

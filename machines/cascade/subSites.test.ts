@@ -10,7 +10,7 @@ import { commandsMachine } from '../commands/commandsMachine';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { miniSession } from '../testing/miniSession';
 import { cascadeMachine, type CascadeEmitted } from './cascadeMachine';
-import { selectHiddenSubSites, selectSubSiteRemovals } from './selectors';
+import { selectHiddenSubSites, selectRemovedSubSites, selectSubSiteRemovals } from './selectors';
 import { sameSubSites, SUB_SITE_REMOVAL_DELAY_MS, subSitesOf } from './subSites';
 import type { Participant } from '../participants/participantStore';
 
@@ -151,6 +151,43 @@ describe('sub-sites counted from the participant list (every wire mode reports d
     cascade.send({ type: 'cascade.set', mode: '' });
     expect(refused).toHaveLength(1);
     expect(bodies(script.calls)).toEqual([{ cmdid: 'mod_mr_status', cascade_mode: '' }]);
+  });
+
+  it('a sub-site removed on the server no longer blocks non-cascade while the list still holds its leg', async () => {
+    const list: Participant[] = [person('c1', 'mr_cascade_sub', 1)];
+    const participants = setup({}).createMachine({
+      initial: 'ready',
+      context: { store: { list: () => list } },
+      states: { ready: {} },
+    });
+    const script = scriptedSessionApi();
+    const root = setup({ actors: { commands: commandsMachine, cascade: cascadeMachine, participants } }).createMachine({
+      entry: [
+        spawnChild('commands', { id: 'commands', systemId: 'commands', input: { api: script.api, newRequestId: () => 'r1' } }),
+        spawnChild('participants', { id: 'participants', systemId: 'participants' }),
+        spawnChild('cascade', { id: 'cascade', systemId: 'cascade' }),
+      ],
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(root, { clock }).start();
+    const cascade = actor.getSnapshot().children.cascade as AnyActorRef;
+    const refused: unknown[] = [];
+    cascade.on('cascade.refused', (e) => refused.push(e));
+    cascade.send(status({ cascade_mode: 'parent' }));
+    cascade.send({ type: 'subSite.delete', usrId: 'c1', online: false });
+    clock.increment(SUB_SITE_REMOVAL_DELAY_MS);
+    script.answer('eps-status', {});
+    await flush();
+    // the hang-up reaches the list in the server's next batch: the leg is still listed, and counted out
+    expect(selectRemovedSubSites(cascade.getSnapshot())).toEqual(['c1']);
+    cascade.send({ type: 'cascade.set', mode: '' });
+    expect(refused).toHaveLength(0);
+    expect(bodies(script.calls).at(-1)).toEqual({ cmdid: 'mod_mr_status', cascade_mode: '' });
+    // still listed: remembered; gone from the list: forgotten (the same usr_id may be invited again)
+    cascade.send({ type: 'subSites.listed', usrIds: ['c1'] });
+    expect(selectRemovedSubSites(cascade.getSnapshot())).toEqual(['c1']);
+    cascade.send({ type: 'subSites.listed', usrIds: [] });
+    expect(selectRemovedSubSites(cascade.getSnapshot())).toEqual([]);
   });
 
   it('subSitesOf keeps the mr_cascade_sub legs in order with name and presence', () => {

@@ -26,25 +26,21 @@ export function SubSitesSection({ cascade, subSites }: SubSitesSectionProps) {
   const hiddenList = useSelector(cascade, (s) => (s ? cascadeSelectors.selectHiddenSubSites(s) : NONE)) ?? NONE;
   const hidden = useMemo(() => new Set(hiddenList), [hiddenList]);
   const [refused, setRefused] = useState<{ usrId: string; result?: number; status?: number }>();
-  // removed on the server, still in the participant list until its next batch: not offered again
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const removedList = useSelector(cascade, (s) => (s ? cascadeSelectors.selectRemovedSubSites(s) : NONE)) ?? NONE;
 
   useEffect(() => {
     if (!cascade) return;
     const subs = [
       cascade.on('subSite.refused', (e: { usrId: string; result?: number; status?: number }) => setRefused(e)),
-      cascade.on('subSite.removed', (e: { usrId: string }) => setRemoved((r) => new Set([...r, e.usrId]))),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [cascade]);
 
-  // once the list no longer has a removed sub-site, forget it (the same usr_id may be invited again)
+  // the actor forgets a removal once the list has caught up with it
   useEffect(() => {
-    if (removed.size === 0) return;
-    const listed = new Set(subSites.map((s) => s.usrId));
-    if ([...removed].some((id) => !listed.has(id))) setRemoved(new Set([...removed].filter((id) => listed.has(id))));
-  }, [subSites, removed]);
-  const shown = useMemo(() => (removed.size ? subSites.filter((s) => !removed.has(s.usrId)) : subSites), [subSites, removed]);
+    if (removedList.length) cascade?.send({ type: 'subSites.listed', usrIds: subSites.map((s) => s.usrId) });
+  }, [cascade, subSites, removedList]);
+  const shown = useMemo(() => (removedList.length ? subSites.filter((s) => !removedList.includes(s.usrId)) : subSites), [subSites, removedList]);
 
   const text = refused ? refusalText({ result: refused.result, status: refused.status ?? 0 }, i18n.locale, t`The request failed, please try again`) : undefined;
   return (
