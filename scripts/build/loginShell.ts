@@ -78,14 +78,16 @@ export function loginShellHtml(t: ShellTexts): string {
   const field = (name: string, label: string, attrs: string, hint = '') =>
     `<div class="ps-f"><label class="ps-l" for="ps-${name}">${escapeHtml(label)}</label>${hint ? `<p class="ps-d">${escapeHtml(hint)}</p>` : ''}<input class="ps-i" id="ps-${name}" name="${name}" ${attrs}></div>`;
   const nav = `<nav class="ps-nav" aria-label="${escapeHtml(t.links)}"><a class="ps-a" href="login" aria-current="page">${escapeHtml(t.title)}</a></nav>`;
+  // the header follows the form in the page and is drawn above it (order), as the app's login
+  // screen does: the form is the first Tab stop in the shell as in the app
   return (
-    header(nav) +
     `<main class="ps-main"><div class="ps-paper"><h2 class="ps-title">${escapeHtml(t.title)}</h2>` +
     `<form class="ps-form" aria-label="${escapeHtml(t.form)}" novalidate>` +
     field('mr-id', t.mrId, 'inputmode="numeric" autocomplete="off"') +
     field('password', t.password, 'type="password" autocomplete="current-password"', t.passwordHint) +
     `<div class="ps-row">${field('code', t.code, 'autocomplete="off"')}<div class="ps-pic" role="img" aria-label="${escapeHtml(t.codeLoading)}"><span class="ps-spin"></span></div></div>` +
-    `<button class="ps-b" type="submit">${escapeHtml(t.submit)}</button></form></div></main>`
+    `<button class="ps-b" type="submit">${escapeHtml(t.submit)}</button></form></div></main>` +
+    header(nav)
   );
 }
 
@@ -119,7 +121,7 @@ const STYLE = `
 #podium-shell{position:fixed;inset:0;z-index:10000;display:flex;flex-direction:column;background:#f8f9fa;color:#000;overflow:auto;
 font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica,Arial,sans-serif,Apple Color Emoji,Segoe UI Emoji;font-size:1rem;line-height:1.55;-webkit-font-smoothing:antialiased}
 #podium-shell *{box-sizing:border-box}
-.ps-hd{display:flex;align-items:center;justify-content:space-between;flex-wrap:wrap;gap:1rem;padding:.625rem 1rem;background:#fff;border-bottom:1px solid #dee2e6;min-height:calc(28px + 1.25rem + 1px)}
+.ps-hd{order:-1;display:flex;align-items:center;justify-content:space-between;flex-wrap:wrap;gap:1rem;padding:.625rem 1rem;background:#fff;border-bottom:1px solid #dee2e6;min-height:calc(28px + 1.25rem + 1px)}
 .ps-nav{display:flex;gap:1rem}.ps-a{font-size:.875rem;color:#1971c2;text-decoration:none}
 .ps-main{flex:1;display:flex;align-items:center;justify-content:center;padding:1rem}
 .ps-paper{width:28rem;max-width:100%;padding:2rem;background:#fff;border:1px solid #dee2e6;border-radius:.25rem;box-shadow:0 1px 3px rgba(0,0,0,.05),rgba(0,0,0,.05) 0 10px 15px -5px,rgba(0,0,0,.04) 0 7px 7px -5px}

@@ -42,6 +42,8 @@ describe('the static shell of index.html', () => {
     const html = loginShellHtml(shellTexts(root, 'zh'));
     for (const name of ['mr-id', 'password', 'code']) expect(html).toContain(`name="${name}"`);
     expect(html).toContain('aria-label="会议控制登录"');
+    // the form comes before the header's links in the page, as in the app: its first Tab stop
+    expect(html.indexOf('<form')).toBeLessThan(html.indexOf('<nav'));
     expect(controlShellHtml(shellTexts(root, 'en'))).toContain('Loading…');
   });
 });
