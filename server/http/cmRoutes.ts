@@ -21,7 +21,7 @@ import { asBody, int, str, strArray } from '../engine/validate';
 import { addressBookHandlers } from './addressBookRoutes';
 import { addScheduleHandler } from './scheduleRoutes';
 import type { ManagementAuth } from './sessionManagement';
-import { guard } from './sessionRoutes';
+import { guard } from './guard';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
 export const CM_PREFIX = '/rest/v1/app1/manager/sessions/:sid/';

@@ -12,7 +12,7 @@ import { VerifyCodes } from '../auth/verifyCodes';
 import { COLLECTIONS, type Engine } from '../engine/engine';
 import { CommandError } from '../engine/errors';
 import { asBody, int, str } from '../engine/validate';
-import { guard } from './sessionRoutes';
+import { guard } from './guard';
 import { json, type Router } from './router';
 
 export interface ManagementAuth {

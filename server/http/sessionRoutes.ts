@@ -37,6 +37,7 @@ import { failFirstConfigReads, type ConfigRead } from './configReadFaults';
 import { registerCmRoutes } from './cmRoutes';
 import { registerManagementRoutes, type ManagementAuth } from './sessionManagement';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
+import { guard } from './guard';
 import { oneJobPerTurn, jsonChunksInTurns } from './turnQueue';
 import { controllerOf } from '../auth/sessionBinding';
 
@@ -47,22 +48,6 @@ const POLL_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-
 const pollAnswer = (bytes: Buffer): ApiResult => ({ status: 200, body: bytes, headers: POLL_HEADERS });
 
 type SessionHandler = (req: ApiRequest, sess: SessionState, room: Room) => ApiResult | Promise<ApiResult>;
-
-function refusal(e: unknown): ApiResult {
-  if (e instanceof CommandError) return json(e.status, { cmdid: 'error', result: e.result, detail: e.detail });
-  throw e;
-}
-
-/** The refusal answer of a thrown {@link CommandError}; anything else is rethrown to the platform (500). */
-export function guard(fn: (req: ApiRequest) => ApiResult | Promise<ApiResult>): (req: ApiRequest) => Promise<ApiResult> {
-  return async (req) => {
-    try {
-      return await fn(req);
-    } catch (e) {
-      return refusal(e);
-    }
-  };
-}
 
 /**
  * Registers every engine route on `router`. Per-session routes resolve the session from the path
