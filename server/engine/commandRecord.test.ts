@@ -128,22 +128,58 @@ describe('activity log bounds (issue 24 point 1)', () => {
 });
 
 describe('one wake per command (issue 27 item 4)', () => {
-  it('a held poll receives the command’s events and its activity entry in one answer', async () => {
+  /** A controller as the console is one: polls from the last seq it saw, again at once after each answer. */
+  function client(poll: (since: number, blockSecs: number) => Promise<any[]>, from: number) {
+    const answers: any[][] = [];
+    let cursor = from;
+    const done = (async () => {
+      for (;;) {
+        const events = await poll(cursor, 20);
+        if (!events.length) return; // released empty: the engine stopped
+        answers.push(events);
+        cursor = events[events.length - 1].seq;
+      }
+    })();
+    return { answers, done };
+  }
+
+  it('every held poll is answered once per command, the activity entry in the same answer as the command’s events', async () => {
     const h = makeHarness({ simActivity: 0 });
     const host = h.login();
-    const watcher = h.login('supervisor');
     const room = h.engine.rooms.get(MR)!;
-    await watcher.poll(0);
-    const since = room.feed.head;
-    const held = watcher.poll(since, 20);
-    await h.until(() => room.feed.waiting > 0);
-    const r = await host.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 });
-    expect(r.status).toBe(200);
-    const events = await held;
-    expect(ofType(events, 'one_mr_status')).toHaveLength(1);
-    expect(ofType(events, 'activity')).toHaveLength(1);
-    expect(events[events.length - 1].cmdid).toBe('activity');
+    const watchers = [h.login('supervisor'), h.login('supervisor'), h.login()];
+    await Promise.all(watchers.map((w) => w.poll(0)));
+    const ep = [...room.endpoints.values()][0];
+    const clients = watchers.map((w) => client(w.poll, room.feed.head));
+    const allHeld = () => room.feed.waiting === clients.length;
+    const settle = async () => {
+      await h.until(allHeld);
+      // a second wake would come in a later turn: give it some, then they must all still be held
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      await h.until(allHeld);
+    };
+    await settle();
+    const commands: [string, Record<string, unknown>, number, string][] = [
+      ['mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 }, 200, 'one_mr_status'],
+      ['eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', value: 0, usr_ids: [ep.usrId] }, 200, 'online_eps_status'],
+      ['mr-info', { cmdid: 'mod_mr_info', increase_secs: 60 }, 200, 'one_mr_info'],
+      // refused: its entry alone, still one wake
+      ['mr-status', { cmdid: 'mod_mr_status', lock_mr: 7 }, 400, 'activity'],
+    ];
+    for (const [i, [path, body, status, effect]] of commands.entries()) {
+      const r = await host.post(path, body);
+      expect(r.status).toBe(status);
+      await settle();
+      for (const c of clients) {
+        expect(c.answers).toHaveLength(i + 1);
+        const answer = c.answers[i];
+        expect(ofType(answer, effect).length).toBeGreaterThan(0);
+        expect(ofType(answer, 'activity')).toHaveLength(1);
+        expect(answer[answer.length - 1].cmdid).toBe('activity');
+      }
+    }
     h.engine.stop();
+    await Promise.all(clients.map((c) => c.done));
   });
 });
 
