@@ -6,6 +6,8 @@ import {
   defaultBanner,
   diffSegment,
   INITIAL_STATE,
+  nextInRollCall,
+  substituteSegment,
   timerAt,
   validateRunOfShow,
   type MeetingView,
@@ -21,6 +23,9 @@ const view = (over: Partial<MeetingView> = {}): MeetingView => ({
   unmuted: ['hq'],
   recording: false,
   live: false,
+  audience_listen: true,
+  audience_watch: true,
+  roll_call: '',
   online: new Set(['hq', 'g1', 'b1', 'b2', 'b3']),
   ...over,
 });
@@ -152,4 +157,42 @@ it('bannerMessage joins the languages set, Chinese first; clockText signs overru
   expect(clockText(125)).toBe('2:05');
   expect(clockText(-30)).toBe('-0:30');
   expect(clockText(3725)).toBe('1:02:05');
+});
+
+describe('listen/watch policy and roll call (issue 28 item 1)', () => {
+  it('validates both: two booleans; an ordered list of distinct participants', () => {
+    const doc = (seg: Partial<Segment>) => ({ version: 1, name: 'x', segments: [segment(seg)] });
+    expect(validateRunOfShow(doc({ listen_watch: { audience_listen: false, audience_watch: true }, roll_call: ['b1', 'b2'] })).ok).toBe(true);
+    expect(validateRunOfShow(doc({ roll_call: [] })).ok).toBe(true);
+    const bad = validateRunOfShow(doc({ listen_watch: { audience_listen: 'no' } as never, roll_call: ['b1', 'b1'] }));
+    expect(bad).toEqual({ ok: false, errors: [{ code: 'listenWatch', path: 'segments[0].listen_watch' }, { code: 'rollCall', path: 'segments[0].roll_call' }] });
+    expect(validateRunOfShow(doc({ roll_call: ['ok', ''] }))).toMatchObject({ ok: false, errors: [{ code: 'rollCall' }] });
+  });
+
+  it('Up Next tells the listen/watch changes and the roll call with its count; an empty list ends a running one', () => {
+    const seg = segment({ listen_watch: { audience_listen: false, audience_watch: true }, roll_call: ['b2', 'b1', 'b3'] });
+    expect(diffSegment(view(), seg).changes).toEqual([
+      { kind: 'listen', allowed: false },
+      { kind: 'rollCall', count: 3, first: 'b2' },
+    ]);
+    expect(diffSegment(view({ roll_call: 'b1' }), segment({ roll_call: [] })).changes).toEqual([{ kind: 'rollCallEnd' }]);
+    expect(diffSegment(view(), segment({ roll_call: [] })).changes).toEqual([]);
+    // only the first of the roll call must be there at Take
+    expect(diffSegment(view(), segment({ roll_call: ['gone', 'b1'] })).missing).toEqual(['gone']);
+    expect(diffSegment(view(), segment({ roll_call: ['b1', 'gone'] })).missing).toEqual([]);
+  });
+
+  it('capture keeps the policy and the participant called now; a substitute takes their place in the order', () => {
+    const seg = captureSegment(view({ audience_watch: false, roll_call: 'b2' }), 'c', 'Now');
+    expect(seg.listen_watch).toEqual({ audience_listen: true, audience_watch: false });
+    expect(seg.roll_call).toEqual(['b2']);
+    expect(substituteSegment(segment({ roll_call: ['b1', 'b2'] }), { b1: 'b3' }).roll_call).toEqual(['b3', 'b2']);
+  });
+
+  it('"Call next" follows the order and skips who is not connected; the end gives nobody', () => {
+    const on = new Set(['b1', 'b3']);
+    expect(nextInRollCall(['b1', 'b2', 'b3'], 'b1', on)).toBe('b3');
+    expect(nextInRollCall(['b1', 'b2', 'b3'], 'b3', on)).toBe('');
+    expect(nextInRollCall(['b1', 'b2', 'b3'], 'x', on)).toBe('b1');
+  });
 });

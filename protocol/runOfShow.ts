@@ -62,6 +62,15 @@ export interface SegmentMute {
   unmute: string[];
 }
 
+/**
+ * The audience's listen/watch policy: whether the audience may hear and see the meeting
+ * (`mr_atx_mode` / `mr_vtx_mode` 0) or is barred from it (1), as the console's bans set them.
+ */
+export interface SegmentListenWatch {
+  audience_listen: boolean;
+  audience_watch: boolean;
+}
+
 export interface SegmentTimer {
   secs: number;
   /** the share of `secs` elapsed at which the timer warns, 0.5–0.99 */
@@ -84,9 +93,18 @@ export interface Segment {
   /** null: the banner off */
   banner?: SegmentBanner | null;
   mute?: SegmentMute;
+  listen_watch?: SegmentListenWatch;
+  /**
+   * The roll call, in calling order: Take calls the first (the roll-call layout unless the segment
+   * sets the main venue's or the audience's layout itself); "Call next" follows this order. An
+   * empty list ends a roll call in progress.
+   */
+  roll_call?: string[];
   recording?: boolean;
   live?: boolean;
   timer?: SegmentTimer;
+  /** seconds the segment ran when last rehearsed (written by the server in rehearsal mode) */
+  rehearsed_secs?: number;
 }
 
 export interface RunOfShow {
@@ -111,6 +129,8 @@ export interface RunOfShowState {
   can_undo: boolean;
   /** increments on every Take, undo and hold */
   take_seq: number;
+  /** rehearsal mode: every Take records how long the segment it ends ran (`rehearsed_secs`) */
+  rehearsal: boolean;
 }
 
 export interface RunOfShowAnswer {
@@ -128,7 +148,7 @@ export interface RunOfShowEvent {
 }
 
 export const EMPTY_RUN_OF_SHOW: RunOfShow = { version: RUN_OF_SHOW_VERSION, name: '', segments: [] };
-export const INITIAL_STATE: RunOfShowState = { current: -1, taken_at: 0, held_since: 0, held_secs: 0, previous: -1, can_undo: false, take_seq: 0 };
+export const INITIAL_STATE: RunOfShowState = { current: -1, taken_at: 0, held_since: 0, held_secs: 0, previous: -1, can_undo: false, take_seq: 0, rehearsal: false };
 
 // ---------------------------------------------------------------------------------------------
 // validation
@@ -149,6 +169,8 @@ export type RunOfShowErrorCode =
   | 'mute'
   | 'timer'
   | 'flag'
+  | 'listenWatch'
+  | 'rollCall'
   | 'unknownField';
 
 export interface RunOfShowError {
@@ -159,7 +181,7 @@ export interface RunOfShowError {
 
 export type ValidationResult = { ok: true; doc: RunOfShow } | { ok: false; errors: RunOfShowError[] };
 
-const SEGMENT_KEYS = new Set(['id', 'name', 'main_venue', 'guests', 'mosaics', 'banner', 'mute', 'recording', 'live', 'timer']);
+const SEGMENT_KEYS = new Set(['id', 'name', 'main_venue', 'guests', 'mosaics', 'banner', 'mute', 'listen_watch', 'roll_call', 'recording', 'live', 'timer', 'rehearsed_secs']);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isUsrId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= USR_ID_MAX && !/[\u0000-\u001f]/.test(v);
@@ -204,6 +226,15 @@ export function validateRunOfShow(value: unknown): ValidationResult {
         fail('mute', `${at}.mute`);
       }
     }
+    if (seg.listen_watch !== undefined) {
+      const lw = seg.listen_watch;
+      if (!isObj(lw) || typeof lw.audience_listen !== 'boolean' || typeof lw.audience_watch !== 'boolean' || Object.keys(lw).length !== 2) fail('listenWatch', `${at}.listen_watch`);
+    }
+    if (seg.roll_call !== undefined) {
+      const rc = seg.roll_call;
+      if (!Array.isArray(rc) || rc.length > IDS_MAX || !rc.every(isUsrId) || new Set(rc).size !== rc.length) fail('rollCall', `${at}.roll_call`);
+    }
+    if (seg.rehearsed_secs !== undefined && !isInt(seg.rehearsed_secs, 0, 7 * 24 * 3600)) fail('timer', `${at}.rehearsed_secs`);
     for (const f of ['recording', 'live'] as const) if (seg[f] !== undefined && typeof seg[f] !== 'boolean') fail('flag', `${at}.${f}`);
     if (seg.timer !== undefined) {
       const t = seg.timer;
@@ -299,6 +330,11 @@ export interface MeetingView {
   unmuted: readonly string[];
   recording: boolean;
   live: boolean;
+  /** the audience may hear / see the meeting (no listen or watch ban on it) */
+  audience_listen: boolean;
+  audience_watch: boolean;
+  /** the participant called now while a roll call is in progress, '' when none */
+  roll_call: string;
   /** usr_ids connected now */
   online: ReadonlySet<string>;
 }
@@ -313,16 +349,22 @@ export function captureSegment(view: MeetingView, id: string, name: string, titl
     mosaics: Object.fromEntries(Object.entries(view.mosaics).map(([r, m]) => [r, { ...m!, roles_lst: m!.roles_lst.map((p) => [...p]) }])),
     banner: view.banner ? { ...defaultBanner({}), ...titleLook, text: { zh: view.banner.message, en: '' } } : null,
     mute: { audience_muted: view.audience_muted, unmute: [...view.unmuted] },
+    listen_watch: { audience_listen: view.audience_listen, audience_watch: view.audience_watch },
+    roll_call: view.roll_call ? [view.roll_call] : [],
     recording: view.recording,
     live: view.live,
   };
   return seg;
 }
 
-/** Everyone a segment needs connected: main venue, honoured guests, the unmuted, the panes' participants. */
+/**
+ * Everyone a segment needs connected at Take: main venue, honoured guests, the unmuted, the panes'
+ * participants and the first of the roll call (the later ones are called when they are reached).
+ */
 export function neededIds(seg: Segment): string[] {
   const out = new Set<string>();
   if (seg.main_venue) out.add(seg.main_venue);
+  if (seg.roll_call?.length) out.add(seg.roll_call[0]);
   for (const g of seg.guests ?? []) out.add(g);
   for (const u of seg.mute?.unmute ?? []) out.add(u);
   for (const m of Object.values(seg.mosaics ?? {})) for (const pane of m?.roles_lst ?? []) for (const tok of pane) if (!PANE_TOKENS.has(tok)) out.add(tok);
@@ -344,6 +386,7 @@ export function substituteSegment(seg: Segment, substitutes: Readonly<Record<str
   if (seg.main_venue) out.main_venue = sub(seg.main_venue);
   if (seg.guests) out.guests = uniq(seg.guests);
   if (seg.mute) out.mute = { ...seg.mute, unmute: uniq(seg.mute.unmute) };
+  if (seg.roll_call) out.roll_call = uniq(seg.roll_call);
   if (seg.mosaics) {
     out.mosaics = Object.fromEntries(
       Object.entries(seg.mosaics).map(([r, m]) => [r, { ...m!, roles_lst: m!.roles_lst.map((pane) => pane.map((t) => (PANE_TOKENS.has(t) ? t : sub(t)))) }]),
@@ -386,6 +429,11 @@ export type SegmentChange =
   | { kind: 'banner'; change: 'on' | 'off' | 'text' }
   | { kind: 'audienceMute'; muted: boolean }
   | { kind: 'unmute'; count: number }
+  | { kind: 'listen'; allowed: boolean }
+  | { kind: 'watch'; allowed: boolean }
+  /** a roll call of `count` starts with `first` (a running one is replaced) */
+  | { kind: 'rollCall'; count: number; first: string }
+  | { kind: 'rollCallEnd' }
   | { kind: 'recording'; on: boolean; onAir: true }
   | { kind: 'live'; on: boolean; onAir: true }
   | { kind: 'timer'; secs: number };
@@ -436,11 +484,31 @@ export function diffSegment(view: MeetingView, seg: Segment): SegmentDiff {
     const count = seg.mute.unmute.filter((u) => !unmuted.has(u)).length;
     if (count) changes.push({ kind: 'unmute', count });
   }
+  if (seg.listen_watch) {
+    if (seg.listen_watch.audience_listen !== view.audience_listen) changes.push({ kind: 'listen', allowed: seg.listen_watch.audience_listen });
+    if (seg.listen_watch.audience_watch !== view.audience_watch) changes.push({ kind: 'watch', allowed: seg.listen_watch.audience_watch });
+  }
+  if (seg.roll_call) {
+    if (seg.roll_call.length) changes.push({ kind: 'rollCall', count: seg.roll_call.length, first: seg.roll_call[0] });
+    else if (view.roll_call) changes.push({ kind: 'rollCallEnd' });
+  }
   if (seg.recording !== undefined && seg.recording !== view.recording) changes.push({ kind: 'recording', on: seg.recording, onAir: true });
   if (seg.live !== undefined && seg.live !== view.live) changes.push({ kind: 'live', on: seg.live, onAir: true });
   if (seg.timer) changes.push({ kind: 'timer', secs: seg.timer.secs });
   const missing = neededIds(seg).filter((id) => !view.online.has(id));
   return { changes, onAir: changes.some((c) => 'onAir' in c), missing };
+}
+
+/**
+ * Whom "Call next" calls in a segment's roll call: the first connected participant after the one
+ * called now in the segment's order ('' when the end is reached; the first connected one when the
+ * one called now is not in the list).
+ * @example nextInRollCall(['b1', 'b2', 'b3'], 'b1', new Set(['b1', 'b3'])) // 'b3'
+ */
+export function nextInRollCall(order: readonly string[], called: string, online: ReadonlySet<string>): string {
+  const at = order.indexOf(called);
+  for (let i = at + 1; i < order.length; i++) if (online.has(order[i])) return order[i];
+  return '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -501,6 +569,7 @@ export function decodeRunOfShowState(v: unknown): RunOfShowState {
     previous: n('previous', -1),
     can_undo: v.can_undo === true,
     take_seq: n('take_seq', 0),
+    rehearsal: v.rehearsal === true,
   };
 }
 

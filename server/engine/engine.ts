@@ -24,6 +24,7 @@ import { ASSUMED_STATUS_FIELDS, isGuestId, newRoomRecord, Room, type RoomHooks, 
 import { sysMosics } from './mosaics';
 import { refreshAutoFocus } from './autoFocus';
 import { tickSegmentTimer } from './runOfShowTimer';
+import { runOfShowWrites } from './runOfShow';
 import { asBody, int, type Body } from './validate';
 
 export const COLLECTIONS = {
@@ -707,6 +708,7 @@ export class Engine implements EngineFacade {
         throw e;
       }
       if (activity) ops.push(...this.recordActivity(room, sess, activity, 200, 0, true));
+      ops.push(...runOfShowWrites(room)); // (issue 28) a Take's run-of-show record, in the same write
       if (reqId) ops.push(this.reqAnswers.keep(room.mrId, sess.sessId, reqId, body, this.clock.now()));
       await this.saveRoom(room, false, ops);
       return { status: 200, body };

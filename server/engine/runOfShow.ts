@@ -17,16 +17,19 @@ import {
   PANE_TOKENS,
   substituteSegment,
   SEGMENT_ROLES,
+  timerAt,
   titleOfBanner,
   type MeetingView,
   type RunOfShow,
   type RunOfShowAnswer,
   type RunOfShowState,
   type Segment,
+  type SegmentMosaic,
+  type SegmentRole,
   EMPTY_RUN_OF_SHOW,
 } from '../../protocol/runOfShow';
 import type { MosicConfigEntry } from '../../protocol/wire';
-import type { Store } from '../store/types';
+import type { Store, StoreOp } from '../store/types';
 import { checkPermission, configMosic, ctrlMrEps, modMrStatus, setTitle } from './commands';
 import type { Engine, SessionState } from './engine';
 import { badField, refused } from './errors';
@@ -64,6 +67,9 @@ export function meetingViewOf(room: Room): MeetingView {
     unmuted: eps.filter((ep) => ep.flags[POS.a_rx] === 1).map((ep) => ep.usrId),
     recording: st.rec_state === 'recording' || st.rec_state === 'starting',
     live: st.live_enabled === 1,
+    audience_listen: st.mr_atx_mode !== 1,
+    audience_watch: st.mr_vtx_mode !== 1,
+    roll_call: st.roll_call === 1 ? st.rollcall_usr_id : '',
     online: new Set(room.endpoints.keys()),
   };
 }
@@ -101,6 +107,7 @@ export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg
     if (!room.endpoints.has(id)) missing.add(id);
   };
   if (seg.main_venue) need(seg.main_venue);
+  if (seg.roll_call?.length) need(seg.roll_call[0]);
   for (const g of seg.guests ?? []) need(g);
   for (const u of seg.mute?.unmute ?? []) need(u);
   for (const role of SEGMENT_ROLES) {
@@ -117,6 +124,11 @@ export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg
     throw refused(room.roster.has(id) || missing.size > 1 ? RC.endpointOffline : RC.participantNotFound, [...missing].join(','));
   }
   const st = room.status;
+  // the rights of every step checked before the first is applied, so none is refused half-way
+  if (seg.listen_watch?.audience_listen !== undefined && seg.listen_watch.audience_listen !== view.audience_listen) checkPermission(sess, 'status:mr_atx_mode');
+  if (seg.listen_watch?.audience_watch !== undefined && seg.listen_watch.audience_watch !== view.audience_watch) checkPermission(sess, 'status:mr_vtx_mode');
+  if (seg.roll_call?.length) checkPermission(sess, 'eps:roll_call_start');
+  if (seg.roll_call && view.roll_call) checkPermission(sess, 'eps:roll_call_end');
   if (seg.recording !== undefined && seg.recording !== view.recording) {
     checkPermission(sess, 'status:enable_rec');
     if (seg.recording && !room.record.resourceTmpl.hasRecord) throw refused(RC.recorderUnavailable);
@@ -141,8 +153,19 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
     if (off.length) ctrlMrEps(engine, sess, room, { action: 'chair', usr_ids: off, value: 0 });
     if (on.length) ctrlMrEps(engine, sess, room, { action: 'chair', usr_ids: on, value: 1 });
   }
+  // the roll call first: its layout (the called alone for the main venue, beside the main venue for
+  // the audience, as the roll-call dialog sets it) gives way to the layouts the segment sets itself
+  const rollLayouts: Partial<Record<SegmentRole, SegmentMosaic>> = {};
+  if (seg.roll_call?.length) {
+    const first = seg.roll_call[0];
+    if (view.roll_call) ctrlMrEps(engine, sess, room, { action: 'roll_call_end', usr_ids: [] });
+    ctrlMrEps(engine, sess, room, { action: 'roll_call_start', usr_ids: [first], value: 'with_speaker' });
+    rollLayouts.speaker = { mosic_id: '1', roles_lst: [[first]], poll_secs: 10, view_has_self: 0 };
+    rollLayouts.guest = { mosic_id: '1*1', roles_lst: [['1010'], [first]], poll_secs: 10, view_has_self: 0 };
+  } else if (seg.roll_call && view.roll_call) ctrlMrEps(engine, sess, room, { action: 'roll_call_end', usr_ids: [] });
+  const wanted = { ...rollLayouts, ...seg.mosaics };
   const layouts = SEGMENT_ROLES.flatMap((role) => {
-    const m = seg.mosaics?.[role];
+    const m = wanted[role];
     return m ? [{ role, mosic_id: m.mosic_id, layout_mode: 2, roles_lst: m.roles_lst, poll_secs: m.poll_secs, view_has_self: m.view_has_self }] : [];
   });
   if (layouts.length) configMosic(engine, sess, room, { config_info: layouts });
@@ -155,6 +178,10 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
     const now = meetingViewOf(room).unmuted;
     const unmute = seg.mute.unmute.filter((u) => !now.includes(u));
     if (unmute.length) ctrlMrEps(engine, sess, room, { action: 'a_rx', usr_ids: unmute, value: 1 });
+  }
+  if (seg.listen_watch) {
+    if (seg.listen_watch.audience_listen !== view.audience_listen) modMrStatus(engine, sess, room, { mr_atx_mode: seg.listen_watch.audience_listen ? 0 : 1 });
+    if (seg.listen_watch.audience_watch !== view.audience_watch) modMrStatus(engine, sess, room, { mr_vtx_mode: seg.listen_watch.audience_watch ? 0 : 1 });
   }
   if (seg.recording !== undefined && seg.recording !== view.recording) modMrStatus(engine, sess, room, { enable_rec: seg.recording ? 1 : 0 });
   if (seg.live !== undefined && seg.live !== view.live) modMrStatus(engine, sess, room, { enable_live: seg.live ? 1 : 0 });
@@ -185,6 +212,7 @@ export function takeSegment(engine: Engine, sess: SessionState, room: Room, stor
   applySegment(engine, sess, room, seg, view);
   const now = engine.nowSecs();
   const state: RunOfShowState = {
+    ...stored.state,
     current: index,
     taken_at: now,
     held_since: 0,
@@ -193,7 +221,43 @@ export function takeSegment(engine: Engine, sess: SessionState, room: Room, stor
     can_undo: true,
     take_seq: stored.state.take_seq + 1,
   };
-  return { ...stored, state, undo };
+  return { ...withRehearsedTime(stored, now), state, undo };
+}
+
+/**
+ * In rehearsal mode, the segment on air is given the time it ran (held time left out) as its
+ * `rehearsed_secs`: a new revision of the document, written with the Take that ends it.
+ */
+function withRehearsedTime(stored: StoredRunOfShow, nowSecs: number): StoredRunOfShow {
+  const st = stored.state;
+  const seg = stored.doc.segments[st.current];
+  if (!st.rehearsal || !seg || !st.taken_at) return stored;
+  const ran = Math.min(timerAt(st, seg, nowSecs).elapsed, 7 * 24 * 3600);
+  const segments = stored.doc.segments.map((s, i) => (i === st.current ? { ...s, rehearsed_secs: ran } : s));
+  return { ...stored, revision: stored.revision + 1, doc: { ...stored.doc, segments } };
+}
+
+/** Rehearsal mode on or off: while on, each Take records the time of the segment it ends. */
+export function rehearsalMode(stored: StoredRunOfShow, on: boolean): StoredRunOfShow {
+  if (stored.state.rehearsal === on) return stored;
+  return { ...stored, state: { ...stored.state, rehearsal: on, take_seq: stored.state.take_seq + 1 } };
+}
+
+// The run-of-show record of a command, handed to the engine's command runner so it goes into the
+// same store write as the command's effects and activity entry (one journal line: applied and
+// durable as a whole, or not at all). Set only once the command's step has succeeded.
+const pendingWrites = new WeakMap<Room, StoreOp[]>();
+
+/** Queues the record to be written with the command being applied in `room`. */
+export function writeWithCommand(room: Room, mrId: string, next: StoredRunOfShow): void {
+  pendingWrites.set(room, [{ op: 'put', collection: RUN_OF_SHOW_COLLECTION, key: mrId, value: next }]);
+}
+
+/** The engine's command runner takes the queued writes into its store batch (empty for other commands). */
+export function runOfShowWrites(room: Room): StoreOp[] {
+  const ops = pendingWrites.get(room) ?? [];
+  pendingWrites.delete(room);
+  return ops;
 }
 
 /** Undo: the meeting as it was before the last Take, and the cue back on the segment before. */

@@ -6,8 +6,9 @@
  * - `PUT {P}run-of-show` (or `POST` with `cmdid: 'put_run_of_show'`, the console's transport has
  *   POST only): saves the document when `revision` is the stored one, else 409 `recordConflict`
  *   with `current` (the stored answer), so two controllers never overwrite each other unseen;
- * - `POST {P}run-of-show` `take_segment` / `undo_take` / `hold_segment`: one command each through
- *   the engine's command runner (once per req_id, its events and ONE activity entry in one turn).
+ * - `POST {P}run-of-show` `take_segment` / `undo_take` / `hold_segment` / `rehearsal_mode`: one
+ *   command each through the engine's command runner (once per req_id, its events and ONE activity
+ *   entry in one turn; the run-of-show record in the command's own store batch).
  *
  * Every field is checked; a refusal changes nothing.
  */
@@ -16,7 +17,7 @@ import { validateRunOfShow, type RunOfShowAnswer } from '../../protocol/runOfSho
 import type { Engine, SessionState } from '../engine/engine';
 import { badField } from '../engine/errors';
 import type { Room } from '../engine/room';
-import { emitRunOfShow, holdSegment, RunOfShowBook, takeSegment, undoTake, type StoredRunOfShow } from '../engine/runOfShow';
+import { emitRunOfShow, holdSegment, rehearsalMode, RunOfShowBook, takeSegment, undoTake, writeWithCommand, type StoredRunOfShow } from '../engine/runOfShow';
 import { asBody, bit, int, reqId, type Body } from '../engine/validate';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
@@ -79,10 +80,9 @@ export function registerRunOfShowRoutes(
     return json(200, { cmdid: 'run_of_show', revision: next.revision, state: next.state });
   };
 
-  /** take / undo / hold: one engine command, the record written with it. */
+  /** take / undo / hold / rehearsal: one engine command, the record written in its store batch. */
   const step = async (body: Body, sess: SessionState, cmdid: string): Promise<ApiResult> => {
     let next: StoredRunOfShow | undefined;
-    let written: Promise<void> | undefined;
     // the activity body is filled before the step runs, so a refused Take names its segment too
     const activityBody: Record<string, unknown> = { cmdid };
     const apply = (room: Room) => {
@@ -96,18 +96,21 @@ export function registerRunOfShowRoutes(
       } else if (cmdid === 'undo_take') {
         Object.assign(activityBody, { segment: stored.doc.segments[stored.state.previous]?.name ?? '' });
         next = undoTake(engine, sess, room, stored);
+      } else if (cmdid === 'rehearsal_mode') {
+        const on = bit(body, 'value') === 1;
+        Object.assign(activityBody, { value: on ? 1 : 0 });
+        next = rehearsalMode(stored, on);
       } else {
         const on = bit(body, 'value') === 1;
         Object.assign(activityBody, { segment: stored.doc.segments[stored.state.current]?.name ?? '', value: on ? 1 : 0 });
         next = holdSegment(engine, stored, on);
       }
-      // written in the same turn as the command's own store write (journal order), awaited below
-      written = book.write(sess.mrId, next);
+      // the record goes into the command's own store batch (engine.command: runOfShowWrites)
+      writeWithCommand(room, sess.mrId, next);
       emitRunOfShow(room, next);
-      return { state: next.state };
+      return { state: next.state, revision: next.revision };
     };
     const ans = await engine.command(sess, reqId(body), apply, activityLog ? { cmdid, body: activityBody } : undefined);
-    if (written) await written;
     return json(ans.status, ans.body);
   };
 
@@ -115,7 +118,7 @@ export function registerRunOfShowRoutes(
     const body = asBody(req.body);
     const cmdid = typeof body.cmdid === 'string' ? body.cmdid : '';
     if (cmdid === 'put_run_of_show') return put(body, sess, room);
-    if (cmdid === 'take_segment' || cmdid === 'undo_take' || cmdid === 'hold_segment') return step(body, sess, cmdid);
+    if (cmdid === 'take_segment' || cmdid === 'undo_take' || cmdid === 'hold_segment' || cmdid === 'rehearsal_mode') return step(body, sess, cmdid);
     throw badField('cmdid', RC.unknownAction);
   });
   router.post(path, post);

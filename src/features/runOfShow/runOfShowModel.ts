@@ -34,6 +34,9 @@ export function consoleMeetingView(
     unmuted: flags.filter((x) => x.f.a_rx === 1).map((x) => x.id),
     recording: status?.rec_state === 'recording' || status?.rec_state === 'starting',
     live: status?.live_enabled === 1,
+    audience_listen: status?.mr_atx_mode !== 1,
+    audience_watch: status?.mr_vtx_mode !== 1,
+    roll_call: status?.roll_call === 1 ? (status.rollcall_usr_id ?? '') : '',
     online: new Set(online.map((p) => p.usr_id)),
   };
 }

@@ -28,6 +28,16 @@ export function useRunOfShowWords(nameOf: (usrId: string) => string) {
         return c.muted ? t`Audience muted` : t`Audience unmuted`;
       case 'unmute':
         return t`${c.count} participants unmuted`;
+      case 'listen':
+        return c.allowed ? t`Audience may listen` : t`Audience may not listen`;
+      case 'watch':
+        return c.allowed ? t`Audience may watch` : t`Audience may not watch`;
+      case 'rollCall': {
+        const first = who(c.first);
+        return t`Roll call of ${c.count}, starting with ${first}`;
+      }
+      case 'rollCallEnd':
+        return t`Roll call ends`;
       case 'recording':
         return c.on ? t`Recording starts` : t`Recording stops`;
       case 'live':
@@ -54,6 +64,10 @@ export function useRunOfShowWords(nameOf: (usrId: string) => string) {
         return t`${where}: two segments have the same id.`;
       case 'name':
         return t`${where}: a name of 1 to 80 characters on one line is needed.`;
+      case 'listenWatch':
+        return t`${where}: the listen/watch policy needs both choices (true or false).`;
+      case 'rollCall':
+        return t`${where}: the roll call is a list of different participants.`;
       case 'unknownField':
         return t`${where}: this field is not part of a run of show.`;
       default:
