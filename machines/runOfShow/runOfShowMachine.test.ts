@@ -143,7 +143,7 @@ describe('run of show actor', () => {
     const actor = createActor(runOfShowMachine, { input: { api: fake.api } }).start();
     fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 404, 'run-of-show'));
     await flush();
-    expect(actor.getSnapshot().value).toBe('local');
+    expect(actor.getSnapshot().matches('local')).toBe(true);
     actor.send({ type: 'runOfShow.edit', doc });
     expect(actor.getSnapshot().context.doc.segments).toHaveLength(3);
     expect(fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(0);

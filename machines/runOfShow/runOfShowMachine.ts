@@ -7,12 +7,14 @@
  * again), saves edits with the revision it last saw (a 409 → `conflict`, holding the server's
  * document beside this console's, until the user keeps one), and sends each Take / undo / hold as
  * one command. A platform without the calls (404/405) → `local`: the document stays in this
- * browser (the UI says so) and Take is not offered (the step-by-step platform path is not built yet).
+ * browser (the UI says so) and Take applies the segment as the sequence of the platform's own
+ * requests (segmentSteps.ts), one after the other, with progress; a refused step stops the
+ * sequence and is named with the steps already applied (never half-way silently).
  *
  * The timer ticks every second on the actor's clock (a SimulatedClock in tests) while a segment is
  * on air and not held; the phases (running, warning, overrun) come from `timerAt`.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { isApiError } from '../../protocol/errors';
 import {
@@ -21,10 +23,13 @@ import {
   decodeRunOfShowState,
   timerAt,
   validateRunOfShow,
+  type MeetingView,
   type RunOfShow,
   type RunOfShowEvent,
   type RunOfShowState,
 } from '../../protocol/runOfShow';
+
+import { segmentSteps, type SegmentStep } from './segmentSteps';
 
 export const RUN_OF_SHOW_SUFFIX = 'run-of-show';
 export const TICK_MS = 1000;
@@ -37,7 +42,7 @@ export interface RunOfShowInput {
 
 /** A Take, undo or hold the server refused: its result code and detail (who is offline). */
 export interface StepRefusal {
-  step: 'take' | 'undo' | 'hold';
+  step: 'take' | 'undo' | 'hold' | 'rehearsal';
   result?: number;
   detail?: string;
   status: number;
@@ -64,12 +69,27 @@ export interface RunOfShowContext {
   timings: Record<string, number>;
   /** the substitutes of the Take being sent */
   substitutes: Record<string, string>;
+  /** in front of the platform: the Take being applied step by step, or the last one */
+  platform: PlatformRun | null;
+}
+
+/** A Take applied as the platform's own requests: the steps, how many are done, the refused one. */
+export interface PlatformRun {
+  index: number;
+  steps: SegmentStep[];
+  done: number;
+  /** the step that was refused (the ones before it stay applied; the ones after were not sent) */
+  refused: (StepRefusal & { at: number }) | null;
 }
 
 export type RunOfShowMachineEvent =
   | { type: 'runOfShow.edit'; doc: RunOfShow }
   /** substitutes: who stands in for whom (offline or missing), this Take only */
-  | { type: 'runOfShow.take'; substitutes?: Record<string, string> }
+  | { type: 'runOfShow.take'; substitutes?: Record<string, string>; view?: MeetingView }
+  | { type: 'runOfShow.rehearsal' }
+  | { type: 'runOfShow.stepDone' }
+  | { type: 'runOfShow.stepRefused'; error: unknown }
+  | { type: 'runOfShow.stepsDone' }
   | { type: 'runOfShow.next' }
   | { type: 'runOfShow.back' }
   | { type: 'runOfShow.cue'; index: number }
@@ -128,6 +148,24 @@ export const runOfShowMachine = setup({
       const ans = (await input.api.post(RUN_OF_SHOW_SUFFIX, input.body, signal)) as Record<string, unknown>;
       return decodeRunOfShowState(ans.state);
     }),
+    /** the platform's requests one after the other; the first refusal stops the rest */
+    platformSteps: fromCallback<RunOfShowMachineEvent, { api: SessionApi; steps: SegmentStep[] }>(({ input, sendBack }) => {
+      const abort = new AbortController();
+      void (async () => {
+        for (const step of input.steps) {
+          try {
+            await input.api.post(step.suffix, step.body, abort.signal);
+          } catch (error) {
+            if (!abort.signal.aborted) sendBack({ type: 'runOfShow.stepRefused', error });
+            return;
+          }
+          if (abort.signal.aborted) return;
+          sendBack({ type: 'runOfShow.stepDone' });
+        }
+        sendBack({ type: 'runOfShow.stepsDone' });
+      })();
+      return () => abort.abort();
+    }),
   },
   delays: { tick: TICK_MS },
   guards: {
@@ -180,6 +218,7 @@ export const runOfShowMachine = setup({
       saveFailed: null,
       timings: {},
       substitutes: {},
+      platform: null,
     };
   },
   on: { 'session.api': { actions: 'setApi' } },
@@ -193,13 +232,54 @@ export const runOfShowMachine = setup({
         onError: [{ guard: 'notOffered', target: 'local' }, { target: 'ready' }],
       },
     },
-    /** the platform has no run of show: the document stays in this browser */
+    /** the platform has no run of show: the document stays in this browser, Take sends the platform's requests */
     local: {
+      initial: 'steady',
       on: {
         'runOfShow.edit': { actions: assign(({ event }) => ({ doc: event.doc })) },
         'runOfShow.next': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })) },
         'runOfShow.back': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue - 1) })) },
         'runOfShow.cue': { actions: assign(({ context, event }) => ({ cue: clampCue(context.doc, event.index) })) },
+      },
+      states: {
+        steady: {
+          on: {
+            'runOfShow.take': {
+              guard: ({ context, event }) => event.view !== undefined && context.doc.segments[context.cue] !== undefined,
+              target: 'applying',
+              actions: assign(({ context, event }) => ({
+                refusal: null,
+                platform: { index: context.cue, steps: segmentSteps(event.view!, context.doc.segments[context.cue]), done: 0, refused: null },
+              })),
+            },
+          },
+        },
+        applying: {
+          invoke: { src: 'platformSteps', input: ({ context }) => ({ api: context.api, steps: context.platform!.steps }) },
+          on: {
+            'runOfShow.stepDone': { actions: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })) },
+            'runOfShow.stepsDone': {
+              target: 'steady',
+              actions: assign(({ context }) => {
+                const index = context.platform!.index;
+                const now = context.nowSecs();
+                const state: RunOfShowState = { ...context.state, current: index, taken_at: now, held_since: 0, held_secs: 0, previous: context.state.current, take_seq: context.state.take_seq + 1 };
+                return adoptState(context, state);
+              }),
+            },
+            'runOfShow.stepRefused': {
+              target: 'steady',
+              actions: [
+                assign(({ context, event }) => {
+                  const e = event.error;
+                  const refusal: StepRefusal = isApiError(e) ? { step: 'take', result: e.result, detail: e.detail, status: e.status } : { step: 'take', status: 0 };
+                  return { refusal, platform: { ...context.platform!, refused: { ...refusal, at: context.platform!.done } } };
+                }),
+                'emitRefusal',
+              ],
+            },
+          },
+        },
       },
     },
     ready: {
@@ -237,6 +317,7 @@ export const runOfShowMachine = setup({
                 'runOfShow.take': { guard: 'hasSegments', target: 'taking', actions: assign(({ event }) => ({ substitutes: { ...event.substitutes } })) },
                 'runOfShow.undo': { guard: ({ context }) => context.state.can_undo, target: 'undoing' },
                 'runOfShow.hold': { guard: ({ context }) => context.state.current >= 0, target: 'holding' },
+                'runOfShow.rehearsal': { target: 'rehearsing' },
                 'runOfShow.reload': { target: 'reloading' },
               },
             },
@@ -297,6 +378,7 @@ export const runOfShowMachine = setup({
             ),
             undoing: stepState('undo', () => ({ cmdid: 'undo_take' })),
             holding: stepState('hold', ({ context }) => ({ cmdid: 'hold_segment', value: context.state.held_since > 0 ? 0 : 1 })),
+            rehearsing: stepState('rehearsal', ({ context }) => ({ cmdid: 'rehearsal_mode', value: context.state.rehearsal ? 0 : 1 })),
           },
         },
       },
