@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { RC } from '@protocol/codes';
 import { PushStreamSettings } from './PushStreamSettings';
 import { LiveAddressSettings } from './LiveAddressSettings';
-import { renderUi } from '../meetingControls/testUtils';
+import { renderUi } from '#/test/renderUi';
 
 afterEach(cleanup);
 

@@ -9,7 +9,7 @@ import { scriptedSessionApi } from '@machines/testing/fakeSessionApi';
 import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsPanel } from './MeetingControlsPanel';
-import { renderUi } from './testUtils';
+import { renderUi } from '#/test/renderUi';
 
 afterEach(cleanup);
 

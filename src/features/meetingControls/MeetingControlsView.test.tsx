@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
-import { renderUi } from './testUtils';
+import { renderUi } from '#/test/renderUi';
 import { staticOnline } from '#/session/onlineParticipants';
 
 afterEach(cleanup);

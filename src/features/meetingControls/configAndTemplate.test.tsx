@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { MosicGroupEntry } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
-import { renderUi } from './testUtils';
+import { renderUi } from '#/test/renderUi';
 import { staticOnline } from '#/session/onlineParticipants';
 import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { installDomShims, renderUi } from '#/features/participants/testing/renderUi';
+import { installDomShims, renderUi } from '#/test/renderUi';
 import { ChipOverflow, type OverflowChip } from './ChipOverflow';
 
 // happy-dom lays nothing out (and the positioning then hides the popover from role queries, hence

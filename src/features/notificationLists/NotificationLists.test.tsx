@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { NotificationLists } from './NotificationLists';
-import { installDomShims, renderUi } from '#/features/participants/testing/renderUi';
+import { installDomShims, renderUi } from '#/test/renderUi';
 
 beforeAll(installDomShims);
 afterEach(cleanup);

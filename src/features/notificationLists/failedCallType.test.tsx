@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { NotificationLists } from './NotificationLists';
 import { CallFailedBadge } from '#/features/participants/CallFailedBadge';
 import { failedByAddress } from '#/features/participants/failedCalls';
-import { installDomShims, renderUi } from '#/features/participants/testing/renderUi';
+import { installDomShims, renderUi } from '#/test/renderUi';
 
 beforeAll(installDomShims);
 afterEach(cleanup);

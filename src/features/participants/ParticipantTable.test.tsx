@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import { OVERSCAN, ParticipantTable } from './ParticipantTable';
 import type { ParticipantRow } from './participantModel';
-import { installDomShims, renderUi } from './testing/renderUi';
+import { installDomShims, renderUi } from '#/test/renderUi';
 import { NotOfferedState } from '#/session/notOffered';
 
 beforeAll(installDomShims);
@@ -62,6 +62,27 @@ describe('ParticipantTable', () => {
     // 400 px of 40 px rows: 10 in view
     expect(rendered.length).toBe(10 + 2 * OVERSCAN);
     expect(rendered[0].getAttribute('aria-label')).toBe(`P${5001 - OVERSCAN}`);
+  });
+
+  it('scrolling re-fills the row elements: a jump past the window moves none, a short scroll keeps the rows still in view in theirs', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => online(String(i + 1), `P${i + 1}`));
+    setup(rows);
+    const scroller = screen.getByTestId('participant-scroller');
+    const elements = () => screen.getAllByRole('row').slice(1);
+    const before = elements();
+    // a jump (a wheel flick): every element stays where it is in the document, showing other rows
+    scroller.scrollTop = 40 * 5000;
+    fireEvent.scroll(scroller);
+    const jumped = elements();
+    const same = (a: HTMLElement[], b: HTMLElement[]) => a.length === b.length && a.every((el, i) => el === b[i]);
+    expect(same(jumped, before)).toBe(true);
+    expect(jumped[0].getAttribute('aria-label')).toBe(`P${5001 - OVERSCAN}`);
+    // two rows further: the rows still in view keep their elements (a focused one keeps focus)
+    scroller.scrollTop = 40 * 5002;
+    fireEvent.scroll(scroller);
+    const after = elements();
+    expect(after[0].getAttribute('aria-label')).toBe(`P${5003 - OVERSCAN}`);
+    expect(same(after.slice(0, -2), jumped.slice(2))).toBe(true);
   });
 
   it('a row sends through the command sink given last, though the rows keep stable ones (no re-render per feed batch)', () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SearchBox } from './SearchBox';
-import { installDomShims, renderUi } from './testing/renderUi';
+import { installDomShims, renderUi } from '#/test/renderUi';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
