@@ -1,7 +1,7 @@
 /**
  * Attendance (issue 29 item 2): a button that opens who is in the meeting, who came and left, and
  * who never came, against the invited list; each with first join, last leave, time present and
- * share of the meeting so far, roll calls answered or not. Sortable, searchable, exported as CSV
+ * share of the meeting so far, and whether they were present at each roll call. Sortable, searchable, exported as CSV
  * and JSON, and the way to the printable meeting report (also asked for by the end-meeting
  * confirmation, src/session/reportRequest.ts).
  */
@@ -27,7 +27,7 @@ const { selectAttendanceVersion, selectAttendanceRecords, selectAttendanceSource
 const TICK_MS = 10_000;
 
 export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef; mrId: string; scene: MrScene }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const words = useAttendanceWords(scene);
   const actor = useSessionChild<ActorRefFrom<AttendanceMachine>>(session, 'attendance');
   const version = useSelector(actor, (s) => (s ? selectAttendanceVersion(s) : -1));
@@ -51,7 +51,7 @@ export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef
     return () => clearInterval(id);
   }, [opened]);
 
-  const report = () => setReportRefused(!openReport(session, mrId, scene));
+  const report = () => void openReport(session, mrId, scene).then((saved) => setReportRefused(!saved));
   useEffect(() => onReportRequest(report));
 
   const measuredTo = meetingEnd ?? now;
@@ -62,7 +62,7 @@ export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef
     [opened, actor, version, meetingStart, since, measuredTo],
   );
   const counts = useMemo(() => countAttendance(rows), [rows]);
-  const shown = useMemo(() => selectAttendanceRows(rows, filter, search, sort), [rows, filter, search, sort]);
+  const shown = useMemo(() => selectAttendanceRows(rows, filter, search, sort, { locale: i18n.locale }), [rows, filter, search, sort, i18n.locale]);
   const csv = () =>
     downloadText(
       `attendance-${mrId}-${fileStamp()}.csv`,

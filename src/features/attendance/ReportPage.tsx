@@ -10,7 +10,7 @@ import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { downloadText, fileStamp } from '#/shared/csv';
-import { attendanceCsv, durationText, percentText, selectAttendanceRows, toAttendanceRows, type AttendanceRow } from './attendanceModel';
+import { attendanceCsv, countAttendance, durationText, percentText, selectAttendanceRows, toAttendanceRows, type AttendanceRow } from './attendanceModel';
 import { useAttendanceWords } from './attendanceWords';
 import { reportJson, reportNow, type ReportSnapshot } from './reportModel';
 import { PresenceChart } from './PresenceChart';
@@ -18,6 +18,7 @@ import classes from './report.module.css';
 
 /** rows drawn on screen per table; the print and the exports hold every row */
 export const REPORT_SCREEN_ROWS = 300;
+const BY_NAME = { key: 'name', dir: 'asc' } as const;
 
 /** true while the page is printed (the print button, the browser's print, print media) */
 function usePrinting(): [boolean, (on: boolean) => void] {
@@ -45,17 +46,18 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
   const [printing, setPrinting] = usePrinting();
   const now = reportNow(report);
   const start = report.meeting_start || report.since;
-  const rows = useMemo(
-    () => selectAttendanceRows(toAttendanceRows(report.records, start, now), 'all', '', { key: 'name', dir: 'asc' }),
-    [report.records, start, now],
+  const all = useMemo(() => toAttendanceRows(report.records, start, now), [report.records, start, now]);
+  // on screen only the first rows are drawn, and only they are put in order: sorting all 10,000
+  // names is left to the print and the export, which hold them all
+  const shown = useMemo(
+    () => selectAttendanceRows(all, 'all', '', BY_NAME, { locale: i18n.locale, ...(printing ? {} : { first: REPORT_SCREEN_ROWS }) }),
+    [all, i18n.locale, printing],
   );
   const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', hour12: false }), [i18n.locale]);
   const at = (secs: number | undefined) => (secs ? dateTime.format(new Date(secs * 1000)) : '—');
   const limit = <T,>(list: readonly T[]) => (printing ? list : list.slice(0, REPORT_SCREEN_ROWS));
   const isClass = report.scene === 'class';
-  const present = rows.filter((r) => r.state === 'present').length;
-  const left = rows.filter((r) => r.state === 'left').length;
-  const never = rows.filter((r) => r.state === 'never').length;
+  const { all: total, present, left, never } = countAttendance(all);
   const calls = useMemo(
     () =>
       report.records
@@ -63,8 +65,10 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
         .sort((a, b) => a.at - b.at),
     [report.records],
   );
-  const csv = () =>
+  const csv = () => {
+    const rows = selectAttendanceRows(all, 'all', '', BY_NAME, { locale: i18n.locale });
     downloadText(`report-${report.mr_id}-${fileStamp()}.csv`, attendanceCsv(rows, { state: words.state, yes: words.yes, no: words.no }), 'text/csv;charset=utf-8');
+  };
   const json = () => downloadText(`report-${report.mr_id}-${fileStamp()}.json`, reportJson(report), 'application/json');
   const print = () => {
     flushSync(() => setPrinting(true));
@@ -118,10 +122,10 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
           <dt>{t`Duration`}</dt>
           <dd>{report.meeting_start ? durationText(now - report.meeting_start) : '—'}</dd>
           <dt>{isClass ? t`Students` : t`Participants`}</dt>
-          <dd data-testid="report-counts" data-present={present} data-left={left} data-never={never} data-total={rows.length}>
+          <dd data-testid="report-counts" data-present={present} data-left={left} data-never={never} data-total={total}>
             {isClass
-              ? t`${rows.length} in all: ${present} in class, ${left} left, ${never} absent`
-              : t`${rows.length} in all: ${present} in the meeting, ${left} left, ${never} never came`}
+              ? t`${total} in all: ${present} in class, ${left} left, ${never} absent`
+              : t`${total} in all: ${present} in the meeting, ${left} left, ${never} never came`}
           </dd>
           <dt>{t`Controllers`}</dt>
           <dd>
@@ -153,14 +157,17 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
         <Title order={2} id="report-attendance" size="h3">
           <Trans>Attendance</Trans>
         </Title>
-        <AttendanceReportTable rows={limit(rows)} words={words} />
-        {more(rows.length)}
+        <AttendanceReportTable rows={shown} words={words} />
+        {more(total)}
       </section>
 
       <section className={classes.section} aria-labelledby="report-rollcall">
         <Title order={2} id="report-rollcall" size="h3">
           <Trans>Roll call</Trans>
         </Title>
+        <Text size="sm" c="dimmed" mb="xs">
+          <Trans>A roll call gives the called person the floor; the platform records no answer, so this says whether they were present when called.</Trans>
+        </Text>
         {calls.length === 0 ? (
           <Text size="sm" c="dimmed">
             <Trans>No roll call was held.</Trans>
@@ -171,7 +178,7 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
               <Table.Tr>
                 <Table.Th>{t`Called at`}</Table.Th>
                 <Table.Th>{t`Name`}</Table.Th>
-                <Table.Th>{t`Answered`}</Table.Th>
+                <Table.Th>{t`Present when called`}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -179,7 +186,7 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
                 <Table.Tr key={i}>
                   <Table.Td>{at(c.at)}</Table.Td>
                   <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>{c.answered ? t`Yes: in the meeting when called` : t`No: not in the meeting when called`}</Table.Td>
+                  <Table.Td>{c.answered ? words.yes : words.no}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PresenceRecord } from '@protocol/attendance';
 import { localTimeText } from '#/shared/csv';
-import { ATTENDANCE_CSV_COLUMNS, attendanceCsv, countAttendance, durationText, selectAttendanceRows, toAttendanceRows } from './attendanceModel';
-import { presenceSeries, reportJson, summariseActivity, type ReportSnapshot } from './reportModel';
+import { ATTENDANCE_CSV_COLUMNS, attendanceCsv, countAttendance, durationText, firstSorted, nameSortKey, selectAttendanceRows, toAttendanceRows } from './attendanceModel';
+import { countTicks, presenceSeries, reportJson, summariseActivity, timeTicks, type ReportSnapshot } from './reportModel';
 
 const rec = (usr_id: string, name: string, intervals: PresenceRecord['intervals'], invited = true, roll_calls?: PresenceRecord['roll_calls']): PresenceRecord => ({
   usr_id,
@@ -99,5 +99,62 @@ describe('report', () => {
     expect(doc.records.map((r: PresenceRecord) => r.usr_id)).toEqual(['g1', 'u1', 'u2', 'u3']);
     expect(doc.report_token).toBeUndefined();
     expect(doc.records[1].intervals[0]).toEqual({ join: 1000, leave: 1300, leave_reason: 'hangup' });
+  });
+});
+
+describe('sorting names fast (the report at 10,000 people)', () => {
+  it('orders numbers within names by value from precomputed keys, as a numeric collation does', () => {
+    const names = ['Room 10', 'Room 9', 'Room 009a', 'room 1', '参会者 20', '参会者 3'];
+    const numeric = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const plain = new Intl.Collator('en', { sensitivity: 'base' });
+    const byKey = [...names].sort((a, b) => plain.compare(nameSortKey(a), nameSortKey(b)));
+    expect(byKey).toEqual([...names].sort(numeric.compare));
+    expect(byKey.slice(0, 3)).toEqual(['room 1', 'Room 9', 'Room 009a']);
+  });
+
+  it('picks the first rows of a sort without sorting them all: the same rows, the same order, ties stable', () => {
+    const items = Array.from({ length: 2000 }, (_, i) => ({ i, v: (i * 7919) % 257 }));
+    const cmp = (a: { v: number }, b: { v: number }) => a.v - b.v;
+    const full = [...items].sort(cmp);
+    for (const k of [0, 1, 50, 300, 1999, 2000, 2500]) expect(firstSorted(items, k, cmp)).toEqual(full.slice(0, k));
+  });
+
+  it('gives the report its first rows as the full sort would, in the language asked for', () => {
+    const many = Array.from({ length: 40 }, (_, i) => rec(`p${i}`, `Person ${(i * 17) % 40}`, [{ join: 1000 }]));
+    const rowsOf = toAttendanceRows(many, 1000, 2000);
+    const byName = { key: 'name', dir: 'asc' } as const;
+    const all = selectAttendanceRows(rowsOf, 'all', '', byName, { locale: 'zh' });
+    expect(selectAttendanceRows(rowsOf, 'all', '', byName, { locale: 'zh', first: 10 })).toEqual(all.slice(0, 10));
+    expect(all.slice(0, 3).map((r) => r.name)).toEqual(['Person 0', 'Person 1', 'Person 2']);
+  });
+});
+
+describe('chart ticks', () => {
+  it('spaces a 2-minute meeting 15 s apart on round seconds, with seconds in the labels (not eight of one minute)', () => {
+    const { ticks, seconds } = timeTicks(1_000_010, 1_000_130, 8, 0);
+    expect(seconds).toBe(true);
+    expect(ticks).toEqual([1_000_020, 1_000_035, 1_000_050, 1_000_065, 1_000_080, 1_000_095, 1_000_110, 1_000_125]);
+    expect(timeTicks(1_000_010, 1_000_130, 4, 0).ticks).toEqual([1_000_020, 1_000_050, 1_000_080, 1_000_110]);
+    expect(new Set(ticks).size).toBe(ticks.length);
+  });
+
+  it('spaces four hours on the half hour of the local zone (a half-hour zone too), without seconds', () => {
+    const start = 1_800_000_000; // 08:00 UTC
+    const utc = timeTicks(start, start + 4 * 3600, 8, 0);
+    expect(utc.seconds).toBe(false);
+    expect(utc.ticks.length).toBeLessThanOrEqual(9);
+    expect(utc.ticks.every((t) => t % 1800 === 0)).toBe(true);
+    const india = timeTicks(start, start + 4 * 3600, 8, 5.5 * 3600);
+    expect(india.ticks.every((t) => (t + 5.5 * 3600) % 1800 === 0)).toBe(true);
+  });
+
+  it('never gives more ticks than asked, whatever the span', () => {
+    for (const span of [1, 7, 59, 61, 600, 3599, 7200, 86_400, 3 * 86_400]) expect(timeTicks(0, span, 8, 0).ticks.length).toBeLessThanOrEqual(9);
+  });
+
+  it('counts in round steps up to at least the peak', () => {
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(countTicks(10_000)).toEqual([0, 2000, 4000, 6000, 8000, 10_000]);
   });
 });

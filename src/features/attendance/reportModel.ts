@@ -136,3 +136,37 @@ export function reportJson(s: ReportSnapshot): string {
   const records = [...s.records].sort((a, b) => (a.usr_id < b.usr_id ? -1 : a.usr_id > b.usr_id ? 1 : 0));
   return JSON.stringify({ ...s, records, report_token: undefined }, null, 2);
 }
+
+/** Tick steps of the time axis, in seconds: each a round step a reader counts in. */
+const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+
+/**
+ * Ticks of the chart's time axis from `from` to `to` (Unix seconds): at most `most` of them, on
+ * round local times (every 5 minutes at :00, :05…), so a 2-minute meeting gets seconds ticks
+ * 30 s apart instead of eight labels all reading the same minute. `seconds` says whether the
+ * labels need seconds. `offsetSecs` is the local zone's offset east of UTC (half-hour zones too).
+ */
+export function timeTicks(from: number, to: number, most = 8, offsetSecs = 0): { ticks: number[]; seconds: boolean } {
+  const span = Math.max(1, to - from);
+  const step = TIME_STEPS.find((s) => span / s <= most) ?? Math.ceil(span / most / 86400) * 86400;
+  const first = Math.ceil((from + offsetSecs) / step) * step - offsetSecs;
+  const ticks: number[] = [];
+  for (let t = first; t <= to; t += step) ticks.push(t);
+  return { ticks, seconds: step < 60 };
+}
+
+/** Ticks of a count axis from 0 to at least `max`: round steps (1, 2, 5 × 10ⁿ), at most `most` + 1 of them. */
+export function countTicks(max: number, most = 5): number[] {
+  const top = Math.max(1, max);
+  let step = 1;
+  for (let p = 1; ; p *= 10) {
+    const s = [1, 2, 5].map((m) => m * p).find((c) => top / c <= most);
+    if (s) {
+      step = s;
+      break;
+    }
+  }
+  const ticks: number[] = [];
+  for (let v = 0; v < top + step; v += step) ticks.push(v);
+  return ticks;
+}

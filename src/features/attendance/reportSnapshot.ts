@@ -1,7 +1,7 @@
 /**
- * Takes the report's snapshot from a live session (its actors' current state, read once) and
- * keeps it in the browser, so the report opens in a tab of its own, also after the meeting ended
- * and the session is gone. One report per meeting is kept (the newest), at most a few meetings.
+ * Takes the report's snapshot from a live session (its actors' current state, read once); the
+ * browser keeps it (reportStore.ts), so the report opens in a tab of its own, also after the
+ * meeting ended and the session is gone.
  */
 import type { AnyActorRef } from 'xstate';
 import {
@@ -90,49 +90,4 @@ export function takeReportSnapshot(session: AnyActorRef, meta: { mrId: string; s
     ...(facts.reportToken ? { report_token: facts.reportToken } : {}),
     ...(facts.expiresAt ? { expires_at: facts.expiresAt } : {}),
   };
-}
-
-const KEY_PREFIX = 'podium.report.';
-/** meetings whose report is kept in the browser at once */
-export const REPORTS_KEPT = 3;
-
-/** Keeps the snapshot (the newest of its meeting); false when the browser refused (quota, private mode). */
-export function saveReportSnapshot(s: ReportSnapshot, storage: Storage | null = safeStorage()): boolean {
-  if (!storage) return false;
-  try {
-    storage.setItem(KEY_PREFIX + s.mr_id, JSON.stringify(s));
-    // the oldest meetings' reports go: a browser is not an archive
-    const kept: { key: string; at: number }[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (!key?.startsWith(KEY_PREFIX)) continue;
-      const at = Number(/"taken_at":(\d+)/.exec(storage.getItem(key) ?? '')?.[1] ?? 0);
-      kept.push({ key, at });
-    }
-    kept.sort((a, b) => b.at - a.at);
-    for (const { key } of kept.slice(REPORTS_KEPT)) storage.removeItem(key);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The kept snapshot of a meeting, null when none (or not one this console wrote). */
-export function loadReportSnapshot(mrId: string, storage: Storage | null = safeStorage()): ReportSnapshot | null {
-  try {
-    const text = storage?.getItem(KEY_PREFIX + mrId);
-    if (!text) return null;
-    const s = JSON.parse(text) as ReportSnapshot;
-    return s && s.format === REPORT_FORMAT && s.mr_id === mrId && Array.isArray(s.records) ? s : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
