@@ -29,7 +29,12 @@ export interface PresenceInterval {
 export interface RollCallMark {
   /** when they were called (Unix seconds) */
   at: number;
-  /** whether they were in the meeting when called (the server's definition of "answered") */
+  /**
+   * whether they were in the meeting when called. Named `answered` on the wire, but the platform
+   * has no answer to a roll call (console spec: start, next, end; the called endpoint gets the
+   * floor, and `rollcall_hist` keeps only who was called from which address), so the console
+   * shows it as "present when called", never as an answer.
+   */
   answered: boolean;
 }
 

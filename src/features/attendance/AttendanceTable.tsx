@@ -11,7 +11,9 @@ import type { AttendanceWords } from './attendanceWords';
 import classes from './attendance.module.css';
 
 const OVERSCAN = 8;
-const TEMPLATE = 'minmax(10rem, 2fr) minmax(7rem, 1fr) 6rem 6rem 5.5rem 4.5rem 4rem minmax(7rem, 1fr)';
+// the share column is as wide as its header ("Share of the meeting"): at 4.5rem the header wrapped
+// to three lines and ran into the first row; the roll-call cell holds "Present at 2 of 3 calls"
+const TEMPLATE = 'minmax(10rem, 2fr) minmax(7rem, 1fr) 6rem 6rem 6rem minmax(8.5rem, 1fr) 4rem minmax(10rem, 1.2fr)';
 
 export function AttendanceTable({ rows, sort, onSort, words, height = 480, rowHeight = 36, windowed = true }: {
   rows: readonly AttendanceRow[];
@@ -87,7 +89,8 @@ export function AttendanceTable({ rows, sort, onSort, words, height = 480, rowHe
   return (
     <div role="table" aria-label={words.tableLabel} aria-rowcount={rows.length + 1} className={classes.table} data-testid="attendance-table" data-rows={rows.length}>
       <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className={classes.headerRow} style={{ ...grid, height: rowHeight }}>
+        {/* at least a row high, taller when a header wraps (a narrow window): never over the first row */}
+        <div role="row" aria-rowindex={1} className={classes.headerRow} style={{ ...grid, alignItems: 'end', minHeight: rowHeight }}>
           {header('name', t`Name`)}
           {header('state', t`State`)}
           {header('firstJoin', t`First joined`)}

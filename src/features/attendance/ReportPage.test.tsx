@@ -42,7 +42,7 @@ function snapshot(records: PresenceRecord[], scene: 'conference' | 'class' = 'co
 describe('ReportPage', () => {
   it('shows the facts, the counts, the roll call and the quality, in the class wording for a class', async () => {
     const i18n = await createTestI18n('en');
-    const records = [rec(0, [{ join: 6_400, leave: 8_200 }], [{ at: 7_000, answered: true }]), rec(1, [{ join: 7_000 }]), rec(2, [])];
+    const records = [rec(0, [{ join: 6_400, leave: 8_200 }], [{ at: 7_000, answered: true }]), rec(1, [{ join: 7_000 }], [{ at: 6_500, answered: false }]), rec(2, [])];
     renderWithProviders(<ReportPage report={snapshot(records, 'class')} />, i18n);
     expect(screen.getByRole('heading', { name: 'Class report' })).toBeTruthy();
     expect(screen.getByTestId('report-counts').textContent).toBe('3 in all: 1 in class, 1 left, 1 absent');
@@ -51,7 +51,13 @@ describe('ReportPage', () => {
     // 30 of the 60 minutes: half the class
     expect(row0.textContent).toContain('30:00');
     expect(row0.textContent).toContain('50 %');
-    expect(within(screen.getByTestId('report-rollcall')).getByText('Yes: in the meeting when called')).toBeTruthy();
+    // the platform records no answer to a roll call: what is shown is whether they were present when called
+    const calls = within(screen.getByTestId('report-rollcall'));
+    expect(calls.getByRole('columnheader', { name: 'Present when called' })).toBeTruthy();
+    expect(calls.getByText('Person 0000').closest('tr')!.textContent).toContain('Yes');
+    expect(calls.getByText('Person 0001').closest('tr')!.textContent).toContain('No');
+    expect(within(table).getByText('Person 0001').closest('tr')!.textContent).toContain('Absent when called');
+    expect(screen.queryByText(/answered/i)).toBeNull();
     expect(within(screen.getByTestId('report-quality')).getByText('7.3 %')).toBeTruthy();
   });
 

@@ -12,7 +12,8 @@ export interface AttendanceWords {
   state: (state: AttendanceState) => string;
   /** a time of day in the browser's zone, with the date when it is not today's */
   time: (secs: number) => string;
-  rollCall: (calls: number, answered: number) => string;
+  /** roll calls of one person: whether they were present when called (the platform records no answer) */
+  rollCall: (calls: number, presentWhenCalled: number) => string;
   tableLabel: string;
   shareHeader: string;
   notInvited: string;
@@ -38,10 +39,10 @@ export function useAttendanceWords(scene: MrScene): AttendanceWords {
         const d = new Date(secs * 1000);
         return d.toDateString() === today ? timeFormat.format(d) : dateTimeFormat.format(d);
       },
-      rollCall: (calls, answered) => {
+      rollCall: (calls, present) => {
         if (calls === 0) return '—';
-        if (calls === 1) return answered ? t`Answered` : t`Not answered`;
-        return t`${answered} of ${calls} answered`;
+        if (calls === 1) return present ? t`Present when called` : t`Absent when called`;
+        return t`Present at ${present} of ${calls} calls`;
       },
       tableLabel: isClass ? t`Attendance of the class` : t`Attendance of the meeting`,
       shareHeader: isClass ? t`Share of the class` : t`Share of the meeting`,
