@@ -2,7 +2,7 @@
  * The participant table's quality column header: worst-first order, alert thresholds and the
  * recent alerts. Each row's cell is QualityCell.tsx. Mounted by ParticipantTable.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ActionIcon, Button, Group, Menu, NumberInput, Popover, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,7 +11,7 @@ import { useQuality } from './QualityContext';
 import { roundFigure, validThreshold, type QualitySort } from './qualityModel';
 
 /** The column's header: a menu to order the table worst first, and the alert settings. */
-export function QualityHeader() {
+export const QualityHeader = memo(function QualityHeader() {
   const { t } = useLingui();
   const ctx = useQuality();
   if (!ctx) return <Trans>Quality</Trans>;
@@ -49,7 +49,7 @@ export function QualityHeader() {
       <QualitySettings />
     </Group>
   );
-}
+});
 
 /** Alert thresholds (remembered in this browser) and the alerts raised so far. */
 function QualitySettings() {

@@ -4,22 +4,20 @@
  * only; a command in flight marks its rows pending (wait cursor) until the answer arrives.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Checkbox, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
 import { columnScale, gridTemplate, minTableWidth, visibleColumns, type ColumnId } from './columns';
 import { useColumnChoice } from './columnChoice';
-import { ColumnMenu } from './ColumnMenu';
-import { QualityHeader } from '#/quality/QualityColumn';
+import { ParticipantTableHeader } from './ParticipantTableHeader';
+import { nextSlotBase, slotKey } from './windowSlots';
 import { Row } from './ParticipantTableRow';
 import type { FailedCallMark } from './failedCalls';
 
-/** Which usr_ids wait for a command's answer (a Set, or the commands actor's count Map). */
-export type PendingIds = Pick<ReadonlySet<string>, 'has' | 'size'>;
+import type { PendingIds, RowDialog } from './tableTypes';
 
-/** Dialogs a row can open; the container owns them. */
-export type RowDialog = 'rename' | 'camera' | 'mic' | 'stats';
+export type { PendingIds, RowDialog } from './tableTypes';
 
 export interface ParticipantTableProps {
   /** rows of the active tab, in display order */
@@ -43,9 +41,9 @@ export interface ParticipantTableProps {
   /** opens the operations menu of a row (Enter in the search box); a new object each time */
   menuRequest?: { usrId: string } | null;
   /** usr_id → how long the hand has been up ("2 min"), shown beside Permit / Refuse */
-  raisedFor?: ReadonlyMap<string, string>;
+  raisedFor?: Pick<ReadonlyMap<string, string>, 'get'>;
   /** usr_ids whose hand has been up for over a minute, marked in every tab */
-  longHands?: ReadonlySet<string>;
+  longHands?: Pick<ReadonlySet<string>, 'has'>;
   /** invited addresses whose last call failed: their offline rows are marked */
   failedCalls?: ReadonlyMap<string, FailedCallMark>;
   /** the private talk: with whom ('' none; the row is marked), and whether this console may start one */
@@ -137,12 +135,12 @@ export function ParticipantTable({
     return [all, !all && rows.some((r) => selected.has(r.usrId))];
   }, [rows, selected]);
 
-  const toggleAll = () => {
+  const toggleAll = useCallback(() => {
     const next = new Set(selected);
     if (allSelected) for (const r of rows) next.delete(r.usrId);
     else for (const r of rows) next.add(r.usrId);
     onSelectionChange(next);
-  };
+  }, [selected, allSelected, rows, onSelectionChange]);
 
   const toggleOne = useCallback(
     (usrId: string) => {
@@ -155,6 +153,13 @@ export function ParticipantTable({
   );
 
   const slice = useMemo(() => rows.slice(start, end), [rows, start, end]);
+  // which row element shows which row (windowSlots.ts): rows staying in view keep theirs, a jump
+  // past the window re-fills the elements in place instead of moving them
+  const slots = useRef({ start, base: 0 });
+  const base = nextSlotBase(slots.current, start, visibleCount);
+  useLayoutEffect(() => {
+    slots.current = { start, base };
+  }, [start, base]);
   // The container's command sink and dialog opener are new functions whenever its counts change
   // (every feed batch): handed to the memoised rows as they are, every row on screen would
   // re-render on each batch. The rows get stable functions that call the latest ones.
@@ -176,66 +181,16 @@ export function ParticipantTable({
         data-columns={columns.length}
         style={{ minWidth: Math.round(minTableWidth(columns) * scale) }}
       >
-        <div role="rowgroup">
-          <div role="row" aria-rowindex={1} style={{ ...gridStyle, gridTemplateColumns: template, height: rowHeight, fontWeight: 600 }}>
-            <div role="columnheader">
-              <Checkbox
-                aria-label={t`Select all in this tab`}
-                checked={allSelected}
-                indeterminate={someSelected}
-                onChange={toggleAll}
-                size="xs"
-              />
-            </div>
-            <div role="columnheader">
-              <Trans>Name</Trans>
-            </div>
-            {shown.has('index') && (
-              <div role="columnheader">
-                <Trans>Index</Trans>
-              </div>
-            )}
-            {shown.has('protocol') && (
-              <div role="columnheader">
-                <Trans>Protocol</Trans>
-              </div>
-            )}
-            {shown.has('address') && (
-              <div role="columnheader">
-                <Trans>Remote address</Trans>
-              </div>
-            )}
-            <div role="columnheader">
-              <Trans>Status</Trans>
-            </div>
-            {shown.has('share') && (
-              <div role="columnheader">
-                <Trans>Share content</Trans>
-              </div>
-            )}
-            <div role="columnheader">
-              <Trans>Audio</Trans>
-            </div>
-            <div role="columnheader">
-              <Trans>Speaker</Trans>
-            </div>
-            <div role="columnheader">
-              <Trans>Raised hand</Trans>
-            </div>
-            <div role="columnheader">
-              <Trans>Video/watch</Trans>
-            </div>
-            {shown.has('quality') && (
-              <div role="columnheader">
-                <QualityHeader />
-              </div>
-            )}
-            <div role="columnheader" style={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <Trans>Operation</Trans>
-              <ColumnMenu shown={shown} onChange={setChoice} />
-            </div>
-          </div>
-        </div>
+        <ParticipantTableHeader
+          template={template}
+          shown={shown}
+          height={rowHeight}
+          allSelected={allSelected}
+          someSelected={someSelected}
+          onToggleAll={toggleAll}
+          onColumnChange={setChoice}
+          style={gridStyle}
+        />
         <div
           ref={scroller}
           onScroll={onScroll}
@@ -252,7 +207,7 @@ export function ParticipantTable({
               {slice.map((row, i) => (
                 <Row
                   // keyed by slot: scrolling re-fills the same row elements instead of remounting them
-                  key={(start + i) % slice.length}
+                  key={slotKey(start + i, base, visibleCount)}
                   row={row}
                   index={start + i}
                   height={rowHeight}

@@ -8,7 +8,8 @@ import classes from './ParticipantTable.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { flag, protocolName, type ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
-import type { RowDialog } from './ParticipantTable';
+import type { RowDialog } from './tableTypes';
+import { RowChip } from './RowChip';
 import { requestActivityFor } from '#/session/activityRequest';
 import { BanBreachBadge } from './BanBreachBadge';
 import { CallFailedBadge } from './CallFailedBadge';
@@ -218,40 +219,32 @@ export const Row = memo(function Row({
       )}
       <div role="cell">
         {inMeeting ? (
-          <button
-            type="button"
-            className={classes.chip}
-            aria-label={audio ? t`On: mute ${name}` : t`Muted: unmute ${name}`}
+          <RowChip
+            on={audio}
+            label={audio ? t`On: mute ${name}` : t`Muted: unmute ${name}`}
             title={audio ? t`Click to mute ${name}` : t`Click to unmute ${name}`}
-            data-state={audio ? 'on' : 'off'}
-            data-kind="state"
-            data-alarm={against('mute')}
-            disabled={pending}
+            text={audio ? t`On` : t`Muted`}
+            icon={<MicIcon off={!audio} />}
+            alarm={against('mute')}
+            pending={pending}
             onClick={() => eps({ type: 'eps', action: 'a_rx', usrIds: ids, value: audio ? 0 : 1 })}
-          >
-            <MicIcon off={!audio} />
-            {audio ? t`On` : t`Muted`}
-          </button>
+          />
         ) : (
           '–'
         )}
       </div>
       <div role="cell">
         {inMeeting ? (
-          <button
-            type="button"
-            className={classes.chip}
-            aria-label={listen ? t`Listening: stop ${name} listening` : t`Silenced: let ${name} listen`}
+          <RowChip
+            on={listen}
+            label={listen ? t`Listening: stop ${name} listening` : t`Silenced: let ${name} listen`}
             title={listen ? t`Click to stop ${name} listening` : t`Click to let ${name} listen`}
-            data-state={listen ? 'on' : 'off'}
-            data-kind="state"
-            data-alarm={against('listen')}
-            disabled={pending}
+            text={listen ? t`Listening` : t`Silenced`}
+            icon={<SpeakerIcon off={!listen} />}
+            alarm={against('listen')}
+            pending={pending}
             onClick={() => eps({ type: 'eps', action: 'a_tx', usrIds: ids, value: listen ? 0 : 1 })}
-          >
-            <SpeakerIcon off={!listen} />
-            {listen ? t`Listening` : t`Silenced`}
-          </button>
+          />
         ) : (
           '–'
         )}
@@ -272,26 +265,20 @@ export const Row = memo(function Row({
             )}
             {/* the two answers stay on one line under the time: wrapped, Refuse fell out of the row */}
             <span className={classes.cellGroup}>
-              <button
-                type="button"
-                className={classes.chip}
-                data-tone="ok"
-                aria-label={t`Permit ${name} to speak`}
-                disabled={pending}
+              <RowChip
+                tone="ok"
+                label={t`Permit ${name} to speak`}
+                text={t`Permit`}
+                pending={pending}
                 onClick={() => eps({ type: 'acceptHands', usrIds: ids })}
-              >
-                {t`Permit`}
-              </button>
-              <button
-                type="button"
-                className={classes.chip}
-                data-tone="plain"
-                aria-label={t`Refuse ${name}'s raised hand`}
-                disabled={pending}
+              />
+              <RowChip
+                tone="plain"
+                label={t`Refuse ${name}'s raised hand`}
+                text={t`Refuse`}
+                pending={pending}
                 onClick={() => eps({ type: 'refuseHands', usrIds: ids })}
-              >
-                {t`Refuse`}
-              </button>
+              />
             </span>
           </div>
         ) : (
@@ -308,20 +295,16 @@ export const Row = memo(function Row({
               aria-label={video ? t`Video on` : t`No video`}
               title={video ? t`Video on` : t`No video`}
             />
-            <button
-              type="button"
-              className={classes.chip}
-              aria-label={watch ? t`Watching: stop ${name} watching` : t`Blind: let ${name} watch`}
+            <RowChip
+              on={watch}
+              label={watch ? t`Watching: stop ${name} watching` : t`Blind: let ${name} watch`}
               title={watch ? t`Click to stop ${name} watching` : t`Click to let ${name} watch`}
-              data-state={watch ? 'on' : 'off'}
-              data-kind="state"
-              data-alarm={against('watch')}
-              disabled={pending}
+              text={watch ? t`Watching` : t`Blind`}
+              icon={<EyeIcon off={!watch} />}
+              alarm={against('watch')}
+              pending={pending}
               onClick={() => eps({ type: 'eps', action: 'v_tx', usrIds: ids, value: watch ? 0 : 1 })}
-            >
-              <EyeIcon off={!watch} />
-              {watch ? t`Watching` : t`Blind`}
-            </button>
+            />
           </div>
         ) : (
           '–'

@@ -7,7 +7,7 @@ import type { FailedCallMark } from './failedCalls';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { countTabs, flag, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
+import { countTabs, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
 import { enterTarget, searchRows } from './searchModel';
 import { SearchBox } from './SearchBox';
 import { byTimeRaised, minutesRaised } from './handQueue';
@@ -18,7 +18,8 @@ import { raisedForText } from './outcomeText';
 import { ConfirmationDialog } from '#/components/ConfirmDialog';
 import { CommandsPause } from '#/components/CommandsPause';
 import { ParticipantTabs } from './ParticipantTabs';
-import { ParticipantTable, type PendingIds, type RowDialog } from './ParticipantTable';
+import { ParticipantTable } from './ParticipantTable';
+import type { PendingIds, RowDialog } from './tableTypes';
 import { useQualityOrder } from '#/quality/QualityContext';
 import { TabActions, type ActionDialog, type MeetingFlags } from './TabActions';
 import { lazyDialog } from '#/components/lazyLoad';
@@ -36,6 +37,8 @@ import { TempCallStatus } from './TempCallStatus';
 import type { PlacedTempCall } from './tempCallOutcome';
 import { onControlRequest } from '#/session/controlRequests';
 import type { CallLimit } from '@protocol/callLimit';
+
+const NONE: readonly string[] = [];
 
 export interface ParticipantsViewProps {
   /** every participant of the meeting (roster and online endpoints merged) */
@@ -111,17 +114,19 @@ export function ParticipantsView({
   // the search narrows the tab to the names, numbers, addresses or ids typed
   const shown = useMemo(() => searchRows(inTab, query), [inTab, query]);
   const [menuRequest, setMenuRequest] = useState<{ usrId: string } | null>(null);
-  const raisedFor = useMemo(() => {
-    const out = new Map<string, string>();
-    for (const [usrId, at] of hands.times) out.set(usrId, raisedForText(i18n, minutesRaised(at, hands.now) ?? 0));
-    return out;
-  }, [hands, i18n]);
+  // Looked up for the rows on screen only: built for every hand up, 2,000 formatted durations and
+  // a set were made again on each feed batch in the raise-hand tab (issue 27 item 1)
+  const raisedFor = useMemo(
+    () => ({
+      get: (usrId: string) => {
+        const at = hands.times.get(usrId);
+        return at === undefined ? undefined : raisedForText(i18n, minutesRaised(at, hands.now) ?? 0);
+      },
+    }),
+    [hands.times, hands.now, i18n],
+  );
   // hands up for over a minute stand out in every tab (issue 26 item 2)
-  const longHands = useMemo(() => {
-    const out = new Set<string>();
-    for (const [usrId, at] of hands.times) if ((minutesRaised(at, hands.now) ?? 0) >= 1) out.add(usrId);
-    return out;
-  }, [hands.times, hands.now]);
+  const longHands = useMemo(() => ({ has: (usrId: string) => (minutesRaised(hands.times.get(usrId), hands.now) ?? 0) >= 1 }), [hands.times, hands.now]);
   const [question, setQuestion] = useState<{ cmd: ParticipantCommand; meta?: CommandMeta; ask: Confirmation } | null>(null);
   const nameOf = useCallback((usrId: string) => rows.find((r) => r.usrId === usrId)?.name, [rows]);
   // commands that cannot simply be undone ask first, naming who and how many (issue 13 §2)
@@ -135,12 +140,14 @@ export function ParticipantsView({
     },
     [flags.onlineCount, counts.hand, nameOf, onCommand, showTalker],
   );
-  const raisedIds = useMemo(() => rows.filter((r) => r.online && !r.waiting && flag(r, 'hand')).map((r) => r.usrId), [rows]);
+  // the hand times hold exactly the hands up in the meeting (handQueue.ts), oldest first, and stay
+  // the same object while no hand moves: no pass over every row on each feed batch
+  const raisedIds = useMemo(() => [...hands.times.keys()], [hands.times]);
   const sendBulk: CommandSink = useCallback((cmd) => send(cmd, { bulk: true }), [send]);
   // worst first by loss or jitter when chosen in the quality column
   const ordered = useQualityOrder(shown);
   // bulk actions act on the selected rows still shown (a participant who left drops out)
-  const selectedIds = useMemo(() => shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId), [shown, selected]);
+  const selectedIds = useMemo(() => (selected.size === 0 ? NONE : shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId)), [shown, selected]);
   const rollCallOpen = actionDialog === 'rollCall';
   const online = useMemo(
     () => (rollCallOpen ? visibleRows(rows, 'online', [], sort, collator) : []),
