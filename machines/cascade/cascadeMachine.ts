@@ -20,7 +20,7 @@ import type { OneMrStatusEvent } from '../../protocol/events';
 import { checkCascadeSwitch, VALIDATION_RESULT_CODES } from '../../protocol/validation';
 import type { CascadeMode, MrStatus } from '../../protocol/wire';
 import type { CommandSettledEvent } from '../commands/commandsMachine';
-import { dispatchCommand, epsCommand, statusCommand } from '../commands/requests';
+import { enqueueCommand, epsCommand, statusCommand } from '../commands/requests';
 import type { MeetingSnapshot } from '../longPoll/longPollMachine';
 import type { Participant } from '../participants/participantStore';
 import { isSubSite, SUB_SITE_REMOVAL_DELAY_MS } from './subSites';
@@ -133,7 +133,7 @@ export const cascadeMachine = setup({
         enqueue.emit({ type: 'cascade.refused', code: 'cascade.pointsExist', result: VALIDATION_RESULT_CODES['cascade.pointsExist'] });
         return;
       }
-      dispatchCommand(system, statusCommand('cascade_mode', event.mode, { origin: 'cascade', label: SWITCH_LABEL }));
+      enqueueCommand(enqueue, system, statusCommand('cascade_mode', event.mode, { origin: 'cascade', label: SWITCH_LABEL }));
     }),
     scheduleRemoval: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'subSite.delete' || context.removals[event.usrId]) return;
@@ -153,7 +153,7 @@ export const cascadeMachine = setup({
       const step = event.online
         ? epsCommand('drop', ids, { origin: 'cascade', label: DROP_LABEL + event.usrId })
         : epsCommand('del_participants', ids, { origin: 'cascade', label: REMOVE_LABEL + event.usrId });
-      dispatchCommand(system, step);
+      enqueueCommand(enqueue, system, step);
     }),
     /** the answers of a removal: the hang-up leads to the list removal; a refusal ends it */
     settleRemoval: enqueueActions(({ context, system, event, enqueue }) => {
@@ -163,7 +163,7 @@ export const cascadeMachine = setup({
       const usrId = dropped || removed;
       if (!usrId || context.removals[usrId] !== 'sending') return;
       if (event.ok && dropped) {
-        dispatchCommand(system, epsCommand('del_participants', [usrId], { origin: 'cascade', label: REMOVE_LABEL + usrId }));
+        enqueueCommand(enqueue, system, epsCommand('del_participants', [usrId], { origin: 'cascade', label: REMOVE_LABEL + usrId }));
         return;
       }
       enqueue.assign({

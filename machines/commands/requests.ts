@@ -10,6 +10,7 @@
  */
 import { CMD } from '../../protocol/cmdids';
 import type { EpsAction, MosicConfigEntry, MrStatusKey, TitleConfig } from '../../protocol/wire';
+import type { AnyActorRef } from 'xstate';
 import type { SendCommandEvent } from './commandsMachine';
 
 /** One request: the suffix under `…/sessions/{sess_id}/` and its JSON body. */
@@ -177,13 +178,20 @@ export function titleSteps(title: TitleConfig): WireStep[] {
   return roles.map((role) => ({ suffix: 'title-config', body: { cmdid: CMD.setTitle, ...title, to_role: role } }));
 }
 
+/** What {@link enqueueCommand} needs of `enqueueActions`' `enqueue`. */
+interface CommandEnqueue {
+  sendTo: (to: AnyActorRef, event: SendCommandEvent) => void;
+}
+
 /**
- * Hands a command to the session's commands actor (system id `commands`) from any action.
- * Returns false when there is none (the session is gone), so callers may say so.
+ * Queues a command for the session's commands actor (system id `commands`) from inside an
+ * `enqueueActions` action: sent with `sendTo` once the transition is done, never imperatively from a
+ * custom action (which runs the commands actor in the middle of this one's transition and makes
+ * xstate warn). Returns false when there is none (the session is gone), so callers may say so.
  */
-export function dispatchCommand(system: { get: (id: string) => { send: (e: SendCommandEvent) => void } | undefined }, event: SendCommandEvent): boolean {
+export function enqueueCommand(enqueue: CommandEnqueue, system: { get: (id: string) => AnyActorRef | undefined }, event: SendCommandEvent): boolean {
   const ref = system.get('commands');
   if (!ref) return false;
-  ref.send(event);
+  enqueue.sendTo(ref, event);
   return true;
 }

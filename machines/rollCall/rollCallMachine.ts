@@ -22,7 +22,7 @@ import type { OneMrStatusEvent } from '../../protocol/events';
 import type { MosicConfigEntry, MrStatus } from '../../protocol/wire';
 import type { CommandSettledEvent } from '../commands/commandsMachine';
 import {
-  dispatchCommand,
+  enqueueCommand,
   rollCallEndSteps,
   rollCallNextSteps,
   rollCallStartSteps,
@@ -85,18 +85,32 @@ export const rollCallMachine = setup({
       };
     }),
     clearCalled: assign({ calledUsrId: '', before: [] }),
-    /** queues a recipe: its first step goes out at once unless another recipe is still going out */
-    run: enqueueActions(({ context, enqueue, system }, params: { steps: WireStep[]; label: string; assign?: Partial<RollCallContext> }) => {
-      const queued = params.steps.map((step) => ({ step, label: params.label }));
-      enqueue.assign({ ...params.assign, steps: [...context.steps, ...queued] });
-      if (!context.steps.length && queued.length) enqueue(() => sendStep(system, queued[0]));
-    }),
     /** one step answered: the next goes out; a refused step stops everything queued (the panel shows why) */
     advance: enqueueActions(({ context, enqueue, event, system }) => {
       if (event.type !== 'command.settled' || !context.steps.length || event.label !== context.steps[0].label) return;
       const rest = event.ok ? context.steps.slice(1) : [];
       enqueue.assign({ steps: rest });
-      if (rest.length) enqueue(() => sendStep(system, rest[0]));
+      if (rest.length) enqueueCommand(enqueue, system, stepCommand(rest[0]));
+    }),
+    /** the start recipe; the layouts in force now are kept to be put back at the end */
+    runStart: enqueueActions(({ context, enqueue, event, system }) => {
+      if (event.type !== 'rollCall.start') return;
+      const meeting = system.get('meeting') as { getSnapshot: () => { context?: { mosaicConfigs?: MosicConfigEntry[] } } } | undefined;
+      const { steps, first } = queueRecipe(context, rollCallStartSteps(event.usrId, event.view), 'rollCall.start');
+      enqueue.assign({ calledUsrId: event.usrId, view: event.view, before: layoutsToRestore(meeting?.getSnapshot().context?.mosaicConfigs), steps });
+      if (first) enqueueCommand(enqueue, system, stepCommand(first));
+    }),
+    runNext: enqueueActions(({ context, enqueue, event, system }) => {
+      if (event.type !== 'rollCall.next') return;
+      const view = event.view ?? context.view;
+      const { steps, first } = queueRecipe(context, rollCallNextSteps(event.usrId, context.calledUsrId, view, context.muteBinds), 'rollCall.next');
+      enqueue.assign({ calledUsrId: event.usrId, view, steps });
+      if (first) enqueueCommand(enqueue, system, stepCommand(first));
+    }),
+    runEnd: enqueueActions(({ context, enqueue, system }) => {
+      const { steps, first } = queueRecipe(context, rollCallEndSteps(context.calledUsrId, context.muteBinds, context.before), 'rollCall.end');
+      enqueue.assign({ steps });
+      if (first) enqueueCommand(enqueue, system, stepCommand(first));
     }),
   },
 }).createMachine({
@@ -118,51 +132,31 @@ export const rollCallMachine = setup({
   states: {
     idle: {
       on: {
-        'rollCall.start': {
-          actions: enqueueActions(({ enqueue, event, system, check }) => {
-            if (!check('hasUsr')) return;
-            const meeting = system.get('meeting') as { getSnapshot: () => { context?: { mosaicConfigs?: MosicConfigEntry[] } } } | undefined;
-            enqueue({
-              type: 'run',
-              params: {
-                steps: rollCallStartSteps(event.usrId, event.view),
-                label: 'rollCall.start',
-                assign: { calledUsrId: event.usrId, view: event.view, before: layoutsToRestore(meeting?.getSnapshot().context?.mosaicConfigs) },
-              },
-            });
-          }),
-        },
+        'rollCall.start': { guard: 'hasUsr', actions: 'runStart' },
       },
     },
     calling: {
       on: {
-        'rollCall.next': {
-          actions: enqueueActions(({ enqueue, event, context, check }) => {
-            if (!check('hasUsr')) return;
-            const view = event.view ?? context.view;
-            enqueue({
-              type: 'run',
-              params: {
-                steps: rollCallNextSteps(event.usrId, context.calledUsrId, view, context.muteBinds),
-                label: 'rollCall.next',
-                assign: { calledUsrId: event.usrId, view },
-              },
-            });
-          }),
-        },
-        'rollCall.end': {
-          actions: enqueueActions(({ enqueue, context }) => {
-            enqueue({ type: 'run', params: { steps: rollCallEndSteps(context.calledUsrId, context.muteBinds, context.before), label: 'rollCall.end' } });
-          }),
-        },
+        'rollCall.next': { guard: 'hasUsr', actions: 'runNext' },
+        'rollCall.end': { actions: 'runEnd' },
       },
     },
   },
 });
 
-function sendStep(system: Parameters<typeof dispatchCommand>[0], { step, label }: { step: WireStep; label: string }): void {
+/**
+ * A recipe queued behind the steps still going out: the new queue, and its first step when nothing
+ * was going out (that one is sent at once; the others follow one answer at a time).
+ */
+function queueRecipe(context: RollCallContext, recipe: readonly WireStep[], label: string) {
+  const queued = recipe.map((step) => ({ step, label }));
+  return { steps: [...context.steps, ...queued], first: context.steps.length ? undefined : queued[0] };
+}
+
+/** The `command.send` of one queued step, pending on the participants it names. */
+function stepCommand({ step, label }: { step: WireStep; label: string }) {
   const ids = step.body.usr_ids;
-  dispatchCommand(system, toSend(step, { label, origin: 'rollCall', usrIds: Array.isArray(ids) ? (ids as string[]) : [] }));
+  return toSend(step, { label, origin: 'rollCall', usrIds: Array.isArray(ids) ? (ids as string[]) : [] });
 }
 
 export type RollCallMachine = typeof rollCallMachine;

@@ -19,7 +19,7 @@ import { decodeTranscriptPage } from '../../protocol/decode';
 import { isApiError } from '../../protocol/errors';
 import type { AsrTextEvent } from '../../protocol/events';
 import type { TitleConfig, TranscriptLine } from '../../protocol/wire';
-import { dispatchCommand, titleSteps } from '../commands/requests';
+import { enqueueCommand, titleSteps } from '../commands/requests';
 
 /** lines kept in the console (as many as the server keeps per meeting) */
 export const TRANSCRIPT_KEPT = 3000;
@@ -126,7 +126,7 @@ export const transcriptMachine = setup({
       const newest = p.lines[p.lines.length - 1];
       if (p.live && context.captions && newest && newest.id > context.lastSubtitleId) {
         for (const step of titleSteps(subtitleOf(context.bannerBase(), newest))) {
-          dispatchCommand(system, { type: 'command.send', suffix: step.suffix, body: step.body as Record<string, unknown>, label: 'transcript.captions' });
+          enqueueCommand(enqueue, system, { type: 'command.send', suffix: step.suffix, body: step.body as Record<string, unknown>, label: 'transcript.captions' });
         }
         enqueue.assign({ lastSubtitleId: newest.id });
       }
@@ -135,7 +135,7 @@ export const transcriptMachine = setup({
       const line = context.lines.find((l) => l.id === p.id) ?? context.held.find((l) => l.id === p.id);
       if (!line) return;
       for (const step of titleSteps(subtitleOf(context.bannerBase(), line))) {
-        dispatchCommand(system, { type: 'command.send', suffix: step.suffix, body: step.body as Record<string, unknown>, label: 'transcript.toSubtitle' });
+        enqueueCommand(enqueue, system, { type: 'command.send', suffix: step.suffix, body: step.body as Record<string, unknown>, label: 'transcript.toSubtitle' });
       }
       enqueue.assign({ lastSubtitleId: Math.max(context.lastSubtitleId, line.id) });
     }),

@@ -7,10 +7,10 @@
  * Switching sends `mod_mr_status waiting_room` and waits in `switching` until the feed reports
  * the new mode; a refusal returns to where it was and emits `waitingRoom.refused`.
  */
-import { emit, setup } from 'xstate';
+import { emit, enqueueActions, setup } from 'xstate';
 import type { OneMrStatusEvent } from '../../protocol/events';
 import type { CommandRefusal, CommandSettledEvent } from '../commands/commandsMachine';
-import { dispatchCommand, epsCommand, statusCommand } from '../commands/requests';
+import { enqueueCommand, epsCommand, statusCommand } from '../commands/requests';
 import type { MeetingSnapshot } from '../longPoll/longPollMachine';
 
 export type WaitingRoomEvent =
@@ -49,11 +49,11 @@ export const waitingRoomMachine = setup({
     switchRefused: ({ event }) => event.type === 'command.settled' && !event.ok && event.label === SWITCH_LABEL,
   },
   actions: {
-    sendEnable: ({ system }) => dispatchCommand(system, statusCommand('waiting_room', 1, { origin: 'waitingRoom', label: SWITCH_LABEL })),
-    sendDisable: ({ system }) => dispatchCommand(system, statusCommand('waiting_room', 0, { origin: 'waitingRoom', label: SWITCH_LABEL })),
-    sendAdmit: ({ system, event }) => dispatchCommand(system, epsCommand('waiting_permit', usrIdsOf(event), { label: 'waitingRoom.admit' })),
-    sendRefuse: ({ system, event }) => dispatchCommand(system, epsCommand('waiting_refuse', usrIdsOf(event), { label: 'waitingRoom.refuse' })),
-    sendMove: ({ system, event }) => dispatchCommand(system, epsCommand('waiting_move', usrIdsOf(event), { label: 'waitingRoom.move' })),
+    sendEnable: enqueueActions(({ enqueue, system }) => void enqueueCommand(enqueue, system, statusCommand('waiting_room', 1, { origin: 'waitingRoom', label: SWITCH_LABEL }))),
+    sendDisable: enqueueActions(({ enqueue, system }) => void enqueueCommand(enqueue, system, statusCommand('waiting_room', 0, { origin: 'waitingRoom', label: SWITCH_LABEL }))),
+    sendAdmit: enqueueActions(({ enqueue, system, event }) => void enqueueCommand(enqueue, system, epsCommand('waiting_permit', usrIdsOf(event), { label: 'waitingRoom.admit' }))),
+    sendRefuse: enqueueActions(({ enqueue, system, event }) => void enqueueCommand(enqueue, system, epsCommand('waiting_refuse', usrIdsOf(event), { label: 'waitingRoom.refuse' }))),
+    sendMove: enqueueActions(({ enqueue, system, event }) => void enqueueCommand(enqueue, system, epsCommand('waiting_move', usrIdsOf(event), { label: 'waitingRoom.move' }))),
     emitRefused: emit(({ event }) => {
       const r = event.type === 'command.settled' ? event.refusal : undefined;
       return { type: 'waitingRoom.refused' as const, label: SWITCH_LABEL, status: r?.status, result: r?.result, detail: r?.detail };
