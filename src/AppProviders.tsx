@@ -5,6 +5,7 @@ import type { I18n } from '@lingui/core';
 import { getDefaultZIndex } from '@mantine/core';
 import { ThemedMantine } from './ThemedMantine';
 import classes from './toasts.module.css';
+import { loadAllStyles } from './styles/loadAllStyles';
 
 type NotificationsContainer = typeof import('@mantine/notifications').Notifications;
 
@@ -17,8 +18,9 @@ let loading: Promise<NotificationsContainer> | undefined;
  * A failed fetch is forgotten, so the next caller tries again.
  */
 export function preloadToasts(): Promise<NotificationsContainer> {
-  loading ??= import('@mantine/notifications').then(
-    (m) => m.Notifications,
+  // with the toasts' styles (src/styles/allStyles.ts: the entry brings only the login screen's)
+  loading ??= Promise.all([import('@mantine/notifications'), loadAllStyles()]).then(
+    ([m]) => m.Notifications,
     (error: unknown) => {
       loading = undefined;
       throw error;

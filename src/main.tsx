@@ -1,10 +1,10 @@
-// Mantine's styles in its cascade layer: the first stylesheet now loads at the end of the body
-// (the login shell paints before it) while the route chunks' stylesheets and the theme's
-// variables go into the head, so without the layer Mantine's defaults came later and won
-// (the theme's AA grey lost to Mantine's 3.3:1 grey). Unlayered rules beat layered ones
-// whatever their order.
-import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
+// Mantine's styles in its cascade layer: the first stylesheet loads at the end of the body (the
+// login shell paints before it) while the route chunks' stylesheets and the theme's variables go
+// into the head, so without the layer Mantine's defaults came later and won (the theme's AA grey
+// lost to Mantine's 3.3:1 grey). Unlayered rules beat layered ones whatever their order.
+// Only the login screen's share comes with the entry; every other screen loads the rest first
+// (src/styles/loadAllStyles.ts).
+import './styles/loginScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -20,6 +20,8 @@ import { ApiProvider } from './session/ApiContext';
 import { createPlatformApi } from './api/platform';
 import { createLoginApi } from './api/login';
 import { takeOverShell } from './loginShell/takeOver';
+import { loadAllStyles } from './styles/loadAllStyles';
+import { schedulePrefetch } from './browser/prefetch';
 
 function boot(): void {
   installRootFontSize(window);
@@ -61,19 +63,14 @@ function boot(): void {
         </AppProviders>
       </StrictMode>,
     );
-    // fetched once the first screen has drawn, so a login seldom waits for the session machines
-    // and the toasts never wait for the network (a failed fetch is tried again by who needs it)
-    whenIdle(() => {
+    // what the next screen needs, fetched ahead (src/browser/prefetch.ts: on the login screen
+    // once the user starts on the form); a failed fetch is tried again by who needs it
+    schedulePrefetch(window, router.state.location.pathname, router.basepath, () => {
       void session.load().catch(() => {});
       void preloadToasts().catch(() => {});
+      void loadAllStyles().catch(() => {});
     });
   });
-}
-
-/** Runs `task` when the browser is idle (or after a second where it cannot tell). */
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 1000);
 }
 
 boot();

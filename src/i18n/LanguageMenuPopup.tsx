@@ -1,3 +1,5 @@
+// Mantine's Menu and Popover styles: the entry brings only the login screen's (src/styles)
+import '#/styles/allStyles';
 import { useRef } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';

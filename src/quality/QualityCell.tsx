@@ -16,8 +16,12 @@ import classes from './QualityCell.module.css';
 /** at least 60 px: a trend must be readable at a glance (issue 26) */
 export const SPARK_WIDTH = 60;
 const H = 18;
-/** a young history fills the sparkline over its first 5 minutes, then the window's 30 compress into it */
-const MIN_SLOTS = 30;
+/**
+ * A young history fills the sparkline over its first minute, then the window's 30 compress into
+ * it. Over 5 minutes (30 slots) the busy meeting's screenshot showed, half a minute in, a stub of
+ * 4 px beside a dashed rule: a trend nobody could read (issue 26).
+ */
+const MIN_SLOTS = 6;
 
 /** Memoised: a row that re-renders for another of its cells leaves the sparkline as it is; it follows the rounds itself. */
 export const QualityCell = memo(function QualityCell({ usrId }: { usrId: string }) {

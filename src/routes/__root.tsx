@@ -6,11 +6,15 @@ import { MR_ID, validateAppSearch } from '#/search';
 import { useSessionHolder } from '#/session/SessionContext';
 import { trustedOrigins } from '#/features/layoutScreen/windowLinks';
 import { useRequestFailureReporter } from '#/components/requestFailure';
+import { stylesBeforeScreen } from '#/styles/loadAllStyles';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: validateAppSearch,
   // mr-id is owned by the URL and follows the user from page to page.
   search: { middlewares: [retainSearchParams([MR_ID])] },
+  // every screen but the login screen waits for the rest of Mantine's styles (the entry brings
+  // only the login screen's share), here rather than in each route so a new screen has them too
+  beforeLoad: ({ location }) => stylesBeforeScreen(location.pathname),
   component: RootComponent,
 });
 

@@ -20,7 +20,7 @@ import { loadWallPrefs, saveWallPrefs, wallGrid, type WallPrefs } from './wallPr
 import { useSupervisorOptions } from '../supervisor/useSupervisorOptions';
 import { layoutMediaPlan } from '../supervisor/mediaPlan';
 import { SupervisorPreview } from '../supervisor/SupervisorPreview';
-import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
+import { sessionSelectors as sel } from '#/session/sessionSelectors';
 import { presenterOf } from '#/media/mediaModel';
 import { participantFeedOf } from '#/media/participantFeed';
 import type { ParticipantFeed } from '#/media/simulatedMedia';

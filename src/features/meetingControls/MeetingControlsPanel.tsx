@@ -17,7 +17,7 @@ import type { RecordingState } from './RecordingControl';
 import type { CascadeModeChoice } from './CascadeModeControl';
 import { useRefusalText } from '#/i18n/refusal';
 import { useNotOfferedGroups } from '#/session/notOffered';
-import { sessionSelectors as sel } from './sessionSelectors';
+import { sessionSelectors as sel } from '#/session/sessionSelectors';
 import { SubSitesSection } from './SubSitesSection';
 import { sameSubSites } from '@machines/index';
 import { onlineOf } from '#/session/onlineParticipants';

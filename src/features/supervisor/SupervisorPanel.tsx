@@ -22,7 +22,7 @@ import { useSupervisorOptions } from './useSupervisorOptions';
 import { PrivateTalkPanel } from '../privateTalk/PrivateTalkPanel';
 import { useTalkVolume, sendPrivateTalk, PRIVATE_TALK_LABEL } from '#/session/privateTalk';
 import { playTestTone, useAudioDevices, useMicLevel } from '../privateTalk/audio';
-import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
+import { sessionSelectors as sel } from '#/session/sessionSelectors';
 import { useRefusalText } from '#/i18n/refusal';
 import { useLayoutWindow } from '../layoutScreen/windowLinks';
 import { presenterOf } from '#/media/mediaModel';

@@ -16,7 +16,7 @@ import { useVideoStream } from '#/media/useMedia';
 import { useSignalLevel, type FetchMediaStats } from '#/media/useSignalLevel';
 import { VideoTile, type TileMode } from '#/media/VideoTile';
 import { enterPictureInPicture, type PipOutcome } from '#/media/pip';
-import { sessionSelectors as sel } from '../meetingControls/sessionSelectors';
+import { sessionSelectors as sel } from '#/session/sessionSelectors';
 import type { PreviewPlan } from './mediaPlan';
 import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
 import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';

@@ -4,7 +4,7 @@
  * optional: undefined means "unchanged by this segment", and then the segment leaves it out.
  * No React.
  */
-import { defaultBanner, type Segment, type SegmentBanner, type SegmentMosaic, type SegmentMute, type SegmentRole } from '@protocol/runOfShow';
+import { defaultBanner, type Segment, type SegmentBanner, type SegmentListenWatch, type SegmentMosaic, type SegmentMute, type SegmentRole } from '@protocol/runOfShow';
 import { autoLayout } from '../runOfShowModel';
 
 export interface TimerDraft {
@@ -27,6 +27,9 @@ export interface SegmentDraft {
   /** null: the banner off */
   banner?: SegmentBanner | null;
   mute?: SegmentMute;
+  listen_watch?: SegmentListenWatch;
+  /** the roll call in calling order; [] ends one in progress */
+  roll_call?: string[];
   recording?: boolean;
   live?: boolean;
   timer?: TimerDraft;
@@ -44,6 +47,8 @@ export function draftOf(seg: Segment): SegmentDraft {
     layouts,
     banner: seg.banner === undefined ? undefined : seg.banner ? { ...seg.banner, text: { ...seg.banner.text } } : null,
     mute: seg.mute ? { ...seg.mute, unmute: [...seg.mute.unmute] } : undefined,
+    listen_watch: seg.listen_watch ? { ...seg.listen_watch } : undefined,
+    roll_call: seg.roll_call ? [...seg.roll_call] : undefined,
     recording: seg.recording,
     live: seg.live,
     timer: seg.timer ? { minutes: seg.timer.secs / 60, warnPercent: Math.round(seg.timer.warn_share * 100), onEndpoints: seg.timer.on_endpoints } : undefined,
@@ -89,9 +94,13 @@ export function segmentOf(id: string, d: SegmentDraft, before: Segment, paneCoun
   if (d.banner === null) seg.banner = null;
   else if (d.banner) seg.banner = { ...d.banner, text: { zh: d.banner.text.zh.trim(), en: d.banner.text.en.trim() } };
   if (d.mute) seg.mute = { audience_muted: d.mute.audience_muted, unmute: [...d.mute.unmute] };
+  if (d.listen_watch) seg.listen_watch = { ...d.listen_watch };
+  if (d.roll_call) seg.roll_call = [...d.roll_call];
   if (d.recording !== undefined) seg.recording = d.recording;
   if (d.live !== undefined) seg.live = d.live;
   if (d.timer) seg.timer = { secs: Math.round(num(d.timer.minutes) * 60), warn_share: num(d.timer.warnPercent) / 100, on_endpoints: d.timer.onEndpoints };
+  // a rehearsal's time stays with the segment it was measured on
+  if (before.rehearsed_secs !== undefined) seg.rehearsed_secs = before.rehearsed_secs;
   return seg;
 }
 

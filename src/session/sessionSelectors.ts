@@ -1,6 +1,7 @@
 /**
- * The one place that knows how the meeting-wide controls reach the session's actors: children by
- * system id, read with the machines' named selectors. Every selector accepts the snapshot of an
+ * The one place that knows how screens and features reach the session's actors: children by
+ * system id, read with the machines' named selectors. Several features read them, so it lives
+ * with the session, not in one of them. Every selector accepts the snapshot of an
  * actor that may not exist yet (useSelector then passes nothing and gets undefined).
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
