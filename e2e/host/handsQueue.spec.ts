@@ -2,10 +2,12 @@
  * Issue 13 §6: the raise-hand tab is a queue, oldest raise first, each row
  * saying for how long; selected hands are permitted or refused together, and the toast says how
  * many. Hands come from the simulated endpoints (muted ones raise them), on a server of its own.
+ * A second console logging in later reads the same times, counted from when each hand went up.
  */
 import { testWithServer, expect } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
+import type { OnlineEpsStatus } from '../../protocol/wire';
 
 const test = testWithServer({ SIM_ENDPOINTS: '60' });
 
@@ -13,16 +15,27 @@ async function raisedHands(api: ParticipantsApi): Promise<string[]> {
   return [...(await api.endpointStates()).values()].filter((s) => s.flags.hand === 1 && !s.flags.waiting).map((s) => s.usrId);
 }
 
+/** usr_id → when the server says the hand went up (Unix seconds), for the hands up now */
+async function handsUpSince(api: ParticipantsApi): Promise<Map<string, number>> {
+  const status = await api.get<OnlineEpsStatus>('eps-status');
+  const out = new Map<string, number>();
+  status.usr_ids.forEach((id, i) => {
+    const at = status.hand_up_dtms?.[i] ?? 0;
+    if (at > 0) out.set(id, at);
+  });
+  return out;
+}
+
 const TEXT = {
-  en: { justNow: 'just now', permitted: /^\d+ raised hands permitted$/, refused: /raised hands? refused$/ },
-  zh: { justNow: '刚刚', permitted: /^已允许 \d+ 个举手发言$/, refused: /^已拒绝 .*举手$/ },
+  en: { justNow: 'just now', minutes: (n: number) => `${n} min`, permitted: /^\d+ raised hands permitted$/, refused: /raised hands? refused$/ },
+  zh: { justNow: '刚刚', minutes: (n: number) => `${n}分钟`, permitted: /^已允许 \d+ 个举手发言$/, refused: /^已拒绝 .*举手$/ },
 } as const;
 
 test('raised hands: oldest first with how long, permit and refuse the selected', async ({ page, server, consoleErrors, lang }, testInfo) => {
   // a simulated person may lower a hand between the pick and the click: the server refuses (403)
   // and the pick is made again
   consoleErrors.allow(/status of 403/);
-  test.setTimeout(120_000);
+  test.setTimeout(210_000);
   const { panel, api } = await openParticipants(page, server, lang);
   await api.modStatus('all_guests_mute', 1);
   // the first hands, then at least one more raised later
@@ -81,5 +94,28 @@ test('raised hands: oldest first with how long, permit and refuse the selected',
     await expect(panel.toast('handsRefused')).toHaveText(TEXT[lang].refused, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   await expect.poll(async () => { const f = await api.flags(c.usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
+
+  // issue 26 item 7: a console that logs in later shows how long each hand has really been up,
+  // not "just now" from its own first sight. A hand the server says went up over a minute ago
+  // (the first ones went up at the start of this walk; simulated people keep a hand up for about
+  // three minutes) is read on a second page that logs in fresh now.
+  const oldHands = async () => {
+    const now = Date.now() / 1000;
+    return [...(await handsUpSince(api))].filter(([, since]) => now - since >= 65);
+  };
+  await expect.poll(async () => (await oldHands()).length, { timeout: 90_000, intervals: [1_000] }).toBeGreaterThan(0);
+  const fresh = await page.context().newPage();
+  const second = await openParticipants(fresh, server, lang);
+  await second.panel.openTab('hand');
+  // a simulated person may lower the hand between the reads: then another old one is read
+  await expect(async () => {
+    const [usrId, since] = (await oldHands())[0];
+    const raisedFor = second.panel.table.locator(`[role="row"][data-usr-id="${usrId}"]`).getByTestId('raised-for');
+    const shown = await raisedFor.textContent({ timeout: 3_000 });
+    // whole minutes since the server's raise time (either side of a minute turning meanwhile)
+    const minutes = Math.floor((Date.now() / 1000 - since) / 60);
+    expect([minutes - 1, minutes].map(TEXT[lang].minutes), `the fresh login reads how long ${usrId}'s hand has been up`).toContain(shown);
+  }).toPass({ timeout: 20_000 });
+  await fresh.close();
   await api.modStatus('all_guests_mute', 0);
 });
