@@ -4,7 +4,7 @@
  * participants with a fresh load from the server.
  */
 import { expect } from 'vitest';
-import type { AnyActorRef } from 'xstate';
+import { waitFor, type AnyActorRef } from 'xstate';
 import { startServer, type StartedServer } from '../../server/main';
 import { testConfig, type Config } from '../../server/config';
 import { createMemoryStore } from '../../server/store/memoryStore';
@@ -127,21 +127,54 @@ export async function serverView(api: SessionApi): Promise<string[]> {
   return summarise(store.list());
 }
 
-/** Waits until the participants actor's records equal a fresh load from the server (the simulation keeps moving), with one record per usr_id. */
-export async function expectInStep(participants: AnyActorRef, api: SessionApi): Promise<void> {
-  let last = { mine: [] as string[], theirs: [] as string[] };
-  for (let i = 0; i < 15; i++) {
-    const theirs = await serverView(api);
-    await new Promise((r) => setTimeout(r, 1000));
-    const mine = summarise(selectParticipantList(participants.getSnapshot()));
-    if (JSON.stringify(mine) === JSON.stringify(theirs)) {
-      const ids = mine.map((m) => m.split(':')[0]);
+/**
+ * Waits until the participants actor's records equal a fresh load from the server, with one record
+ * per usr_id. Each load is awaited on the console's own updates (it is in step once its records
+ * equal what the server held), not on a clock: a server whose simulation moved on meanwhile is
+ * read again. (Comparing after a fixed second needed a second in which nothing moved, which a
+ * loaded machine made rare.)
+ */
+export async function expectInStep(participants: AnyActorRef, api: SessionApi, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const mine = () => summarise(selectParticipantList(participants.getSnapshot()));
+  let theirs: string[] = [];
+  do {
+    theirs = await serverView(api);
+    const wanted = JSON.stringify(theirs);
+    const wait = Math.max(1, Math.min(IN_STEP_READ_AGAIN_MS, deadline - Date.now()));
+    const caughtUp = await waitFor(participants, () => JSON.stringify(mine()) === wanted, { timeout: wait }).then(
+      () => true,
+      () => false,
+    );
+    if (caughtUp) {
+      const ids = theirs.map((m) => m.split(':')[0]);
       expect(new Set(ids).size).toBe(ids.length);
       return;
     }
-    last = { mine, theirs };
+  } while (Date.now() < deadline);
+  expect(mine()).toEqual(theirs);
+}
+
+/** how long one server load is awaited before the server is read again (it may have moved on) */
+const IN_STEP_READ_AGAIN_MS = 2000;
+
+/**
+ * Has the server expire a session as if its timeout had run out without a poll: once the server
+ * holds no poll of it, its last poll is dated back past the timeout, and the server's own ticker
+ * expires it (`mr_ctrl_out` reason `expired`; its resume token stays valid). Waiting a short real
+ * timeout instead let a loaded machine expire the session between two polls, before the test cut
+ * its network.
+ */
+export async function expireSession(server: StartedServer, sessId: string, timeoutMs = 10_000): Promise<void> {
+  const { engine } = server;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = engine.sessions.get(sessId);
+    if (!s) return;
+    if (s.polling === 0) s.lastPollMs = Math.min(s.lastPollMs, engine.clock.now() - engine.config.sessionTimeoutMs - 1);
+    if (Date.now() > deadline) throw new Error(`session ${sessId} did not expire (polls held: ${s.polling})`);
+    await new Promise((r) => setTimeout(r, 20));
   }
-  expect(last.mine).toEqual(last.theirs);
 }
 
 /** The connection states the feed `poller` passes through from now on, each change once. */
