@@ -138,9 +138,13 @@ describe('when polling', () => {
     expect(h.pending('changes')).toHaveLength(0);
     h.clock.increment(1);
     expect(h.pending('changes')[0].sinceSeq).toBe(5);
+    // a retry is not held: its answer is what says the connection is back
+    expect(h.pending('changes')[0].blockSecs).toBe(0);
     h.poll([]);
     await flush();
     expect(selectConnectionState(h.snap())).toBe('reconnected');
+    // back in step: the poll is held again
+    expect(h.pending('changes')[0].blockSecs).toBe(10);
     expect(h.snap().context.attempt).toBe(0);
     expect(emitted).toEqual(['connection.lost', 'connection.restored']);
     h.clock.increment(5000);

@@ -175,6 +175,16 @@ function cursorOf(context: Pick<LongPollContext, 'feed' | 'sinceSeq'>): number |
   return context.feed === 'cursor' ? context.sinceSeq : null;
 }
 
+/**
+ * How long a poll may be held: a retry after failures is not held (block 0), so the first answer
+ * after an outage says at once that the connection is back. Held, it said so only when an event
+ * came or the block ran out (10 s in a quiet meeting), and the commands the outage kept back
+ * waited that long for it (machines/commands, `connectionLive`).
+ */
+function pollBlockSecs(context: Pick<LongPollContext, 'attempt' | 'blockSecs'>): number {
+  return context.attempt > 0 ? 0 : context.blockSecs;
+}
+
 /** Exponential backoff with jitter: half fixed, half random. */
 export function retryDelayMs(attempt: number, random: () => number): number {
   const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
@@ -443,7 +453,7 @@ export const longPollMachine = setup({
             requesting: {
               invoke: {
                 src: 'poll',
-                input: ({ context }) => ({ api: context.api, sinceSeq: cursorOf(context), blockSecs: context.blockSecs }),
+                input: ({ context }) => ({ api: context.api, sinceSeq: cursorOf(context), blockSecs: pollBlockSecs(context) }),
                 onDone: [
                   {
                     guard: { type: 'isResync', params: ({ event }) => ({ events: event.output }) },

@@ -12,6 +12,8 @@ export interface RecordedCall {
   suffix: string;
   body?: Record<string, unknown>;
   sinceSeq?: number | null;
+  /** (changes) how long the poll may be held */
+  blockSecs?: number;
   signal?: AbortSignal;
   d: Deferred<unknown>;
   settled: boolean;
@@ -35,7 +37,7 @@ export function scriptedSessionApi(mrId = '0123', sessId = 's-1') {
     sessId,
     get: (suffix, signal) => record({ method: 'get', suffix, signal }),
     post: (suffix, body, signal) => record({ method: 'post', suffix, body, signal }),
-    changes: (sinceSeq, _block, signal) => record({ method: 'changes', suffix: 'changes', sinceSeq, signal }),
+    changes: (sinceSeq, blockSecs, signal) => record({ method: 'changes', suffix: 'changes', sinceSeq, blockSecs, signal }),
     raw: (_m, path, _b, signal) => record({ method: 'raw', suffix: path, signal }),
   };
   /** open (unanswered) calls of one suffix */
