@@ -60,6 +60,82 @@ async function expectOneLine(page: Page): Promise<void> {
   expect(m.header).toBeLessThan(m.logout * 2.2);
 }
 
+/**
+ * The sidebar beside its toast well (issue 26): scrolled to its end, where its last line is, and
+ * every toast's box. The scroll is put back.
+ */
+async function sidebarAndWell(page: Page, keepScrolled = false) {
+  return page.evaluate((keep) => {
+    const well = document.querySelector('[data-testid="toast-well"]')!.getBoundingClientRect();
+    const scroller = document.querySelector('[data-testid="control-sidebar-column"]')!.firstElementChild as HTMLElement;
+    scroller.scrollTop = scroller.scrollHeight;
+    const box = scroller.getBoundingClientRect();
+    // the lowest text or control drawn in the sidebar
+    let lowest = 0;
+    const walker = document.createTreeWalker(scroller, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) if (r.width > 1 && r.height > 1) lowest = Math.max(lowest, r.bottom);
+    }
+    for (const el of scroller.querySelectorAll('button, input, [role="switch"], a[href]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 1 && r.height > 1) lowest = Math.max(lowest, r.bottom);
+    }
+    const toasts = [...document.querySelectorAll('.mantine-Notification-root')].map((t) => t.getBoundingClientRect()).filter((r) => r.height > 0);
+    const fade = getComputedStyle(scroller, '::after');
+    if (!keep) scroller.scrollTop = 0;
+    return {
+      well: { left: well.left, top: well.top, right: well.right, bottom: well.bottom },
+      scrollerBottom: box.bottom,
+      lowest,
+      toasts: toasts.map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom })),
+      fade: { position: fade.position, height: parseFloat(fade.height) || 0 },
+    };
+  }, keepScrolled);
+}
+
+/** WCAG contrast of two `rgb(…)` colours */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The quality cells in view (issue 26 item 2: "faint dotted hairlines about 40 px wide"): the
+ * sparkline's width, how much of it the trend spans, and the trend's stroke against its row.
+ */
+async function qualityCellsInView(page: Page) {
+  return page.evaluate(() => {
+    const cells = [...document.querySelectorAll('[data-testid="quality-cell"]:not([data-loss-now=""])')].filter((c) => {
+      const r = c.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+    });
+    return cells.map((c) => {
+      const svg = c.querySelector('svg')!;
+      const trend = svg.querySelector('path')!;
+      const st = getComputedStyle(trend);
+      let bg = 'rgb(255, 255, 255)';
+      for (let el: Element | null = c; el; el = el.parentElement) {
+        const b = getComputedStyle(el).backgroundColor;
+        if (b && b !== 'transparent' && !/rgba\(.*, 0\)$/.test(b)) {
+          bg = b;
+          break;
+        }
+      }
+      return { width: svg.getBoundingClientRect().width, span: trend.getBBox().width, dash: st.strokeDasharray, strokeWidth: parseFloat(st.strokeWidth), stroke: st.stroke, bg };
+    });
+  });
+}
+
 test.describe('a busy meeting', () => {
   test('with every chip on the header holds one line at 1280, 1440 and 1920 px and lists the rest behind +N; screenshots', async ({ page, server, lang }, testInfo) => {
     test.setTimeout(300_000);
@@ -102,6 +178,20 @@ test.describe('a busy meeting', () => {
     const text = await normal.evaluate((el) => getComputedStyle(el).color.match(/\d+/g)!.slice(0, 3).map(Number));
     expect(Math.max(...text) - Math.min(...text), `normal state text ${text} is grey`).toBeLessThan(24);
     await panel.search.fill('');
+    // online is the normal and stays grey; an offline invitee stands out (dark orange)
+    const hue = (l: Locator) => l.evaluate((el) => { const c = getComputedStyle(el).color.match(/\d+/g)!.slice(0, 3).map(Number); return Math.max(...c) - Math.min(...c); });
+    expect(await hue(panel.table.locator('[data-status="online"]').first()), 'online is grey').toBeLessThan(24);
+    await panel.openTab('offline');
+    expect(await hue(panel.table.locator('[data-status="offline"]').first()), 'an offline invitee is coloured').toBeGreaterThan(80);
+    await panel.openTab('all');
+    // a young history fills its sparkline within a minute (a figure each 10 s): the trends in view
+    // soon span a third of it or more (they took 2 minutes when 5 minutes filled it: a stub of a
+    // few pixels beside the threshold's dashes is all the first screenshots showed)
+    const spanning = async () => {
+      const cells = await qualityCellsInView(page);
+      return cells.length > 3 && cells.filter((c) => c.span >= c.width / 3).length >= cells.length * 0.8;
+    };
+    await expect.poll(spanning, { timeout: 45_000, intervals: [2_000] }).toBe(true);
 
     for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
       await page.setViewportSize({ width: w, height: h });
@@ -123,6 +213,32 @@ test.describe('a busy meeting', () => {
       await expect(bar.locator('[data-chip]:not([data-chip="more"])')).toHaveCount(ALL_CHIPS.length - hidden.length);
       await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`busy-control-${lang}-${w}x${h}.png`) });
       await page.screenshot({ animations: 'disabled', path: `test-results/screens/busy-control-${lang}-${w}x${h}.png` });
+      // the toast well has a place of its own (issue 26): the sidebar's scroller ends where it
+      // begins, every toast lies inside it, the controls fade out where they go on below it, and
+      // at the end of the sidebar's scroll its last line shows whole, clear of the fade
+      const side = await sidebarAndWell(page, w === 1920);
+      if (w === 1920) {
+        await page.screenshot({ animations: 'disabled', path: `test-results/screens/busy-sidebar-end-${lang}-${w}x${h}.png` });
+        await page.getByTestId('control-sidebar-column').locator('> div').first().evaluate((el) => (el.scrollTop = 0));
+      }
+      expect(side.scrollerBottom, `the sidebar's scroller ends where the well begins at ${w} px`).toBeLessThanOrEqual(side.well.top + 0.5);
+      expect(side.fade.position).toBe('sticky');
+      expect(side.lowest, `the sidebar's last line whole above its fade at ${w} px`).toBeLessThanOrEqual(side.well.top - side.fade.height + 0.5);
+      for (const t of side.toasts) {
+        expect(t.left >= side.well.left - 1 && t.right <= side.well.right + 1 && t.top >= side.well.top - 1 && t.bottom <= side.well.bottom + 1, `toast ${JSON.stringify(t)} inside the well ${JSON.stringify(side.well)} at ${w} px`).toBe(true);
+      }
+      // the quality cells read at a glance: 60 px, a solid trend of 2 px or more at 3:1 at least
+      // against its row, spanning a good part of the sparkline after four rounds
+      const cells = await qualityCellsInView(page);
+      expect(cells.length).toBeGreaterThan(3);
+      for (const c of cells) {
+        expect(c.width).toBeGreaterThanOrEqual(60);
+        expect(c.dash).toBe('none');
+        expect(c.strokeWidth).toBeGreaterThanOrEqual(2);
+        expect(contrast(c.stroke, c.bg), `trend ${c.stroke} on ${c.bg}`).toBeGreaterThanOrEqual(3);
+      }
+      const spanned = cells.filter((c) => c.span >= c.width / 3).length;
+      expect(spanned, `trends spanning a third of their sparkline at ${w} px: ${cells.map((c) => Math.round(c.span)).join(' ')}`).toBeGreaterThanOrEqual(cells.length * 0.8);
       // the raise-hand tab (issue 26 item 4): the toolbar's lines and the table rows in view, as figures
       await panel.openTab('hand');
       await page.waitForTimeout(300);
