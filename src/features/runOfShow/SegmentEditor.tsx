@@ -4,41 +4,25 @@
  * mute policy, the timer, the audience's listen/watch policy, the roll call, recording and live. Whatever is left "as is" stays out of the segment,
  * so Take does not touch it; a segment may set any of them.
  */
-import { useState } from "react";
-import {
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
-import type { Segment } from "@protocol/runOfShow";
-import { ParticipantSelect } from "#/components/participantPicker/ParticipantSelect";
-import type { OnlineParticipants } from "#/session/onlineParticipants";
-import {
-  draftErrors,
-  draftOf,
-  segmentOf,
-  type SegmentDraft,
-} from "./editor/segmentDraft";
-import { GuestsSection } from "./editor/GuestsSection";
-import { LayoutsSection } from "./editor/LayoutsSection";
-import { BannerSection } from "./editor/BannerSection";
-import { MuteSection } from "./editor/MuteSection";
-import { TimerSection } from "./editor/TimerSection";
-import { ListenWatchSection } from "./editor/ListenWatchSection";
-import { RollCallSection } from "./editor/RollCallSection";
+import { useState } from 'react';
+import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Segment } from '@protocol/runOfShow';
+import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
+import type { OnlineParticipants } from '#/session/onlineParticipants';
+import { draftErrors, draftOf, segmentOf, type SegmentDraft } from './editor/segmentDraft';
+import { GuestsSection } from './editor/GuestsSection';
+import { LayoutsSection } from './editor/LayoutsSection';
+import { BannerSection } from './editor/BannerSection';
+import { MuteSection } from './editor/MuteSection';
+import { TimerSection } from './editor/TimerSection';
+import { ListenWatchSection } from './editor/ListenWatchSection';
+import { RollCallSection } from './editor/RollCallSection';
 
-const KEEP = "__keep";
-type Tri = typeof KEEP | "on" | "off";
-const triOf = (v: boolean | undefined): Tri =>
-  v === undefined ? KEEP : v ? "on" : "off";
-const boolOf = (v: string | null): boolean | undefined =>
-  v === "on" ? true : v === "off" ? false : undefined;
+const KEEP = '__keep';
+type Tri = typeof KEEP | 'on' | 'off';
+const triOf = (v: boolean | undefined): Tri => (v === undefined ? KEEP : v ? 'on' : 'off');
+const boolOf = (v: string | null): boolean | undefined => (v === 'on' ? true : v === 'off' ? false : undefined);
 
 export interface SegmentEditorProps {
   segment: Segment;
@@ -49,13 +33,7 @@ export interface SegmentEditorProps {
   onCancel: () => void;
 }
 
-export function SegmentEditor({
-  segment,
-  online,
-  layouts,
-  onSave,
-  onCancel,
-}: SegmentEditorProps) {
+export function SegmentEditor({ segment, online, layouts, onSave, onCancel }: SegmentEditorProps) {
   const { t } = useLingui();
   const [draft, setDraft] = useState<SegmentDraft>(() => draftOf(segment));
   const edit = (p: Partial<SegmentDraft>) => setDraft((d) => ({ ...d, ...p }));
@@ -63,20 +41,13 @@ export function SegmentEditor({
   const has = (e: string) => errors.some((x) => x.error === e);
   const tri = [
     { value: KEEP, label: t`Leave as is` },
-    { value: "on", label: t`On` },
-    { value: "off", label: t`Off` },
+    { value: 'on', label: t`On` },
+    { value: 'off', label: t`Off` },
   ];
 
   const save = () => {
     if (errors.length) return;
-    onSave(
-      segmentOf(
-        segment.id,
-        draft,
-        segment,
-        (id) => layouts.find((l) => l.id === id)?.panes ?? 1,
-      ),
-    );
+    onSave(segmentOf(segment.id, draft, segment, (id) => layouts.find((l) => l.id === id)?.panes ?? 1));
   };
 
   return (
@@ -84,19 +55,14 @@ export function SegmentEditor({
       {/* the sections scroll in their own region (at 1280×720 they are taller than the screen); the
           name stays above and Cancel / Save below, always in sight */}
       <Stack gap="xs">
-        <ScrollArea.Autosize
-          mah="max(16rem, calc(100dvh - 22rem))"
-          type="auto"
-          offsetScrollbars
-          data-testid="segment-editor-scroll"
-        >
+        <ScrollArea.Autosize mah="max(16rem, calc(100dvh - 22rem))" type="auto" offsetScrollbars data-testid="segment-editor-scroll">
           <Stack gap="xs">
             <Group grow align="flex-start">
               <TextInput
                 label={t`Segment name`}
                 value={draft.name}
                 onChange={(e) => edit({ name: e.currentTarget.value })}
-                error={has("name") ? t`A segment needs a name.` : undefined}
+                error={has('name') ? t`A segment needs a name.` : undefined}
                 maxLength={80}
                 data-autofocus
               />
@@ -106,66 +72,26 @@ export function SegmentEditor({
                 value={draft.main_venue ?? KEEP}
                 fixed={[
                   { value: KEEP, label: t`Leave as is` },
-                  { value: "", label: t`No main venue` },
+                  { value: '', label: t`No main venue` },
                 ]}
-                onChange={(v) =>
-                  edit({ main_venue: v === KEEP ? undefined : v })
-                }
+                onChange={(v) => edit({ main_venue: v === KEEP ? undefined : v })}
               />
-              <Select
-                label={t`Recording`}
-                value={triOf(draft.recording)}
-                onChange={(v) => edit({ recording: boolOf(v) })}
-                data={tri}
-                allowDeselect={false}
-              />
-              <Select
-                label={t`Live push`}
-                value={triOf(draft.live)}
-                onChange={(v) => edit({ live: boolOf(v) })}
-                data={tri}
-                allowDeselect={false}
-              />
+              <Select label={t`Recording`} value={triOf(draft.recording)} onChange={(v) => edit({ recording: boolOf(v) })} data={tri} allowDeselect={false} />
+              <Select label={t`Live push`} value={triOf(draft.live)} onChange={(v) => edit({ live: boolOf(v) })} data={tri} allowDeselect={false} />
             </Group>
             <LayoutsSection
               value={draft.layouts}
               onChange={(layoutsDraft) => edit({ layouts: layoutsDraft })}
               layouts={layouts}
-              pollErrors={errors
-                .filter((e) => e.error === "pollSecs")
-                .map((e) => e.role!)}
+              pollErrors={errors.filter((e) => e.error === 'pollSecs').map((e) => e.role!)}
             />
-            <BannerSection
-              value={draft.banner}
-              onChange={(banner) => edit({ banner })}
-              textError={has("bannerText")}
-            />
+            <BannerSection value={draft.banner} onChange={(banner) => edit({ banner })} textError={has('bannerText')} />
             <SimpleGrid cols={3}>
-              <GuestsSection
-                value={draft.guests}
-                onChange={(guests) => edit({ guests })}
-                online={online}
-              />
-              <MuteSection
-                value={draft.mute}
-                onChange={(mute) => edit({ mute })}
-                online={online}
-              />
-              <TimerSection
-                value={draft.timer}
-                onChange={(timer) => edit({ timer })}
-                minutesError={has("timerMinutes")}
-                warnError={has("warnShare")}
-              />
-              <ListenWatchSection
-                value={draft.listen_watch}
-                onChange={(listen_watch) => edit({ listen_watch })}
-              />
-              <RollCallSection
-                value={draft.roll_call}
-                onChange={(roll_call) => edit({ roll_call })}
-                online={online}
-              />
+              <GuestsSection value={draft.guests} onChange={(guests) => edit({ guests })} online={online} />
+              <MuteSection value={draft.mute} onChange={(mute) => edit({ mute })} online={online} />
+              <TimerSection value={draft.timer} onChange={(timer) => edit({ timer })} minutesError={has('timerMinutes')} warnError={has('warnShare')} />
+              <ListenWatchSection value={draft.listen_watch} onChange={(listen_watch) => edit({ listen_watch })} />
+              <RollCallSection value={draft.roll_call} onChange={(roll_call) => edit({ roll_call })} online={online} />
             </SimpleGrid>
           </Stack>
         </ScrollArea.Autosize>

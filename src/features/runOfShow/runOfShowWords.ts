@@ -1,64 +1,48 @@
 /**
  * The run of show's sentences: what Take changes, import errors, refusals. Codes in, words out.
  */
-import { useLingui } from "@lingui/react/macro";
-import type {
-  RunOfShowError,
-  SegmentChange,
-  SegmentRole,
-} from "@protocol/runOfShow";
-import { clockText } from "@protocol/runOfShow";
-import type { StepWhat } from "@machines/runOfShow/segmentSteps";
+import { useLingui } from '@lingui/react/macro';
+import type { RunOfShowError, SegmentChange, SegmentRole } from '@protocol/runOfShow';
+import { clockText } from '@protocol/runOfShow';
+import type { StepWhat } from '@machines/runOfShow/segmentSteps';
 
 export function useRunOfShowWords(nameOf: (usrId: string) => string) {
   const { t } = useLingui();
-  const role = (r: SegmentRole) =>
-    r === "speaker"
-      ? t`Main venue layout`
-      : r === "chair"
-        ? t`Honoured guest layout`
-        : r === "guest"
-          ? t`Audience layout`
-          : t`Custom layout`;
-  const layoutName = (id: string) =>
-    id === "auto" ? t`automatic` : id === "" ? t`none` : id;
+  const role = (r: SegmentRole) => (r === 'speaker' ? t`Main venue layout` : r === 'chair' ? t`Honoured guest layout` : r === 'guest' ? t`Audience layout` : t`Custom layout`);
+  const layoutName = (id: string) => (id === 'auto' ? t`automatic` : id === '' ? t`none` : id);
   const who = (id: string) => (id ? nameOf(id) || id : t`nobody`);
 
   const change = (c: SegmentChange): string => {
     switch (c.kind) {
-      case "mainVenue":
+      case 'mainVenue':
         return t`Main venue ${who(c.from)} → ${who(c.to)}`;
-      case "guests":
+      case 'guests':
         return t`Honoured guests: ${c.added} added, ${c.removed} removed`;
-      case "layout":
+      case 'layout':
         return `${role(c.role)} ${layoutName(c.from)} → ${layoutName(c.to)}`;
-      case "panes":
+      case 'panes':
         return t`${role(c.role)}: panes change`;
-      case "banner":
-        return c.change === "on"
-          ? t`Banner on`
-          : c.change === "off"
-            ? t`Banner off`
-            : t`Banner text changes`;
-      case "audienceMute":
+      case 'banner':
+        return c.change === 'on' ? t`Banner on` : c.change === 'off' ? t`Banner off` : t`Banner text changes`;
+      case 'audienceMute':
         return c.muted ? t`Audience muted` : t`Audience unmuted`;
-      case "unmute":
+      case 'unmute':
         return t`${c.count} participants unmuted`;
-      case "listen":
+      case 'listen':
         return c.allowed ? t`Audience may listen` : t`Audience may not listen`;
-      case "watch":
+      case 'watch':
         return c.allowed ? t`Audience may watch` : t`Audience may not watch`;
-      case "rollCall": {
+      case 'rollCall': {
         const first = who(c.first);
         return t`Roll call of ${c.count}, starting with ${first}`;
       }
-      case "rollCallEnd":
+      case 'rollCallEnd':
         return t`Roll call ends`;
-      case "recording":
+      case 'recording':
         return c.on ? t`Recording starts` : t`Recording stops`;
-      case "live":
+      case 'live':
         return c.on ? t`Live push starts` : t`Live push stops`;
-      case "timer": {
+      case 'timer': {
         const time = clockText(c.secs);
         return t`Timer ${time}`;
       }
@@ -68,23 +52,23 @@ export function useRunOfShowWords(nameOf: (usrId: string) => string) {
   const importError = (e: RunOfShowError): string => {
     const where = e.path;
     switch (e.code) {
-      case "notObject":
+      case 'notObject':
         return t`The file is not a run of show (a JSON object was expected).`;
-      case "version":
+      case 'version':
         return t`This run of show is of another version than 1.`;
-      case "segments":
+      case 'segments':
         return t`The file has no list of segments.`;
-      case "tooManySegments":
+      case 'tooManySegments':
         return t`A run of show holds at most 200 segments.`;
-      case "duplicateId":
+      case 'duplicateId':
         return t`${where}: two segments have the same id.`;
-      case "name":
+      case 'name':
         return t`${where}: a name of 1 to 80 characters on one line is needed.`;
-      case "listenWatch":
+      case 'listenWatch':
         return t`${where}: the listen/watch policy needs both choices (true or false).`;
-      case "rollCall":
+      case 'rollCall':
         return t`${where}: the roll call is a list of different participants.`;
-      case "unknownField":
+      case 'unknownField':
         return t`${where}: this field is not part of a run of show.`;
       default:
         return t`${where}: this value is not valid.`;
@@ -94,27 +78,27 @@ export function useRunOfShowWords(nameOf: (usrId: string) => string) {
   /** what one platform step of a Take changes (machines/runOfShow/segmentSteps.ts) */
   const stepWhat = (w: StepWhat): string => {
     switch (w) {
-      case "mainVenue":
+      case 'mainVenue':
         return t`main venue`;
-      case "guests":
+      case 'guests':
         return t`honoured guests`;
-      case "rollCall":
+      case 'rollCall':
         return t`roll call`;
-      case "layouts":
+      case 'layouts':
         return t`layouts`;
-      case "banner":
+      case 'banner':
         return t`banner`;
-      case "mute":
+      case 'mute':
         return t`mute all`;
-      case "unmute":
+      case 'unmute':
         return t`unmuting`;
-      case "listen":
+      case 'listen':
         return t`audience listening`;
-      case "watch":
+      case 'watch':
         return t`audience watching`;
-      case "recording":
+      case 'recording':
         return t`recording`;
-      case "live":
+      case 'live':
         return t`live push`;
     }
   };
