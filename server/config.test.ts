@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { createEngine } from './engine/index';
+import { createMemoryStore } from './store/memoryStore';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -126,6 +128,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}).attendanceKeepHours).toBe(72);
     expect(loadConfig({ ATTENDANCE_KEEP_HOURS: '8760' }).attendanceKeepHours).toBe(8760);
     for (const bad of ['0', '8761', '1.5', 'week']) expect(problemsOf({ ATTENDANCE_KEEP_HOURS: bad }).join('\n')).toContain('ATTENDANCE_KEEP_HOURS');
+  });
+
+  it('expires a session after 30 s without a poll by default, SESSION_TIMEOUT_SECONDS from 5 s to an hour, and the engine takes it', () => {
+    expect(loadConfig({}).sessionTimeoutMs).toBe(30_000);
+    const config = loadConfig({ SESSION_TIMEOUT_SECONDS: '8' });
+    expect(config.sessionTimeoutMs).toBe(8_000);
+    const engine = createEngine({ store: createMemoryStore(), config, autoStart: false });
+    expect(engine.config.sessionTimeoutMs).toBe(8_000);
+    engine.stop();
+    for (const bad of ['4', '3601', '1.5', 'soon']) expect(problemsOf({ SESSION_TIMEOUT_SECONDS: bad }).join('\n')).toContain('SESSION_TIMEOUT_SECONDS');
   });
 
   it('keeps the steady endpoints to 0–99, so their two-digit names stay unique', () => {

@@ -77,6 +77,8 @@ export interface Config {
   attendanceKeepHours: number;
   /** `USER_NUMBER_DIGITS`: digits of a numeric user id / user number (spec §5 "configured digit count") */
   userNumberDigits: number;
+  /** `SESSION_TIMEOUT_SECONDS`: a controller session without a poll for this long expires (default 30) */
+  sessionTimeoutMs: number;
   /** take the client address from X-Forwarded-For (only behind a trusted reverse proxy) */
   trustProxy: boolean;
   /**
@@ -236,6 +238,8 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   // the demo address book's user numbers run from 1001: four digits
   const userNumberDigits = int('USER_NUMBER_DIGITS', 4, 1, 20);
   const trustProxy = bool('TRUST_PROXY', false);
+  // a network cut longer than this ends the console's server session (it resumes with its token)
+  const sessionTimeoutMs = int('SESSION_TIMEOUT_SECONDS', 30, 5, 3600) * 1000;
 
   const captchaTestCode = str('CAPTCHA_TEST_CODE');
   if (captchaTestCode !== undefined) {
@@ -311,6 +315,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     simSeed,
     attendanceKeepHours,
     userNumberDigits,
+    sessionTimeoutMs,
     trustProxy,
     captchaTestCode: captchaTestCode?.toUpperCase(),
     testFailConfigReads,

@@ -10,9 +10,13 @@ import type { ParticipantsPanel } from '../pages/ParticipantsPanel';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
 import { keepAlive } from '../pages/keepAlive';
 
+/** the server's session timeout here (no poll for this long ends a session; 30 s by default) */
+const SESSION_TIMEOUT_SECONDS = 10;
+
 // A server of its own with a larger population: specs sharing the worker's server hang up or end
-// the meeting, and the checks below need people online (and still muted) after a minute's cut.
-const test = testWithServer({ SIM_ENDPOINTS: '20' });
+// the meeting, and the checks below need people online (and still muted) after the long cut. Its
+// session timeout is short, so a cut past it takes seconds of the suite, not a minute.
+const test = testWithServer({ SIM_ENDPOINTS: '20', SESSION_TIMEOUT_SECONDS: String(SESSION_TIMEOUT_SECONDS) });
 
 /** The tabs' counts equal the server's, and no participant is listed twice. */
 async function expectInStep(panel: ParticipantsPanel, api: ParticipantsApi): Promise<void> {
@@ -33,14 +37,11 @@ async function expectInStep(panel: ParticipantsPanel, api: ParticipantsApi): Pro
 }
 
 /**
- * Cut lengths: a short one the session survives, and one well past the server's 30 s session
- * timeout, after which the console resumes its session with the login's resume token
- * (docs/protocol.md "Session resume") instead of asking for a new login. `NETCUT_SECONDS`
- * overrides the list (e.g. `NETCUT_SECONDS=5`).
+ * Cut lengths: a short one the session survives, and one well past the server's session timeout,
+ * after which the console resumes its session with the login's resume token (docs/protocol.md
+ * "Session resume") instead of asking for a new login. `NETCUT_SECONDS` overrides the list.
  */
-const CUT_SECONDS = (process.env.NETCUT_SECONDS ?? '5,60').split(',').map(Number);
-/** the reference server's session timeout (no poll for this long ends a session) */
-const SESSION_TIMEOUT_SECONDS = 30;
+const CUT_SECONDS = (process.env.NETCUT_SECONDS ?? '4,22').split(',').map(Number);
 
 /** The tab's stored session id (the console's current server session). */
 function storedSessId(page: Page): Promise<string | undefined> {
@@ -58,8 +59,8 @@ test.describe('network cut', () => {
       // the browser reports the failed requests of the cut itself (and the expired session's 404)
       consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to load resource|Failed to fetch|net::/);
       const { panel, api } = await openParticipants(page, server, lang);
-      // the other controller's own session outlives a long cut (the server drops one 30 s after its last poll)
-      const stopKeepAlive = keepAlive(api);
+      // the other controller's own session outlives a long cut (the server drops one SESSION_TIMEOUT_SECONDS after its last poll)
+      const stopKeepAlive = keepAlive(api, (SESSION_TIMEOUT_SECONDS * 1000) / 3);
       try {
         const connection = page.locator('[data-connection]');
         await expect(connection).toHaveAttribute('data-connection', 'live', { timeout: 20_000 });
@@ -77,7 +78,7 @@ test.describe('network cut', () => {
         if (online.length > 1) await api.eps('drop', [online[0]]);
         if (expires) {
           // and once the console's session has expired on the server, one more change
-          await page.waitForTimeout(Math.max(0, (SESSION_TIMEOUT_SECONDS + 10) * 1000 - (Date.now() - cutAt)));
+          await page.waitForTimeout(Math.max(0, (SESSION_TIMEOUT_SECONDS + 6) * 1000 - (Date.now() - cutAt)));
           const later = [...(await api.endpointStates()).entries()].filter(([, s]) => !s.flags.waiting).map(([id]) => id);
           if (later.length > 1) await api.eps('drop', [later[later.length - 1]]);
         }
