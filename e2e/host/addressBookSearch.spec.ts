@@ -4,7 +4,7 @@
  * server tells it (`usrs/get_usr_online_status/`), the records' cache answered 304 on the second
  * opening, and adding by user number refused at a wrong digit count and applied at the right one,
  * the invitee then shown with its department and the appointed mark.
- * The dialog is written to test-results/screens at 1280 and 1920 px in both languages.
+ * The dialog is written to test-results/screens at 1280 and 1920 px (in the language playwright.config.ts gives this spec).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';

@@ -1,6 +1,6 @@
 /**
  * Issue 30, booking: the management login's success state (the session's facts) and the "Book
- * next meeting" dialog with a refusal, at 1280 and 1920 px, in both languages, written to
+ * next meeting" dialog with a refusal, at 1280 and 1920 px, in the language playwright.config.ts gives it, written to
  * test-results/screens for a look.
  */
 import { testWithServer, expect } from '../fixtures';

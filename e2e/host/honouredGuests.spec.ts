@@ -2,7 +2,7 @@
  * Issue 30, honoured guests (`ctrl_mr_eps` `chair` 1/0, facts §3.1) in Chromium against the real
  * server: set from a participant's row and for a selection from the toolbar, marked in the row and
  * listed by the "Honoured guests" tab, then cancelled in bulk; every step checked on the server.
- * Screenshots of the tab at 1280 and 1920 px (in both languages).
+ * Screenshots of the tab at 1280 and 1920 px (in English; playwright.config.ts shares issue 30's screens between the languages).
  */
 import { test, expect } from '../fixtures';
 import { openParticipants, pickOnline } from '../pages/ParticipantsSession';

@@ -8,7 +8,7 @@
  *   and why, layouts over 4 panes greyed and explained, still after a reload of /control;
  * - a failed call names its endpoint type in the failed-call list;
  * - get_call_qa is asked when a participant's statistics open, and the answer shown.
- * Screens of each new bit in both languages (test-results/screens/small-*-<lang>.png).
+ * Screens of each new bit in the language playwright.config.ts gives this spec (test-results/screens/small-*-<lang>.png).
  */
 import type { Page } from '@playwright/test';
 import { testWithServer, expect } from '../fixtures';
