@@ -60,6 +60,10 @@ test('attendance: live view and report agree with the server, CSV with its heade
     const presentOnServer = [...record.values()].filter((r) => r.intervals.at(-1) && r.intervals.at(-1)!.leave === undefined).length;
     await expect(dialog.getByTestId('attendance-count')).toHaveAttribute('data-present', String(presentOnServer));
     await expect(dialog.getByTestId('attendance-table')).toHaveAttribute('data-rows', String(record.size));
+    // the header row (its share header the longest) ends above the first row, not over it
+    const headerBox = (await dialog.getByTestId('attendance-table').getByRole('row').first().boundingBox())!;
+    const firstRowBox = (await dialog.locator('[role="row"][data-usr-id]').first().boundingBox())!;
+    expect(headerBox.y + headerBox.height).toBeLessThanOrEqual(firstRowBox.y + 0.5);
     await page.screenshot({ animations: 'disabled', path: `test-results/screens/attendance-view-${lang}.png` });
 
     await dialog.getByRole('textbox', { name: text.search }).fill(p.name);
@@ -95,6 +99,12 @@ test('attendance: live view and report agree with the server, CSV with its heade
     const reportRow = report.getByTestId('report-attendance').locator(`tr[data-usr-id="${p.usrId}"]`);
     await expect(reportRow.locator('td').nth(6)).toHaveText('2');
     await expect(report.getByTestId('report-chart')).toHaveAttribute('data-peak', /^[1-9]\d*$/);
+    // a meeting of a minute or two: its time ticks are few and each reads a different time
+    const ticks = await report.getByTestId('report-chart-tick').allTextContents();
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    expect(ticks.length).toBeLessThanOrEqual(9);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    await report.screenshot({ animations: 'disabled', path: `test-results/screens/attendance-report-${lang}.png` });
     await report.emulateMedia({ media: 'print' });
     await expect(report.getByRole('button', { name: text.exportCsv })).toBeHidden();
     await report.screenshot({ fullPage: true, animations: 'disabled', path: `test-results/screens/attendance-report-print-${lang}.png` });

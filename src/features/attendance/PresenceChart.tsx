@@ -1,7 +1,7 @@
 /**
  * Participants over time (issue 29): how many were in the meeting, as a step line, with the joins
  * and leaves of each step as bars beneath, so a reconnect storm shows as tall bars of both. A fixed
- * size: it prints the same as it shows.
+ * drawing that scales down to the page: it prints the same as it shows.
  *
  * Plain SVG, not recharts: at 10,000 participants recharts spent most of the report's render on
  * this one chart (its selectors copied props for each of 480 bars and measured label text with a
@@ -15,7 +15,10 @@ import { countTicks, presenceSeries, timeTicks } from './reportModel';
 import classes from './report.module.css';
 
 const COLOURS = { present: '#1864ab', joins: '#2f9e44', leaves: '#e8590c', grid: '#e9ecef', text: '#495057' } as const;
-const MARGIN = { top: 8, right: 16, bottom: 28, left: 48 };
+// room on the right for half of the last time label, on the left for the counts
+const MARGIN = { top: 8, right: 36, bottom: 28, left: 48 };
+/** widest a bar gets: a meeting of a few steps would otherwise draw slabs */
+const BAR_MAX = 12;
 
 export function PresenceChart({ records, start, now, width = 900, height = 300 }: { records: readonly PresenceRecord[]; start: number; now: number; width?: number; height?: number }) {
   const { t, i18n } = useLingui();
@@ -37,7 +40,10 @@ export function PresenceChart({ records, start, now, width = 900, height = 300 }
   const sx = (secs: number) => MARGIN.left + (to === from ? 0 : ((secs - from) / (to - from)) * plotW);
   const sy = (n: number) => MARGIN.top + plotH - (n / top) * plotH;
   const slot = points.length > 1 ? plotW / (points.length - 1) : plotW;
-  const bar = Math.max(0.5, slot * 0.4);
+  const bar = Math.min(BAR_MAX, Math.max(0.5, slot * 0.4));
+  // a step's joins left of its time and its leaves right of it, kept inside the plot (the first
+  // step's joins stood over the count labels)
+  const barsAt = (secs: number) => Math.min(width - MARGIN.right - bar, Math.max(MARGIN.left + bar, sx(secs)));
 
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'H'}${sx(p.t).toFixed(1)}${i === 0 ? ` ${sy(p.present).toFixed(1)}` : ` V${sy(p.present).toFixed(1)}`}`).join(' ');
   const presentName = t`Present`;
@@ -46,7 +52,11 @@ export function PresenceChart({ records, start, now, width = 900, height = 300 }
   const caption = t`At most ${mostPresent} present at once.`;
   return (
     <figure className={classes.chart} data-testid="report-chart" data-points={points.length} data-peak={mostPresent} data-ticks={x.ticks.length}>
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${presentName}, ${joinsName}, ${leavesName}. ${caption}`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        // as wide as the page allows, never wider than drawn: an A4 page prints about 720 px wide
+        style={{ width: '100%', maxWidth: width, height: 'auto', display: 'block' }}
+        role="img" aria-label={`${presentName}, ${joinsName}, ${leavesName}. ${caption}`}>
         <g fontSize={12} fill={COLOURS.text}>
           {yTicks.map((v) => (
             <g key={`y${v}`}>
@@ -67,10 +77,10 @@ export function PresenceChart({ records, start, now, width = 900, height = 300 }
         </g>
         <line x1={MARGIN.left} x2={width - MARGIN.right} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={COLOURS.text} />
         <g fill={COLOURS.joins}>
-          {points.map((p) => (p.joins ? <rect key={p.t} x={sx(p.t) - bar} y={sy(p.joins)} width={bar} height={sy(0) - sy(p.joins)} /> : null))}
+          {points.map((p) => (p.joins ? <rect key={p.t} x={barsAt(p.t) - bar} y={sy(p.joins)} width={bar} height={sy(0) - sy(p.joins)} /> : null))}
         </g>
         <g fill={COLOURS.leaves}>
-          {points.map((p) => (p.leaves ? <rect key={p.t} x={sx(p.t)} y={sy(p.leaves)} width={bar} height={sy(0) - sy(p.leaves)} /> : null))}
+          {points.map((p) => (p.leaves ? <rect key={p.t} x={barsAt(p.t)} y={sy(p.leaves)} width={bar} height={sy(0) - sy(p.leaves)} /> : null))}
         </g>
         <path d={line} fill="none" stroke={COLOURS.present} strokeWidth={2} />
         {/* the figures of each step on hover, as the browser's own tooltip */}
