@@ -13,7 +13,7 @@
  *   MediaStreamAudioDestinationNode. Muting someone on the server removes their voice.
  * - The last release of a stream stops its tracks; `dispose` stops everything.
  */
-import { levelFromSamples } from '#/features/privateTalk/audio';
+import { levelFromSamples } from './audio';
 import type { MeetingMediaSource, MeetingSoundLease, StreamLease } from './mediaSource';
 import { audibleVoices, hueOf, talking, videoOn, type ParticipantLookup } from './mediaModel';
 import { CARD_SIZE, drawSlide, drawTestCard, SLIDE_SIZE } from './testCard';

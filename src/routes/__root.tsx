@@ -4,7 +4,7 @@ import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } fro
 import type { RouterContext } from '#/router';
 import { MR_ID, validateAppSearch } from '#/search';
 import { useSessionHolder } from '#/session/SessionContext';
-import { trustedOrigins } from '#/features/layoutScreen/windowLinks';
+import { trustedOrigins } from '#/session/windowLinks';
 import { useRequestFailureReporter } from '#/components/requestFailure';
 import { stylesBeforeScreen } from '#/styles/loadAllStyles';
 

@@ -7,7 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Center, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PresentationData } from './layoutMessages';
+import type { PresentationData } from '#/session/layoutMessages';
 import type { WallView } from './wallPrefs';
 
 export interface LayoutScreenProps {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LayoutScreenMount } from '#/features/layoutScreen/LayoutScreenMount';
+import { LayoutScreenMount } from '#/screens/layout/LayoutScreenMount';
 
 export const Route = createFileRoute('/_authed/layout')({
   component: LayoutScreenMount,

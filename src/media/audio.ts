@@ -3,8 +3,13 @@
  * microphone permission; the panel then numbers them.
  */
 import { useEffect, useState } from 'react';
-import type { AudioDevice } from './PrivateTalkPanel';
 import { DEFAULT_TALK_VOLUME } from '#/session/privateTalk';
+
+/** One microphone or speaker of this browser. */
+export interface AudioDevice {
+  deviceId: string;
+  label: string;
+}
 
 /** Default output volume of spec §3 ("speaker volume default 60"). */
 export const DEFAULT_VOLUME = DEFAULT_TALK_VOLUME;

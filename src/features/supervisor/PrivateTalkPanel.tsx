@@ -1,7 +1,8 @@
 /**
  * The supervisor's private-talk panel: which microphone and speaker this browser uses, a test
  * tone at the chosen output volume (default 60), and a one-on-one talk with one participant
- * through the server (`ctrl_mr_eps private_talk`).
+ * through the server (`ctrl_mr_eps private_talk`). Only a supervisor talks privately, so it lives
+ * with the supervisor panel that shows it.
  */
 import { useState } from 'react';
 import { Button, Group, Progress, Select, Slider, Stack, Text } from '@mantine/core';
@@ -10,10 +11,7 @@ import { ParticipantSelect } from '#/components/participantPicker/ParticipantSel
 import type { OnlineParticipants } from '#/session/onlineParticipants';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 
-export interface AudioDevice {
-  deviceId: string;
-  label: string;
-}
+import type { AudioDevice } from '#/media/audio';
 
 export interface PrivateTalkPanelProps {
   /** the browser's microphones and speakers */
