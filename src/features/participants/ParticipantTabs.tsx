@@ -39,7 +39,10 @@ export function ParticipantTabs({ value, customTabs, counts, onChange, onAddTab,
   const { t, i18n } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <Tabs value={value} onChange={(v) => v && onChange(v as TabKey)} style={{ flex: 1, minWidth: 0 }}>
+      <Tabs value={value} onChange={(v) => v && onChange(v as TabKey)} style={{ flex: 1, minWidth: 0 }} styles={{ tab: { paddingInline: 10 } }}>
+        {/* tabs of Mantine's 16 px side padding wrapped the built-in seven onto a second line at
+            1280 px in English once 'Honoured guests' came (issue 26: each line costs the table a
+            row); 10 px keeps them on one, custom tabs may still wrap */}
         <Tabs.List style={{ flexWrap: 'wrap' }}>
           {BUILTIN_TABS.map((tab) => (
             <Tabs.Tab
