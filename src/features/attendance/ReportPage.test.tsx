@@ -63,13 +63,30 @@ describe('ReportPage', () => {
 
   it('draws the first rows on screen and every row once printed', async () => {
     const i18n = await createTestI18n('zh');
-    const records = Array.from({ length: REPORT_SCREEN_ROWS + 20 }, (_, i) => rec(i, [{ join: 6_400 }]));
+    // in reverse name order: the screen picks the first 300 by name without sorting them all
+    const records = Array.from({ length: REPORT_SCREEN_ROWS + 20 }, (_, i) => rec(i, [{ join: 6_400 }])).reverse();
     renderWithProviders(<ReportPage report={snapshot(records)} />, i18n);
-    const rows = () => screen.getByTestId('report-attendance').querySelectorAll('tbody tr').length;
-    expect(rows()).toBe(REPORT_SCREEN_ROWS);
+    const ids = () => [...screen.getByTestId('report-attendance').querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-usr-id'));
+    const onScreen = ids();
+    expect(onScreen).toHaveLength(REPORT_SCREEN_ROWS);
     expect(screen.getByText(`显示 ${REPORT_SCREEN_ROWS + 20} 行中的前 ${REPORT_SCREEN_ROWS} 行：打印的报告和导出文件包含全部。`)).toBeTruthy();
     fireEvent(window, new Event('beforeprint'));
-    expect(rows()).toBe(REPORT_SCREEN_ROWS + 20);
+    const printed = ids();
+    expect(printed).toHaveLength(REPORT_SCREEN_ROWS + 20);
+    expect(printed[0]).toBe('u0000');
+    expect(printed.slice(0, REPORT_SCREEN_ROWS)).toEqual(onScreen);
+  });
+
+  it('gives a meeting of two minutes a few time ticks, each a different time with its seconds', async () => {
+    const i18n = await createTestI18n('zh');
+    const records = [rec(0, [{ join: 6_400 }]), rec(1, [{ join: 6_430, leave: 6_470 }])];
+    renderWithProviders(<ReportPage report={{ ...snapshot(records), meeting_end: 6_520, taken_at: 6_520 }} />, i18n);
+    const ticks = screen.getAllByTestId('report-chart-tick').map((el) => el.textContent ?? '');
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    expect(ticks.length).toBeLessThanOrEqual(9);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(ticks.every((text) => /\d{2}:\d{2}:\d{2}/.test(text))).toBe(true);
+    expect(screen.getByTestId('report-chart').getAttribute('data-peak')).toBe('2');
   });
 });
 
