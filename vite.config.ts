@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 import { compressAssets } from './scripts/build/compressAssets';
-import { loginShell } from './scripts/build/loginShell';
+import { loginShell, loginStylesLayer } from './scripts/build/loginShell';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -29,6 +29,8 @@ export default defineConfig({
     lingui(),
     // the login form (or the control screen's header) painted by index.html before any script
     loginShell(),
+    // the entry's share of Mantine's styles ranks below the whole stylesheet (src/styles)
+    loginStylesLayer(),
     // .br and .gz beside every text file, served by server/http/static.ts (issue 27)
     compressAssets(),
   ],
@@ -54,6 +56,12 @@ export default defineConfig({
       // machines/index.ts barrel) out of its chunks; otherwise each `createMachine(...)` call
       // counts as a side effect and pulls every machine into the first chunk that imports the barrel.
       treeshake: { moduleSideEffects: (id, external) => external || !/[\\/](machines|protocol)[\\/]/.test(id) },
+      output: {
+        // XState, its React binding and its inspector API in one chunk: the login screen and the
+        // session machines both need all of it, and as four chunks it was four requests (each
+        // ~0.9 KiB of headers and its own round trip on a slow link) on the way to a usable form
+        manualChunks: (id) => (/[\\/]node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/.test(id) ? 'xstate' : undefined),
+      },
     },
   },
   server: { proxy: apiProxy },

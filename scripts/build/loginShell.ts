@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { SHELL_MESSAGES, type ShellKey } from '../../src/loginShell/shellMessages';
 
 export type ShellTexts = Record<ShellKey, string>;
@@ -101,8 +101,8 @@ export function controlShellHtml(t: ShellTexts): string {
  * meeting number like the form does (URL, else the last login) and focuses the first field to
  * fill in. A submit before the app is there is kept and done by the app (takeOver.ts).
  */
-function pickerScript(pages: Record<'login' | 'control', Record<'en' | 'zh', string>>): string {
-  return `(function(){var P=${JSON.stringify(pages).replace(/</g, '\\u003c')};
+function pickerScript(pages: Record<'login' | 'control', Record<'en' | 'zh', string>>, preload: Preload = NO_PRELOAD): string {
+  return `(function(){var P=${JSON.stringify(pages).replace(/</g, '\\u003c')},R=${JSON.stringify(preload).replace(/</g, '\\u003c')};
 var d=document,el=d.getElementById('podium-shell'),l=null,s=location.pathname.replace(/\\/+$/,'').split('/').pop()||'';
 try{l=localStorage.getItem('podium.language')}catch(e){}
 if(l!=='en'&&l!=='zh'){var ls=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||''];l='zh';for(var i=0;i<ls.length;i++)if(String(ls[i]).toLowerCase().indexOf('en')>=0)l='en'}
@@ -110,6 +110,7 @@ var k=s===''||s==='login'||s==='index.html'?'login':s==='control'||s==='layout'?
 if(!k){el.parentNode.removeChild(el);return}
 d.documentElement.lang=l==='zh'?'zh-CN':'en';d.documentElement.style.fontSize=innerWidth/110+'px';
 el.innerHTML=P[k][l];el.setAttribute('data-shell',k);
+R[k].concat(R[l]).forEach(function(h){var n=d.createElement('link');n.rel='modulepreload';n.href=h;d.head.appendChild(n)});
 if(k!=='login')return;
 var f=el.querySelector('form'),m=el.querySelector('[name="mr-id"]'),q=new URLSearchParams(location.search).get('mr-id'),v=q;
 if(v===null)try{v=localStorage.getItem('podium.mr_id')}catch(e){}
@@ -143,6 +144,42 @@ font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica,Arial,san
   .replace(/\n/g, '')
   .trim();
 
+/**
+ * The chunks a screen needs that the entry only asks for once it has run (its catalog, then the
+ * route's chunks, in turn): on a slow link each waited for the one before. The picker script asks
+ * for them at once, for its route and language only (`login`, `control`, `en`, `zh`).
+ */
+export type Preload = Record<'login' | 'control' | 'en' | 'zh', string[]>;
+const NO_PRELOAD: Preload = { login: [], control: [], en: [], zh: [] };
+
+/** The route modules (and the session chunk) each screen draws with; a chunk holding one is preloaded. */
+const SCREEN_MODULES: Record<'login' | 'control' | 'en' | 'zh', RegExp> = {
+  login: /src\/routes\/login\.tsx\?tsr-split=component/,
+  control: /src\/routes\/_authed(\.tsx|\/control\.tsx)\?tsr-split=component|src\/session\/createSessionActor\.ts$/,
+  en: /locales\/en\/messages\.po$/,
+  zh: /locales\/zh\/messages\.po$/,
+};
+
+/** Each screen's chunks and their static imports, less what the entry loads anyway. */
+export function preloadOf(bundle: Rollup.OutputBundle, base = './'): Preload {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entryClosure = new Set<string>();
+  const closure = (file: string, into: Set<string>) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
+  };
+  for (const c of chunks) if (c.isEntry) closure(c.fileName, entryClosure);
+  const out = { ...NO_PRELOAD };
+  for (const key of Object.keys(SCREEN_MODULES) as (keyof Preload)[]) {
+    const files = new Set<string>();
+    for (const c of chunks) if (c.moduleIds.some((id) => SCREEN_MODULES[key].test(id.replace(/\\/g, '/')))) closure(c.fileName, files);
+    out[key] = [...files].filter((f) => !entryClosure.has(f)).map((f) => base + f);
+  }
+  return out;
+}
+
 export function loginShell(): Plugin {
   let root = process.cwd();
   return {
@@ -152,8 +189,8 @@ export function loginShell(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => {
-        const shellTags = shellHead(root);
+      handler: (html, ctx) => {
+        const shellTags = shellHead(root, ctx.bundle ? preloadOf(ctx.bundle) : NO_PRELOAD);
         // The app's stylesheet moves from the head to just before #root: in the head it holds
         // back the first paint until it has arrived (200 KiB of Mantine on a slow link); after
         // the shell it holds back only what follows it, and the app's script still waits for it.
@@ -171,15 +208,39 @@ export function loginShell(): Plugin {
 }
 
 /** The shell's style (head), its empty place and the script that fills it (start of the body). */
-function shellHead(root: string) {
+function shellHead(root: string, preload: Preload) {
   const texts = { en: shellTexts(root, 'en'), zh: shellTexts(root, 'zh') };
   const pages = {
     login: { en: loginShellHtml(texts.en), zh: loginShellHtml(texts.zh) },
     control: { en: controlShellHtml(texts.en), zh: controlShellHtml(texts.zh) },
   };
   return [
+    // first in the page, before any stylesheet: see loginStylesLayer
+    { tag: 'style', attrs: { id: 'podium-layers' }, children: LAYER_ORDER, injectTo: 'head-prepend' as const },
     { tag: 'style', attrs: { id: 'podium-shell-style' }, children: STYLE, injectTo: 'head' as const },
     { tag: 'div', attrs: { id: 'podium-shell' }, injectTo: 'body-prepend' as const },
-    { tag: 'script', children: pickerScript(pages), injectTo: 'body-prepend' as const },
+    { tag: 'script', children: pickerScript(pages, preload), injectTo: 'body-prepend' as const },
   ];
+}
+
+/** The login screen's share of Mantine's styles ranks below all of them, wherever each sheet is. */
+export const LAYER_ORDER = '@layer mantine-login, mantine;';
+
+/**
+ * Vite plugin: Mantine's per-component stylesheets (imported only by src/styles/loginScreen.ts,
+ * the login screen's share; the other screens load Mantine's whole stylesheet) go into the
+ * `mantine-login` cascade layer, which index.html declares below `mantine` (LAYER_ORDER). The
+ * entry's stylesheet sits at the end of the body (not to hold back the shell's paint) while the
+ * whole stylesheet, loaded later, goes into the head: in one layer the share's rules came later
+ * in the page and won over the whole sheet's, e.g. UnstyledButton's reset over the Tabs' padding.
+ */
+export function loginStylesLayer(): Plugin {
+  return {
+    name: 'podium:login-styles-layer',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]styles[\\/][^\\/]+\.layer\.css(\?|$)/.test(id)) return null;
+      return { code: code.replace(/@layer mantine\b/g, '@layer mantine-login'), map: null };
+    },
+  };
 }
