@@ -3,23 +3,20 @@
  * them, and their operations menu. The table (ParticipantTable.tsx) windows and lays out the rows.
  */
 import { memo, useEffect, useRef } from 'react';
-import { Menu, Text } from '@mantine/core';
 import classes from './ParticipantTable.module.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { flag, protocolName, type ParticipantRow } from './participantModel';
 import type { CommandSink } from './commands';
 import type { RowDialog } from './tableTypes';
 import { RowChip } from './RowChip';
-import { requestActivityFor } from '#/session/activityRequest';
 import { BanBreachBadge } from './BanBreachBadge';
 import { CallFailedBadge } from './CallFailedBadge';
 import type { FailedCallMark } from './failedCalls';
 import { useBanBreach } from '#/session/banBreaches';
-import { requestPrivateTalk } from '#/session/privateTalk';
 import type { ColumnId } from './columns';
 import { EyeIcon, MicIcon, SpeakerIcon } from './StateIcons';
 import { QualityCell } from '#/quality/QualityCell';
-import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
+import { RowMenu } from './RowMenu';
 
 const INVITEE_NOTE = { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-xs)' } as const;
 
@@ -89,10 +86,6 @@ export const Row = memo(function Row({
   const focus = flag(row, 'focus');
   const sharing = flag(row, 'cont_sender');
   const eps = (cmd: Parameters<CommandSink>[0] & { type: 'eps' | 'acceptHands' | 'refuseHands' }) => onCommand(cmd);
-  // assumed calls this platform refused: their items stay, disabled, saying why (issue 23)
-  const hostOff = useNotOfferedHere('host-role');
-  const waitingOff = useNotOfferedHere('waiting-room');
-  const talkOff = useNotOfferedHere('private-talk');
   // free against a meeting-wide ban: the one state of these cells that is an alarm, not a status
   const breach = useBanBreach(row.usrId);
   const against = (kind: 'mute' | 'listen' | 'watch') => (inMeeting && breach?.kinds.includes(kind)) || undefined;
@@ -316,92 +309,15 @@ export const Row = memo(function Row({
           opsButton
         ) : (
           // the menu (a popover with its own positioning) exists only for the row that asked
-          <Menu opened onChange={(open) => !open && onMenu(null)} position="bottom-end" withinPortal>
-            <Menu.Target>{opsButton}</Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => onOpenDialog('rename', row)}>
-                <Trans>Rename</Trans>
-              </Menu.Item>
-              {inMeeting && (
-                <>
-                  <Menu.Item
-                    disabled={hostOff !== undefined}
-                    onClick={() => eps({ type: 'eps', action: 'host', usrIds: ids, value: host ? 0 : 1 })}
-                  >
-                    {host ? <Trans>Unset host</Trans> : <Trans>Set as host</Trans>}
-                    <NotOfferedNote reason={hostOff} />
-                  </Menu.Item>
-                  <Menu.Item
-                    onClick={() =>
-                      // protocol-facts §3.1: the main venue is cleared with an empty usr_id
-                      eps({ type: 'eps', action: 'speaker', usrIds: speaker ? [''] : ids, value: 1 })
-                    }
-                  >
-                    {speaker ? <Trans>Cancel main venue</Trans> : <Trans>Set as main venue</Trans>}
-                  </Menu.Item>
-                  <Menu.Item onClick={() => eps({ type: 'eps', action: 'chair', usrIds: ids, value: chair ? 0 : 1 })}>
-                    {chair ? <Trans>Cancel honoured guest</Trans> : <Trans>Set as honoured guest</Trans>}
-                  </Menu.Item>
-                  <Menu.Item
-                    onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}
-                  >
-                    {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
-                  </Menu.Item>
-                  <Menu.Item
-                    disabled={waitingRoomOff || waitingOff !== undefined}
-                    onClick={() => eps({ type: 'eps', action: 'waiting_move', usrIds: ids })}
-                  >
-                    <Trans>Move to waiting room</Trans>
-                    <NotOfferedNote reason={waitingOff} />
-                    {waitingRoomOff && (
-                      <Text size="xs" c="dimmed" component="span" display="block">
-                        <Trans>The waiting room is off</Trans>
-                      </Text>
-                    )}
-                  </Menu.Item>
-                  <Menu.Item onClick={() => onOpenDialog('camera', row)}>
-                    <Trans>Camera control</Trans>
-                  </Menu.Item>
-                  <Menu.Item onClick={() => onOpenDialog('mic', row)}>
-                    <Trans>Microphone adjustment</Trans>
-                  </Menu.Item>
-                  <Menu.Item onClick={() => onOpenDialog('stats', row)}>
-                    <Trans>Statistics</Trans>
-                  </Menu.Item>
-                </>
-              )}
-              {waiting && (
-                <>
-                  <Menu.Item disabled={waitingOff !== undefined} onClick={() => eps({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
-                    <Trans>Admit from waiting room</Trans>
-                    <NotOfferedNote reason={waitingOff} />
-                  </Menu.Item>
-                  <Menu.Item disabled={waitingOff !== undefined} onClick={() => eps({ type: 'eps', action: 'waiting_refuse', usrIds: ids })}>
-                    <Trans>Refuse from waiting room</Trans>
-                  </Menu.Item>
-                </>
-              )}
-              {inMeeting && canTalk && (
-                <Menu.Item disabled={talkOff !== undefined} onClick={() => requestPrivateTalk({ usrId: row.usrId, name: row.name })}>
-                  <Trans>Talk privately</Trans>
-                  <NotOfferedNote reason={talkOff} />
-                </Menu.Item>
-              )}
-              <Menu.Item onClick={() => requestActivityFor({ usrId: row.usrId, name: row.name })}>
-                <Trans>Activity</Trans>
-              </Menu.Item>
-              <Menu.Divider />
-              {row.online ? (
-                <Menu.Item color="red.9" onClick={() => eps({ type: 'eps', action: 'drop', usrIds: ids })}>
-                  <Trans>Hang up</Trans>
-                </Menu.Item>
-              ) : (
-                <Menu.Item onClick={() => eps({ type: 'eps', action: 'call', usrIds: ids })}>
-                  <Trans>Call again</Trans>
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu
+            row={row}
+            opsButton={opsButton}
+            onMenu={onMenu}
+            onCommand={eps}
+            onOpenDialog={onOpenDialog}
+            waitingRoomOff={waitingRoomOff}
+            canTalk={canTalk}
+          />
         )}
       </div>
     </div>
