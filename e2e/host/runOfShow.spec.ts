@@ -1,8 +1,11 @@
 /**
  * Issue 28: a run of show of three segments (imported as the JSON file the panel exports) is
  * taken through with the Take button and the T key; after each Take the server's meeting has the
- * segment's main venue, audience layout and banner. A second console (a supervisor) shows the same
- * segment on air. Screenshots of the panel at 1280, 1440 and 1920 px.
+ * segment's main venue, audience layout and banner, in rehearsal mode (each segment's time is then
+ * shown beside it). A fourth segment is built through the editor (its sections scroll inside the
+ * editor at 1280×720, Save stays in sight) and taken: the audience may no longer watch. A second
+ * console (a supervisor) shows the same segment on air. Screenshots of the panel at 1280, 1440 and
+ * 1920 px, and of the editor at 1280×720.
  */
 import { test, expect } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
@@ -12,8 +15,28 @@ import { defaultBanner, type RunOfShow } from '../../protocol/runOfShow';
 import type { MosicConfigEntry, MrStatus, TitleConfig } from '../../protocol/wire';
 
 const TEXT = {
-  en: { open: 'Run of show', take: 'Take', names: ['Opening', 'Branch report', 'Closing'] },
-  zh: { open: '流程单', take: '切换', names: ['开幕', '分会场汇报', '闭幕'] },
+  en: {
+    open: 'Run of show',
+    take: 'Take',
+    names: ['Opening', 'Branch report', 'Closing'],
+    add: 'Add segment',
+    save: 'Save segment',
+    name: 'Segment name',
+    setLw: 'Set what the audience may hear and see',
+    watch: 'Audience may watch',
+    built: 'Q&A',
+  },
+  zh: {
+    open: '流程单',
+    take: '切换',
+    names: ['开幕', '分会场汇报', '闭幕'],
+    add: '添加环节',
+    save: '保存环节',
+    name: '环节名称',
+    setLw: '设置听众可收听和收看的内容',
+    watch: '听众可收看',
+    built: '问答',
+  },
 } as const;
 
 test('run of show: three segments taken through, the server applies each, a second console sees the segment on air', async ({ page, server, lang, newConsole }) => {
@@ -45,6 +68,11 @@ test('run of show: three segments taken through, the server applies each, a seco
   await expect.poll(async () => (await api.get<{ doc: RunOfShow }>('run-of-show')).doc.segments.map((s) => s.id)).toEqual(['open', 'report', 'close']);
   await dialog.getByTestId('segment-0').getByRole('button', { name: new RegExp(text.names[0]) }).first().click();
   await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-cue', '0');
+  // rehearsal mode: the server records each segment's time on the Take that ends it
+  // the switch follows the server's state (it turns once the command is answered): click, then wait
+  await dialog.getByRole('switch').click();
+  await expect(dialog.getByRole('switch')).toBeChecked();
+  await expect(dialog.getByTestId('run-of-show-rehearsal-badge')).toBeVisible();
 
   for (let i = 0; i < 3; i++) {
     const seg = doc.segments[i];
@@ -74,10 +102,36 @@ test('run of show: three segments taken through, the server applies each, a seco
     }
   }
   expect(((await api.status()) as MrStatus).spk_usr_id).toBe(a);
+  await expect(dialog.getByTestId('segment-0').getByTestId('segment-rehearsed')).toHaveText(/^\d+:\d\d$/);
+  await expect(dialog.getByTestId('segment-1').getByTestId('segment-rehearsed')).toHaveText(/^\d+:\d\d$/);
+
+  // a fourth segment built through the editor, at 1280×720: the sections scroll in their own region
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dialog.getByRole('button', { name: text.add, exact: true }).click();
+  const editor = dialog.getByTestId('segment-editor');
+  await editor.getByLabel(text.name, { exact: true }).fill(text.built);
+  await editor.getByRole('checkbox', { name: text.setLw }).check();
+  await editor.getByRole('checkbox', { name: text.watch }).uncheck();
+  const scroller = editor.getByTestId('segment-editor-scroll');
+  // the editor fits the window whole: scrolled into view, its region and its Save button are both seen
+  await editor.getByRole('button', { name: text.save, exact: true }).scrollIntoViewIfNeeded();
+  expect((await editor.boundingBox())!.height).toBeLessThan(720 - 100);
+  await expect(editor.getByRole('button', { name: text.save, exact: true })).toBeInViewport();
+  expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await page.screenshot({ animations: 'disabled', path: `test-results/screens/runofshow-editor-1280x720-${lang}.png` });
+  await editor.getByRole('button', { name: text.save, exact: true }).click();
+  await expect
+    .poll(async () => (await api.get<{ doc: RunOfShow }>('run-of-show')).doc.segments[3])
+    .toMatchObject({ name: text.built, listen_watch: { audience_listen: true, audience_watch: false } });
+  await dialog.getByTestId('segment-3').getByRole('button', { name: new RegExp(text.built) }).first().click();
+  await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-cue', '3');
+  await dialog.getByRole('button', { name: text.take, exact: true }).click();
+  await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-current', '3');
+  await expect.poll(async () => ((await api.status()) as MrStatus).mr_vtx_mode).toBe(1);
 
   // a second console (the supervisor) sees the same segment on air
   const other = await newConsole();
   await signIn(other.page, server, lang, 'supervisor');
-  await other.page.getByRole('button', { name: new RegExp(`${text.open}.*${text.names[2]}`) }).click();
-  await expect(other.page.getByRole('dialog', { name: text.open }).getByTestId('run-of-show')).toHaveAttribute('data-current', '2');
+  await other.page.getByRole('button', { name: new RegExp(`${text.open}.*${text.built}`) }).click();
+  await expect(other.page.getByRole('dialog', { name: text.open }).getByTestId('run-of-show')).toHaveAttribute('data-current', '3');
 });

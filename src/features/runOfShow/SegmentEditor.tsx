@@ -5,7 +5,7 @@
  * so Take does not touch it; a segment may set any of them.
  */
 import { useState } from 'react';
-import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Segment } from '@protocol/runOfShow';
 import { ParticipantSelect } from '#/components/participantPicker/ParticipantSelect';
@@ -52,10 +52,16 @@ export function SegmentEditor({ segment, online, layouts, onSave, onCancel }: Se
 
   return (
     <Paper withBorder p="sm" data-testid="segment-editor">
-      {/* the sections scroll in their own region (at 1280×720 they are taller than the screen); the
-          name stays above and Cancel / Save below, always in sight */}
+      {/* the sections scroll in their own region, half the window high (at 1280×720 they are taller
+          than the room the dialog leaves them), so the editor fits the window whole with Cancel / Save */}
       <Stack gap="xs">
-        <ScrollArea.Autosize mah="max(16rem, calc(100dvh - 22rem))" type="auto" offsetScrollbars data-testid="segment-editor-scroll">
+        <Box
+          role="region"
+          aria-label={t`Segment settings`}
+          tabIndex={0}
+          style={{ maxHeight: 'max(16rem, 50vh)', overflowY: 'auto', paddingRight: 'var(--mantine-spacing-xs)' }}
+          data-testid="segment-editor-scroll"
+        >
           <Stack gap="xs">
             <Group grow align="flex-start">
               <TextInput
@@ -94,7 +100,7 @@ export function SegmentEditor({ segment, online, layouts, onSave, onCancel }: Se
               <RollCallSection value={draft.roll_call} onChange={(roll_call) => edit({ roll_call })} online={online} />
             </SimpleGrid>
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
         <Group gap="xs" justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             <Trans>Cancel</Trans>
