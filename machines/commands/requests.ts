@@ -45,11 +45,29 @@ export function toSend(step: WireStep, opts: { usrIds?: readonly string[]; label
   return { type: 'command.send', suffix: step.suffix, body: step.body, usrIds: opts.usrIds, label: opts.label, origin: opts.origin, reqId: opts.reqId };
 }
 
-/** `ctrl_mr_eps` body for some participants; `value` only when given. */
-export function epsStep(action: EpsAction, usrIds: readonly string[], value?: number | string): WireStep {
+/**
+ * `ctrl_mr_eps` for some participants: the one place its body is assembled (the participant area,
+ * the meeting controls, private talk and the machines all build it here). `value` and the extras
+ * only when given: departments (`dep_ids`, `recursion`) for adding from the address book, `scope`
+ * for Podium's mass actions.
+ */
+export function epsStep(
+  action: EpsAction,
+  usrIds: readonly string[],
+  value?: number | string,
+  extra: { depIds?: readonly number[]; recursion?: number; scope?: string } = {},
+): WireStep {
   const body: Record<string, unknown> = { cmdid: CMD.ctrlMrEps, action, usr_ids: [...usrIds] };
   if (value !== undefined) body.value = value;
+  if (extra.depIds) body.dep_ids = [...extra.depIds];
+  if (extra.recursion !== undefined) body.recursion = extra.recursion;
+  if (extra.scope !== undefined) body.scope = extra.scope;
   return { suffix: 'eps-status', body };
+}
+
+/** `mod_mr_info increase_secs`: the host asks for more time (the sidebar's overtime). */
+export function overtimeStep(increaseSecs: number): WireStep {
+  return { suffix: 'mr-info', body: { cmdid: CMD.modMrInfo, increase_secs: increaseSecs } };
 }
 
 /** `mod_mr_status` with exactly one key, as the platform's client sends it (facts §3.2). */

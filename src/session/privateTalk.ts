@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { CMD } from '@protocol/cmdids';
+import { epsCommand } from '@machines/commands/requests';
 
 /** The commands actor's label of a private-talk request (its refusal is matched by it). */
 export const PRIVATE_TALK_LABEL = 'private_talk';
@@ -18,13 +18,7 @@ export const DEFAULT_TALK_VOLUME = 60;
 /** Asks the server to start (`on`) or end a private talk with one participant. */
 export function sendPrivateTalk(session: AnyActorRef, usrId: string, on: boolean): void {
   const commands = session.system.get('commands') as AnyActorRef | undefined;
-  commands?.send({
-    type: 'command.send',
-    suffix: 'eps-status',
-    body: { cmdid: CMD.ctrlMrEps, action: 'private_talk', usr_ids: [usrId], value: on ? 1 : 0 },
-    usrIds: [usrId],
-    label: PRIVATE_TALK_LABEL,
-  });
+  commands?.send(epsCommand('private_talk', [usrId], { value: on ? 1 : 0, label: PRIVATE_TALK_LABEL }));
 }
 
 let volume = DEFAULT_TALK_VOLUME;

@@ -22,7 +22,7 @@ import type {
   TitleConfig,
 } from '@protocol/wire';
 import type { MeetingSwitchId } from './MeetingSwitches';
-import { titleSteps } from '@machines/commands/requests';
+import { epsStep, titleSteps } from '@machines/commands/requests';
 import type { Vocabulary } from '@machines/session/capabilities';
 
 export type MeetingCommand =
@@ -82,11 +82,8 @@ export function toMeetingRequest(cmd: MeetingCommand): MeetingWireRequest {
       return { suffix: 'title-config', body: { cmdid: CMD.setTitle, ...cmd.title } };
     case 'subtitlePosition':
       return { suffix: 'mod-subtitle-position', body: { cmdid: CMD.modSubtitlePosition, ...cmd.position } };
-    case 'eps': {
-      const body: CtrlMrEpsRequest = { cmdid: CMD.ctrlMrEps, action: cmd.action, usr_ids: cmd.usrIds };
-      if (cmd.value !== undefined) body.value = cmd.value;
-      return { suffix: 'eps-status', body };
-    }
+    case 'eps':
+      return epsStep(cmd.action, cmd.usrIds, cmd.value) as unknown as MeetingWireRequest;
     case 'mosaic':
       return { suffix: 'mosic-config', body: { cmdid: CMD.configMosic, config_info: cmd.configs } };
   }

@@ -20,7 +20,9 @@ import type {
 import { CMD } from '@protocol/cmdids';
 import {
   acceptHandSteps,
+  epsStep,
   hangUpAllSteps,
+  overtimeStep,
   listenBanSteps,
   muteAllSteps,
   refuseHandSteps,
@@ -79,7 +81,7 @@ export function toWireRequests(cmd: ParticipantCommand, ctx: RecipeContext): Wir
   switch (cmd.type) {
     case 'muteAll':
       return cmd.everyone
-        ? [{ suffix: 'eps-status', body: { cmdid: CMD.ctrlMrEps, action: 'all_a_rx', usr_ids: [], value: cmd.on ? 0 : 1, scope: 'all' } }]
+        ? steps([epsStep('all_a_rx', [], cmd.on ? 0 : 1, { scope: 'all' })])
         : steps(muteAllSteps(cmd.on));
     case 'listenAll':
       return steps(listenBanSteps(!cmd.allow));
@@ -106,13 +108,8 @@ export function toWireRequests(cmd: ParticipantCommand, ctx: RecipeContext): Wir
  */
 export function toWireRequest(cmd: SimpleCommand): WireRequest {
   switch (cmd.type) {
-    case 'eps': {
-      const body: CtrlMrEpsRequest = { cmdid: CMD.ctrlMrEps, action: cmd.action, usr_ids: cmd.usrIds };
-      if (cmd.value !== undefined) body.value = cmd.value;
-      if (cmd.depIds) body.dep_ids = cmd.depIds;
-      if (cmd.recursion !== undefined) body.recursion = cmd.recursion;
-      return { suffix: 'eps-status', body };
-    }
+    case 'eps':
+      return asRequest(epsStep(cmd.action, cmd.usrIds, cmd.value, { depIds: cmd.depIds, recursion: cmd.recursion }));
     case 'status':
       return { suffix: 'mr-status', body: { cmdid: CMD.modMrStatus, [cmd.key]: cmd.value } };
     case 'tempCall':
@@ -121,7 +118,7 @@ export function toWireRequest(cmd: SimpleCommand): WireRequest {
         body: { cmdid: CMD.createTempCall, call_url: cmd.callUrl, usr_type: cmd.usrType, disp_name: cmd.dispName },
       };
     case 'overtime':
-      return { suffix: 'mr-info', body: { cmdid: CMD.modMrInfo, increase_secs: cmd.increaseSecs } };
+      return asRequest(overtimeStep(cmd.increaseSecs));
     case 'fecc':
       // protocol-facts §5.8: moves carry timeout 1000 ms and speed 4, the stop 100 ms.
       return {
@@ -152,3 +149,8 @@ export interface CommandMeta {
 }
 
 export type CommandSink = (cmd: ParticipantCommand, meta?: CommandMeta) => void;
+
+/** A step of machines/commands/requests.ts (where the bodies are built) as this module's typed request. */
+function asRequest(step: WireStep): WireRequest {
+  return step as unknown as WireRequest;
+}
