@@ -2,8 +2,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { NotificationLists } from './NotificationLists';
-import { CallFailedBadge } from '#/features/participants/CallFailedBadge';
-import { failedByAddress } from '#/features/participants/failedCalls';
 import { installDomShims, renderUi } from '#/test/renderUi';
 
 beforeAll(installDomShims);
@@ -29,10 +27,4 @@ describe('issue 30: the failed call names its endpoint type', () => {
     expect(screen.getByText(/^Lab \(lab@10\.0\.0\.2\):/)).toBeTruthy();
   });
 
-  it('on the row’s badge, from the newest failure of that address', () => {
-    const mark = failedByAddress([{ peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 1_700_000_000, ep_type: 'sip' }]).get('lab@10.0.0.2')!;
-    expect(mark.epType).toBe('sip');
-    renderUi(<CallFailedBadge mark={mark} />);
-    expect(screen.getByText('Call failed').closest('[title]')!.getAttribute('title')).toMatch(/\(SIP endpoint\): /);
-  });
 });

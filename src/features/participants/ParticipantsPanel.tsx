@@ -31,7 +31,8 @@ import { commandTargets, toWireRequests, type CommandMeta, type ParticipantComma
 import { customTabsKey } from './customTabsStore';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useMeetingStatusView } from './useMeetingStatusView';
-import { ParticipantDialogs } from './ParticipantDialogs';
+import type { ParticipantDialogsSlot } from './dialogSlot';
+import { PARTICIPANT_LABEL_PREFIX } from '#/session/controlRequests';
 import { outcomeOf, type Outcome } from './commandOutcome';
 import { showOutcome } from './OutcomeToast';
 import { useFeedLost } from '#/session/useFeedView';
@@ -59,7 +60,7 @@ function newReqId(): string {
 }
 
 /** Labels of the commands this half sends: its refusals are the ones it reports. */
-export const LABEL_PREFIX = 'participants:';
+const LABEL_PREFIX = PARTICIPANT_LABEL_PREFIX;
 
 export interface ParticipantsPanelProps {
   /** the root session actor */
@@ -69,9 +70,11 @@ export interface ParticipantsPanelProps {
   role: string;
   /** height of the table body in px */
   tableHeight?: number;
+  /** the dialogs of other features (camera, microphone, statistics, address book), composed by the screen; none when absent */
+  dialogs?: ParticipantDialogsSlot;
 }
 
-export function ParticipantsPanel({ session, mrId, role, tableHeight }: ParticipantsPanelProps) {
+export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: Dialogs }: ParticipantsPanelProps) {
   const { t, i18n } = useLingui();
   const participants = useSessionChild<ParticipantsRef>(session, 'participants');
   const commands = useSessionChild<CommandsRef>(session, 'commands');
@@ -206,17 +209,13 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight }: Particip
       failedCalls={failedCalls}
       callLimit={tempCallLimit}
       podium={podium}
-      renderRowDialog={(dialog, row, close) => (
-        <ParticipantDialogs
-          dialog={dialog}
-          row={row}
-          session={session}
-          micGainAuto={meeting.micGainAuto}
-          onCommand={onCommand}
-          onClose={close}
-        />
-      )}
-      renderAddressBook={(close) => <ParticipantDialogs dialog="addressBook" session={session} onCommand={onCommand} onClose={close} />}
+      renderRowDialog={
+        Dialogs &&
+        ((dialog, row, close) => (
+          <Dialogs dialog={dialog} row={row} session={session} micGainAuto={meeting.micGainAuto} onCommand={onCommand} onClose={close} />
+        ))
+      }
+      renderAddressBook={Dialogs && ((close) => <Dialogs dialog="addressBook" session={session} onCommand={onCommand} onClose={close} />)}
     />
   );
   // the quality column's history, order and alerts (issue 16.3)

@@ -17,15 +17,15 @@ import {
   type ParticipantsMachine,
 } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
-import { LABEL_PREFIX } from '#/features/participants/ParticipantsPanel';
-import { toWireRequest } from '#/features/participants/commands';
+import { PARTICIPANT_LABEL_PREFIX } from '#/session/controlRequests';
+import { overtimeStep, toSend } from '@machines/commands/requests';
 import { SidebarInfo } from './SidebarInfo';
 
 const { selectMeetingInfo, selectScheduleInfo } = meetingSelectors;
 const { selectOnlineCount, selectTotalCount } = participantsSelectors;
 const { selectIsLabelPending } = commandsSelectors;
 
-const OVERTIME_LABEL = `${LABEL_PREFIX}overtime`;
+const OVERTIME_LABEL = `${PARTICIPANT_LABEL_PREFIX}overtime`;
 const overtimePending = selectIsLabelPending(OVERTIME_LABEL);
 
 export interface SidebarInfoPanelProps {
@@ -65,8 +65,7 @@ export function SidebarInfoPanel({ session, mrId, scene, role }: SidebarInfoPane
       overtimePending={pending}
       canRequestOvertime={role === 'host'}
       onOvertime={(minutes) => {
-        const { suffix, body } = toWireRequest({ type: 'overtime', increaseSecs: minutes * 60 });
-        commands?.send({ type: 'command.send', suffix, body: body as unknown as Record<string, unknown>, label: OVERTIME_LABEL });
+        commands?.send(toSend(overtimeStep(minutes * 60), { label: OVERTIME_LABEL }));
       }}
     />
   );

@@ -1,22 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MR_ID } from '#/search';
-import { SessionPage } from '#/features/session/SessionPage';
-import { Group, Paper, Stack } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
-import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
-import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
-import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
-import { ActivityPanel } from '#/features/activity/ActivityPanel';
-import { AttendancePanel } from '#/features/attendance/AttendancePanel';
-import { RunOfShowPanel } from '#/features/runOfShow/RunOfShowPanel';
-import { TranscriptPanel } from '#/features/transcript/TranscriptPanel';
-import { BanTally } from '#/features/banTally/BanTally';
-import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
-import { ControlSidebar } from '#/features/meetingControls/ControlSidebar';
-import classes from '#/features/session/controlLayout.module.css';
-import { PausedWhileFeedLost } from '#/components/CommandsPause';
-import { MeetingStateBar } from '#/features/meetingState/MeetingStateBar';
-import { ToastWell } from '#/features/session/ToastWell';
+import { ControlScreen } from '#/screens/control/ControlScreen';
 
 export const Route = createFileRoute('/_authed/control')({
   beforeLoad: ({ context, search }) => {
@@ -27,53 +11,6 @@ export const Route = createFileRoute('/_authed/control')({
     if (requested === undefined) throw redirect({ to: '/control', search: { [MR_ID]: record.mrId } });
     if (requested !== record.mrId) throw redirect({ to: '/login', search: { [MR_ID]: requested } });
   },
-  component: ControlPage,
+  component: ControlScreen,
 });
 
-/**
- * Spec §2: the sidebar holds the meeting information and then the meeting-wide controls; the
- * participant area (notification lists, participant table) takes the rest of the width.
- */
-function ControlPage() {
-  const holder = useSessionHolder();
-  const record = useSessionRecord();
-  const { height } = useViewportSize();
-  const actor = record ? holder.actor() : null;
-  return (
-    <SessionPage screen="control" fill header={record && actor && <MeetingStateBar session={actor} role={record.role} />}>
-      {record && actor && (
-        <div className={classes.row}>
-          <div className={classes.sidebar} data-testid="control-sidebar-column">
-            <div className={classes.sidebarScroll}>
-              <PausedWhileFeedLost session={actor}>
-                <Paper withBorder p="sm" m="sm" mb={0}>
-                  <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
-                </Paper>
-                <ControlSidebar />
-              </PausedWhileFeedLost>
-            </div>
-            <ToastWell />
-          </div>
-          <div className={classes.main} data-testid="participant-area">
-            <Stack gap="xs" px="xs" pt="sm" pb="md">
-              <Group gap="xs" justify="space-between" wrap="wrap">
-                <NotificationListsPanel session={actor} />
-                <ActivityPanel session={actor} mrId={record.mrId} />
-                <AttendancePanel session={actor} mrId={record.mrId} scene={record.mrScene} />
-                <RunOfShowPanel session={actor} />
-                <TranscriptPanel session={actor} />
-              </Group>
-              <BanTally session={actor} />
-              <ParticipantsPanel
-                session={actor}
-                mrId={record.mrId}
-                role={record.role}
-                tableHeight={Math.max(320, (height || 900) - 300)}
-              />
-            </Stack>
-          </div>
-        </div>
-      )}
-    </SessionPage>
-  );
-}

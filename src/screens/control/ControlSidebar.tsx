@@ -18,23 +18,23 @@ import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import type { SessionRecord } from '#/session/sessionHolder';
 import { MeetingControlsPanel } from './MeetingControlsPanel';
 import { lazyComponent, lazyDialog } from '#/components/lazyLoad';
-import { fetchManagementCode, managementLogin, type ManagementCode } from '../dialogs/managementLogin';
-import { checkManagementLogin, checkPasswordChange } from '../live/rules';
-import { changedPasswords } from '../dialogs/passwordChange';
+import { fetchManagementCode, managementLogin, type ManagementCode } from '#/features/dialogs/managementLogin';
+import { checkManagementLogin, checkPasswordChange } from '#/features/live/rules';
+import { changedPasswords } from '#/features/dialogs/passwordChange';
 import { CMD } from '@protocol/cmdids';
 import { useNotOffered } from '#/session/notOffered';
-import { showBookingConflictToast } from '../booking/bookingConflictToast';
-import { useRoomProperties } from '../booking/useRoomProperties';
+import { showBookingConflictToast } from '#/features/booking/bookingConflictToast';
+import { useRoomProperties } from '#/features/booking/useRoomProperties';
 
 // Loaded when first opened: the dialogs, the share (QR codes) and, for supervisors only, the
 // supervisor panel with the media layer.
-const SharePanel = lazyComponent(() => import('./SharePanel').then((m) => m.SharePanel));
-const ManagementLoginDialog = lazyDialog(() => import('../dialogs/ManagementLoginDialog').then((m) => m.ManagementLoginDialog));
-const BookingConflictDialog = lazyDialog(() => import('../dialogs/ReminderDialogs').then((m) => m.BookingConflictDialog));
-const ServiceExpiryDialog = lazyDialog(() => import('../dialogs/ReminderDialogs').then((m) => m.ServiceExpiryDialog));
-const BookNextMeeting = lazyDialog(() => import('../booking/BookNextMeeting').then((m) => m.BookNextMeeting));
-const PasswordsDialog = lazyDialog(() => import('../dialogs/PasswordsDialog').then((m) => m.PasswordsDialog));
-const SupervisorPanel = lazyComponent(() => import('../supervisor/SupervisorPanel').then((m) => m.SupervisorPanel));
+const SharePanel = lazyComponent(() => import('#/features/meetingControls/SharePanel').then((m) => m.SharePanel));
+const ManagementLoginDialog = lazyDialog(() => import('#/features/dialogs/ManagementLoginDialog').then((m) => m.ManagementLoginDialog));
+const BookingConflictDialog = lazyDialog(() => import('#/features/dialogs/ReminderDialogs').then((m) => m.BookingConflictDialog));
+const ServiceExpiryDialog = lazyDialog(() => import('#/features/dialogs/ReminderDialogs').then((m) => m.ServiceExpiryDialog));
+const BookNextMeeting = lazyDialog(() => import('#/features/booking/BookNextMeeting').then((m) => m.BookNextMeeting));
+const PasswordsDialog = lazyDialog(() => import('#/features/dialogs/PasswordsDialog').then((m) => m.PasswordsDialog));
+const SupervisorPanel = lazyComponent(() => import('#/features/supervisor/SupervisorPanel').then((m) => m.SupervisorPanel));
 
 export interface ControlSidebarProps {
   /** URL of the /layout screen for the supervisor's layout window; default `layout` beside /control */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { MrStatus } from '@protocol/wire';
-import { MeetingControlsView, type MeetingControlsModel } from '#/features/meetingControls/MeetingControlsView';
+import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from '#/test/renderUi';
 import { staticOnline } from '#/session/onlineParticipants';
 import { ConnectionLostState } from '#/session/connectionLost';

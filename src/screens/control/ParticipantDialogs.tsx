@@ -1,18 +1,18 @@
 /**
- * The dialogs other feature folders provide, opened from a row (camera, microphone, statistics)
- * or from the tab actions (address book). They reach the server through the session's API
+ * The dialogs other features provide to the participant area, opened from a row (camera,
+ * microphone, statistics) or from the tab actions (address book); the control screen hands them
+ * to ParticipantsPanel (a feature imports no other feature). They reach the server through the session's API
  * client, which the commands actor holds.
  */
 import { useCallback, useMemo } from 'react';
-import type { AnyActorRef, ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { AddressBookMachine, CommandsMachine } from '@machines/index';
 import type { MediaStreamResponse } from '@protocol/wire';
 import { mediaStreamPath } from '@machines/mediaStats/path';
 import { usrStat } from '@protocol/usrStats';
 import { lazyDialog } from '#/components/lazyLoad';
 import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
-import type { CommandSink } from './commands';
-import type { ParticipantRow } from './participantModel';
+import type { ParticipantDialogsProps } from '#/features/participants/dialogSlot';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useQualityHistoryOf } from '#/quality/QualityContext';
 
@@ -25,16 +25,6 @@ const MicDialog = lazyDialog(() => import('#/features/camera/MicDialog').then((m
 const StatsDialog = lazyDialog(() => import('#/features/stats/StatsDialog').then((m) => m.StatsDialog), shown);
 const AddressBookDialog = lazyDialog(() => import('#/features/addressBook/AddressBookDialog').then((m) => m.AddressBookDialog), shown);
 
-export type ParticipantDialogsProps =
-  | {
-      dialog: 'camera' | 'mic' | 'stats';
-      row: ParticipantRow;
-      session: AnyActorRef;
-      micGainAuto: boolean;
-      onCommand: CommandSink;
-      onClose: () => void;
-    }
-  | { dialog: 'addressBook'; session: AnyActorRef; onCommand: CommandSink; onClose: () => void };
 
 export function ParticipantDialogs(props: ParticipantDialogsProps) {
   const commands = useSessionChild<CommandsRef>(props.session, 'commands');

@@ -9,7 +9,7 @@ import type { MosicGroupEntry } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from '#/test/renderUi';
 import { staticOnline } from '#/session/onlineParticipants';
-import { MosaicLayoutDialog } from '../mosaic/MosaicLayoutDialog';
+import { MosaicLayoutDialog } from '#/features/mosaic/MosaicLayoutDialog';
 
 afterEach(cleanup);
 

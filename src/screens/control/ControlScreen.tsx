@@ -1,0 +1,73 @@
+/**
+ * The control screen (/control): it composes the features of the console for one session. A
+ * feature imports no other feature, so what uses several of them lives here: the sidebar
+ * (meeting information, the meeting-wide controls and their dialogs), the participant area with
+ * the dialogs other features provide to its rows, and the panels above it.
+ */
+import { Group, Paper, Stack } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
+import { SessionPage } from '#/features/session/SessionPage';
+import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
+import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
+import { ActivityPanel } from '#/features/activity/ActivityPanel';
+import { AttendancePanel } from '#/features/attendance/AttendancePanel';
+import { RunOfShowPanel } from '#/features/runOfShow/RunOfShowPanel';
+import { TranscriptPanel } from '#/features/transcript/TranscriptPanel';
+import { BanTally } from '#/features/banTally/BanTally';
+import { ParticipantsPanel } from '#/features/participants/ParticipantsPanel';
+import classes from '#/features/session/controlLayout.module.css';
+import { PausedWhileFeedLost } from '#/components/CommandsPause';
+import { MeetingStateBar } from '#/features/meetingState/MeetingStateBar';
+import { ToastWell } from '#/features/session/ToastWell';
+import { ControlSidebar } from './ControlSidebar';
+import { ParticipantDialogs } from './ParticipantDialogs';
+
+/**
+ * Spec §2: the sidebar holds the meeting information and then the meeting-wide controls; the
+ * participant area (notification lists, participant table) takes the rest of the width.
+ */
+export function ControlScreen() {
+  const holder = useSessionHolder();
+  const record = useSessionRecord();
+  const { height } = useViewportSize();
+  const actor = record ? holder.actor() : null;
+  return (
+    <SessionPage screen="control" fill header={record && actor && <MeetingStateBar session={actor} role={record.role} />}>
+      {record && actor && (
+        <div className={classes.row}>
+          <div className={classes.sidebar} data-testid="control-sidebar-column">
+            <div className={classes.sidebarScroll}>
+              <PausedWhileFeedLost session={actor}>
+                <Paper withBorder p="sm" m="sm" mb={0}>
+                  <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
+                </Paper>
+                <ControlSidebar />
+              </PausedWhileFeedLost>
+            </div>
+            <ToastWell />
+          </div>
+          <div className={classes.main} data-testid="participant-area">
+            <Stack gap="xs" px="xs" pt="sm" pb="md">
+              <Group gap="xs" justify="space-between" wrap="wrap">
+                <NotificationListsPanel session={actor} />
+                <ActivityPanel session={actor} mrId={record.mrId} />
+                <AttendancePanel session={actor} mrId={record.mrId} scene={record.mrScene} />
+                <RunOfShowPanel session={actor} />
+                <TranscriptPanel session={actor} />
+              </Group>
+              <BanTally session={actor} />
+              <ParticipantsPanel
+                session={actor}
+                mrId={record.mrId}
+                role={record.role}
+                tableHeight={Math.max(320, (height || 900) - 300)}
+                dialogs={ParticipantDialogs}
+              />
+            </Stack>
+          </div>
+        </div>
+      )}
+    </SessionPage>
+  );
+}
