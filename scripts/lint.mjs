@@ -4,11 +4,15 @@
  * - machines/ and protocol/ import no UI or transport library (react, @mantine, @lingui, ky) and
  *   nothing from src/;
  * - protocol/ does no I/O (no node: file, network or process modules);
- * - no test is focused or skipped (`.only`, `.skip`, `.skipIf`) in unit tests or e2e specs.
+ * - no test is focused or skipped (`.only`, `.skip`, `.skipIf`) in unit tests or e2e specs;
+ * - a feature (src/features/X) imports no other feature and no screen or route: what two features
+ *   share lives below them (src/components, src/session, machines/), and what composes several
+ *   features is a screen (src/screens/), which the route files render (issue 25). Tests included,
+ *   so that a feature's test never borrows another feature's kit.
  * Exits non-zero and lists every violation as file:line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // LINT_ROOT lets the script's own test point it at a fixture tree.
@@ -65,6 +69,29 @@ for (const folder of ['machines', 'protocol']) {
         report(file, line, `protocol/ does no I/O: ${spec}`);
       }
     }
+  }
+}
+
+/** The folder under src/ a specifier points at (`features/X`, `screens`, …), or null outside src/. */
+function srcTarget(file, spec) {
+  let target;
+  if (spec.startsWith('#/')) target = join(root, 'src', spec.slice(2));
+  else if (spec.startsWith('.')) target = resolve(dirname(file), spec);
+  else return null;
+  const rel = relative(join(root, 'src'), target);
+  if (rel.startsWith('..')) return null;
+  const [top, second] = rel.split(sep);
+  return top === 'features' && second ? `features/${second}` : top;
+}
+
+const featuresDir = join(root, 'src', 'features');
+for (const file of walk(featuresDir)) {
+  const own = `features/${relative(featuresDir, file).split(sep)[0]}`;
+  for (const { spec, line } of importsOf(readFileSync(file, 'utf8'))) {
+    const target = srcTarget(file, spec);
+    if (target === null || target === own) continue;
+    if (target.startsWith('features/')) report(file, line, `a feature imports no other feature: ${own} -> ${target} (${spec})`);
+    else if (target === 'screens' || target === 'routes') report(file, line, `a feature imports no ${target.slice(0, -1)}: ${spec}`);
   }
 }
 

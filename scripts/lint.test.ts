@@ -65,4 +65,28 @@ describe('scripts/lint.mjs', () => {
     expect(r.out).toContain('server/a.test.ts:2: no .skip');
     expect(r.out).toContain('e2e/host/login.spec.ts:1: no .skip');
   });
+
+  it('reports a feature importing another feature, a screen or a route', () => {
+    const r = lintTree({
+      'src/features/a/A.tsx':
+        "import { B } from '../b/B';\nimport { C } from '#/features/c/C';\nimport { S } from '#/screens/control/S';\n",
+      'src/features/a/A.test.tsx': "import { B } from '#/features/b/testKit';\n",
+      'src/features/b/B.tsx': "export const B = 1;\n",
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('src/features/a/A.tsx:1: a feature imports no other feature: features/a -> features/b');
+    expect(r.out).toContain('src/features/a/A.tsx:2: a feature imports no other feature: features/a -> features/c');
+    expect(r.out).toContain('src/features/a/A.tsx:3: a feature imports no screen');
+    expect(r.out).toContain('src/features/a/A.test.tsx:1: a feature imports no other feature');
+  });
+
+  it('lets a feature import its own files, the shared folders and packages; a screen composes features', () => {
+    const r = lintTree({
+      'src/features/a/A.tsx':
+        "import { x } from './x';\nimport { y } from '#/features/a/y';\nimport { s } from '#/session/s';\nimport { Button } from '@mantine/core';\n",
+      'src/screens/control/Screen.tsx': "import { A } from '#/features/a/A';\nimport { B } from '../../features/b/B';\n",
+    });
+    expect(r.out).toContain('lint: ok');
+    expect(r.status).toBe(0);
+  });
 });
