@@ -5,11 +5,14 @@
  * alert, which advised no reload (this tab can log in again by itself), goes away by itself.
  *
  * Between the console server and the platform sits a forwarder this spec owns: "down" it drops
- * every new request (the proxy answers 502, result 9988; the long poll a few seconds later, so the
- * click lands before the console has noticed) while the platform, its meeting and the console's
- * session stay as they were, as across a network cut.
+ * every new request (the proxy answers 502, result 9988) while the platform, its meeting and the
+ * console's session stay as they were, as across a network cut. The long poll is held instead of
+ * dropped until the spec cuts it: the click must land while the console still shows the meeting
+ * live. (A poll dropped a fixed 3 s after the outage raced the click on a loaded machine: when the
+ * console noticed first, the mute waited without a request, no request failed, and the §8 alert the
+ * spec waits for never came.)
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { test, expect } from '../fixtures';
 import { freePort, startTestServer, type TestServer } from '../server';
@@ -21,21 +24,32 @@ import { acknowledgeReminders } from '../pages/reminders';
 import { MeetingControlsPanel } from '../pages/MeetingControlsPanel';
 import { signIn } from '../pages/signIn';
 
-const POLL_CUT_DELAY_MS = 3000;
+interface Forwarder {
+  url: string;
+  /** the platform becomes unreachable: new requests are dropped, new long polls held unanswered */
+  down(): void;
+  /** the long polls open now are dropped too, and every later one at once: the console's feed notices */
+  cutPolls(): void;
+  up(): void;
+  stop(): Promise<void>;
+}
+
+const isPoll = (req: IncomingMessage) => req.url?.split('?')[0].endsWith('/changes') === true;
 
 /** An HTTP forwarder to `target` that can be taken down (new requests cut) and brought back. */
-async function startForwarder(target: URL): Promise<{ url: string; down(): void; up(): void; stop(): Promise<void> }> {
+async function startForwarder(target: URL): Promise<Forwarder> {
   let down = false;
+  let pollsCut = false;
+  // the console's open long polls (held here while down, or forwarded before): a cut drops them
+  const polls = new Set<Socket>();
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     if (down) {
-      // the long poll is cut a little later than the rest, as a poll held when the cut came is:
-      // the click below lands while the console still shows the meeting live
-      const poll = req.url?.split('?')[0].endsWith('/changes') === true;
-      if (poll) setTimeout(() => req.socket.destroy(), POLL_CUT_DELAY_MS);
+      if (isPoll(req) && !pollsCut) polls.add(req.socket);
       else req.socket.destroy();
       return;
     }
+    if (isPoll(req)) polls.add(req.socket);
     const upstream = request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
@@ -48,7 +62,10 @@ async function startForwarder(target: URL): Promise<{ url: string; down(): void;
   });
   server.on('connection', (s) => {
     sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+    s.on('close', () => {
+      sockets.delete(s);
+      polls.delete(s);
+    });
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -57,8 +74,13 @@ async function startForwarder(target: URL): Promise<{ url: string; down(): void;
     down: () => {
       down = true;
     },
+    cutPolls: () => {
+      pollsCut = true;
+      for (const s of polls) s.destroy();
+    },
     up: () => {
       down = false;
+      pollsCut = false;
     },
     stop: async () => {
       for (const s of sockets) s.destroy();
@@ -103,8 +125,8 @@ test.describe('an outage behind --upstream', () => {
       const p = await pickUnmuted(panel, api);
       await expect(panel.button(panel.n.mute(p.name))).toBeEnabled();
 
-      // the platform becomes unreachable; the held poll has not noticed yet, so the row still
-      // takes the click — the request meets the outage (502, result 9988)
+      // the platform becomes unreachable; the feed has not noticed (its poll is held), so the
+      // row still takes the click — the request meets the outage (502, result 9988)
       forwarder.down();
       await panel.button(panel.n.mute(p.name)).click();
       const waiting = page.getByRole('alert').filter({ hasText: `Mute (${p.name}) is sent once the connection is back.` });
@@ -115,7 +137,8 @@ test.describe('an outage behind --upstream', () => {
       // this tab can log in again by itself: a reload would discard that, so none is advised
       await expect(outage).toContainText('Do not reload the page');
       await expect(outage.getByRole('button', { name: 'Reload the page' })).toHaveCount(0);
-      // the feed notices too, and the commands wait
+      // the feed notices too once its poll is cut, and the commands wait
+      forwarder.cutPolls();
       await expect(page.getByRole('alert').filter({ hasText: 'Connection lost' })).toBeVisible({ timeout: 20_000 });
       expect((await api.flags(p.usrId))?.a_rx).toBe(1);
 
