@@ -20,6 +20,7 @@ import { consoleMeetingView } from './runOfShowModel';
 import { useRunOfShowWords } from './runOfShowWords';
 import { SegmentList } from './SegmentList';
 import { SubstitutePicker } from './SubstitutePicker';
+import { RollCallNext } from './RollCallNext';
 
 type Snap = SnapshotFrom<RunOfShowMachine>;
 
@@ -161,6 +162,7 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
               {show === 'held' && <Badge color="gray">{t`Held`}</Badge>}
             </Group>
           )}
+          {onAir?.roll_call && <RollCallNext session={session} order={onAir.roll_call} view={view} who={words.who} />}
         </Stack>
         <Stack gap={4} data-testid="run-of-show-up-next">
           <Text size="xs" c="dimmed" tt="uppercase">
