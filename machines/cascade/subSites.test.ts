@@ -124,40 +124,11 @@ describe('sub-site removal', () => {
 describe('sub-sites counted from the participant list (every wire mode reports dev_type)', () => {
   const person = (usr_id: string, dev_type: string, online: 0 | 1 = 1) => ({ usr_id, usr_name: `N ${usr_id}`, dev_type, online }) as unknown as Participant;
 
-  it('a listed sub-site blocks non-cascade even when the server reports no cascade_points (platform)', () => {
-    let list: Participant[] = [person('a', 'hard_terminal'), person('c1', 'mr_cascade_sub', 0)];
+  /** a cascade actor beside a loaded participant list that holds `list()` at each read */
+  function besideList(list: () => readonly Participant[]) {
     const participants = setup({}).createMachine({
       initial: 'ready',
-      context: { store: { list: () => list } },
-      states: { ready: {} },
-    });
-    const script = scriptedSessionApi();
-    const root = setup({ actors: { commands: commandsMachine, cascade: cascadeMachine, participants } }).createMachine({
-      entry: [
-        spawnChild('commands', { id: 'commands', systemId: 'commands', input: { api: script.api, newRequestId: () => 'r1' } }),
-        spawnChild('participants', { id: 'participants', systemId: 'participants' }),
-        spawnChild('cascade', { id: 'cascade', systemId: 'cascade' }),
-      ],
-    });
-    const actor = createActor(root, { clock: new SimulatedClock() }).start();
-    const cascade = actor.getSnapshot().children.cascade as AnyActorRef;
-    const refused: unknown[] = [];
-    cascade.on('cascade.refused', (e) => refused.push(e));
-    cascade.send(status({ cascade_mode: 'parent' }));
-    cascade.send({ type: 'cascade.set', mode: '' });
-    expect(refused).toHaveLength(1);
-    expect(script.calls).toHaveLength(0);
-    list = [person('a', 'hard_terminal')];
-    cascade.send({ type: 'cascade.set', mode: '' });
-    expect(refused).toHaveLength(1);
-    expect(bodies(script.calls)).toEqual([{ cmdid: 'mod_mr_status', cascade_mode: '' }]);
-  });
-
-  it('a sub-site removed on the server no longer blocks non-cascade while the list still holds its leg', async () => {
-    const list: Participant[] = [person('c1', 'mr_cascade_sub', 1)];
-    const participants = setup({}).createMachine({
-      initial: 'ready',
-      context: { store: { list: () => list } },
+      context: { store: { list } },
       states: { ready: {} },
     });
     const script = scriptedSessionApi();
@@ -174,6 +145,24 @@ describe('sub-sites counted from the participant list (every wire mode reports d
     const refused: unknown[] = [];
     cascade.on('cascade.refused', (e) => refused.push(e));
     cascade.send(status({ cascade_mode: 'parent' }));
+    return { script, clock, cascade, refused };
+  }
+
+  it('a listed sub-site blocks non-cascade even when the server reports no cascade_points (platform)', () => {
+    let list: Participant[] = [person('a', 'hard_terminal'), person('c1', 'mr_cascade_sub', 0)];
+    const { script, cascade, refused } = besideList(() => list);
+    cascade.send({ type: 'cascade.set', mode: '' });
+    expect(refused).toHaveLength(1);
+    expect(script.calls).toHaveLength(0);
+    list = [person('a', 'hard_terminal')];
+    cascade.send({ type: 'cascade.set', mode: '' });
+    expect(refused).toHaveLength(1);
+    expect(bodies(script.calls)).toEqual([{ cmdid: 'mod_mr_status', cascade_mode: '' }]);
+  });
+
+  it('a sub-site removed on the server no longer blocks non-cascade while the list still holds its leg', async () => {
+    const list: Participant[] = [person('c1', 'mr_cascade_sub', 1)];
+    const { script, clock, cascade, refused } = besideList(() => list);
     cascade.send({ type: 'subSite.delete', usrId: 'c1', online: false });
     clock.increment(SUB_SITE_REMOVAL_DELAY_MS);
     script.answer('eps-status', {});
