@@ -1,5 +1,8 @@
-/** The segment's timer: duration, the share of it at which it warns, and whether the endpoints show it. */
-import { Checkbox, Group, NumberInput } from '@mantine/core';
+/** The segment's timer: duration, the share of it at which it warns, whether the endpoints show it and to whom. */
+
+const AS_BANNER = '__banner';
+import { Checkbox, Group, NumberInput, Select } from '@mantine/core';
+import type { SegmentBanner } from '@protocol/runOfShow';
 import { useLingui } from '@lingui/react/macro';
 import type { TimerDraft } from './segmentDraft';
 import { SectionFrame } from './SetSwitch';
@@ -38,6 +41,22 @@ export function TimerSection({ value, onChange, minutesError, warnError }: Timer
             />
           </Group>
           <Checkbox label={t`Show on the endpoints`} checked={value.onEndpoints} onChange={(e) => onChange({ ...value, onEndpoints: e.currentTarget.checked })} />
+          {value.onEndpoints && (
+            <Select
+              mt={4}
+              label={t`Timer shown to`}
+              value={value.toRole ?? AS_BANNER}
+              allowDeselect={false}
+              data={[
+                { value: AS_BANNER, label: t`Those the banner is shown to` },
+                { value: 'all', label: t`Everyone` },
+                { value: 'speaker', label: t`Main venue` },
+                { value: 'chair', label: t`Honoured guests` },
+                { value: 'guest', label: t`Audience` },
+              ]}
+              onChange={(v) => v && onChange({ ...value, toRole: v === AS_BANNER ? undefined : (v as SegmentBanner['to_role']) })}
+            />
+          )}
         </>
       )}
     </SectionFrame>

@@ -144,6 +144,22 @@ describe('timer section', () => {
     expect(saved()).not.toHaveProperty('timer');
   });
 
+  it('keeps the endpoint target of a timer through an edit, and sets one', async () => {
+    const { save, saved } = await editor({ id: 's', name: 'A', timer: { secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' } });
+    save();
+    expect(saved().timer).toEqual({ secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' });
+    await pick('segment-timer', 'Timer shown to', 'Audience');
+    save();
+    expect(saved().timer?.to_role).toBe('guest');
+  });
+
+  it('a timer shown to those the banner is shown to carries no target of its own', async () => {
+    const { save, saved } = await editor({ id: 's', name: 'A', timer: { secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'guest' } });
+    await pick('segment-timer', 'Timer shown to', 'Those the banner is shown to');
+    save();
+    expect(saved().timer).toEqual({ secs: 120, warn_share: 0.8, on_endpoints: true });
+  });
+
   it('a warning share outside 50–99 % or an empty duration is refused with the reasons', async () => {
     const { onSave, save } = await editor({ id: 's', name: 'A', timer: { secs: 60, warn_share: 0.8, on_endpoints: false } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Warn at (% of the time)' }), { target: { value: '30' } });

@@ -12,6 +12,8 @@ export interface TimerDraft {
   /** the warning share in percent, 50–99 */
   warnPercent: number | string;
   onEndpoints: boolean;
+  /** who sees it on the endpoints; undefined: the segment banner's targets, else everyone */
+  toRole?: SegmentBanner['to_role'];
 }
 
 export interface LayoutDraft {
@@ -51,7 +53,9 @@ export function draftOf(seg: Segment): SegmentDraft {
     roll_call: seg.roll_call ? [...seg.roll_call] : undefined,
     recording: seg.recording,
     live: seg.live,
-    timer: seg.timer ? { minutes: seg.timer.secs / 60, warnPercent: Math.round(seg.timer.warn_share * 100), onEndpoints: seg.timer.on_endpoints } : undefined,
+    timer: seg.timer
+      ? { minutes: seg.timer.secs / 60, warnPercent: Math.round(seg.timer.warn_share * 100), onEndpoints: seg.timer.on_endpoints, toRole: seg.timer.to_role }
+      : undefined,
   };
 }
 
@@ -98,7 +102,11 @@ export function segmentOf(id: string, d: SegmentDraft, before: Segment, paneCoun
   if (d.roll_call) seg.roll_call = [...d.roll_call];
   if (d.recording !== undefined) seg.recording = d.recording;
   if (d.live !== undefined) seg.live = d.live;
-  if (d.timer) seg.timer = { secs: Math.round(num(d.timer.minutes) * 60), warn_share: num(d.timer.warnPercent) / 100, on_endpoints: d.timer.onEndpoints };
+  if (d.timer) {
+    seg.timer = { secs: Math.round(num(d.timer.minutes) * 60), warn_share: num(d.timer.warnPercent) / 100, on_endpoints: d.timer.onEndpoints };
+    // an imported segment's timer target is kept through an edit, not dropped on Save
+    if (d.timer.toRole !== undefined) seg.timer.to_role = d.timer.toRole;
+  }
   // a rehearsal's time stays with the segment it was measured on
   if (before.rehearsed_secs !== undefined) seg.rehearsed_secs = before.rehearsed_secs;
   return seg;
