@@ -110,12 +110,12 @@ function contrast(a: string, b: string): number {
 }
 
 /**
- * The quality cells in view (issue 26 item 2: "faint dotted hairlines about 40 px wide"): the
+ * The quality cells in view with figures (issue 26 item 2: "faint dotted hairlines about 40 px wide"): the
  * sparkline's width, how much of it the trend spans, and the trend's stroke against its row.
  */
 async function qualityCellsInView(page: Page) {
   return page.evaluate(() => {
-    const cells = [...document.querySelectorAll('[data-testid="quality-cell"]:not([data-loss-now=""])')].filter((c) => {
+    const cells = [...document.querySelectorAll('[data-testid="quality-cell"][data-loss-now]:not([data-loss-now=""])')].filter((c) => {
       const r = c.getBoundingClientRect();
       return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
     });
