@@ -33,8 +33,11 @@ test.describe('static shell before the script', () => {
     const form = shell(page).getByRole('form', { name: lang === 'en' ? 'Meeting control login' : '会议控制登录' });
     await expect(form).toBeVisible();
     await expect(shell(page).getByRole('heading', { name: lang === 'en' ? 'Meeting control' : '会议控制' })).toBeVisible();
-    // no script of the app has run: the shell is all there is
-    expect(await page.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
+    // no script of the app has run: the shell is all there is (the shell comes first in the page,
+    // so it can show before the parser has reached #root)
+    const root = page.locator('#root');
+    await expect(root).toBeAttached();
+    expect(await root.evaluate((el) => el.childElementCount)).toBe(0);
     await screenshot(page, testInfo, `login-shell-${lang}`);
 
     // the shell focuses the first field, like the form; the user types before the app is there
