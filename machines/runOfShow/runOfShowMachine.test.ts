@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import { INITIAL_STATE, type RunOfShow, type RunOfShowState } from '../../protocol/runOfShow';
 import { RC } from '../../protocol/codes';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { runOfShowMachine, RUN_OF_SHOW_SUFFIX } from './runOfShowMachine';
 import { selectCue, selectRefusal, selectShowPhase, selectTimer, selectWork } from './selectors';
+import { runOfShowActor } from './testing';
 
 const doc: RunOfShow = {
   version: 1,
@@ -19,12 +20,7 @@ const doc: RunOfShow = {
 
 /** An actor on a simulated clock whose seconds the test moves (the wall clock never counts). */
 async function start(state: RunOfShowState = INITIAL_STATE, revision = 3) {
-  const fake = scriptedSessionApi();
-  const clock = new SimulatedClock();
-  const nowSecs = () => 1_000 + Math.floor(clock.now() / 1000);
-  const actor = createActor(runOfShowMachine, { input: { api: fake.api, nowSecs }, clock }).start();
-  const emitted: string[] = [];
-  actor.on('*', (e) => emitted.push(e.type));
+  const { fake, actor, clock, emitted } = runOfShowActor();
   fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision, doc, state });
   await flush();
   const tick = async (secs: number) => {

@@ -4,29 +4,17 @@
  * command to the server. Simulated clock, scripted API.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import { RC } from '../../protocol/codes';
-import { INITIAL_STATE, type MeetingView, type RunOfShow } from '../../protocol/runOfShow';
+import { INITIAL_STATE, type RunOfShow } from '../../protocol/runOfShow';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { runOfShowMachine, RUN_OF_SHOW_SUFFIX } from './runOfShowMachine';
 import { selectCue, selectPlatformRun, selectRefusal, selectRehearsal, selectWork } from './selectors';
 import { segmentSteps } from './segmentSteps';
+import { meetingView, runOfShowActor } from './testing';
 
-const view: MeetingView = {
-  main_venue: 'hq',
-  guests: [],
-  mosaics: {},
-  banner: null,
-  audience_muted: false,
-  unmuted: [],
-  recording: false,
-  live: false,
-  audience_listen: true,
-  audience_watch: true,
-  roll_call: '',
-  online: new Set(['hq', 'b1', 'b2']),
-};
+const view = meetingView({ main_venue: 'hq', online: new Set(['hq', 'b1', 'b2']) });
 
 const doc: RunOfShow = {
   version: 1,
@@ -38,12 +26,7 @@ const doc: RunOfShow = {
 };
 
 async function local() {
-  const fake = scriptedSessionApi();
-  const clock = new SimulatedClock();
-  const nowSecs = () => 1_000 + Math.floor(clock.now() / 1000);
-  const actor = createActor(runOfShowMachine, { input: { api: fake.api, nowSecs }, clock }).start();
-  const emitted: string[] = [];
-  actor.on('*', (e) => emitted.push(e.type));
+  const { fake, actor, clock, emitted } = runOfShowActor();
   fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 404, 'run-of-show'));
   await flush();
   actor.send({ type: 'runOfShow.edit', doc });

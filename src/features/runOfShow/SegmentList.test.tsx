@@ -8,26 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { INITIAL_STATE, type MeetingView, type RunOfShow } from '@protocol/runOfShow';
+import { INITIAL_STATE, type RunOfShow } from '@protocol/runOfShow';
+import { meetingView } from '@machines/runOfShow/testing';
 import { staticOnline } from '#/session/onlineParticipants';
 import { runOfShowMachine, RUN_OF_SHOW_SUFFIX } from '@machines/runOfShow/runOfShowMachine';
 import { flush, scriptedSessionApi } from '@machines/testing/fakeSessionApi';
 import { SegmentList } from './SegmentList';
 
-const view: MeetingView = {
-  main_venue: '',
-  guests: [],
-  mosaics: {},
-  banner: null,
-  audience_muted: false,
-  unmuted: [],
-  recording: false,
-  live: false,
-  audience_listen: true,
-  audience_watch: true,
-  roll_call: '',
-  online: new Set(),
-};
+const view = meetingView();
 
 const doc: RunOfShow = {
   version: 1,
