@@ -5,24 +5,11 @@ import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from '#/test/renderUi';
-import { staticOnline } from '#/session/onlineParticipants';
+import { meetingControlsModel } from './testing';
 
 afterEach(cleanup);
 
-const model = (patch: Partial<MeetingControlsModel> = {}): MeetingControlsModel => ({
-  scene: 'conference',
-  status: { mr_locked: 0, guest_enabled: 1, allow_unmute_self: 0, cont_enabled: 1, force_mcu_layout: 0, same_layout: 0, title_enabled: 0, live_enabled: 0 },
-  pending: new Set(),
-  titles: [],
-  layouts: [],
-  mosaicConfigs: [],
-  online: staticOnline([{ usrId: 'u1', name: 'Alice' }]),
-  waiting: [],
-  recording: { state: 'idle' },
-  cascade: { mode: 'nonCascade', points: 0 },
-  liveBuiltin: true,
-  ...patch,
-});
+const model = meetingControlsModel;
 const noop = () => {};
 
 describe('MeetingControlsView', () => {

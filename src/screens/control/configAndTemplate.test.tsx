@@ -9,24 +9,12 @@ import type { MosicGroupEntry } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { renderUi } from '#/test/renderUi';
 import { staticOnline } from '#/session/onlineParticipants';
+import { meetingControlsModel } from './testing';
 import { MosaicLayoutDialog } from '#/features/mosaic/MosaicLayoutDialog';
 
 afterEach(cleanup);
 
-const model = (patch: Partial<MeetingControlsModel> = {}): MeetingControlsModel => ({
-  scene: 'conference',
-  status: { mr_locked: 0 },
-  pending: new Set(),
-  titles: [{ to_role: 'all', message: 'Welcome' }],
-  layouts: [],
-  mosaicConfigs: [],
-  online: staticOnline([{ usrId: 'u1', name: 'Alice' }]),
-  waiting: [],
-  recording: { state: 'idle' },
-  cascade: { mode: 'nonCascade', points: 0 },
-  liveBuiltin: true,
-  ...patch,
-});
+const model = (patch: Partial<MeetingControlsModel> = {}) => meetingControlsModel({ status: { mr_locked: 0 }, titles: [{ to_role: 'all', message: 'Welcome' }], ...patch });
 const noop = () => {};
 const template = { name: 'SD 4', max_mosic: 4, max_spk_mosic: 4, max_chair_mosic: 4, max_guest_mosic: 4, has_record: 0 as const };
 
