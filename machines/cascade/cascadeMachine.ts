@@ -48,9 +48,7 @@ export type CascadeEmitted =
       result?: number;
       status?: number;
     }
-  | { type: 'subSite.refused'; usrId: string; result?: number; status?: number }
-  /** the server took the sub-site off the list (the participant list follows with its next batch) */
-  | { type: 'subSite.removed'; usrId: string };
+  | { type: 'subSite.refused'; usrId: string; result?: number; status?: number };
 
 /** where a sub-site's Delete is: inside the Undo window, or sent and not answered yet */
 export type SubSiteRemoval = 'undoable' | 'sending';
@@ -171,8 +169,7 @@ export const cascadeMachine = setup({
         hidden: context.hidden.filter((id) => id !== usrId || !event.ok),
         removed: event.ok ? [...context.removed.filter((id) => id !== usrId), usrId] : context.removed,
       });
-      if (event.ok) enqueue.emit({ type: 'subSite.removed', usrId });
-      else enqueue.emit({ type: 'subSite.refused', usrId, result: event.refusal?.result, status: event.refusal?.status });
+      if (!event.ok) enqueue.emit({ type: 'subSite.refused', usrId, result: event.refusal?.result, status: event.refusal?.status });
     }),
     setHidden: assign({
       hidden: ({ context, event }) => {
