@@ -48,7 +48,12 @@ async function run(participants: number): Promise<void> {
       `(at ${interrupts.map((t) => `${(t / 60_000).toFixed(1)} min`).join(', ')}), ${floodUpdates} grouped-alert count updates, ${listed} alerts listed at the end; ` +
       `per-crossing toasts as before the budget: ${busiestOf(crossedRounds)} rounds with toasts in the busiest 10 min`,
   );
-  reportFigure({ figure: `alert budget: interrupting alerts in the busiest 10 min, simulated meeting of ${participants.toLocaleString('en')}`, value: busiest, unit: '', max: 1 });
+  reportFigure({
+    figure: `alert budget: interrupting alerts in the busiest 10 min, simulated meeting of ${participants.toLocaleString('en')}`,
+    value: busiest,
+    unit: '',
+    max: 1,
+  });
 }
 
 await run(300);

@@ -39,7 +39,7 @@ const heap = () => {
 /** A deterministic pseudo-random sequence (the figures repeat run to run). */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** The joins and leaves of the meeting, in time order, as the feed would bring them. */
@@ -85,8 +85,15 @@ async function main() {
   const after = heap();
   const mib = (after - before) / 2 ** 20;
   const stays = store.list().reduce((n, r) => n + r.intervals.length, 0);
-  console.log(`history: ${PARTICIPANTS} participants, ${HOURS} h, ${events.length} joins and leaves folded in ${foldMs.toFixed(0)} ms; ${stays} stays kept; heap ${mib.toFixed(1)} MiB`);
-  reportFigure({ figure: `console: attendance history, heap (${PARTICIPANTS} participants, ${HOURS} h, storms)`, value: mib, unit: 'MiB', max: 64 });
+  console.log(
+    `history: ${PARTICIPANTS} participants, ${HOURS} h, ${events.length} joins and leaves folded in ${foldMs.toFixed(0)} ms; ${stays} stays kept; heap ${mib.toFixed(1)} MiB`,
+  );
+  reportFigure({
+    figure: `console: attendance history, heap (${PARTICIPANTS} participants, ${HOURS} h, storms)`,
+    value: mib,
+    unit: 'MiB',
+    max: 64,
+  });
 
   const snapshot: ReportSnapshot = {
     format: 1,
@@ -105,13 +112,26 @@ async function main() {
       window_minutes: 30,
       loss_threshold: 5,
       jitter_threshold: 40,
-      rows: store.list().map((r, i) => ({ usr_id: r.usr_id, name: r.name, loss_peak: (i % 97) / 10, jitter_peak: i % 120, secs_over: (i % 7) * 10 })),
+      rows: store
+        .list()
+        .map((r, i) => ({ usr_id: r.usr_id, name: r.name, loss_peak: (i % 97) / 10, jitter_peak: i % 120, secs_over: (i % 7) * 10 })),
     },
-    activity: { total: 5000, refused: 12, by_controller: [{ role: 'host', peer_ip: '10.0.0.1', count: 5000 }], by_command: [{ cmdid: 'ctrl_mr_eps', count: 5000 }], source: 'server' },
+    activity: {
+      total: 5000,
+      refused: 12,
+      by_controller: [{ role: 'host', peer_ip: '10.0.0.1', count: 5000 }],
+      by_command: [{ cmdid: 'ctrl_mr_eps', count: 5000 }],
+      source: 'server',
+    },
   };
   const json = JSON.stringify(snapshot);
   console.log(`report snapshot: ${(json.length / 2 ** 20).toFixed(1)} MiB of JSON`);
-  reportFigure({ figure: `console: report snapshot kept in the browser (${PARTICIPANTS} participants, ${HOURS} h)`, value: json.length / 2 ** 20, unit: 'MiB', max: 5 });
+  reportFigure({
+    figure: `console: report snapshot kept in the browser (${PARTICIPANTS} participants, ${HOURS} h)`,
+    value: json.length / 2 ** 20,
+    unit: 'MiB',
+    max: 5,
+  });
 
   const server = await startTestServer({ env: { SIM_ENDPOINTS: '0' } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
@@ -160,7 +180,12 @@ async function main() {
     runs.sort((a, b) => a - b);
     const median = runs[1];
     console.log(`report page: drawn ${runs.map((r) => r.toFixed(0)).join(', ')} ms after navigation (median ${median.toFixed(0)})`);
-    reportFigure({ figure: `console: report page drawn after navigation, median of 3 (${PARTICIPANTS} participants, ${HOURS} h)`, value: median, unit: 'ms', max: 1000 });
+    reportFigure({
+      figure: `console: report page drawn after navigation, median of 3 (${PARTICIPANTS} participants, ${HOURS} h)`,
+      value: median,
+      unit: 'ms',
+      max: 1000,
+    });
   } finally {
     await browser.close();
     await server.stop();

@@ -70,7 +70,10 @@ const chunksOf = (file: string) => Object.keys(manifest).filter((k) => k === fil
 const routeChunkKeys = (file: string) => {
   const own = chunksOf(file);
   if (own.length > 0) return own;
-  const base = file.split('/').pop()!.replace(/\.tsx$/, '');
+  const base = file
+    .split('/')
+    .pop()!
+    .replace(/\.tsx$/, '');
   return Object.keys(manifest).filter((k) => manifest[k].src === undefined && k.startsWith(`_${base}-`));
 };
 
@@ -94,7 +97,11 @@ const largest = Object.values(manifest)
   .filter((c) => c.file.endsWith('.js'))
   .map((c) => ({ file: c.file, gz: gzipBytes(c.file) }))
   .sort((a, b) => b.gz - a.gz)[0];
-reportFigure({ figure: `console: largest chunk (${largest.file.replace(/^assets\//, '').replace(/-[\w-]+\.js$/, '')}, gzip)`, value: kib(largest.gz), unit: 'KiB' });
+reportFigure({
+  figure: `console: largest chunk (${largest.file.replace(/^assets\//, '').replace(/-[\w-]+\.js$/, '')}, gzip)`,
+  value: kib(largest.gz),
+  unit: 'KiB',
+});
 
 console.log('[bundle] initial JavaScript per route (static import closure, gzip -9):');
 for (const r of rows) console.log(`         ${r[0].padEnd(9)} ${r[1].padStart(11)} in ${r[2].padStart(2)} chunks ${r[3]}`);

@@ -55,19 +55,19 @@ async function main(): Promise<void> {
     await page.addScriptTag({ content: script });
     const cdp = await page.context().newCDPSession(page);
 
-    const batch = await page.evaluate(
-      ([n, b, r]) => (window as unknown as { podiumBench: BenchApi }).podiumBench.batchCost(n, b, r),
-      [PARTICIPANTS, BATCH, ROUNDS] as const,
-    );
+    const batch = await page.evaluate(([n, b, r]) => (window as unknown as { podiumBench: BenchApi }).podiumBench.batchCost(n, b, r), [
+      PARTICIPANTS,
+      BATCH,
+      ROUNDS,
+    ] as const);
     console.log(
       `1. ${BATCH} status changes at ${PARTICIPANTS} participants: p50 ${ms(batch.p50)} ms, p95 ${ms(batch.p95)} ms, ` +
         `max ${ms(batch.max)} ms over ${batch.rounds} batches (target p95 ≤ 8 ms): ${batch.p95 <= 8 ? 'PASS' : 'FAIL'}`,
     );
 
-    const stream = await page.evaluate(
-      ([s]) => (window as unknown as { podiumBench: BenchApi }).podiumBench.steadyStream(1000, 100, s),
-      [STREAM_SECS] as const,
-    );
+    const stream = await page.evaluate(([s]) => (window as unknown as { podiumBench: BenchApi }).podiumBench.steadyStream(1000, 100, s), [
+      STREAM_SECS,
+    ] as const);
     const worst = stream.longTasks.length ? Math.max(...stream.longTasks) : 0;
     console.log(
       `2. 100 changes/s at 1000 participants for ${STREAM_SECS} s: ${stream.longTasks.length} long tasks, ` +

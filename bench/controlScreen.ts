@@ -118,7 +118,24 @@ interface TraceEvent {
 function mainThreadWork(trace: { traceEvents: TraceEvent[] }): string[] {
   const main = trace.traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) return ['no renderer main thread in the trace'];
-  const kinds = ['RunTask', 'FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'MinorGC', 'MajorGC', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'ParseHTML'];
+  const kinds = [
+    'RunTask',
+    'FunctionCall',
+    'EventDispatch',
+    'TimerFire',
+    'FireAnimationFrame',
+    'RunMicrotasks',
+    'MinorGC',
+    'MajorGC',
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'Commit',
+    'HitTest',
+    'ParseHTML',
+  ];
   const total = new Map<string, { ms: number; n: number }>();
   for (const e of trace.traceEvents) {
     if (e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !kinds.includes(e.name)) continue;
@@ -127,17 +144,23 @@ function mainThreadWork(trace: { traceEvents: TraceEvent[] }): string[] {
     t.n += 1;
     total.set(e.name, t);
   }
-  return [...total.entries()].sort((a, b) => b[1].ms - a[1].ms).map(([k, t]) => `${t.ms.toFixed(1).padStart(8)} ms  ${k} (${t.n}×, ${(t.ms / t.n).toFixed(2)} ms each)`);
+  return [...total.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([k, t]) => `${t.ms.toFixed(1).padStart(8)} ms  ${k} (${t.n}×, ${(t.ms / t.n).toFixed(2)} ms each)`);
 }
 
 /** Waits until the tab counts `rows` participants (the simulator is slow to raise hands), then opens it. */
 async function fillTab(page: Page, tab: 'hand' | 'waiting', rows: number): Promise<number> {
   const t0 = Date.now();
   const selector = `[role="tab"][data-tab="${tab}"]`;
-  await page.waitForFunction(([sel, n]) => Number(document.querySelector(sel as string)?.getAttribute('data-count')) >= (n as number), [selector, rows] as const, {
-    timeout: 300_000,
-    polling: 500,
-  });
+  await page.waitForFunction(
+    ([sel, n]) => Number(document.querySelector(sel as string)?.getAttribute('data-count')) >= (n as number),
+    [selector, rows] as const,
+    {
+      timeout: 300_000,
+      polling: 500,
+    },
+  );
   await page.locator(selector).click();
   await page.getByTestId('participant-scroller').evaluate((el) => (el.scrollTop = 0));
   await page.waitForTimeout(500);
@@ -153,13 +176,19 @@ async function measureScroll(page: Page, tab: string, what: string): Promise<voi
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
-  if (TRACE) await page.context().browser()!.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+  if (TRACE)
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
   const scroll = await scrollThrough(page);
   if (TRACE) {
     const buffer = await page.context().browser()!.stopTracing();
     const file = TRACE.replace(/(\.json)?$/, `-${tab}.json`);
     writeFileSync(file, buffer);
-    console.log(`trace of the scroll in ${file}; renderer main thread:\n${mainThreadWork(JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).join('\n')}`);
+    console.log(
+      `trace of the scroll in ${file}; renderer main thread:\n${mainThreadWork(JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).join('\n')}`,
+    );
   }
   if (cdp) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Parameters<typeof topFunctions>[0] };
@@ -190,16 +219,22 @@ async function main(): Promise<void> {
     args: [...CHROMIUM_ARGS],
   });
   try {
-    const page = await (await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } })).newPage();
+    const page = await (
+      await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } })
+    ).newPage();
     await page.addInitScript(`localStorage.setItem('podium.participantColumns', ${JSON.stringify(EVERY_COLUMN)})`);
     const login = new LoginPage(page, server);
     await login.goto();
     await login.loginAsHost();
     const table = page.getByRole('table', { name: 'Participants', exact: true });
     await table.waitFor({ timeout: 60_000 });
-    await page.waitForFunction((n) => Number(document.querySelector('[role="table"][aria-rowcount]')?.getAttribute('aria-rowcount')) > n * 0.95, PARTICIPANTS, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[role="table"][aria-rowcount]')?.getAttribute('aria-rowcount')) > n * 0.95,
+      PARTICIPANTS,
+      {
+        timeout: 120_000,
+      },
+    );
     const rows = Number(await table.getAttribute('aria-rowcount')) - 1;
     const rendered = await table.locator('[role="row"][data-usr-id]').count();
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -227,7 +262,13 @@ async function main(): Promise<void> {
       const moved: string[] = [];
       for (let i = 0; i < movable.length && moved.length < TAB_ROWS; i += 100) {
         const chunk = movable.slice(i, i + Math.min(100, TAB_ROWS - moved.length));
-        if (await api.eps('waiting_move', chunk).then(() => true, () => false)) moved.push(...chunk);
+        if (
+          await api.eps('waiting_move', chunk).then(
+            () => true,
+            () => false,
+          )
+        )
+          moved.push(...chunk);
       }
       const waiting = await fillTab(page, 'waiting', Math.round(TAB_ROWS * 0.95));
       await measureScroll(page, 'waiting', `waiting-room tab, ${waiting.toLocaleString('en')} rows`);

@@ -73,14 +73,27 @@ async function measurePage(server: TestServer, page: Page, name: string, path: s
   const load = await recordLoad(page, path);
   const sum = async (accept: string | null) => (await Promise.all(load.urls.map((u) => wireBytes(u, accept)))).reduce((a, b) => a + b, 0);
   const [br, gzip, plain] = [await sum('br'), await sum('gzip'), await sum(null)];
-  const perUrl = await Promise.all(load.urls.map(async (u) => [await wireBytes(u, 'br'), new URL(u).pathname.split('/').pop() || '/'] as const));
-  console.log(`${name}, largest (Brotli): ${[...perUrl].sort((a, b) => b[0] - a[0]).slice(0, 8).map(([b, n]) => `${n} ${(b / 1024).toFixed(1)}`).join(', ')}`);
+  const perUrl = await Promise.all(
+    load.urls.map(async (u) => [await wireBytes(u, 'br'), new URL(u).pathname.split('/').pop() || '/'] as const),
+  );
+  console.log(
+    `${name}, largest (Brotli): ${[...perUrl]
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 8)
+      .map(([b, n]) => `${n} ${(b / 1024).toFixed(1)}`)
+      .join(', ')}`,
+  );
   const kib = (n: number) => n / 1024;
   console.log(
     `${name}: ${load.urls.length} requests; Brotli ${kib(br).toFixed(1)} KiB, gzip ${kib(gzip).toFixed(1)} KiB, plain ${kib(plain).toFixed(1)} KiB; ` +
       `Chromium counted ${kib(load.chromiumBytes).toFixed(1)} KiB asking "${load.chromiumAccept}"`,
   );
-  reportFigure({ figure: `delivery: ${name} bytes over the wire, Brotli`, value: Math.round(kib(br) * 10) / 10, unit: 'KiB', max: name === '/login' ? LOGIN_BUDGET_KIB : undefined });
+  reportFigure({
+    figure: `delivery: ${name} bytes over the wire, Brotli`,
+    value: Math.round(kib(br) * 10) / 10,
+    unit: 'KiB',
+    max: name === '/login' ? LOGIN_BUDGET_KIB : undefined,
+  });
   reportFigure({ figure: `delivery: ${name} bytes over the wire, gzip`, value: Math.round(kib(gzip) * 10) / 10, unit: 'KiB' });
   reportFigure({ figure: `delivery: ${name} bytes over the wire, uncompressed`, value: Math.round(kib(plain) * 10) / 10, unit: 'KiB' });
   void server;
@@ -121,23 +134,36 @@ async function main(): Promise<void> {
     const controlPage = await context.newPage();
     const record = await signIn(controlPage, server, 'en');
     await controlPage.getByTestId('meeting-number').waitFor();
-    await measurePage(server, await context.newPage().then(async (p) => {
-      await p.addInitScript((r) => sessionStorage.setItem('podium.session', JSON.stringify(r)), record);
-      return p;
-    }), '/control', `/control?mr-id=${record.mrId}`);
+    await measurePage(
+      server,
+      await context.newPage().then(async (p) => {
+        await p.addInitScript((r) => sessionStorage.setItem('podium.session', JSON.stringify(r)), record);
+        return p;
+      }),
+      '/control',
+      `/control?mr-id=${record.mrId}`,
+    );
   } finally {
     await browser.close();
     await server.stop();
   }
 
-  for (const [label, entries] of [['long-poll answer, 10 events', 10], ['activity page, 100 entries', 100], ['snapshot, 2,000 participants', 2000]] as const) {
+  for (const [label, entries] of [
+    ['long-poll answer, 10 events', 10],
+    ['activity page, 100 entries', 100],
+    ['snapshot, 2,000 participants', 2000],
+  ] as const) {
     const body = answerOf(entries);
     const br = cpuPerAnswer(body, 'br');
     const gz = cpuPerAnswer(body, 'gzip');
     console.log(
       `API ${label}: ${(body.length / 1024).toFixed(1)} KiB → Brotli q4 ${(br.bytes / 1024).toFixed(1)} KiB in ${br.us.toFixed(0)} µs CPU; gzip 1 ${(gz.bytes / 1024).toFixed(1)} KiB in ${gz.us.toFixed(0)} µs CPU`,
     );
-    reportFigure({ figure: `delivery: server CPU per Brotli answer (${label}, ${(body.length / 1024).toFixed(0)} KiB)`, value: Math.round(br.us) / 1000, unit: 'ms' });
+    reportFigure({
+      figure: `delivery: server CPU per Brotli answer (${label}, ${(body.length / 1024).toFixed(0)} KiB)`,
+      value: Math.round(br.us) / 1000,
+      unit: 'ms',
+    });
   }
 }
 

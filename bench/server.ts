@@ -151,7 +151,11 @@ function post(
         method,
         path,
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...signCompat({ devid, devtoken }, path) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...signCompat({ devid, devtoken }, path),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -170,7 +174,11 @@ function post(
 
 async function withServer<T>(fn: (server: StartedServer, devid: string, devtoken: string) => Promise<T>): Promise<T> {
   // no simulated endpoints: their activity would answer the held polls early
-  const cfg = testConfig({ signing: 'compat', simEndpoints: 0, demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' } });
+  const cfg = testConfig({
+    signing: 'compat',
+    simEndpoints: 0,
+    demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' },
+  });
   // every simulated controller connects from loopback: lift the per-address connection limit
   const server = await startServer(cfg, { store: createMemoryStore(), log: silent, listen: { maxConnectionsPerAddress: 0 } });
   try {
@@ -190,7 +198,9 @@ async function waitFor(cond: () => boolean, limitMs = 30_000): Promise<void> {
 
 /** A child process of controllers and a way to await its next message. */
 function controllers(mode: string, extra: string[] = []): { child: ChildProcess; next: () => Promise<any> } {
-  const child = fork(fileURLToPath(import.meta.url), [mode, `--client=${CLIENT}`, ...extra], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), [mode, `--client=${CLIENT}`, ...extra], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting: ((m: any) => void)[] = [];
   child.on('message', (m) => waiting.shift()?.(m));
   return { child, next: () => new Promise<any>((r) => waiting.push(r)) };
@@ -313,7 +323,13 @@ async function fanout(part: 'polls' | 'fanout', n: number, rounds: number): Prom
     record({ part, name: 'held polls', value: n, unit: '' });
     record({ part, name: 'missing answers', value: missing, limit: 0, unit: '' });
     record({ part, name: 'RSS for the held polls (peak, garbage included)', value: (rssHeld - rssBefore) / 1048576, unit: 'MiB' });
-    record({ part, name: `RSS for the held polls over idle (after GC)`, value: (rssHeldAfterGc - rssIdleAfterGc) / 1048576, unit: 'MiB', limit: part === 'polls' ? 300 : undefined });
+    record({
+      part,
+      name: `RSS for the held polls over idle (after GC)`,
+      value: (rssHeldAfterGc - rssIdleAfterGc) / 1048576,
+      unit: 'MiB',
+      limit: part === 'polls' ? 300 : undefined,
+    });
     record({ part, name: 'delivery p50', value: pct(latencies, 50) });
     record({ part, name: 'delivery p99', value: pct(latencies, 99), limit: part === 'fanout' ? 50 : 250 });
     record({ part, name: 'delivery max', value: Math.max(...latencies) });
@@ -336,7 +352,9 @@ async function fanoutClient(): Promise<void> {
     const body = { cmdid: 'get_changes', block_secs: 30, since_seq: since };
     const polls = ids.map((id, i) => {
       const path = `/rest/v1/meetings/${mr}/sessions/${id}/changes`;
-      const answer = raw ? raw.post(i, path, { ...signCompat({ devid, devtoken }, path) }, body) : post(port, path, body, devid, devtoken).then((a) => ({ ...a, body: a.text }));
+      const answer = raw
+        ? raw.post(i, path, { ...signCompat({ devid, devtoken }, path) }, body)
+        : post(port, path, body, devid, devtoken).then((a) => ({ ...a, body: a.text }));
       return answer.then((a) => {
         receipts.push(a.at);
         if (a.status !== 200 || !a.body.includes('"mr_locked"')) missing++;
@@ -344,7 +362,13 @@ async function fanoutClient(): Promise<void> {
     });
     process.send!('polled');
     await new Promise<void>((r) => process.once('message', () => r()));
-    const ack = await post(port, `/rest/v1/meetings/${mr}/sessions/${ids[0]}/mr-status`, { cmdid: 'mod_mr_status', lock_mr: lock }, devid, devtoken);
+    const ack = await post(
+      port,
+      `/rest/v1/meetings/${mr}/sessions/${ids[0]}/mr-status`,
+      { cmdid: 'mod_mr_status', lock_mr: lock },
+      devid,
+      devtoken,
+    );
     await Promise.all(polls);
     process.send!({ receipts, missing, ack: ack.at });
   });
@@ -356,7 +380,11 @@ async function fanoutClient(): Promise<void> {
  */
 async function stall(): Promise<void> {
   const t = performance.now();
-  const cfg = testConfig({ signing: 'compat', simEndpoints: 10_000, demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' } });
+  const cfg = testConfig({
+    signing: 'compat',
+    simEndpoints: 10_000,
+    demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' },
+  });
   const engine = createEngine({ store: createMemoryStore(), config: { ...cfg, addressBookUsers: 12_000 }, simActivity: 0.013 });
   await engine.ready;
   const http = await createServer(cfg, {
@@ -368,7 +396,10 @@ async function stall(): Promise<void> {
   const room = engine.rooms.get(MR)!;
   console.log(`[stall]  10,000-endpoint meeting built in ${ms(performance.now() - t)}; online ${room.endpoints.size}`);
   const sessions = Array.from({ length: 50 }, () => engine.openSession({ mrId: MR, role: 'host', peerIp: '127.0.0.1' }).sessId);
-  const { child, next } = controllers('--stall-client', args.filter((a) => a === '--no-mute' || a === '--no-snapshots'));
+  const { child, next } = controllers(
+    '--stall-client',
+    args.filter((a) => a === '--no-mute' || a === '--no-snapshots'),
+  );
   const thread = new ThreadClock();
   const tickWall: number[] = [];
   const tickCpu: number[] = [];
@@ -440,7 +471,9 @@ async function stallClient(): Promise<void> {
     let cursor = since as number;
     const path = `/rest/v1/meetings/${mr}/sessions/${id}/changes`;
     while (!stop) {
-      const a = await post(port, path, { cmdid: 'get_changes', block_secs: 30, since_seq: cursor }, devid, devtoken, 'POST', i !== 0).catch(() => null);
+      const a = await post(port, path, { cmdid: 'get_changes', block_secs: 30, since_seq: cursor }, devid, devtoken, 'POST', i !== 0).catch(
+        () => null,
+      );
       if (!a || a.status !== 200) break;
       if (i !== 0) {
         // the load generator must not starve the server: only controller 0 decodes its answers, the
@@ -486,7 +519,10 @@ async function stallClient(): Promise<void> {
       if (!counting || args.includes('--no-snapshots')) return;
       loads++;
       for (const what of ['eps-info', 'eps-status', 'participants', 'mr-status']) {
-        void post(port, base + what, undefined, devid, devtoken, 'GET').then((a) => (snapshotBytes += a.text.length), () => undefined);
+        void post(port, base + what, undefined, devid, devtoken, 'GET').then(
+          (a) => (snapshotBytes += a.text.length),
+          () => undefined,
+        );
       }
     };
     load();
@@ -523,7 +559,11 @@ async function search(): Promise<void> {
     if (kind === 0) queries.push([{ type: 'nick_name', value: u.nick.slice(0, 2) }]);
     else if (kind === 1) queries.push([{ type: 'usr_mark', value: u.mark.slice(0, 5) }]);
     else if (kind === 2) queries.push([{ type: 'keyword', value: u.loginId }]);
-    else if (kind === 3) queries.push([{ type: 'call_addr', value: 'sip' }, { type: 'department_id', value: u.deps[0] }]);
+    else if (kind === 3)
+      queries.push([
+        { type: 'call_addr', value: 'sip' },
+        { type: 'department_id', value: u.deps[0] },
+      ]);
     else if (kind === 4) queries.push([{ type: 'email', value: `user${1000 + i}` }]);
     else queries.push([{ type: 'phone_no', value: u.phone.slice(3, 8) }]);
   }
@@ -570,7 +610,11 @@ function printTable(): void {
   });
   const head = ['part', 'figure', RUNS > 1 ? `median of ${RUNS}` : 'value', RUNS > 1 ? 'range' : '', 'target', ''];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const r of rows) console.log(line(r));
 }

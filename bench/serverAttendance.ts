@@ -53,7 +53,15 @@ room.record.duration = (HOURS + 1) * 3600;
 
 const specs: JoinSpec[] = Array.from({ length: PEOPLE }, (_, i) => {
   const id = `p${String(i).padStart(5, '0')}`;
-  return { usrId: id, name: `Participant ${i}`, uri: `sip:${id}@example.com`, devType: 'sip', protoType: 0, usrType: 2, callAddr: `${id}@example.com` };
+  return {
+    usrId: id,
+    name: `Participant ${i}`,
+    uri: `sip:${id}@example.com`,
+    devType: 'sip',
+    protoType: 0,
+    usrType: 2,
+    callAddr: `${id}@example.com`,
+  };
 });
 const rng = new Rng(29);
 /** when each absent person comes back (seconds from the start); -1 while present */
@@ -161,5 +169,10 @@ console.log(`history in memory (records + store copy): ${historyMiB.toFixed(1)} 
 console.log(
   `GET attendance full walk: ${walkMs.toFixed(1)} ms median of 5 (${walks.map((w) => w.toFixed(0)).join(', ')}), ${shape.pages} pages of ${ATTENDANCE_PAGE_MAX}, ${(shape.bytes / 2 ** 20).toFixed(1)} MiB of JSON`,
 );
-reportFigure({ figure: 'server: attendance history, 10,000 people × 4 h with storms (memory)', value: historyMiB, unit: 'MiB', max: MEMORY_BOUND_MIB });
+reportFigure({
+  figure: 'server: attendance history, 10,000 people × 4 h with storms (memory)',
+  value: historyMiB,
+  unit: 'MiB',
+  max: MEMORY_BOUND_MIB,
+});
 reportFigure({ figure: 'server: GET attendance full walk, 10,000 people (pages of 1,000)', value: walkMs, unit: 'ms', max: WALK_BOUND_MS });

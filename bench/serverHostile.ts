@@ -40,7 +40,14 @@ const COMMANDS = Number(process.env.BENCH_HOSTILE_COMMANDS ?? 10_000);
 const MiB = 1024 * 1024;
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
-function send(port: number, path: string, method: string, body: string | undefined, devid: string, devtoken: string): Promise<{ status: number; bytes: Buffer }> {
+function send(
+  port: number,
+  path: string,
+  method: string,
+  body: string | undefined,
+  devid: string,
+  devtoken: string,
+): Promise<{ status: number; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -49,7 +56,11 @@ function send(port: number, path: string, method: string, body: string | undefin
         method,
         path,
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': body ? Buffer.byteLength(body) : 0, ...signCompat({ devid, devtoken }, path.split('?')[0]) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body ? Buffer.byteLength(body) : 0,
+          ...signCompat({ devid, devtoken }, path.split('?')[0]),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -77,8 +88,16 @@ function applied(n: number, usrIds: string[]): string {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'podium-hostile-'));
 try {
-  const cfg = testConfig({ signing: 'compat', simEndpoints: 0, dataDir, demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' } });
-  const server = await startServer(cfg, { log: { info: () => {}, warn: () => {}, error: () => {} }, listen: { maxConnectionsPerAddress: 0 } });
+  const cfg = testConfig({
+    signing: 'compat',
+    simEndpoints: 0,
+    dataDir,
+    demo: { seed: true, mrId: MR, hostPwd: '123456', supervisorPwd: '654321' },
+  });
+  const server = await startServer(cfg, {
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    listen: { maxConnectionsPerAddress: 0 },
+  });
   const port = Number(new URL(server.origin).port);
   const { engine } = server;
   await engine.ready;
@@ -104,7 +123,14 @@ try {
   const page = await send(port, `${P}activity?limit=500`, 'GET', undefined, cfg.devId, cfg.devToken);
   if (page.status !== 200) throw new Error(`activity page answered ${page.status}: ${page.bytes.toString().slice(0, 200)}`);
   const room = engine.rooms.get(MR)!;
-  const poll = await send(port, `${P}changes`, 'POST', JSON.stringify({ cmdid: 'get_changes', since_seq: room.feed.oldest - 1, block_secs: 0 }), cfg.devId, cfg.devToken);
+  const poll = await send(
+    port,
+    `${P}changes`,
+    'POST',
+    JSON.stringify({ cmdid: 'get_changes', since_seq: room.feed.oldest - 1, block_secs: 0 }),
+    cfg.devId,
+    cfg.devToken,
+  );
   await (server.store as JournalStore).compact();
   const after = afterGc();
   let disk = 0;
@@ -118,10 +144,28 @@ try {
       `          RSS after GC +${rssMiB.toFixed(1)} MiB, heap +${heapMiB.toFixed(1)} MiB, external (Buffers) +${externalMiB.toFixed(1)} MiB; activity log ${(logBytes / MiB).toFixed(2)} MiB (cap ${ACTIVITY_BYTES_CAP / MiB}); ` +
       `page ${(page.bytes.length / 1024).toFixed(0)} KiB, poll answer ${(poll.bytes.length / 1024).toFixed(0)} KiB; data directory ${(disk / MiB).toFixed(1)} MiB; load ${loadavg()[0].toFixed(1)}`,
   );
-  reportFigure({ figure: `server hostile: RSS over idle after ${COMMANDS} maximal hostile commands (after a full GC)`, value: Math.round(rssMiB * 10) / 10, unit: 'MiB' });
-  reportFigure({ figure: `server hostile: V8 heap over idle after ${COMMANDS} maximal hostile commands`, value: Math.round(heapMiB * 10) / 10, unit: 'MiB' });
-  reportFigure({ figure: 'server hostile: activity log kept for the meeting', value: Math.round((logBytes / MiB) * 100) / 100, unit: 'MiB', max: ACTIVITY_BYTES_CAP / MiB });
-  reportFigure({ figure: 'server hostile: largest activity page / poll answer', value: Math.round(Math.max(page.bytes.length, poll.bytes.length) / 1024), unit: 'KiB', max: 1024 });
+  reportFigure({
+    figure: `server hostile: RSS over idle after ${COMMANDS} maximal hostile commands (after a full GC)`,
+    value: Math.round(rssMiB * 10) / 10,
+    unit: 'MiB',
+  });
+  reportFigure({
+    figure: `server hostile: V8 heap over idle after ${COMMANDS} maximal hostile commands`,
+    value: Math.round(heapMiB * 10) / 10,
+    unit: 'MiB',
+  });
+  reportFigure({
+    figure: 'server hostile: activity log kept for the meeting',
+    value: Math.round((logBytes / MiB) * 100) / 100,
+    unit: 'MiB',
+    max: ACTIVITY_BYTES_CAP / MiB,
+  });
+  reportFigure({
+    figure: 'server hostile: largest activity page / poll answer',
+    value: Math.round(Math.max(page.bytes.length, poll.bytes.length) / 1024),
+    unit: 'KiB',
+    max: 1024,
+  });
   reportFigure({ figure: 'server hostile: data directory after compaction', value: Math.round((disk / MiB) * 10) / 10, unit: 'MiB' });
   agent.destroy();
   await server.close();

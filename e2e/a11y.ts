@@ -21,7 +21,8 @@ const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 export function describeViolations(violations: Result[]): string[] {
   return violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+      (node) =>
+        `${violation.impact} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
     ),
   );
 }
@@ -43,10 +44,13 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
   // animations (a dialog fading in) would be scanned half-opaque and report false contrast failures;
   // a popover opened just now starts its fade a frame or two later, so wait those frames first
   const settled = () =>
-    page.waitForFunction(() =>
-      new Promise<boolean>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.getAnimations().every((animation) => animation.playState !== 'running')))),
-      ),
+    page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(document.getAnimations().every((animation) => animation.playState !== 'running'))),
+          ),
+        ),
     );
   await settled();
   await settled();

@@ -21,7 +21,8 @@ import type { LoginResult } from '../machines/login/loginMachine';
 export { expect, TEST_CODE };
 
 /** A 404 of one of the assumed GETs (protocol/assumptions.ts), as the browser logs it. */
-const ASSUMED_GET_404 = /status of 404 \(Not Found\) @ \S*\/rest\/v1\/meetings\/(verify-code|\d+\/sessions\/[^/\s]+\/(controllers|activity[^/\s]*|mr-pwd|run-of-show|transcript(\?\S*)?))$/;
+const ASSUMED_GET_404 =
+  /status of 404 \(Not Found\) @ \S*\/rest\/v1\/meetings\/(verify-code|\d+\/sessions\/[^/\s]+\/(controllers|activity[^/\s]*|mr-pwd|run-of-show|transcript(\?\S*)?))$/;
 export type { Lang, Role };
 
 /** Collects console errors and uncaught page errors of the test's pages. */
@@ -133,7 +134,11 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures & Wor
   newConsole: async ({ browser, server, consoleErrors }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options = {}) => {
-      const context = await browser.newContext({ baseURL: server.baseURL, locale: options.locale ?? 'zh-CN', userAgent: options.userAgent });
+      const context = await browser.newContext({
+        baseURL: server.baseURL,
+        locale: options.locale ?? 'zh-CN',
+        userAgent: options.userAgent,
+      });
       contexts.push(context);
       consoleErrors.watchContext(context);
       const page = await context.newPage();

@@ -97,7 +97,12 @@ export async function stopChild(child: ChildProcess): Promise<void> {
  * Starts `bin` of node_modules/.bin with its output in test-results/<logName>; `stop` ends it
  * (SIGTERM, then SIGKILL) and closes the log.
  */
-export function spawnLogged(bin: string, args: string[], env: NodeJS.ProcessEnv, logName: string): { child: ChildProcess; stop: () => Promise<void> } {
+export function spawnLogged(
+  bin: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logName: string,
+): { child: ChildProcess; stop: () => Promise<void> } {
   const root = process.cwd();
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const log = createWriteStream(join(root, 'test-results', logName));
@@ -122,7 +127,13 @@ async function startBehindProxy(env: NodeJS.ProcessEnv, options: TestServerOptio
   let proxy: TestServer;
   try {
     proxy = await startTestServer({
-      env: { UPSTREAM_URL: platform.baseURL, DEV_ID: env.DEV_ID!, DEV_TOKEN: env.DEV_TOKEN!, WIRE: 'podium', BASE_PATH: env.BASE_PATH ?? '' },
+      env: {
+        UPSTREAM_URL: platform.baseURL,
+        DEV_ID: env.DEV_ID!,
+        DEV_TOKEN: env.DEV_TOKEN!,
+        WIRE: 'podium',
+        BASE_PATH: env.BASE_PATH ?? '',
+      },
     });
   } catch (e) {
     await platform.stop();

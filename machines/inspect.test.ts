@@ -18,7 +18,13 @@ describe('inspector', () => {
       store: new ParticipantStore(),
       mrId: '1',
     }) as Record<string, unknown>;
-    expect(out).toMatchObject({ api: '[port]', password: '[secret]', code: '[secret]', login: { mrId: '1', signKey: '[secret]' }, mrId: '1' });
+    expect(out).toMatchObject({
+      api: '[port]',
+      password: '[secret]',
+      code: '[secret]',
+      login: { mrId: '1', signKey: '[secret]' },
+      mrId: '1',
+    });
     expect(out.store).toEqual({ size: 0, counts: { total: 0, online: 0, handUp: 0, waiting: 0 }, version: 0 });
     expect(JSON.stringify(out)).not.toContain('AB12');
   });
@@ -35,7 +41,11 @@ describe('inspector', () => {
     const token = 'r3sum3-t0k3n-value';
     const event = {
       type: '@xstate.snapshot',
-      snapshot: { status: 'done', input: { mrId: '1', resumeToken: token }, output: { answer: { resume_token: token, sign_key: 'k' }, api: {} } },
+      snapshot: {
+        status: 'done',
+        input: { mrId: '1', resumeToken: token },
+        output: { answer: { resume_token: token, sign_key: 'k' }, api: {} },
+      },
     };
     const out = sanitizeSnapshotData(event);
     expect(JSON.stringify(out)).not.toContain(token);
@@ -45,6 +55,10 @@ describe('inspector', () => {
   });
 
   it('strips a typed password from login.edit events', () => {
-    expect(sanitizeEvent({ type: 'login.edit', field: 'password', value: 'p' })).toEqual({ type: 'login.edit', field: 'password', value: '[secret]' });
+    expect(sanitizeEvent({ type: 'login.edit', field: 'password', value: 'p' })).toEqual({
+      type: 'login.edit',
+      field: 'password',
+      value: '[secret]',
+    });
   });
 });

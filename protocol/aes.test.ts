@@ -6,8 +6,7 @@ const key = Uint8Array.from(Buffer.from('000102030405060708090a0b0c0d0e0f1011121
 const nonce = Uint8Array.from(Buffer.from('cafebabefacedbaddecaf888', 'hex'));
 const plain = '{"cmdid":"get_room_history_req","from_dtm":0}';
 // computed independently with node:crypto aes-256-gcm
-const VECTOR =
-  'AES:yv66vvrO263eyviI8YHDS84TKzl8KTq4D0L7UGJNnzm2ah4bPKZbA9v4R9OPNrMprIstFkt5ElhP6o8h3/O+w7t+yH1B182MXw==';
+const VECTOR = 'AES:yv66vvrO263eyviI8YHDS84TKzl8KTq4D0L7UGJNnzm2ah4bPKZbA9v4R9OPNrMprIstFkt5ElhP6o8h3/O+w7t+yH1B182MXw==';
 
 describe('AES-256-GCM bodies', () => {
   it('encrypts the fixed key/nonce/plaintext to the known envelope', () => {
@@ -51,9 +50,7 @@ describe('key derivation', () => {
       hkdfSync('sha256', Buffer.from('tok'), Buffer.from('podium api_aes_mode v1'), Buffer.from('platform body key'), 32),
     );
     expect(Buffer.from(deriveAesKey('tok')).toString('hex')).toBe(expected.toString('hex'));
-    expect(Buffer.from(deriveAesKey('tok')).toString('hex')).toBe(
-      '2ba7beb130dc36f00082b0549e0eb915c0eb716d06b028801ccecfe1bf24b308',
-    );
+    expect(Buffer.from(deriveAesKey('tok')).toString('hex')).toBe('2ba7beb130dc36f00082b0549e0eb915c0eb716d06b028801ccecfe1bf24b308');
   });
 
   it('mixes in the session key so sessions get distinct keys', () => {

@@ -10,7 +10,12 @@ function docsTable(): string[][] {
   expect(start, 'docs/protocol.md has the section "Evidence and assumptions"').toBeGreaterThan(0);
   const section = doc.slice(start + 1, doc.indexOf('\n## ', start + 1));
   const rows = section.split('\n').filter((l) => l.startsWith('|'));
-  return rows.slice(2).map((l) => l.slice(1, -1).split('|').map((c) => c.trim()));
+  return rows.slice(2).map((l) =>
+    l
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim()),
+  );
 }
 
 describe('ASSUMED_CALLS', () => {

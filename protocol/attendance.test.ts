@@ -13,7 +13,13 @@ import {
 } from './attendance';
 
 const join = (at: number, usr_id = 'u1'): PresenceEvent => ({ kind: 'join', usr_id, at });
-const leave = (at: number, reason?: string, duration?: number, usr_id = 'u1'): PresenceEvent => ({ kind: 'leave', usr_id, at, reason, duration });
+const leave = (at: number, reason?: string, duration?: number, usr_id = 'u1'): PresenceEvent => ({
+  kind: 'leave',
+  usr_id,
+  at,
+  reason,
+  duration,
+});
 const fold = (events: PresenceEvent[], cap?: number) => foldPresence(events, new Map(), cap).get('u1')!;
 
 describe('applyPresence', () => {
@@ -48,7 +54,12 @@ describe('applyPresence', () => {
   it('gives the same stays whatever order the events arrive in', () => {
     const events = [join(100), leave(160, 'media_timeout'), join(170), leave(200, 'user_hangup'), join(300)];
     const inOrder = fold(events).intervals;
-    for (const order of [[4, 3, 2, 1, 0], [1, 0, 3, 2, 4], [2, 4, 0, 3, 1], [3, 1, 4, 0, 2]]) {
+    for (const order of [
+      [4, 3, 2, 1, 0],
+      [1, 0, 3, 2, 4],
+      [2, 4, 0, 3, 1],
+      [3, 1, 4, 0, 2],
+    ]) {
       expect(fold(order.map((i) => events[i])).intervals, `order ${order}`).toEqual(inOrder);
     }
   });

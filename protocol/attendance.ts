@@ -115,7 +115,8 @@ function rename(rec: PresenceRecord, name: string | undefined): PresenceRecord {
  */
 export function applyPresence(rec: PresenceRecord, ev: PresenceEvent, cap = INTERVALS_PER_PERSON_MAX): PresenceRecord {
   const named = rename(rec, ev.name);
-  const next = ev.kind === 'leave' ? applyLeave(named, ev.at, ev.reason, ev.duration) : applyJoin(named, ev.kind === 'join' ? ev.at : ev.since);
+  const next =
+    ev.kind === 'leave' ? applyLeave(named, ev.at, ev.reason, ev.duration) : applyJoin(named, ev.kind === 'join' ? ev.at : ev.since);
   return next === named ? named : bound(next, cap);
 }
 
@@ -158,7 +159,8 @@ function applyLeave(rec: PresenceRecord, t: number, reason: string | undefined, 
   const prev = [...ivs].reverse().find((iv) => iv.leave !== undefined && iv.leave <= t);
   const floor = prev?.leave ?? -Infinity;
   const join = duration !== undefined && duration >= 0 ? Math.max(t - duration, floor) : undefined;
-  const stay: PresenceInterval = join === undefined ? { join: Math.max(floor, t), leave: t, join_unknown: true, ...withReason } : { join, leave: t, ...withReason };
+  const stay: PresenceInterval =
+    join === undefined ? { join: Math.max(floor, t), leave: t, join_unknown: true, ...withReason } : { join, leave: t, ...withReason };
   const out = ivs.slice();
   const at = out.findIndex((iv) => iv.join > t);
   out.splice(at < 0 ? out.length : at, 0, stay);
@@ -228,7 +230,11 @@ export function applyRollCall(rec: PresenceRecord, at: number, cap = INTERVALS_P
 }
 
 /** Folds events of many people (any order) into records keyed by `usr_id`. */
-export function foldPresence(events: Iterable<PresenceEvent>, into: Map<string, PresenceRecord> = new Map(), cap = INTERVALS_PER_PERSON_MAX): Map<string, PresenceRecord> {
+export function foldPresence(
+  events: Iterable<PresenceEvent>,
+  into: Map<string, PresenceRecord> = new Map(),
+  cap = INTERVALS_PER_PERSON_MAX,
+): Map<string, PresenceRecord> {
   for (const ev of events) into.set(ev.usr_id, applyPresence(into.get(ev.usr_id) ?? emptyRecord(ev.usr_id), ev, cap));
   return into;
 }

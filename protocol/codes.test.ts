@@ -57,9 +57,7 @@ describe('result code table', () => {
 
   it('uses the spec wordings verbatim where the spec quotes them', () => {
     expect(codeInfo(RC.meetingNumberFormat)?.en).toBe('Meeting No. is not in the correct format');
-    expect(codeInfo(RC.verifyCodeIncorrect)?.en).toBe(
-      'The verification code is incorrect or obsolete, please re-enter',
-    );
+    expect(codeInfo(RC.verifyCodeIncorrect)?.en).toBe('The verification code is incorrect or obsolete, please re-enter');
     expect(codeInfo(RC.tabNameRequired)?.en).toBe('Tag name cannot be empty');
     expect(codeInfo(RC.tabLimit)?.en).toBe('Up to 20 tabs supported');
     expect(codeInfo(RC.callAddressRequired)?.en).toBe('The call address cannot be empty');
@@ -114,7 +112,10 @@ describe('reason tables', () => {
 
 describe('issue 12: forced-logout reasons and platform warnings', () => {
   it('words a numeric forced-logout reason with the catalogue text of its code', () => {
-    expect(forceLogoutMessage('4001')).toEqual({ en: 'You have been logged out: The meeting does not exist', zh: '您已退出登录：会议不存在' });
+    expect(forceLogoutMessage('4001')).toEqual({
+      en: 'You have been logged out: The meeting does not exist',
+      zh: '您已退出登录：会议不存在',
+    });
     expect(forceLogoutMessage('5002').en).toBe('You have been logged out: The service has expired');
     expect(forceLogoutMessage('kicked').en).toBe('You were logged out by an administrator');
     expect(forceLogoutMessage('license_expired').en).toBe('You have been logged out: License expired');

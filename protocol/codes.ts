@@ -26,15 +26,7 @@ export interface Localized {
   zh: string;
 }
 
-export type CodeFamily =
-  | 'users'
-  | 'departments'
-  | 'rooms'
-  | 'tenant'
-  | 'database'
-  | 'booking'
-  | 'history'
-  | 'system';
+export type CodeFamily = 'users' | 'departments' | 'rooms' | 'tenant' | 'database' | 'booking' | 'history' | 'system';
 
 export interface ResultCodeInfo extends Localized {
   code: number;
@@ -422,7 +414,10 @@ const PLATFORM_LEAVE_TEXTS: Record<string, LeaveReason> = {
  */
 export function leaveReasonOf(reason: string): LeaveReason | undefined {
   if (Object.hasOwn(LEAVE_REASONS, reason)) return reason as LeaveReason;
-  const text = reason.trim().replace(/^\d+\//, '').toLowerCase();
+  const text = reason
+    .trim()
+    .replace(/^\d+\//, '')
+    .toLowerCase();
   return PLATFORM_LEAVE_TEXTS[text];
 }
 

@@ -57,7 +57,10 @@ describe('bootstrap and login responses', () => {
     expect(r.data.func_enabled).toEqual({ api_aes_mode: 1, live_builtin: 1, conf_statistics: 0, extra_flag: 7 });
     expect(r.data.signing?.mode).toBe('compat');
     expect(() =>
-      decodePlatformResponse({ code: 0, data: { func_enabled: { api_aes_mode: 2 }, signing: { mode: 'compat', devid: 'd', devtoken: 't' } } }),
+      decodePlatformResponse({
+        code: 0,
+        data: { func_enabled: { api_aes_mode: 2 }, signing: { mode: 'compat', devid: 'd', devtoken: 't' } },
+      }),
     ).toThrow(/api_aes_mode/);
     expect(() =>
       decodePlatformResponse({ code: 0, data: { func_enabled: {}, signing: { mode: 'loose', devid: 'd', devtoken: 't' } } }),
@@ -69,7 +72,9 @@ describe('bootstrap and login responses', () => {
     expect(r.data.signing).toBeUndefined();
     expect(r.data.version).toBe('5.0');
     // present but malformed is still refused: half a credential would sign wrongly
-    expect(() => decodePlatformResponse({ code: 0, data: { func_enabled: {}, signing: { mode: 'compat', devid: 'd' } } })).toThrow(/devtoken/);
+    expect(() => decodePlatformResponse({ code: 0, data: { func_enabled: {}, signing: { mode: 'compat', devid: 'd' } } })).toThrow(
+      /devtoken/,
+    );
   });
 
   it('decodes the small bootstrap answers', () => {
@@ -184,9 +189,7 @@ describe('meeting responses', () => {
       config_info: [{ role: 'guest', mosic_id: 'auto', cur_mosic_id: 'pin', roles_lst: [['0'], ['1010']], layout_mode: 2 }],
     });
     expect(cfg[0]).toMatchObject({ poll_secs: 10, view_has_self: 0, roles_lst: [['0'], ['1010']] });
-    expect(() => decodeMosicConfig({ config_info: [{ role: 'boss', mosic_id: '1', roles_lst: [], layout_mode: 2 }] })).toThrow(
-      /role/,
-    );
+    expect(() => decodeMosicConfig({ config_info: [{ role: 'boss', mosic_id: '1', roles_lst: [], layout_mode: 2 }] })).toThrow(/role/);
     expect(() => decodeMosicConfig({ config_info: [{ role: 'guest', mosic_id: '1', roles_lst: [[0]], layout_mode: 2 }] })).toThrow(
       /roles_lst\[0\]\[0\]/,
     );
@@ -217,7 +220,10 @@ describe('address book and statistics', () => {
   it('decodes media statistics and loss rates', () => {
     const m = decodeMediaStreamResponse({
       refer_num: 1,
-      data: [{ id: 1, type: 'video', tx_packets_lost: '3', tx_jitter: 4 }, { id: 2, type: 'audio', rx_lost_rate: 0.5 }],
+      data: [
+        { id: 1, type: 'video', tx_packets_lost: '3', tx_jitter: 4 },
+        { id: 2, type: 'audio', rx_lost_rate: 0.5 },
+      ],
     });
     expect(m.data[0].tx_packets_lost).toBe('3');
     expect(() => decodeMediaStreamResponse({ data: [{ id: 1, type: 'smell' }] })).toThrow(/type/);
@@ -281,9 +287,9 @@ describe('long-poll events', () => {
   });
 
   it('checks parallel arrays inside events', () => {
-    expect(() =>
-      decodeChangeEvents([{ cmdid: 'online_eps_status', seq: 1, usr_ids: ['a', 'b'], usr_stats: ['1'] }]),
-    ).toThrow(/\[0\]\.usr_stats/);
+    expect(() => decodeChangeEvents([{ cmdid: 'online_eps_status', seq: 1, usr_ids: ['a', 'b'], usr_stats: ['1'] }])).toThrow(
+      /\[0\]\.usr_stats/,
+    );
     expect(() =>
       decodeChangeEvents([{ cmdid: 'user_infos', seq: 1, usr_ids: ['a'], nick_names: [], usr_types: [1], phone_nos: [''] }]),
     ).toThrow(DecodeError);
@@ -310,7 +316,13 @@ describe('long-poll events', () => {
   it('title_config as the platform sends it (one flat banner, no seq) reads as titles', () => {
     const e = decodeChangeEvent({ cmdid: 'title_config', to_role: 'all', message: 'Welcome', has_title: 1 });
     expect(e).toMatchObject({ cmdid: 'title_config', seq: 0, titles: [{ to_role: 'all', message: 'Welcome', has_title: 1 }] });
-    const podium = decodeChangeEvent({ cmdid: 'title_config', seq: 3, to_role: 'all', message: 'x', titles: [{ to_role: 'guest', message: 'g' }] });
+    const podium = decodeChangeEvent({
+      cmdid: 'title_config',
+      seq: 3,
+      to_role: 'all',
+      message: 'x',
+      titles: [{ to_role: 'guest', message: 'g' }],
+    });
     expect(podium).toMatchObject({ titles: [{ to_role: 'guest' }] });
   });
 });

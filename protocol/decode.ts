@@ -21,7 +21,22 @@ import type {
   StandaloneResponse,
   VerifyCodeResponse,
 } from './wire';
-import { DecodeError, type Decoder, isObj, str, num, bit, oneOf, recordOf, opt, dflt, object, type Fields, mrScene, role } from './decodeCore';
+import {
+  DecodeError,
+  type Decoder,
+  isObj,
+  str,
+  num,
+  bit,
+  oneOf,
+  recordOf,
+  opt,
+  dflt,
+  object,
+  type Fields,
+  mrScene,
+  role,
+} from './decodeCore';
 
 export * from './decodeCore';
 export * from './decodeSession';
@@ -149,4 +164,3 @@ export const decodeErrorBody = object<ErrorBody>(
   { cmdid: str, result: num, detail: opt(str) },
   { cmdid: 'error', cmdidOptional: true },
 );
-

@@ -3,9 +3,7 @@
  * the object decoder with its field specs. Their factories are marked free of side effects, so a
  * bundle keeps only the decoders a page uses.
  */
-import type {
-  Bit,
-} from './wire';
+import type { Bit } from './wire';
 
 export class DecodeError extends Error {
   constructor(
@@ -174,7 +172,6 @@ export function partialFields<T>(fields: Fields<T>): Fields<T> {
   for (const [k, f] of Object.entries(fields as Record<string, Field>)) out[k] = opt(spec(f).d);
   return out as Fields<T>;
 }
-
 
 // Shapes of both the login's and the session's answers
 export const mrScene = oneOf('conference', 'class');

@@ -25,7 +25,29 @@ import type {
 import type { ChangeEvent, ChangeEventOf } from './events';
 import { decodeRunOfShowEvent } from './runOfShow';
 
-import { DecodeError, type Decoder, isObj, str, strOrCode, num, bit, oneOf, arrayOf, recordOf, strs, nums, opt, dflt, par, object, partialFields, type Fields, type ObjectOptions, mrScene, role } from './decodeCore';
+import {
+  DecodeError,
+  type Decoder,
+  isObj,
+  str,
+  strOrCode,
+  num,
+  bit,
+  oneOf,
+  arrayOf,
+  recordOf,
+  strs,
+  nums,
+  opt,
+  dflt,
+  par,
+  object,
+  partialFields,
+  type Fields,
+  type ObjectOptions,
+  mrScene,
+  role,
+} from './decodeCore';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -453,7 +475,10 @@ export const decodeActivityEntry = object<ActivityEntry>('activity entry', {
   action: dflt(str, ''),
   targets: dflt(arrayOf(decodeActivityTarget), () => []),
   more_targets: dflt(num, 0),
-  values: dflt(recordOf((v) => v), () => ({})),
+  values: dflt(
+    recordOf((v) => v),
+    () => ({}),
+  ),
   result: dflt(num, 0),
   status: dflt(num, 200),
 });
@@ -590,9 +615,7 @@ const EVENT_DECODERS: { [C in EventCmd]: Decoder<ChangeEventOf<C>> } = {
     record_uuid: dflt(str, ''),
     reason: opt(str),
   }),
-  usr_info: event('usr_info', { ...usrInfoFields, cmdid: str, seq }, [
-    Object.keys(usrInfoFields).filter((k) => k !== 'cmdid'),
-  ]),
+  usr_info: event('usr_info', { ...usrInfoFields, cmdid: str, seq }, [Object.keys(usrInfoFields).filter((k) => k !== 'cmdid')]),
   department_info: event('department_info', { ...departmentFields, cmdid: str, seq }, [DEPARTMENT_ARRAYS]),
   activity: event('activity', { cmdid: str, seq, entry: decodeActivityEntry }),
   // (podium) run of show (issue 28): its revision and live state
@@ -643,4 +666,3 @@ export function decodeChangeEvents(value: unknown, opts: DecodeEventsOptions = {
   }
   return out;
 }
-

@@ -12,10 +12,22 @@ import {
 } from './management';
 
 describe('managementSessionOf', () => {
-  const login = { cmdid: 'login_rsp', session_id: 'ab12', tenant_id: 't1', nick_name: 'Ops', last_login_ip: '10.0.0.9', last_login_time: 1_700_000_000_000, manager_privileges: ['rooms'] };
+  const login = {
+    cmdid: 'login_rsp',
+    session_id: 'ab12',
+    tenant_id: 't1',
+    nick_name: 'Ops',
+    last_login_ip: '10.0.0.9',
+    last_login_time: 1_700_000_000_000,
+    manager_privileges: ['rooms'],
+  };
 
   it('keeps the admin flag, the admin address and the client IP the hand-over tells', () => {
-    const s = managementSessionOf(login, { result: 0, is_admin: 1, admin_addr: 'https://mgmt.example/', client_ip: '10.0.0.7' }, 'ops@corp');
+    const s = managementSessionOf(
+      login,
+      { result: 0, is_admin: 1, admin_addr: 'https://mgmt.example/', client_ip: '10.0.0.7' },
+      'ops@corp',
+    );
     expect(s).toEqual({
       ssid: 'ab12',
       loginId: 'ops',
@@ -73,7 +85,11 @@ describe('booking', () => {
 
 describe('room properties', () => {
   it('reads max_call and region_id, with the platform defaults when absent', () => {
-    expect(roomPropertiesOf({ max_call: 40, region_id: '3' })).toEqual({ maxCall: 40, regionId: '3', told: { maxCall: true, regionId: true } });
+    expect(roomPropertiesOf({ max_call: 40, region_id: '3' })).toEqual({
+      maxCall: 40,
+      regionId: '3',
+      told: { maxCall: true, regionId: true },
+    });
     expect(roomPropertiesOf({})).toEqual({ maxCall: DEFAULT_MAX_CALL, regionId: '-1', told: { maxCall: false, regionId: false } });
     expect(roomPropertiesOf(undefined).maxCall).toBe(1000);
   });

@@ -48,7 +48,8 @@ const count = (v: unknown): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : NaN;
   return Number.isFinite(n) ? n : 0;
 };
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Epoch seconds from seconds or milliseconds (above 10^11 cannot be seconds). */
 export function epochSecsOf(v: unknown): number {

@@ -41,7 +41,9 @@ describe('validateRunOfShow', () => {
         segment({
           main_venue: 'hq',
           guests: ['g1'],
-          mosaics: { guest: { mosic_id: '1+5', roles_lst: [['1010'], ['0'], ['0'], ['0'], ['0'], ['0']], poll_secs: 10, view_has_self: 0 } },
+          mosaics: {
+            guest: { mosic_id: '1+5', roles_lst: [['1010'], ['0'], ['0'], ['0'], ['0'], ['0']], poll_secs: 10, view_has_self: 0 },
+          },
           banner: defaultBanner({ zh: '欢迎', en: 'Welcome' }),
           mute: { audience_muted: true, unmute: ['b1'] },
           recording: true,
@@ -77,7 +79,11 @@ describe('validateRunOfShow', () => {
 
   it('refuses what is not a document, and a custom layout set to auto', () => {
     expect(validateRunOfShow('[]')).toEqual({ ok: false, errors: [{ code: 'notObject', path: '' }] });
-    const r = validateRunOfShow({ version: 1, name: '', segments: [segment({ mosaics: { custom: { mosic_id: 'auto', roles_lst: [], poll_secs: 10, view_has_self: 0 } } })] });
+    const r = validateRunOfShow({
+      version: 1,
+      name: '',
+      segments: [segment({ mosaics: { custom: { mosic_id: 'auto', roles_lst: [], poll_secs: 10, view_has_self: 0 } } })],
+    });
     expect(r.ok ? [] : r.errors.map((e) => e.path)).toEqual(['segments[0].mosaics.custom.mosic_id']);
   });
 
@@ -119,7 +125,10 @@ describe('diffSegment', () => {
   });
 
   it('names who the segment needs that is offline', () => {
-    const d = diffSegment(view(), segment({ main_venue: 'gone', mosaics: { guest: { mosic_id: '1', roles_lst: [['away']], poll_secs: 10, view_has_self: 0 } } }));
+    const d = diffSegment(
+      view(),
+      segment({ main_venue: 'gone', mosaics: { guest: { mosic_id: '1', roles_lst: [['away']], poll_secs: 10, view_has_self: 0 } } }),
+    );
     expect(d.missing).toEqual(['gone', 'away']);
   });
 
@@ -130,7 +139,9 @@ describe('diffSegment', () => {
       { kind: 'recording', on: true, onAir: true },
       { kind: 'live', on: true, onAir: true },
     ]);
-    expect(diffSegment(view({ banner: { message: 'A' } }), segment({ banner: defaultBanner({ en: 'B' }) })).changes).toEqual([{ kind: 'banner', change: 'text' }]);
+    expect(diffSegment(view({ banner: { message: 'A' } }), segment({ banner: defaultBanner({ en: 'B' }) })).changes).toEqual([
+      { kind: 'banner', change: 'text' },
+    ]);
   });
 });
 
@@ -162,10 +173,18 @@ it('bannerMessage joins the languages set, Chinese first; clockText signs overru
 describe('listen/watch policy and roll call (issue 28 item 1)', () => {
   it('validates both: two booleans; an ordered list of distinct participants', () => {
     const doc = (seg: Partial<Segment>) => ({ version: 1, name: 'x', segments: [segment(seg)] });
-    expect(validateRunOfShow(doc({ listen_watch: { audience_listen: false, audience_watch: true }, roll_call: ['b1', 'b2'] })).ok).toBe(true);
+    expect(validateRunOfShow(doc({ listen_watch: { audience_listen: false, audience_watch: true }, roll_call: ['b1', 'b2'] })).ok).toBe(
+      true,
+    );
     expect(validateRunOfShow(doc({ roll_call: [] })).ok).toBe(true);
     const bad = validateRunOfShow(doc({ listen_watch: { audience_listen: 'no' } as never, roll_call: ['b1', 'b1'] }));
-    expect(bad).toEqual({ ok: false, errors: [{ code: 'listenWatch', path: 'segments[0].listen_watch' }, { code: 'rollCall', path: 'segments[0].roll_call' }] });
+    expect(bad).toEqual({
+      ok: false,
+      errors: [
+        { code: 'listenWatch', path: 'segments[0].listen_watch' },
+        { code: 'rollCall', path: 'segments[0].roll_call' },
+      ],
+    });
     expect(validateRunOfShow(doc({ roll_call: ['ok', ''] }))).toMatchObject({ ok: false, errors: [{ code: 'rollCall' }] });
   });
 

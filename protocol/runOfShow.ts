@@ -148,7 +148,16 @@ export interface RunOfShowEvent {
 }
 
 export const EMPTY_RUN_OF_SHOW: RunOfShow = { version: RUN_OF_SHOW_VERSION, name: '', segments: [] };
-export const INITIAL_STATE: RunOfShowState = { current: -1, taken_at: 0, held_since: 0, held_secs: 0, previous: -1, can_undo: false, take_seq: 0, rehearsal: false };
+export const INITIAL_STATE: RunOfShowState = {
+  current: -1,
+  taken_at: 0,
+  held_since: 0,
+  held_secs: 0,
+  previous: -1,
+  can_undo: false,
+  take_seq: 0,
+  rehearsal: false,
+};
 
 // ---------------------------------------------------------------------------------------------
 // validation
@@ -181,11 +190,26 @@ export interface RunOfShowError {
 
 export type ValidationResult = { ok: true; doc: RunOfShow } | { ok: false; errors: RunOfShowError[] };
 
-const SEGMENT_KEYS = new Set(['id', 'name', 'main_venue', 'guests', 'mosaics', 'banner', 'mute', 'listen_watch', 'roll_call', 'recording', 'live', 'timer', 'rehearsed_secs']);
+const SEGMENT_KEYS = new Set([
+  'id',
+  'name',
+  'main_venue',
+  'guests',
+  'mosaics',
+  'banner',
+  'mute',
+  'listen_watch',
+  'roll_call',
+  'recording',
+  'live',
+  'timer',
+  'rehearsed_secs',
+]);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isUsrId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= USR_ID_MAX && !/[\u0000-\u001f]/.test(v);
-const plainText = (v: unknown, max: number): v is string => typeof v === 'string' && [...v].length <= max && !/[\t\r\n\u0000-\u001f]/.test(v);
+const plainText = (v: unknown, max: number): v is string =>
+  typeof v === 'string' && [...v].length <= max && !/[\t\r\n\u0000-\u001f]/.test(v);
 
 /**
  * Checks a document (an imported file, a server write) and returns it cleaned of nothing: a valid
@@ -217,22 +241,31 @@ export function validateRunOfShow(value: unknown): ValidationResult {
     else ids.add(seg.id);
     if (!plainText(seg.name, SEGMENT_NAME_MAX) || (seg.name as string).trim() === '') fail('name', `${at}.name`);
     if (seg.main_venue !== undefined && seg.main_venue !== '' && !isUsrId(seg.main_venue)) fail('usrId', `${at}.main_venue`);
-    if (seg.guests !== undefined && !(Array.isArray(seg.guests) && seg.guests.length <= IDS_MAX && seg.guests.every(isUsrId))) fail('usrId', `${at}.guests`);
+    if (seg.guests !== undefined && !(Array.isArray(seg.guests) && seg.guests.length <= IDS_MAX && seg.guests.every(isUsrId)))
+      fail('usrId', `${at}.guests`);
     if (seg.mosaics !== undefined) checkMosaics(seg.mosaics, `${at}.mosaics`, fail);
     if (seg.banner !== undefined && seg.banner !== null && !bannerOk(seg.banner)) fail('banner', `${at}.banner`);
     if (seg.mute !== undefined) {
       const m = seg.mute;
-      if (!isObj(m) || typeof m.audience_muted !== 'boolean' || !Array.isArray(m.unmute) || m.unmute.length > IDS_MAX || !m.unmute.every(isUsrId)) {
+      if (
+        !isObj(m) ||
+        typeof m.audience_muted !== 'boolean' ||
+        !Array.isArray(m.unmute) ||
+        m.unmute.length > IDS_MAX ||
+        !m.unmute.every(isUsrId)
+      ) {
         fail('mute', `${at}.mute`);
       }
     }
     if (seg.listen_watch !== undefined) {
       const lw = seg.listen_watch;
-      if (!isObj(lw) || typeof lw.audience_listen !== 'boolean' || typeof lw.audience_watch !== 'boolean' || Object.keys(lw).length !== 2) fail('listenWatch', `${at}.listen_watch`);
+      if (!isObj(lw) || typeof lw.audience_listen !== 'boolean' || typeof lw.audience_watch !== 'boolean' || Object.keys(lw).length !== 2)
+        fail('listenWatch', `${at}.listen_watch`);
     }
     if (seg.roll_call !== undefined) {
       const rc = seg.roll_call;
-      if (!Array.isArray(rc) || rc.length > IDS_MAX || !rc.every(isUsrId) || new Set(rc).size !== rc.length) fail('rollCall', `${at}.roll_call`);
+      if (!Array.isArray(rc) || rc.length > IDS_MAX || !rc.every(isUsrId) || new Set(rc).size !== rc.length)
+        fail('rollCall', `${at}.roll_call`);
     }
     if (seg.rehearsed_secs !== undefined && !isInt(seg.rehearsed_secs, 0, 7 * 24 * 3600)) fail('timer', `${at}.rehearsed_secs`);
     for (const f of ['recording', 'live'] as const) if (seg[f] !== undefined && typeof seg[f] !== 'boolean') fail('flag', `${at}.${f}`);
@@ -241,7 +274,8 @@ export function validateRunOfShow(value: unknown): ValidationResult {
       if (!isObj(t) || !isInt(t.secs, 1, TIMER_SECS_MAX)) fail('timer', `${at}.timer.secs`);
       else if (typeof t.warn_share !== 'number' || t.warn_share < 0.5 || t.warn_share > 0.99) fail('timer', `${at}.timer.warn_share`);
       else if (typeof t.on_endpoints !== 'boolean') fail('timer', `${at}.timer.on_endpoints`);
-      else if (t.to_role !== undefined && !['all', 'guest', 'chair', 'speaker'].includes(t.to_role as string)) fail('timer', `${at}.timer.to_role`);
+      else if (t.to_role !== undefined && !['all', 'guest', 'chair', 'speaker'].includes(t.to_role as string))
+        fail('timer', `${at}.timer.to_role`);
     }
   });
   return errors.length ? { ok: false, errors } : { ok: true, doc: value as unknown as RunOfShow };
@@ -273,7 +307,11 @@ function checkMosaics(value: unknown, at: string, fail: (code: RunOfShowErrorCod
 function bannerOk(b: unknown): boolean {
   if (!isObj(b) || !isObj(b.text)) return false;
   if (!plainText(b.text.zh, BANNER_TEXT_MAX) || !plainText(b.text.en, BANNER_TEXT_MAX)) return false;
-  if (bannerMessage(b as unknown as SegmentBanner).length === 0 || [...bannerMessage(b as unknown as SegmentBanner)].length > BANNER_TEXT_MAX) return false;
+  if (
+    bannerMessage(b as unknown as SegmentBanner).length === 0 ||
+    [...bannerMessage(b as unknown as SegmentBanner)].length > BANNER_TEXT_MAX
+  )
+    return false;
   if (!['all', 'guest', 'chair', 'speaker'].includes(b.to_role as string)) return false;
   return (
     isInt(b.font_size, 8, 200) &&
@@ -367,7 +405,8 @@ export function neededIds(seg: Segment): string[] {
   if (seg.roll_call?.length) out.add(seg.roll_call[0]);
   for (const g of seg.guests ?? []) out.add(g);
   for (const u of seg.mute?.unmute ?? []) out.add(u);
-  for (const m of Object.values(seg.mosaics ?? {})) for (const pane of m?.roles_lst ?? []) for (const tok of pane) if (!PANE_TOKENS.has(tok)) out.add(tok);
+  for (const m of Object.values(seg.mosaics ?? {}))
+    for (const pane of m?.roles_lst ?? []) for (const tok of pane) if (!PANE_TOKENS.has(tok)) out.add(tok);
   return [...out];
 }
 
@@ -389,7 +428,10 @@ export function substituteSegment(seg: Segment, substitutes: Readonly<Record<str
   if (seg.roll_call) out.roll_call = uniq(seg.roll_call);
   if (seg.mosaics) {
     out.mosaics = Object.fromEntries(
-      Object.entries(seg.mosaics).map(([r, m]) => [r, { ...m!, roles_lst: m!.roles_lst.map((pane) => pane.map((t) => (PANE_TOKENS.has(t) ? t : sub(t)))) }]),
+      Object.entries(seg.mosaics).map(([r, m]) => [
+        r,
+        { ...m!, roles_lst: m!.roles_lst.map((pane) => pane.map((t) => (PANE_TOKENS.has(t) ? t : sub(t)))) },
+      ]),
     );
   }
   return out;
@@ -401,7 +443,12 @@ export function substituteSegment(seg: Segment, substitutes: Readonly<Record<str
  * name and who is not already someone else's substitute. None when nobody is left.
  * @example suggestSubstitutes(seg, ['b7'], ['b6', 'b7', 'b8'], new Set(['b6', 'b8'])) // { b7: 'b8' }
  */
-export function suggestSubstitutes(seg: Segment, missing: readonly string[], roster: readonly string[], online: ReadonlySet<string>): Record<string, string> {
+export function suggestSubstitutes(
+  seg: Segment,
+  missing: readonly string[],
+  roster: readonly string[],
+  online: ReadonlySet<string>,
+): Record<string, string> {
   const taken = new Set(neededIds(seg));
   const out: Record<string, string> = {};
   for (const id of missing) {
@@ -485,7 +532,8 @@ export function diffSegment(view: MeetingView, seg: Segment): SegmentDiff {
     if (count) changes.push({ kind: 'unmute', count });
   }
   if (seg.listen_watch) {
-    if (seg.listen_watch.audience_listen !== view.audience_listen) changes.push({ kind: 'listen', allowed: seg.listen_watch.audience_listen });
+    if (seg.listen_watch.audience_listen !== view.audience_listen)
+      changes.push({ kind: 'listen', allowed: seg.listen_watch.audience_listen });
     if (seg.listen_watch.audience_watch !== view.audience_watch) changes.push({ kind: 'watch', allowed: seg.listen_watch.audience_watch });
   }
   if (seg.roll_call) {
@@ -517,7 +565,11 @@ export function nextInRollCall(order: readonly string[], called: string, online:
 export type TimerPhase = 'none' | 'running' | 'warning' | 'overrun';
 
 /** The timer of the segment on air at `nowSecs`: elapsed (held time excluded), left, phase. */
-export function timerAt(state: RunOfShowState, seg: Segment | undefined, nowSecs: number): { elapsed: number; left: number; phase: TimerPhase } {
+export function timerAt(
+  state: RunOfShowState,
+  seg: Segment | undefined,
+  nowSecs: number,
+): { elapsed: number; left: number; phase: TimerPhase } {
   if (state.current < 0 || !state.taken_at) return { elapsed: 0, left: 0, phase: 'none' };
   const until = state.held_since || nowSecs;
   const elapsed = Math.max(0, until - state.taken_at - state.held_secs);
@@ -560,7 +612,8 @@ export function endpointTimerText(left: number): string {
 /** Decodes the `run_of_show` event's state (anything missing reads as the initial state). */
 export function decodeRunOfShowState(v: unknown): RunOfShowState {
   if (!isObj(v)) return { ...INITIAL_STATE };
-  const n = (k: keyof RunOfShowState, min: number) => (typeof v[k] === 'number' && Number.isFinite(v[k]) && (v[k] as number) >= min ? (v[k] as number) : (INITIAL_STATE[k] as number));
+  const n = (k: keyof RunOfShowState, min: number) =>
+    typeof v[k] === 'number' && Number.isFinite(v[k]) && (v[k] as number) >= min ? (v[k] as number) : (INITIAL_STATE[k] as number);
   return {
     current: n('current', -1),
     taken_at: n('taken_at', 0),

@@ -40,9 +40,7 @@ describe('hash primitives', () => {
   });
 
   it('matches the RFC 4231 HMAC-SHA-256 test cases 1 and 2', () => {
-    expect(hmacSha256Hex(hex('0b'.repeat(20)), 'Hi There')).toBe(
-      'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7',
-    );
+    expect(hmacSha256Hex(hex('0b'.repeat(20)), 'Hi There')).toBe('b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7');
     expect(hmacSha256Hex(new TextEncoder().encode('Jefe'), 'what do ya want for nothing?')).toBe(
       '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
     );
@@ -53,9 +51,7 @@ describe('compat signing', () => {
   it('signs the fixed example exactly as protocol-facts §1.2 describes', () => {
     const headers = signCompat(cred, '/rest/v1/meetings/8008038/sessions/', NOW);
     expect(headers.randdtm).toBe('1700000000');
-    const expected = createHash('md5')
-      .update('podium-dev,s3cret-token,1700000000,/rest/v1/meetings/8008038/sessions/')
-      .digest('hex');
+    const expected = createHash('md5').update('podium-dev,s3cret-token,1700000000,/rest/v1/meetings/8008038/sessions/').digest('hex');
     expect(headers).toEqual({ devid: 'podium-dev', randdtm: '1700000000', md5token: expected });
     expect(compatToken('d', 't', '1', '/p')).toBe(md5Hex('d,t,1,/p'));
     expect(headers.md5token).toBe('70cc78ce4e5d3ff16121232a6e3465f8');
@@ -71,8 +67,7 @@ describe('compat signing', () => {
     const path = '/rest/v1/meetings/verify-code';
     const h = signCompat(cred, path, NOW);
     expect(verifyCompat({ headers: { ...h }, path, credentials: cred, nowMs: NOW })).toEqual({ ok: true });
-    const bad = (headers: Record<string, string>, p = path, now = NOW) =>
-      verifyCompat({ headers, path: p, credentials: cred, nowMs: now });
+    const bad = (headers: Record<string, string>, p = path, now = NOW) => verifyCompat({ headers, path: p, credentials: cred, nowMs: now });
     expect(bad({ devid: h.devid, randdtm: h.randdtm })).toMatchObject({ ok: false, code: RC.signatureMissing });
     expect(bad({ ...h, devid: 'other' })).toMatchObject({ ok: false, code: RC.unknownDevid });
     expect(bad({ ...h }, path, NOW + 301_000)).toMatchObject({ ok: false, code: RC.timestampExpired });

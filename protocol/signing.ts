@@ -108,7 +108,13 @@ export function randdtmNow(nowMs: number): string {
  * @example compatToken('dev', 'tok', '1700000000', '/rest/v1/meetings/verify-code')
  *   === md5Hex('dev,tok,1700000000,/rest/v1/meetings/verify-code')
  */
-export function compatToken(devid: string, devtoken: string, randdtm: string, urlPath: string, hash: (text: string) => string = md5Hex): string {
+export function compatToken(
+  devid: string,
+  devtoken: string,
+  randdtm: string,
+  urlPath: string,
+  hash: (text: string) => string = md5Hex,
+): string {
   return hash(`${devid},${devtoken},${randdtm},${urlPath}`);
 }
 
@@ -205,8 +211,7 @@ export function headerValue(headers: HeaderBag, name: string): string | undefine
 }
 
 export type VerifyOutcome =
-  | { ok: true; sessionId?: string }
-  | { ok: false; /** result code of codes.ts */ code: number; /** which check failed */ detail: string };
+  { ok: true; sessionId?: string } | { ok: false; /** result code of codes.ts */ code: number; /** which check failed */ detail: string };
 
 function fail(code: number, detail: string): VerifyOutcome {
   return { ok: false, code, detail };

@@ -195,9 +195,7 @@ describe('bookings', () => {
   it('refuses short, soon and overlong bookings', () => {
     expect(validateBooking({ startMs: now + 11 * min, endMs: now + 15 * min, nowMs: now })).toBe('booking.tooShort');
     expect(validateBooking({ startMs: now + 10 * min, endMs: now + 20 * min, nowMs: now })).toBe('booking.startTooSoon');
-    expect(
-      validateBooking({ startMs: now + 11 * min, endMs: now + 12 * min + 7 * 24 * 60 * min, nowMs: now }),
-    ).toBe('booking.tooLong');
+    expect(validateBooking({ startMs: now + 11 * min, endMs: now + 12 * min + 7 * 24 * 60 * min, nowMs: now })).toBe('booking.tooLong');
     expect(validateBooking({ startMs: Number.NaN, endMs: now, nowMs: now })).toBe('booking.tooShort');
   });
 });

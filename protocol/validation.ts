@@ -142,11 +142,7 @@ export function validateVerifyCode(value: unknown): ValidationError | null {
 }
 
 /** Management-platform login: name, password and code required; the code is digits only. */
-export function validateManagementLogin(input: {
-  loginName: unknown;
-  password: unknown;
-  code: unknown;
-}): ValidationError | null {
+export function validateManagementLogin(input: { loginName: unknown; password: unknown; code: unknown }): ValidationError | null {
   if (blank(input.loginName) || typeof input.password !== 'string' || input.password === '' || blank(input.code)) {
     return 'mgmtLogin.required';
   }

@@ -332,9 +332,7 @@ export type MrStatusKey =
   | 'asr_enabled'
   | 'focus_speaker';
 
-export type ModMrStatusRequest = { cmdid: typeof CMD.modMrStatus; req_id?: string } & Partial<
-  Record<MrStatusKey, number | string>
->;
+export type ModMrStatusRequest = { cmdid: typeof CMD.modMrStatus; req_id?: string } & Partial<Record<MrStatusKey, number | string>>;
 
 /** (podium) `POST P + mr-pwd`: new room passwords (digits; join optional; all different). */
 export interface ModMrPwdRequest {

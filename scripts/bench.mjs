@@ -34,7 +34,10 @@ if (!existsSync(join(root, 'dist', '.vite', 'manifest.json'))) {
 
 const dir = mkdtempSync(join(tmpdir(), 'podium-bench-'));
 const figuresFile = join(dir, 'figures.jsonl');
-const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${cpus().length} cores`;
 const startLoad = load();
 const failed = [];
 for (const file of benches) {
@@ -48,7 +51,10 @@ for (const file of benches) {
 }
 
 const figures = existsSync(figuresFile)
-  ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  ? readFileSync(figuresFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
   : [];
 rmSync(dir, { recursive: true, force: true });
 const fmt = (value, unit) => `${Number.isInteger(value) ? value : value.toFixed(unit === 'ms' ? 2 : 1)}${unit ? ` ${unit}` : ''}`;
@@ -60,7 +66,11 @@ const rows = figures.map((f) => [
 ]);
 const head = ['figure', 'value', 'target', 'met'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join(' | ').trimEnd();
+const line = (r) =>
+  r
+    .map((c, i) => c.padEnd(widths[i]))
+    .join(' | ')
+    .trimEnd();
 console.log(`\nbench: ${figures.length} figures; ${startLoad} at the start, ${load()} at the end\n`);
 console.log(line(head));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));

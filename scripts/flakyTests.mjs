@@ -16,4 +16,3 @@ export function flakyTests(report) {
   for (const suite of report?.suites ?? []) walk(suite, []);
   return out;
 }
-

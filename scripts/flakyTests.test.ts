@@ -15,7 +15,15 @@ const report = {
           title: 'login screen',
           file: 'host/login.spec.ts',
           specs: [
-            { title: 'host logs in', file: 'host/login.spec.ts', line: 36, tests: [{ projectName: 'en', status: 'flaky' }, { projectName: 'platform', status: 'expected' }] },
+            {
+              title: 'host logs in',
+              file: 'host/login.spec.ts',
+              line: 36,
+              tests: [
+                { projectName: 'en', status: 'flaky' },
+                { projectName: 'platform', status: 'expected' },
+              ],
+            },
           ],
         },
       ],

@@ -71,7 +71,7 @@ describe('scripts/lint.mjs', () => {
       'src/features/a/A.tsx':
         "import { B } from '../b/B';\nimport { C } from '#/features/c/C';\nimport { S } from '#/screens/control/S';\n",
       'src/features/a/A.test.tsx': "import { B } from '#/features/b/testKit';\n",
-      'src/features/b/B.tsx': "export const B = 1;\n",
+      'src/features/b/B.tsx': 'export const B = 1;\n',
     });
     expect(r.status).toBe(1);
     expect(r.out).toContain('src/features/a/A.tsx:1: a feature imports no other feature: features/a -> features/b');

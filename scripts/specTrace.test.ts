@@ -81,9 +81,13 @@ describe('traceProblems', () => {
       '| Alpha is one. | built | `src/alpha.ts` › `alpha` | `src/alpha.test.ts` › `alpha works` | |',
       '| Beta is… | N/A | | | Says nothing to build. |',
     ],
-    B: ['| alpha again | partial | `src/alpha.ts` | `src/alpha.test.ts` › `alpha %s` | Half of it. |', '| gamma | N/A | | | not built yet (issue 30) |'],
+    B: [
+      '| alpha again | partial | `src/alpha.ts` | `src/alpha.test.ts` › `alpha %s` | Half of it. |',
+      '| gamma | N/A | | | not built yet (issue 30) |',
+    ],
   };
-  const traceOf = (rows: { A: string[]; B: string[] }) => `# Trace\n\n## A\n\n${header}\n${rows.A.join('\n')}\n\n## B\n\n${header}\n${rows.B.join('\n')}\n`;
+  const traceOf = (rows: { A: string[]; B: string[] }) =>
+    `# Trace\n\n## A\n\n${header}\n${rows.A.join('\n')}\n\n## B\n\n${header}\n${rows.B.join('\n')}\n`;
   const problems = (rows: { A: string[]; B: string[] }) => traceProblems(spec, traceOf(rows), repo);
 
   it('passes a complete trace whose references hold', () => {
@@ -95,10 +99,15 @@ describe('traceProblems', () => {
   });
 
   it('refuses a quote of nothing, a statement quoted twice and a quote under another heading', () => {
-    expect(problems({ ...good, B: [...good.B, '| delta | N/A | | | x |'] })).toEqual([expect.stringMatching(/"delta"\): quotes no statement of "B"/)]);
+    expect(problems({ ...good, B: [...good.B, '| delta | N/A | | | x |'] })).toEqual([
+      expect.stringMatching(/"delta"\): quotes no statement of "B"/),
+    ]);
     expect(problems({ ...good, B: [...good.B, '| gamma | N/A | | | twice |'] })).toEqual([expect.stringMatching(/already traced/)]);
     const moved = problems({ A: [good.A[0]], B: [...good.B, good.A[1]] });
-    expect(moved).toEqual([expect.stringMatching(/"Beta is"\): quotes no statement of "B"/), expect.stringMatching(/\("Beta is two\."\) under "A" has no row/)]);
+    expect(moved).toEqual([
+      expect.stringMatching(/"Beta is"\): quotes no statement of "B"/),
+      expect.stringMatching(/\("Beta is two\."\) under "A" has no row/),
+    ]);
   });
 
   it('refuses a quote that starts several statements, and one that cuts a word', () => {
@@ -109,18 +118,32 @@ describe('traceProblems', () => {
   });
 
   it('refuses built or partial without an implementation or a test, partial without saying what is missing, N/A without a reason, an unknown status', () => {
-    expect(problems({ ...good, A: ['| Alpha is one. | built | | `src/alpha.test.ts` › `alpha works` | |', good.A[1]] })).toEqual([expect.stringMatching(/built but no implementation named/)]);
-    expect(problems({ ...good, A: ['| Alpha is one. | built | `src/alpha.ts` | | |', good.A[1]] })).toEqual([expect.stringMatching(/built but no test named/)]);
-    expect(problems({ ...good, B: ['| alpha again | partial | `src/alpha.ts` | `src/alpha.test.ts` › `alpha works` | |', good.B[1]] })).toEqual([expect.stringMatching(/partial without saying what is missing/)]);
+    expect(problems({ ...good, A: ['| Alpha is one. | built | | `src/alpha.test.ts` › `alpha works` | |', good.A[1]] })).toEqual([
+      expect.stringMatching(/built but no implementation named/),
+    ]);
+    expect(problems({ ...good, A: ['| Alpha is one. | built | `src/alpha.ts` | | |', good.A[1]] })).toEqual([
+      expect.stringMatching(/built but no test named/),
+    ]);
+    expect(
+      problems({ ...good, B: ['| alpha again | partial | `src/alpha.ts` | `src/alpha.test.ts` › `alpha works` | |', good.B[1]] }),
+    ).toEqual([expect.stringMatching(/partial without saying what is missing/)]);
     expect(problems({ ...good, B: [good.B[0], '| gamma | N/A | | | |'] })).toEqual([expect.stringMatching(/N\/A without a reason/)]);
-    expect(problems({ ...good, B: [good.B[0], '| gamma | done | | | |'] })).toEqual([expect.stringMatching(/status "done" is none of built, partial, N\/A/)]);
+    expect(problems({ ...good, B: [good.B[0], '| gamma | done | | | |'] })).toEqual([
+      expect.stringMatching(/status "done" is none of built, partial, N\/A/),
+    ]);
   });
 
   it('refuses a file that does not exist, a symbol not in the file, a test title not in the test file, and a test file without a title', () => {
     const row = (impl: string, test: string) => ({ ...good, A: [`| Alpha is one. | built | ${impl} | ${test} | |`, good.A[1]] });
-    expect(problems(row('`src/gone.ts`', '`src/alpha.test.ts` › `alpha works`'))).toEqual([expect.stringMatching(/src\/gone\.ts does not exist/)]);
-    expect(problems(row('`src/alpha.ts` › `beta`', '`src/alpha.test.ts` › `alpha works`'))).toEqual([expect.stringMatching(/src\/alpha\.ts has no "beta"/)]);
-    expect(problems(row('`src/alpha.ts`', '`src/alpha.test.ts` › `alpha fails`'))).toEqual([expect.stringMatching(/has no test "alpha fails"/)]);
+    expect(problems(row('`src/gone.ts`', '`src/alpha.test.ts` › `alpha works`'))).toEqual([
+      expect.stringMatching(/src\/gone\.ts does not exist/),
+    ]);
+    expect(problems(row('`src/alpha.ts` › `beta`', '`src/alpha.test.ts` › `alpha works`'))).toEqual([
+      expect.stringMatching(/src\/alpha\.ts has no "beta"/),
+    ]);
+    expect(problems(row('`src/alpha.ts`', '`src/alpha.test.ts` › `alpha fails`'))).toEqual([
+      expect.stringMatching(/has no test "alpha fails"/),
+    ]);
     expect(problems(row('`src/alpha.ts`', '`src/alpha.test.ts`'))).toEqual([expect.stringMatching(/named without the test's title/)]);
   });
 });
@@ -142,8 +165,8 @@ describe('testTitles', () => {
 describe('countsLine', () => {
   it('counts built, partial and N/A, and the N/A rows not built yet', () => {
     const row = (status: string, note = '') => ({ context: '', quote: '', status, implementation: [], tests: [], note, line: 0 });
-    expect(countsLine([row('built'), row('built'), row('partial', 'x'), row('N/A', 'not shown'), row('N/A', 'not built yet (issue 30)')])).toBe(
-      '**Counts:** 5 statements: 2 built, 1 partial, 2 N/A (1 of them not built yet).',
-    );
+    expect(
+      countsLine([row('built'), row('built'), row('partial', 'x'), row('N/A', 'not shown'), row('N/A', 'not built yet (issue 30)')]),
+    ).toBe('**Counts:** 5 statements: 2 built, 1 partial, 2 N/A (1 of them not built yet).');
   });
 });

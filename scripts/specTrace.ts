@@ -23,7 +23,10 @@ export interface SpecStatement {
 
 /** Markdown emphasis and code marks removed, runs of white space made one space. */
 export function plainText(markdown: string): string {
-  return markdown.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
+  return markdown
+    .replace(/\*\*|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Sentences end at '.', '!' or '?' followed by a space and a capital, a quote or a bracket. */
@@ -160,7 +163,9 @@ export function testTitles(source: string): Set<string> {
 }
 
 const startsWithWords = (text: string, quote: string) =>
-  quote.length > 0 && text.startsWith(quote) && (text.length === quote.length || /^[\s.,;:!?)"'—]/.test(text.slice(quote.length)) || /[\s—]$/.test(quote));
+  quote.length > 0 &&
+  text.startsWith(quote) &&
+  (text.length === quote.length || /^[\s.,;:!?)"'—]/.test(text.slice(quote.length)) || /[\s—]$/.test(quote));
 
 /**
  * Every way the trace is untrue to the spec or to the repo, as sentences naming the row's line

@@ -15,7 +15,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** What the console build reads; a change to any of them makes dist/ stale. */
-const SOURCES = ['src', 'protocol', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'protocol',
+  'machines',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package.json',
+  'tsconfig.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

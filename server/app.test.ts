@@ -35,7 +35,9 @@ function testRoutes(seen: ApiRequest[]) {
       throw new HttpError(403, RC.meetingLocked, 'locked');
     });
     router.post('/rest/v1/app1/manager/sessions/echo/', (req) => json(200, { body: req.body }));
-    router.get('/rest/v1/app1/manager/sessions/bytes/', () => json(200, [Buffer.from('{"names":'), Buffer.from('["参会者"]}')], { 'Content-Type': 'application/json; charset=utf-8' }));
+    router.get('/rest/v1/app1/manager/sessions/bytes/', () =>
+      json(200, [Buffer.from('{"names":'), Buffer.from('["参会者"]}')], { 'Content-Type': 'application/json; charset=utf-8' }),
+    );
     router.get('/rest/v1/meetings/:mrId/sessions/:sessId/wait', async (req) => {
       await new Promise<void>((resolve) => req.signal.addEventListener('abort', () => resolve()));
       seen.push(req);
@@ -217,7 +219,11 @@ describe('signature check', () => {
     const { client, seen } = await start();
     const { sess_id, sign_key } = await login(client);
     const key = new Uint8Array(Buffer.from(sign_key!, 'base64'));
-    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/${sess_id}/echo`, { cmdid: 'x', n: 1 }, { sign: { sessId: sess_id, key } });
+    const r = await client.post(
+      `/rest/v1/meetings/${MR}/sessions/${sess_id}/echo`,
+      { cmdid: 'x', n: 1 },
+      { sign: { sessId: sess_id, key } },
+    );
     expect(r.status).toBe(200);
     expect(r.json.session).toEqual({ sessId: sess_id, mrId: MR, role: 'host' });
     expect(seen[0].body).toEqual({ cmdid: 'x', n: 1 });
@@ -248,7 +254,10 @@ describe('signature check', () => {
     const key = new Uint8Array(Buffer.from(sign_key!, 'base64'));
     const path = `/rest/v1/meetings/${MR}/sessions/${sess_id}/echo`;
     const { signStrict } = await import('../protocol/signing');
-    const headers = signStrict({ devid: 'podium', sessionId: sess_id, key, method: 'POST', path, body: '{"n":1}' }) as unknown as Record<string, string>;
+    const headers = signStrict({ devid: 'podium', sessionId: sess_id, key, method: 'POST', path, body: '{"n":1}' }) as unknown as Record<
+      string,
+      string
+    >;
     const r = await client.send('POST', path, { body: '{"n":2}', sign: 'none', headers });
     expect(r.status).toBe(401);
     expect(r.json.result).toBe(RC.badSignature);
@@ -289,9 +298,10 @@ describe('long polls', () => {
     const ac = new AbortController();
     const { signCompat } = await import('../protocol/signing');
     const path = `/rest/v1/meetings/${MR}/sessions/${s.sessId}/wait`;
-    const pending = fetch(`${server.origin}${path}`, { headers: { ...signCompat({ devid: 'podium', devtoken: 'podium-dev-token' }, path) }, signal: ac.signal }).catch(
-      (e: Error) => e.name,
-    );
+    const pending = fetch(`${server.origin}${path}`, {
+      headers: { ...signCompat({ devid: 'podium', devtoken: 'podium-dev-token' }, path) },
+      signal: ac.signal,
+    }).catch((e: Error) => e.name);
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toHaveLength(0);
     ac.abort();

@@ -107,7 +107,10 @@ export function stripBasePath(basePath: string, path: string): string {
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const fwd = req.headers['x-forwarded-for'];
-    const list = (Array.isArray(fwd) ? fwd.join(',') : (fwd ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (Array.isArray(fwd) ? fwd.join(',') : (fwd ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length > 0) return list[list.length - 1];
   }
   const addr = req.socket.remoteAddress ?? '';

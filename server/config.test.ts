@@ -25,7 +25,10 @@ describe('loadConfig', () => {
   it('PLATFORM_ASSUME names groups of assumed calls (none by default, all, a list); an unknown name stops the server', () => {
     expect([...loadConfig({ WIRE: 'platform' }).platformAssume]).toEqual([]);
     expect([...loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'none' }).platformAssume]).toEqual([]);
-    expect([...loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'waiting-room, controllers' }).platformAssume]).toEqual(['waiting-room', 'controllers']);
+    expect([...loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'waiting-room, controllers' }).platformAssume]).toEqual([
+      'waiting-room',
+      'controllers',
+    ]);
     expect(loadConfig({ WIRE: 'platform', PLATFORM_ASSUME: 'all' }).platformAssume.size).toBeGreaterThan(10);
     const problems = problemsOf({ WIRE: 'platform', PLATFORM_ASSUME: 'waiting-room,waitingroom' }).join('\n');
     expect(problems).toMatch(/PLATFORM_ASSUME: unknown group "waitingroom"/);
@@ -41,7 +44,16 @@ describe('loadConfig', () => {
     expect(c.wire).toBe('podium');
     expect(c.apiAesMode).toBe(0);
     expect(c.basePath).toBe('');
-    expect(c.demo).toEqual({ seed: true, mrId: '8008038', hostPwd: '123456', supervisorPwd: '654321', bookingMinutes: 180, serviceDays: 20, maxMosaic: 25, recording: true });
+    expect(c.demo).toEqual({
+      seed: true,
+      mrId: '8008038',
+      hostPwd: '123456',
+      supervisorPwd: '654321',
+      bookingMinutes: 180,
+      serviceDays: 20,
+      maxMosaic: 25,
+      recording: true,
+    });
     expect(c.simEndpoints).toBe(40);
     expect(c.simSteadyEndpoints).toBe(0);
     expect(c.trustProxy).toBe(false);
@@ -119,7 +131,21 @@ describe('loadConfig', () => {
       DEV_ID: 'a,b',
     });
     const text = problems.join('\n');
-    for (const name of ['PORT', 'SIGNING', 'API_AES_MODE', 'DEMO_MR_ID', 'must differ', 'DEMO_BOOKING_MINUTES', 'DEMO_SERVICE_DAYS', 'SIM_ENDPOINTS', 'SIM_STEADY_ENDPOINTS', 'TRUST_PROXY', 'BASE_PATH', 'DATABASE_URL', 'DEV_ID']) {
+    for (const name of [
+      'PORT',
+      'SIGNING',
+      'API_AES_MODE',
+      'DEMO_MR_ID',
+      'must differ',
+      'DEMO_BOOKING_MINUTES',
+      'DEMO_SERVICE_DAYS',
+      'SIM_ENDPOINTS',
+      'SIM_STEADY_ENDPOINTS',
+      'TRUST_PROXY',
+      'BASE_PATH',
+      'DATABASE_URL',
+      'DEV_ID',
+    ]) {
       expect(text).toContain(name);
     }
   });
@@ -127,7 +153,8 @@ describe('loadConfig', () => {
   it('keeps the attendance 72 hours after a meeting by default, ATTENDANCE_KEEP_HOURS from 1 hour to a year', () => {
     expect(loadConfig({}).attendanceKeepHours).toBe(72);
     expect(loadConfig({ ATTENDANCE_KEEP_HOURS: '8760' }).attendanceKeepHours).toBe(8760);
-    for (const bad of ['0', '8761', '1.5', 'week']) expect(problemsOf({ ATTENDANCE_KEEP_HOURS: bad }).join('\n')).toContain('ATTENDANCE_KEEP_HOURS');
+    for (const bad of ['0', '8761', '1.5', 'week'])
+      expect(problemsOf({ ATTENDANCE_KEEP_HOURS: bad }).join('\n')).toContain('ATTENDANCE_KEEP_HOURS');
   });
 
   it('expires a session after 30 s without a poll by default, SESSION_TIMEOUT_SECONDS from 5 s to an hour, and the engine takes it', () => {
@@ -137,13 +164,16 @@ describe('loadConfig', () => {
     const engine = createEngine({ store: createMemoryStore(), config, autoStart: false });
     expect(engine.config.sessionTimeoutMs).toBe(8_000);
     engine.stop();
-    for (const bad of ['4', '3601', '1.5', 'soon']) expect(problemsOf({ SESSION_TIMEOUT_SECONDS: bad }).join('\n')).toContain('SESSION_TIMEOUT_SECONDS');
+    for (const bad of ['4', '3601', '1.5', 'soon'])
+      expect(problemsOf({ SESSION_TIMEOUT_SECONDS: bad }).join('\n')).toContain('SESSION_TIMEOUT_SECONDS');
   });
 
   it('keeps the steady endpoints to 0–99, so their two-digit names stay unique', () => {
     expect(loadConfig({ SIM_STEADY_ENDPOINTS: '99' }).simSteadyEndpoints).toBe(99);
     for (const bad of ['100', '-1', '2.5'])
-      expect(problemsOf({ SIM_STEADY_ENDPOINTS: bad })).toEqual([`SIM_STEADY_ENDPOINTS must be a whole number from 0 to 99 (got "${bad}")`]);
+      expect(problemsOf({ SIM_STEADY_ENDPOINTS: bad })).toEqual([
+        `SIM_STEADY_ENDPOINTS must be a whole number from 0 to 99 (got "${bad}")`,
+      ]);
   });
 
   it('refuses CAPTCHA_TEST_CODE when NODE_ENV=production', () => {
@@ -165,7 +195,13 @@ describe('loadConfig', () => {
   });
 
   it('refuses an upstream that is not a plain http(s) URL, naming where it came from', () => {
-    for (const bad of ['ftp://x.example', 'platform.example.com', 'https://u:p@x.example', 'https://x.example/?a=1', 'https://x.example/#top']) {
+    for (const bad of [
+      'ftp://x.example',
+      'platform.example.com',
+      'https://u:p@x.example',
+      'https://x.example/?a=1',
+      'https://x.example/#top',
+    ]) {
       expect(problemsOf({ UPSTREAM_URL: bad }).join()).toMatch(/UPSTREAM_URL must be an http/);
     }
     expect(() => loadConfig({}, { upstream: 'nope' })).toThrow(/--upstream must be an http/);

@@ -194,7 +194,9 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   // the platform knows only the MD5 token: platform mode defaults to compat and refuses strict
   const signing = oneOf<SigningMode>('SIGNING', wire === 'platform' ? 'compat' : 'strict', ['strict', 'compat']);
   if (wire === 'platform' && signing === 'strict') {
-    problems.push('SIGNING=strict cannot be used with WIRE=platform: the platform signs with the MD5 token only (leave SIGNING unset or set it to compat)');
+    problems.push(
+      'SIGNING=strict cannot be used with WIRE=platform: the platform signs with the MD5 token only (leave SIGNING unset or set it to compat)',
+    );
   }
   // a typo must not silently leave a group off: an unknown name stops the server
   let platformAssume: ReadonlySet<AssumptionGroup> = new Set();

@@ -28,7 +28,12 @@ describe('main', () => {
   });
 
   it('refuses to start with an unknown PLATFORM_ASSUME group (exit 1, naming it and the known ones)', () => {
-    const r = runMain({ WIRE: 'platform', PLATFORM_ASSUME: 'waiting-room,waitingroom', PORT: '0', DATA_DIR: join(tmpdir(), 'podium-never') });
+    const r = runMain({
+      WIRE: 'platform',
+      PLATFORM_ASSUME: 'waiting-room,waitingroom',
+      PORT: '0',
+      DATA_DIR: join(tmpdir(), 'podium-never'),
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/PLATFORM_ASSUME: unknown group "waitingroom" \(known: picture-code, waiting-room,/);
     expect(r.stdout).not.toMatch(/listening/);

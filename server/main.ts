@@ -43,8 +43,7 @@ export interface StartedServer extends RunningServer {
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<StartedServer> {
   const log = options.log ?? consoleLogger;
-  const store =
-    options.store ?? (await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (m) => log.info(m) }));
+  const store = options.store ?? (await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (m) => log.info(m) }));
   let engine: ReturnType<typeof createEngine> | undefined;
   try {
     engine = createEngine({ store, config });
@@ -56,8 +55,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       store,
       routes: [
         (router) =>
-          void registerSessionRoutes(router, e, { captchaTestCode: config.captchaTestCode, wire: config.wire, failConfigReads: config.testFailConfigReads }),
-        (router) => registerShareRoutes(router, e, { baseUrl: config.shareBaseUrl, miniAppId: config.shareMiniAppId, joinUrl: config.links?.join }),
+          void registerSessionRoutes(router, e, {
+            captchaTestCode: config.captchaTestCode,
+            wire: config.wire,
+            failConfigReads: config.testFailConfigReads,
+          }),
+        (router) =>
+          registerShareRoutes(router, e, { baseUrl: config.shareBaseUrl, miniAppId: config.shareMiniAppId, joinUrl: config.links?.join }),
       ],
       log,
       sleep: options.sleep,

@@ -39,7 +39,8 @@ describe('AppProviders toasts', () => {
   it('a refusal shows at once while a round of quality alerts fills the places on screen', async () => {
     renderPage();
     act(() => {
-      for (const name of ['A', 'B', 'C']) notifications.show({ message: `${name}: loss 6 %`, autoClose: false, priority: QUALITY_ALERT_PRIORITY });
+      for (const name of ['A', 'B', 'C'])
+        notifications.show({ message: `${name}: loss 6 %`, autoClose: false, priority: QUALITY_ALERT_PRIORITY });
       notifications.show({ message: 'The command was refused', autoClose: false });
     });
     expect(await screen.findByText('The command was refused')).toBeTruthy();

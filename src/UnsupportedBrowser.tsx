@@ -13,8 +13,8 @@ export function UnsupportedBrowser() {
           </Title>
           <Text>
             <Trans>
-              This console needs Google Chrome 70 or newer (or another Chromium-based browser of that version)
-              for monitoring and video. Please open it in a supported browser.
+              This console needs Google Chrome 70 or newer (or another Chromium-based browser of that version) for monitoring and video.
+              Please open it in a supported browser.
             </Trans>
           </Text>
           <div>

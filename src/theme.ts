@@ -60,7 +60,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     const text = readableTextColor(palette);
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-light-color`] = text;
-    if (luminance(palette[8]) > WHITE_TEXT_LUMINANCE_LIMIT) light[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
+    if (luminance(palette[8]) > WHITE_TEXT_LUMINANCE_LIMIT)
+      light[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
     else if (contrastRatio(palette[8], '#ffffff') < AA_TEXT_CONTRAST + WHITE_TEXT_MARGIN) {
       light[`--mantine-color-${name}-filled`] = `var(--mantine-color-${name}-9)`;
       light[`--mantine-color-${name}-filled-hover`] = darken(palette[9], 0.1);

@@ -74,7 +74,10 @@ function statusBatch(online: string[], size: number, round: number) {
     usr_stats.push(flagString(idx + round + k));
     local_rtp_ip.push('10.3.0.1');
   }
-  return { type: 'server.online_eps_status' as const, event: { cmdid: 'online_eps_status' as const, seq: round, mr_id: '8008038', usr_ids, usr_stats, local_rtp_ip, stats_desc: [] } };
+  return {
+    type: 'server.online_eps_status' as const,
+    event: { cmdid: 'online_eps_status' as const, seq: round, mr_id: '8008038', usr_ids, usr_stats, local_rtp_ip, stats_desc: [] },
+  };
 }
 
 function percentile(values: number[], p: number): number {

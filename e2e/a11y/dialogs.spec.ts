@@ -55,7 +55,16 @@ async function checkPopover(page: Page, testInfo: TestInfo, what: string, opener
 }
 
 // Start recording asks first (issue 26 item 4): its question is a dialog like the others
-const SIDEBAR_DIALOGS = ['Subtitle settings', 'Screen layout', 'Meeting share', 'Platform management login', 'Meeting passwords', 'End meeting', 'Request delay', 'Start recording'];
+const SIDEBAR_DIALOGS = [
+  'Subtitle settings',
+  'Screen layout',
+  'Meeting share',
+  'Platform management login',
+  'Meeting passwords',
+  'End meeting',
+  'Request delay',
+  'Start recording',
+];
 const TABLE_DIALOGS = ['Roll call', 'Temporary call', 'New tab', 'Add from address book', 'Activity'];
 const ROW_DIALOGS = ['Rename', 'Camera control', 'Microphone adjustment', 'Statistics'];
 
@@ -81,7 +90,10 @@ test.describe('dialogs and popovers pass axe, focus their body, close on Escape 
         const open = async () => {
           if (!inMore) return onPage.click();
           await more.click();
-          await page.getByTestId('participant-toolbar-more-list').getByRole('button', { name: tr(lang, english), exact: true }).click();
+          await page
+            .getByTestId('participant-toolbar-more-list')
+            .getByRole('button', { name: tr(lang, english), exact: true })
+            .click();
         };
         await checkDialog(page, testInfo, `${english} (${lang})`, open, opener);
       }
@@ -106,7 +118,13 @@ test.describe('dialogs and popovers pass axe, focus their body, close on Escape 
       );
     }
     await checkPopover(page, testInfo, `operations menu (${lang})`, ops, page.getByRole('menu'));
-    await checkPopover(page, testInfo, `language menu (${lang})`, page.getByRole('button', { name: tr(lang, 'Language: {0}', { '0': lang === 'en' ? 'English' : '中文' }) }), page.getByRole('menu'));
+    await checkPopover(
+      page,
+      testInfo,
+      `language menu (${lang})`,
+      page.getByRole('button', { name: tr(lang, 'Language: {0}', { '0': lang === 'en' ? 'English' : '中文' }) }),
+      page.getByRole('menu'),
+    );
     for (const english of ['Controllers', 'Failed calls', 'Left members']) {
       const opener = page.getByRole('button', { name: new RegExp(`^${tr(lang, english)}`) }).first();
       await checkPopover(page, testInfo, `${english} list (${lang})`, opener, page.getByRole('dialog').last());
@@ -155,7 +173,9 @@ test.describe('the run of show, transcript, address book departments, focus chip
       await pressOpen(chip);
       const popover = page.getByTestId('focus-popover');
       await expectSurfaceAccessible(popover, testInfo, `focus chip (${lang})`, OPEN_SURFACES);
-      await expect.poll(() => popover.evaluate((p) => p.contains(document.activeElement)), { message: 'focus chip: focus in its popover' }).toBe(true);
+      await expect
+        .poll(() => popover.evaluate((p) => p.contains(document.activeElement)), { message: 'focus chip: focus in its popover' })
+        .toBe(true);
       await page.keyboard.press('Escape');
       await expect(popover).toBeHidden();
       await expect(chip, 'focus chip: focus back on the chip').toBeFocused();
@@ -168,7 +188,11 @@ test.describe('the run of show, transcript, address book departments, focus chip
     }
   });
 
-  test('in the sidebar: the sub-site list, the management session facts and the booking dialog', async ({ page, server, lang }, testInfo) => {
+  test('in the sidebar: the sub-site list, the management session facts and the booking dialog', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     test.setTimeout(180_000);
     // Delete's Undo lasts 200 ms: the page's clock is held while the keyboard walks Delete → Undo
     // (no axe scan while it is held: the scan waits for animation frames, which stop with it)
@@ -196,6 +220,12 @@ test.describe('the run of show, transcript, address book departments, focus chip
     // the booking dialog takes the management dialog's place: on close, focus goes back to the sidebar's button (named
     // for the session it now holds)
     const bookButton = mgmt.getByRole('button', { name: BOOKING_NAMES[lang].book, exact: true });
-    await checkDialog(page, testInfo, `Book next meeting (${lang})`, () => pressOpen(bookButton), button(page, lang, 'Platform management (logged in)'));
+    await checkDialog(
+      page,
+      testInfo,
+      `Book next meeting (${lang})`,
+      () => pressOpen(bookButton),
+      button(page, lang, 'Platform management (logged in)'),
+    );
   });
 });

@@ -20,10 +20,12 @@ async function tabTo(page: Page, target: Locator, max = 120, back = false): Prom
     // a short timeout: a target that went missing fails with the path taken, not the test's timeout
     if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    path.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return `${el?.tagName.toLowerCase()} "${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30) ?? ''}"`;
-    }));
+    path.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.tagName.toLowerCase()} "${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30) ?? ''}"`;
+      }),
+    );
   }
   expect(path, 'the stops Tab went through').toContain('the target');
 }
@@ -37,7 +39,11 @@ async function fromTheTop(page: Page): Promise<void> {
   });
 }
 
-test('a host logs in, finds a participant, mutes them, opens their operations and ends the meeting by keyboard alone', async ({ page, consoleErrors, lang }, testInfo) => {
+test('a host logs in, finds a participant, mutes them, opens their operations and ends the meeting by keyboard alone', async ({
+  page,
+  consoleErrors,
+  lang,
+}, testInfo) => {
   test.setTimeout(150_000);
   // the ended meeting refuses the console's last requests
   consoleErrors.allow(/status of 40\d/);
@@ -130,7 +136,16 @@ test('a host logs in, finds a participant, mutes them, opens their operations an
       // every controller session is closed (a new login proves nothing: the simulated endpoints'
       // next call starts the ad-hoc room's next meeting)
       await expect(page.getByText(tr('The meeting has ended, exit control'))).toBeVisible({ timeout: 20_000 });
-      await expect.poll(async () => api.flags(TARGET.usrId).then(() => 'running', () => 'ended'), { timeout: 15_000 }).toBe('ended');
+      await expect
+        .poll(
+          async () =>
+            api.flags(TARGET.usrId).then(
+              () => 'running',
+              () => 'ended',
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe('ended');
     });
   } finally {
     // leave the page before the server stops, or its polls fail against a closed port

@@ -106,7 +106,10 @@ test.describe('an outage behind --upstream', () => {
     await platform?.stop();
   });
 
-  test('a mute clicked while the platform is unreachable is applied once it is back, and the alert goes by itself', async ({ browser, consoleErrors }) => {
+  test('a mute clicked while the platform is unreachable is applied once it is back, and the alert goes by itself', async ({
+    browser,
+    consoleErrors,
+  }) => {
     const context = await browser.newContext({ baseURL: proxy.baseURL });
     try {
       consoleErrors.watchContext(context);
@@ -173,7 +176,10 @@ test.describe('an assumed call a strict platform refuses', () => {
     await strict?.stop();
   });
 
-  test('meeting passwords are shown as not offered with the reason, never as an error, and Save waits no more', async ({ browser, consoleErrors }) => {
+  test('meeting passwords are shown as not offered with the reason, never as an error, and Save waits no more', async ({
+    browser,
+    consoleErrors,
+  }) => {
     const context = await browser.newContext({ baseURL: strict.baseURL });
     try {
       consoleErrors.watchContext(context);

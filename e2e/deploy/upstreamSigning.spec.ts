@@ -36,7 +36,10 @@ test.describe('console behind a signing --upstream (DEV_ID / DEV_TOKEN)', () => 
     await platform?.stop();
   });
 
-  test('logs in through the form and mutes a participant; the browser sends no signing header and never sees the developer token', async ({ browser, consoleErrors }) => {
+  test('logs in through the form and mutes a participant; the browser sends no signing header and never sees the developer token', async ({
+    browser,
+    consoleErrors,
+  }) => {
     const context = await browser.newContext({ baseURL: proxy.baseURL });
     try {
       consoleErrors.watchContext(context);
@@ -76,7 +79,10 @@ test.describe('console behind a signing --upstream (DEV_ID / DEV_TOKEN)', () => 
     }
   });
 
-  test('the same console facing the platform directly, with nobody to sign, says so and sends no request', async ({ browser, consoleErrors }) => {
+  test('the same console facing the platform directly, with nobody to sign, says so and sends no request', async ({
+    browser,
+    consoleErrors,
+  }) => {
     const context = await browser.newContext({ baseURL: platform.baseURL });
     try {
       consoleErrors.watchContext(context);

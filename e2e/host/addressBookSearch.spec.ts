@@ -46,7 +46,10 @@ const T = {
 
 /** What the server says of these users' online status now. */
 async function serverOnline(api: ParticipantsApi, ids: number[]): Promise<Map<number, number>> {
-  const r = await api.post<{ usr_ids: number[]; online_status: number[] }>('usrs/get_usr_online_status/', { cmdid: 'get_usr_online_status', usr_ids: ids });
+  const r = await api.post<{ usr_ids: number[]; online_status: number[] }>('usrs/get_usr_online_status/', {
+    cmdid: 'get_usr_online_status',
+    usr_ids: ids,
+  });
   return new Map(r.body.usr_ids.map((id, i) => [id, r.body.online_status[i]]));
 }
 
@@ -72,7 +75,11 @@ test.describe('address book search and add by user number (issue 30)', () => {
   // a walk of several dialogs, each answered by the server: slow on a loaded machine
   test.setTimeout(120_000);
 
-  test('departments by name with the 500 rule, online status as the server tells it, and the 304 on reopening', async ({ page, server, lang }) => {
+  test('departments by name with the 500 rule, online status as the server tells it, and the 304 on reopening', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const t = T[lang];
     const { api } = await openParticipants(page, server, lang);
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -99,7 +106,13 @@ test.describe('address book search and add by user number (issue 30)', () => {
     const eps = await api.endpoints();
     const onlineIds = eps.usr_ids.filter((id) => /^\d+$/.test(id)).map(Number);
     expect(onlineIds.length).toBeGreaterThan(0);
-    const marks = (await api.post<{ usr_ids: number[]; usr_marks: string[] }>('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: onlineIds, last_modify_dtms: onlineIds.map(() => 0) })).body;
+    const marks = (
+      await api.post<{ usr_ids: number[]; usr_marks: string[] }>('usrs/usr_ids/', {
+        cmdid: 'subscribe_usr',
+        usr_ids: onlineIds,
+        last_modify_dtms: onlineIds.map(() => 0),
+      })
+    ).body;
     const search = dialog.getByRole('textbox', { name: t.searchUsers });
     await search.fill(marks.usr_marks[0]);
     // the simulated user may leave meanwhile: each round asks again and compares with the server
@@ -128,7 +141,9 @@ test.describe('address book search and add by user number (issue 30)', () => {
     // reopened, the top departments are subscribed with the cached last_modify_dtms: the server answers 304
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    const notModified = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/departments/department_ids/') && r.status() === 304);
+    const notModified = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith('/departments/department_ids/') && r.status() === 304,
+    );
     await page.getByRole('button', { name: t.addressBook, exact: true }).click();
     await notModified;
     await expect(dialog.getByRole('navigation').getByRole('button', { name: '总部 Headquarters', exact: true })).toBeVisible();
@@ -136,13 +151,18 @@ test.describe('address book search and add by user number (issue 30)', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('add by user number: a wrong digit count is refused on the console and the server, the right one invites', async ({ page, server, lang }) => {
+  test('add by user number: a wrong digit count is refused on the console and the server, the right one invites', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const t = T[lang];
     const { panel, api } = await openParticipants(page, server, lang);
     const dialog = page.getByRole('dialog');
     // 3 digits refused on the console; the right length invites on the server
     const roster = new Set((await api.roster()).added_usr_ids);
-    const all = (await api.post<{ ids: number[] }>('usrs/usr_id/search/', { cmdid: 'search_usr', filter_type: [], filter_value: [] })).body.ids;
+    const all = (await api.post<{ ids: number[] }>('usrs/usr_id/search/', { cmdid: 'search_usr', filter_type: [], filter_value: [] })).body
+      .ids;
     const number = String(all.find((id) => !roster.has(String(id)))!);
     await page.getByRole('button', { name: t.tempCall, exact: true }).click();
     await dialog.getByText(t.byNumber, { exact: true }).click();
@@ -152,7 +172,11 @@ test.describe('address book search and add by user number (issue 30)', () => {
     await dialog.getByRole('button', { name: t.invite }).click();
     await expect(dialog.getByText(t.wrongLength)).toBeVisible();
     // the server holds the same rule
-    const wrong = await api.post<{ result: number }>('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [number.slice(0, 3)] });
+    const wrong = await api.post<{ result: number }>('eps-status', {
+      cmdid: 'ctrl_mr_eps',
+      action: 'add_participants',
+      usr_ids: [number.slice(0, 3)],
+    });
     expect(wrong.body.result).toBe(1033);
     await field.fill(number);
     await dialog.getByRole('button', { name: t.invite }).click();

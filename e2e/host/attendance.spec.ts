@@ -16,8 +16,24 @@ import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
 import type { AttendancePage, PresenceRecord } from '../../protocol/attendance';
 
 const TEXT = {
-  en: { open: 'Attendance', search: 'Name or ID', exportCsv: 'Export CSV', report: 'Open report', present: 'In the meeting', title: 'Meeting report', serverRecord: /server's record/ },
-  zh: { open: '出勤', search: '名称或 ID', exportCsv: '导出 CSV', report: '打开报告', present: '在会中', title: '会议报告', serverRecord: /服务器/ },
+  en: {
+    open: 'Attendance',
+    search: 'Name or ID',
+    exportCsv: 'Export CSV',
+    report: 'Open report',
+    present: 'In the meeting',
+    title: 'Meeting report',
+    serverRecord: /server's record/,
+  },
+  zh: {
+    open: '出勤',
+    search: '名称或 ID',
+    exportCsv: '导出 CSV',
+    report: '打开报告',
+    present: '在会中',
+    title: '会议报告',
+    serverRecord: /服务器/,
+  },
 } as const;
 
 /** The server's whole history through a controller's session, every page. */
@@ -32,7 +48,11 @@ async function serverRecords(api: ParticipantsApi): Promise<Map<string, Presence
   }
 }
 
-test('attendance: live view and report agree with the server, CSV with its header, the report survives a restart', async ({ page, lang, context }, testInfo) => {
+test('attendance: live view and report agree with the server, CSV with its header, the report survives a restart', async ({
+  page,
+  lang,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const text = TEXT[lang];
   const dataDir = mkdtempSync(join(tmpdir(), 'podium-e2e-attendance-'));
@@ -143,7 +163,9 @@ test('attendance: live view and report agree with the server, CSV with its heade
     const after = (await serverRecords(await ParticipantsApi.login(server))).get(p.usrId)!;
     expect(after.intervals[0].join).toBe(record.get(p.usrId)!.intervals[0].join);
     expect(after.intervals.length).toBeGreaterThanOrEqual(2);
-    await expect(report2.getByTestId('report-attendance').locator(`tr[data-usr-id="${p.usrId}"]`).locator('td').nth(6)).toHaveText(String(after.intervals.length));
+    await expect(report2.getByTestId('report-attendance').locator(`tr[data-usr-id="${p.usrId}"]`).locator('td').nth(6)).toHaveText(
+      String(after.intervals.length),
+    );
     await report2.screenshot({ animations: 'disabled', path: testInfo.outputPath(`report-after-restart-${lang}.png`) });
   } finally {
     await server?.stop();

@@ -8,8 +8,18 @@ import { openParticipants, pickOnline } from '../pages/ParticipantsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 
 const TEXT = {
-  en: { muted: (b: number, of: number) => `Muted ${b} of ${of}`, by: (name: string) => `${name} (by Supervisor, 127.0.0.1)`, mark: 'Against the ban', markBy: 'by Supervisor, 127.0.0.1' },
-  zh: { muted: (b: number, of: number) => `已静音 ${b} / ${of}`, by: (name: string) => `${name}（由监管员，127.0.0.1）`, mark: '违反禁令', markBy: '由监管员，127.0.0.1' },
+  en: {
+    muted: (b: number, of: number) => `Muted ${b} of ${of}`,
+    by: (name: string) => `${name} (by Supervisor, 127.0.0.1)`,
+    mark: 'Against the ban',
+    markBy: 'by Supervisor, 127.0.0.1',
+  },
+  zh: {
+    muted: (b: number, of: number) => `已静音 ${b} / ${of}`,
+    by: (name: string) => `${name}（由监管员，127.0.0.1）`,
+    mark: '违反禁令',
+    markBy: '由监管员，127.0.0.1',
+  },
 } as const;
 
 test('mute all: a tally that matches the server, and who unmuted against it', async ({ page, server, lang }, testInfo) => {
@@ -36,7 +46,9 @@ test('mute all: a tally that matches the server, and who unmuted against it', as
     // the server's count: mute all is the audience's mute (all_guests_mute), so the audience in
     // the meeting (online, not waiting; not the main venue, an honoured guest or a host) is in reach
     const serverCount = async () => {
-      const states = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && !s.flags.speaker && !s.flags.chair && !s.flags.host);
+      const states = [...(await api.endpointStates()).values()].filter(
+        (s) => !s.flags.waiting && !s.flags.speaker && !s.flags.chair && !s.flags.host,
+      );
       return [states.filter((s) => s.flags.a_rx === 0).length, states.length];
     };
     const shown = async () => [Number(await mute.getAttribute('data-bound')), Number(await mute.getAttribute('data-in-scope'))];
@@ -45,7 +57,9 @@ test('mute all: a tally that matches the server, and who unmuted against it', as
     await expect(mute).toContainText(TEXT[lang].muted(bound, of));
     await expect(mute).not.toHaveAttribute('data-settling');
     // who is spared and why: the exempt, by group, with their names behind a disclosure (keyboard)
-    const spared = [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && (s.flags.speaker || s.flags.chair || s.flags.host));
+    const spared = [...(await api.endpointStates()).values()].filter(
+      (s) => !s.flags.waiting && (s.flags.speaker || s.flags.chair || s.flags.host),
+    );
     expect(spared.map((s) => s.usrId)).toContain(guest.usrId);
     const exempt = mute.getByTestId('ban-exempt');
     await expect(exempt).toContainText(String(spared.length));

@@ -13,7 +13,12 @@ import type { MrInfo } from '../../protocol/wire';
 
 const test = testWithServer({});
 
-test('booking the next meeting: each §5 rule refused in the browser, a conflict by the server, one accepted and used at once', async ({ page, server, lang, consoleErrors }) => {
+test('booking the next meeting: each §5 rule refused in the browser, a conflict by the server, one accepted and used at once', async ({
+  page,
+  server,
+  lang,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 403/);
   const names = BOOKING_NAMES[lang];
   const { panel, api } = await openMeetingControls(page, server, lang);

@@ -4,7 +4,10 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefo
 const OLD_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/69.0.3497.100 Safari/537.36';
 
 test.describe('unsupported browsers', () => {
-  for (const [name, userAgent] of [['Firefox', FIREFOX], ['Chrome 69', OLD_CHROME]] as const) {
+  for (const [name, userAgent] of [
+    ['Firefox', FIREFOX],
+    ['Chrome 69', OLD_CHROME],
+  ] as const) {
     test(`${name} gets the translated browser-not-supported message instead of the app`, async ({ newConsole }) => {
       const en = await newConsole({ locale: 'en-US', userAgent });
       await en.page.goto('/login');

@@ -26,7 +26,11 @@ const ALL_CHIPS = ['rec', 'live', 'locked', 'waiting', 'hands', 'rollCall', 'pri
 
 /** The element shows all of its content: nothing cut by an ellipsis or clipped. */
 async function notCut(l: Locator): Promise<boolean> {
-  return l.evaluate((el) => [el, ...Array.from(el.querySelectorAll('*'))].every((e) => e.scrollWidth <= e.clientWidth + 1 || getComputedStyle(e).overflow === 'visible'));
+  return l.evaluate((el) =>
+    [el, ...Array.from(el.querySelectorAll('*'))].every(
+      (e) => e.scrollWidth <= e.clientWidth + 1 || getComputedStyle(e).overflow === 'visible',
+    ),
+  );
 }
 
 /**
@@ -83,7 +87,9 @@ async function sidebarAndWell(page: Page, keepScrolled = false) {
       const r = el.getBoundingClientRect();
       if (r.width > 1 && r.height > 1) lowest = Math.max(lowest, r.bottom);
     }
-    const toasts = [...document.querySelectorAll('.mantine-Notification-root')].map((t) => t.getBoundingClientRect()).filter((r) => r.height > 0);
+    const toasts = [...document.querySelectorAll('.mantine-Notification-root')]
+      .map((t) => t.getBoundingClientRect())
+      .filter((r) => r.height > 0);
     const fade = getComputedStyle(scroller, '::after');
     if (!keep) scroller.scrollTop = 0;
     return {
@@ -99,10 +105,13 @@ async function sidebarAndWell(page: Page, keepScrolled = false) {
 /** WCAG contrast of two `rgb(…)` colours */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const x = Number(v) / 255;
-      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const x = Number(v) / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -131,13 +140,24 @@ async function qualityCellsInView(page: Page) {
           break;
         }
       }
-      return { width: svg.getBoundingClientRect().width, span: trend.getBBox().width, dash: st.strokeDasharray, strokeWidth: parseFloat(st.strokeWidth), stroke: st.stroke, bg };
+      return {
+        width: svg.getBoundingClientRect().width,
+        span: trend.getBBox().width,
+        dash: st.strokeDasharray,
+        strokeWidth: parseFloat(st.strokeWidth),
+        stroke: st.stroke,
+        bg,
+      };
     });
   });
 }
 
 test.describe('a busy meeting', () => {
-  test('with every chip on the header holds one line at 1280, 1440 and 1920 px and lists the rest behind +N; screenshots', async ({ page, server, lang }, testInfo) => {
+  test('with every chip on the header holds one line at 1280, 1440 and 1920 px and lists the rest behind +N; screenshots', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const { panel, api } = await openParticipants(page, server, lang);
@@ -152,7 +172,11 @@ test.describe('a busy meeting', () => {
 
     await api.modStatus('lock_mr', 1);
     // live needs its addresses first (spec §5); refused, harmlessly, while live is already on
-    await api.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://127.0.0.1:1935/live/busy', rtmp_url: 'http://127.0.0.1/liveplay/busy.flv' });
+    await api.post('mod-rtmp-url', {
+      cmdid: 'mod_rtmp_url',
+      push_url: 'rtmp://127.0.0.1:1935/live/busy',
+      rtmp_url: 'http://127.0.0.1/liveplay/busy.flv',
+    });
     await api.modStatus('enable_live', 1);
     await api.modStatus('enable_rec', 1);
     await api.modStatus('waiting_room', 1);
@@ -165,7 +189,9 @@ test.describe('a busy meeting', () => {
     await api.eps('roll_call_start', [called.usrId], 'with_speaker');
 
     const bar = page.getByTestId('meeting-state');
-    await expect.poll(async () => ((await bar.getAttribute('data-chips')) ?? '').split(' ').sort(), { timeout: 60_000 }).toEqual([...ALL_CHIPS].sort());
+    await expect
+      .poll(async () => ((await bar.getAttribute('data-chips')) ?? '').split(' ').sort(), { timeout: 60_000 })
+      .toEqual([...ALL_CHIPS].sort());
     // the participant unmuted against mute-all is marked, and the others' audio stays grey: found
     // by the search, which puts them first among the rows it keeps
     await panel.search.fill(free.name);
@@ -179,7 +205,11 @@ test.describe('a busy meeting', () => {
     expect(Math.max(...text) - Math.min(...text), `normal state text ${text} is grey`).toBeLessThan(24);
     await panel.search.fill('');
     // online is the normal and stays grey; an offline invitee stands out (dark orange)
-    const hue = (l: Locator) => l.evaluate((el) => { const c = getComputedStyle(el).color.match(/\d+/g)!.slice(0, 3).map(Number); return Math.max(...c) - Math.min(...c); });
+    const hue = (l: Locator) =>
+      l.evaluate((el) => {
+        const c = getComputedStyle(el).color.match(/\d+/g)!.slice(0, 3).map(Number);
+        return Math.max(...c) - Math.min(...c);
+      });
     expect(await hue(panel.table.locator('[data-status="online"]').first()), 'online is grey').toBeLessThan(24);
     await panel.openTab('offline');
     expect(await hue(panel.table.locator('[data-status="offline"]').first()), 'an offline invitee is coloured').toBeGreaterThan(80);
@@ -193,11 +223,19 @@ test.describe('a busy meeting', () => {
     };
     await expect.poll(spanning, { timeout: 45_000, intervals: [2_000] }).toBe(true);
 
-    for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+    for (const [w, h] of [
+      [1280, 720],
+      [1440, 900],
+      [1920, 1080],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.waitForTimeout(400);
       await expectOneLine(page);
-      for (const part of [page.getByTestId('meeting-number'), page.locator('header [data-controller-role]'), page.locator('header [data-connection]')]) {
+      for (const part of [
+        page.getByTestId('meeting-number'),
+        page.locator('header [data-controller-role]'),
+        page.locator('header [data-connection]'),
+      ]) {
         expect(await notCut(part), `${await part.textContent()} shown whole at ${w} px`).toBe(true);
       }
       // what shows is whole; what does not is behind +N, counted
@@ -219,13 +257,22 @@ test.describe('a busy meeting', () => {
       const side = await sidebarAndWell(page, w === 1920);
       if (w === 1920) {
         await page.screenshot({ animations: 'disabled', path: `test-results/screens/busy-sidebar-end-${lang}-${w}x${h}.png` });
-        await page.getByTestId('control-sidebar-column').locator('> div').first().evaluate((el) => (el.scrollTop = 0));
+        await page
+          .getByTestId('control-sidebar-column')
+          .locator('> div')
+          .first()
+          .evaluate((el) => (el.scrollTop = 0));
       }
       expect(side.scrollerBottom, `the sidebar's scroller ends where the well begins at ${w} px`).toBeLessThanOrEqual(side.well.top + 0.5);
       expect(side.fade.position).toBe('sticky');
-      expect(side.lowest, `the sidebar's last line whole above its fade at ${w} px`).toBeLessThanOrEqual(side.well.top - side.fade.height + 0.5);
+      expect(side.lowest, `the sidebar's last line whole above its fade at ${w} px`).toBeLessThanOrEqual(
+        side.well.top - side.fade.height + 0.5,
+      );
       for (const t of side.toasts) {
-        expect(t.left >= side.well.left - 1 && t.right <= side.well.right + 1 && t.top >= side.well.top - 1 && t.bottom <= side.well.bottom + 1, `toast ${JSON.stringify(t)} inside the well ${JSON.stringify(side.well)} at ${w} px`).toBe(true);
+        expect(
+          t.left >= side.well.left - 1 && t.right <= side.well.right + 1 && t.top >= side.well.top - 1 && t.bottom <= side.well.bottom + 1,
+          `toast ${JSON.stringify(t)} inside the well ${JSON.stringify(side.well)} at ${w} px`,
+        ).toBe(true);
       }
       // the quality cells read at a glance: 60 px, a solid trend of 2 px or more at 3:1 at least
       // against its row, spanning a good part of the sparkline after four rounds
@@ -238,7 +285,10 @@ test.describe('a busy meeting', () => {
         expect(contrast(c.stroke, c.bg), `trend ${c.stroke} on ${c.bg}`).toBeGreaterThanOrEqual(3);
       }
       const spanned = cells.filter((c) => c.span >= c.width / 3).length;
-      expect(spanned, `trends spanning a third of their sparkline at ${w} px: ${cells.map((c) => Math.round(c.span)).join(' ')}`).toBeGreaterThanOrEqual(cells.length * 0.8);
+      expect(
+        spanned,
+        `trends spanning a third of their sparkline at ${w} px: ${cells.map((c) => Math.round(c.span)).join(' ')}`,
+      ).toBeGreaterThanOrEqual(cells.length * 0.8);
       // the raise-hand tab (issue 26 item 4): the toolbar's lines and the table rows in view, as figures
       await panel.openTab('hand');
       await page.waitForTimeout(300);
@@ -257,11 +307,16 @@ test.describe('a busy meeting', () => {
         }).length;
         return { lines: tops.size, rows };
       });
-      testInfo.annotations.push({ type: 'fit', description: `${lang} ${w}x${h}: raise-hand tab ${fit.lines} lines of tabs and toolbar, ${fit.rows} table rows in view` });
+      testInfo.annotations.push({
+        type: 'fit',
+        description: `${lang} ${w}x${h}: raise-hand tab ${fit.lines} lines of tabs and toolbar, ${fit.rows} table rows in view`,
+      });
       console.log(`fit ${lang} ${w}x${h}: raise-hand tab ${fit.lines} lines of tabs and toolbar, ${fit.rows} table rows in view`);
       await page.screenshot({ animations: 'disabled', path: `test-results/screens/busy-hands-${lang}-${w}x${h}.png` });
       // the seven built-in tabs hold one line (a second one cost the table a row at 1280 px)
-      const tabTops = await page.locator('[role="tab"][data-tab]:not([data-tab^="custom:"])').evaluateAll((tabs) => tabs.map((el) => Math.round(el.getBoundingClientRect().top)));
+      const tabTops = await page
+        .locator('[role="tab"][data-tab]:not([data-tab^="custom:"])')
+        .evaluateAll((tabs) => tabs.map((el) => Math.round(el.getBoundingClientRect().top)));
       expect(new Set(tabTops).size, `the built-in tabs' lines at ${w} px: ${tabTops.join(' ')}`).toBe(1);
       await panel.openTab('all');
     }
@@ -290,7 +345,13 @@ test.describe('a busy meeting', () => {
     await api.eps('roll_call_end', []);
     await api.eps('all_a_rx', [], 1);
     await api.eps('clear_all_hand', []);
-    for (const [key, value] of [['waiting_room', 0], ['enable_rec', 0], ['enable_live', 0], ['lock_mr', 0]] as const) await api.modStatus(key, value);
+    for (const [key, value] of [
+      ['waiting_room', 0],
+      ['enable_rec', 0],
+      ['enable_live', 0],
+      ['lock_mr', 0],
+    ] as const)
+      await api.modStatus(key, value);
     await supervisor.logout();
     await api.logout();
   });

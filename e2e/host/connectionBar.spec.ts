@@ -12,13 +12,22 @@ import { keepAlive } from '../pages/keepAlive';
 import { describeViolations, scanAccessibility } from '../a11y';
 
 const TEXT = {
-  en: { lost: /^Connection lost — showing the meeting as of \d\d:\d\d:\d\d, reconnecting…/, back: 'Back in step', endMeeting: 'End meeting' },
+  en: {
+    lost: /^Connection lost — showing the meeting as of \d\d:\d\d:\d\d, reconnecting…/,
+    back: 'Back in step',
+    endMeeting: 'End meeting',
+  },
   zh: { lost: /^连接已断开 — 显示的是 \d\d:\d\d:\d\d 时的会议状态，正在重新连接…/, back: '已恢复同步', endMeeting: '结束会议' },
 } as const;
 
 const POLL = '**/sessions/*/changes';
 
-test('a lost feed shows a bar, a stale table and paused commands until it is back in step', async ({ page, server, consoleErrors, lang }, testInfo) => {
+test('a lost feed shows a bar, a stale table and paused commands until it is back in step', async ({
+  page,
+  server,
+  consoleErrors,
+  lang,
+}, testInfo) => {
   // a login, a cut with its backoff and an axe scan of the whole screen: slow on a loaded machine
   test.setTimeout(180_000);
   // the aborted polls are reported by the browser itself
@@ -66,7 +75,9 @@ test('a lost feed shows a bar, a stale table and paused commands until it is bac
   }
   // (the reconnecting indicator animates until the feed is back: scanned without waiting for it)
   const scan = await scanAccessibility(page);
-  expect(describeViolations(scan.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')), `axe: feed lost`).toEqual([]);
+  expect(describeViolations(scan.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')), `axe: feed lost`).toEqual(
+    [],
+  );
 
   // the feed returns: back in step, the change made meanwhile shows, commands act again
   await page.unroute(POLL);

@@ -33,7 +33,11 @@ const N = {
   },
 } as const;
 
-test('focus modes: specified from a row, auto picked by the server and named, none from the header chip', async ({ page, server, lang }, testInfo) => {
+test('focus modes: specified from a row, auto picked by the server and named, none from the header chip', async ({
+  page,
+  server,
+  lang,
+}, testInfo) => {
   test.setTimeout(180_000);
   const n = N[lang];
   const { panel, api } = await openParticipants(page, server, lang);
@@ -64,7 +68,10 @@ test('focus modes: specified from a row, auto picked by the server and named, no
   await chip.click();
   const detail = page.getByTestId('focus-detail');
   await expect(detail).toHaveAttribute('data-mode', 'auto');
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await expect(detail).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: `test-results/screens/focus-modes-${width}-${lang}.png` });
@@ -74,10 +81,12 @@ test('focus modes: specified from a row, auto picked by the server and named, no
   // no focus, from the chip's popover (opened again if a new pick re-laid the header meanwhile): the chip goes
   if (!(await detail.isVisible())) await chip.click();
   await detail.getByRole('button', { name: n.noFocus, exact: true }).click();
-  await expect.poll(async () => {
-    const s = await api.status();
-    return [s.focus_speaker, s.auto_focus_usr_id, s.spec_focus_usr_ids.length];
-  }).toEqual([0, '', 0]);
+  await expect
+    .poll(async () => {
+      const s = await api.status();
+      return [s.focus_speaker, s.auto_focus_usr_id, s.spec_focus_usr_ids.length];
+    })
+    .toEqual([0, '', 0]);
   await expect(chip).toHaveCount(0);
   await expect(await panel.toolbarByTestId('focus-mode')).toHaveAttribute('data-mode', 'none');
 });

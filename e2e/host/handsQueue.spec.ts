@@ -27,11 +27,21 @@ async function handsUpSince(api: ParticipantsApi): Promise<Map<string, number>> 
 }
 
 const TEXT = {
-  en: { justNow: 'just now', minutes: (n: number) => `${n} min`, permitted: /^\d+ raised hands permitted$/, refused: /raised hands? refused$/ },
+  en: {
+    justNow: 'just now',
+    minutes: (n: number) => `${n} min`,
+    permitted: /^\d+ raised hands permitted$/,
+    refused: /raised hands? refused$/,
+  },
   zh: { justNow: '刚刚', minutes: (n: number) => `${n}分钟`, permitted: /^已允许 \d+ 个举手发言$/, refused: /^已拒绝 .*举手$/ },
 } as const;
 
-test('raised hands: oldest first with how long, permit and refuse the selected', async ({ page, server, consoleErrors, lang }, testInfo) => {
+test('raised hands: oldest first with how long, permit and refuse the selected', async ({
+  page,
+  server,
+  consoleErrors,
+  lang,
+}, testInfo) => {
   // a simulated person may lower a hand between the pick and the click: the server refuses (403)
   // and the pick is made again
   consoleErrors.allow(/status of 403/);
@@ -49,7 +59,9 @@ test('raised hands: oldest first with how long, permit and refuse the selected',
     .toBeGreaterThanOrEqual(1);
   await panel.openTab('hand');
   const rows = panel.table.locator('[role="row"][data-usr-id]');
-  await expect.poll(async () => (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-usr-id')))).includes(later[0]), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-usr-id')))).includes(later[0]), { timeout: 10_000 })
+    .toBe(true);
   const order = await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-usr-id') ?? ''));
   // every hand still up from the first look comes before the one raised later
   const laterAt = order.indexOf(later[0]);
@@ -63,11 +75,17 @@ test('raised hands: oldest first with how long, permit and refuse the selected',
 
   // permit two selected hands at once (simulated people may lower a hand themselves meanwhile:
   // then the pick is made again)
-  const pick = async (i: number) => ({ usrId: (await rows.nth(i).getAttribute('data-usr-id'))!, name: (await rows.nth(i).getAttribute('aria-label'))! });
+  const pick = async (i: number) => ({
+    usrId: (await rows.nth(i).getAttribute('data-usr-id'))!,
+    name: (await rows.nth(i).getAttribute('aria-label'))!,
+  });
   let a = { usrId: '', name: '' };
   let b = { usrId: '', name: '' };
   await expect(async () => {
-    await panel.button(lang === 'en' ? 'Clear selection' : '清除选择').click({ timeout: 2_000 }).catch(() => undefined);
+    await panel
+      .button(lang === 'en' ? 'Clear selection' : '清除选择')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
     [a, b] = [await pick(0), await pick(1)];
     await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check({ timeout: 2_000 });
@@ -86,14 +104,22 @@ test('raised hands: oldest first with how long, permit and refuse the selected',
   await api.eps('a_rx', [a.usrId, b.usrId], 0);
   let c = { usrId: '', name: '' };
   await expect(async () => {
-    await panel.button(lang === 'en' ? 'Clear selection' : '清除选择').click({ timeout: 2_000 }).catch(() => undefined);
+    await panel
+      .button(lang === 'en' ? 'Clear selection' : '清除选择')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
     expect(await rows.count()).toBeGreaterThanOrEqual(1);
     c = await pick(0);
     await page.getByRole('checkbox', { name: panel.n.select(c.name), exact: true }).check({ timeout: 2_000 });
     await panel.button(panel.n.refuseSelected).click({ timeout: 2_000 });
     await expect(panel.toast('handsRefused')).toHaveText(TEXT[lang].refused, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
-  await expect.poll(async () => { const f = await api.flags(c.usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
+  await expect
+    .poll(async () => {
+      const f = await api.flags(c.usrId);
+      return [f?.hand, f?.a_rx];
+    })
+    .toEqual([0, 0]);
 
   // issue 26 item 7: a console that logs in later shows how long each hand has really been up,
   // not "just now" from its own first sight. A hand the server says went up over a minute ago

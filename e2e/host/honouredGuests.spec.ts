@@ -34,7 +34,11 @@ const N = {
   },
 } as const;
 
-test('honoured guests: set from a row and in bulk, marked, listed by their tab, cancelled in bulk', async ({ page, server, lang }, testInfo) => {
+test('honoured guests: set from a row and in bulk, marked, listed by their tab, cancelled in bulk', async ({
+  page,
+  server,
+  lang,
+}, testInfo) => {
   test.setTimeout(180_000);
   const n = N[lang];
   const { panel, api } = await openParticipants(page, server, lang);
@@ -49,7 +53,10 @@ test('honoured guests: set from a row and in bulk, marked, listed by their tab, 
 
   // another through the toolbar, for the selection
   const b = await pickOnline(panel, api, [a.usrId]);
-  await panel.row(b.name).getByRole('checkbox', { name: panel.n.select(b.name) }).check();
+  await panel
+    .row(b.name)
+    .getByRole('checkbox', { name: panel.n.select(b.name) })
+    .check();
   await panel.button(n.bulk).click();
   await page.getByRole('menuitem', { name: n.make(1), exact: true }).click();
   await expect.poll(() => chair(b.usrId)).toBe(1);
@@ -62,7 +69,10 @@ test('honoured guests: set from a row and in bulk, marked, listed by their tab, 
   await expect.poll(async () => Number(await tab.getAttribute('data-count'))).toBe(await serverGuests());
   await expect(panel.row(a.name)).toBeVisible();
   await expect(panel.row(b.name)).toBeVisible();
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await expect(panel.row(b.name)).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: `test-results/screens/honoured-guests-${width}-${lang}.png` });
@@ -70,7 +80,11 @@ test('honoured guests: set from a row and in bulk, marked, listed by their tab, 
   await expectNoSeriousViolations(page, testInfo, 'honoured guests tab');
 
   // both cancelled at once, selected in the tab (a new tab starts with nothing selected)
-  for (const p of [a, b]) await panel.row(p.name).getByRole('checkbox', { name: panel.n.select(p.name) }).check();
+  for (const p of [a, b])
+    await panel
+      .row(p.name)
+      .getByRole('checkbox', { name: panel.n.select(p.name) })
+      .check();
   await panel.button(n.bulk).click();
   await page.getByRole('menuitem', { name: n.cancel(2), exact: true }).click();
   await expect.poll(async () => [await chair(a.usrId), await chair(b.usrId)]).toEqual([0, 0]);

@@ -35,7 +35,11 @@ test.describe('hosts at scale', () => {
   // each logs in and waits for the meeting's first full load, slow on a shared machine
   test.describe.configure({ timeout: 150_000 });
 
-  test('search filters the tab as you type, / and Ctrl+K reach it, Enter on one match opens its operations', async ({ page, server, lang }, testInfo) => {
+  test('search filters the tab as you type, / and Ctrl+K reach it, Enter on one match opens its operations', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const { panel, api } = await openParticipants(page, server, lang);
     const p = await pickOnline(panel, api);
     const count = page.getByTestId('search-count');
@@ -88,7 +92,11 @@ test.describe('hosts at scale', () => {
     await expectNoSeriousViolations(page, testInfo, `search`);
   });
 
-  test('hang up acts at once and its toast calls the participant again; all leave asks first and Escape cancels', async ({ page, server, lang }, testInfo) => {
+  test('hang up acts at once and its toast calls the participant again; all leave asks first and Escape cancels', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const { panel, api } = await openParticipants(page, server, lang);
     const p = await pickOnline(panel, api);
     await panel.rowOperation(p.name, panel.n.hangUp);
@@ -118,7 +126,12 @@ test.describe('hosts at scale', () => {
     await expect(panel.row(p.name)).toHaveAttribute('data-online', 'true');
   });
 
-  test('meeting-wide and bulk commands say how many they reached; a refusal says why', async ({ page, server, consoleErrors, lang }, testInfo) => {
+  test('meeting-wide and bulk commands say how many they reached; a refusal says why', async ({
+    page,
+    server,
+    consoleErrors,
+    lang,
+  }, testInfo) => {
     consoleErrors.allow(/status of 403/);
     const { panel, api } = await openParticipants(page, server, lang);
     // mute all is the platform's recipe (all_guests_mute): its toast says the audience is muted
@@ -148,7 +161,11 @@ test.describe('hosts at scale', () => {
     // forbidding all listening is mod_mr_status mr_atx_mode (the recipe), refused here
     await page.route('**/sessions/*/mr-status', (route) =>
       route.request().method() === 'POST' && (route.request().postData() ?? '').includes('mr_atx_mode')
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ cmdid: 'error', result: RC.supervisorForbidden }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ cmdid: 'error', result: RC.supervisorForbidden }),
+          })
         : route.fallback(),
     );
     await (await panel.toolbarButton(panel.n.listenWatch)).click();

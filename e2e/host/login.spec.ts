@@ -32,21 +32,25 @@ async function dropSession(server: TestServer, session: StoredSession): Promise<
 }
 
 test.describe('login screen', () => {
-  test('host logs in and lands on /control with the meeting number in the URL', { tag: '@platform' }, async ({ page, loginPage, controlPage, server, wire }) => {
-    await loginPage.goto();
-    if (wire === 'platform') {
-      // the strict platform offers no picture code (an assumption of the spec, protocol/assumptions.ts):
-      // the login shows the platform's text code, says why, and logs in with it
-      await expect(loginPage.textCodeNote).toContainText('HTTP 404');
-      await expect(loginPage.codePicture).toHaveText(TEST_CODE);
-    } else {
-      await expect(loginPage.codeImage).toBeVisible();
-    }
-    await loginPage.loginAsHost();
-    await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
-    await expect(controlPage.meetingNumber).toHaveText(server.mrId);
-    await expect(controlPage.role).toHaveAttribute('data-controller-role', 'host');
-  });
+  test(
+    'host logs in and lands on /control with the meeting number in the URL',
+    { tag: '@platform' },
+    async ({ page, loginPage, controlPage, server, wire }) => {
+      await loginPage.goto();
+      if (wire === 'platform') {
+        // the strict platform offers no picture code (an assumption of the spec, protocol/assumptions.ts):
+        // the login shows the platform's text code, says why, and logs in with it
+        await expect(loginPage.textCodeNote).toContainText('HTTP 404');
+        await expect(loginPage.codePicture).toHaveText(TEST_CODE);
+      } else {
+        await expect(loginPage.codeImage).toBeVisible();
+      }
+      await loginPage.loginAsHost();
+      await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
+      await expect(controlPage.meetingNumber).toHaveText(server.mrId);
+      await expect(controlPage.role).toHaveAttribute('data-controller-role', 'host');
+    },
+  );
 
   test('supervisor logs in with the supervisor password', async ({ page, loginPage, controlPage, server }) => {
     await loginPage.goto('/');
@@ -55,7 +59,12 @@ test.describe('login screen', () => {
     await expect(controlPage.role).toHaveAttribute('data-controller-role', 'supervisor');
   });
 
-  test('a reload of /control keeps the session; logout returns to login and guards /control', async ({ page, loginPage, controlPage, server }) => {
+  test('a reload of /control keeps the session; logout returns to login and guards /control', async ({
+    page,
+    loginPage,
+    controlPage,
+    server,
+  }) => {
     await loginPage.goto();
     await loginPage.loginAsHost();
     await expect(controlPage.meetingNumber).toHaveText(server.mrId);
@@ -190,48 +199,59 @@ test.describe('login screen', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podium Meeting Control');
     await loginPage.switchLanguage('中文');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podium 会议控制台');
-    await expect(page.getByRole('navigation', { name: '平台链接' }).getByRole('link', { name: '帮助中心' })).toHaveAttribute('href', /\/help\/zh\.html$/);
+    await expect(page.getByRole('navigation', { name: '平台链接' }).getByRole('link', { name: '帮助中心' })).toHaveAttribute(
+      'href',
+      /\/help\/zh\.html$/,
+    );
   });
 });
 
 test.describe('a session the server dropped', () => {
-  test('platform: the console logs in again with the password of this tab and says so; podium: a logged-out session cannot be resumed and ends', { tag: '@platform' }, async ({ page, loginPage, controlPage, server, wire, consoleErrors }, testInfo) => {
-    test.setTimeout(90_000);
-    // the dropped session's poll answers 404, which the browser reports
-    consoleErrors.allow(/Failed to load resource/);
-    await loginPage.goto();
-    await loginPage.loginAsHost();
-    const connection = page.locator('[data-connection]');
-    await expect(connection).toHaveAttribute('data-connection', 'live', { timeout: 20_000 });
-    const before = await storedSession(page);
-    await dropSession(server, before);
+  test(
+    'platform: the console logs in again with the password of this tab and says so; podium: a logged-out session cannot be resumed and ends',
+    { tag: '@platform' },
+    async ({ page, loginPage, controlPage, server, wire, consoleErrors }, testInfo) => {
+      test.setTimeout(90_000);
+      // the dropped session's poll answers 404, which the browser reports
+      consoleErrors.allow(/Failed to load resource/);
+      await loginPage.goto();
+      await loginPage.loginAsHost();
+      const connection = page.locator('[data-connection]');
+      await expect(connection).toHaveAttribute('data-connection', 'live', { timeout: 20_000 });
+      const before = await storedSession(page);
+      await dropSession(server, before);
 
-    if (wire === 'platform') {
-      // no resume token on the platform: a new login, as the platform's own clients do it
-      const notice = page.getByRole('status').filter({ hasText: 'Logged in again' });
-      await expect(notice).toBeVisible({ timeout: 30_000 });
-      await expect(notice).toContainText('logged in again with the password you entered');
-      await expect.poll(async () => (await storedSession(page)).sessId).not.toBe(before.sessId);
-      await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
-      await expect(controlPage.meetingNumber).toHaveText(server.mrId);
-      await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('relogged.png') });
-      // the password was kept in memory only: nothing the browser stores holds it
-      const stored = await page.evaluate(() => [JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage })].join());
-      expect(stored).not.toContain(`"${server.hostPwd}"`);
-      await notice.getByRole('button', { name: 'Dismiss' }).click();
-      await expect(notice).toBeHidden();
-      // and the new session works: the console keeps polling it
-      await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
-    } else {
-      // podium resumes an expired session with its token, but a logout voids the token
-      await expect(page.getByRole('dialog', { name: 'Meeting control has ended' })).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('status').filter({ hasText: 'Logged in again' })).toHaveCount(0);
-    }
-  });
+      if (wire === 'platform') {
+        // no resume token on the platform: a new login, as the platform's own clients do it
+        const notice = page.getByRole('status').filter({ hasText: 'Logged in again' });
+        await expect(notice).toBeVisible({ timeout: 30_000 });
+        await expect(notice).toContainText('logged in again with the password you entered');
+        await expect.poll(async () => (await storedSession(page)).sessId).not.toBe(before.sessId);
+        await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
+        await expect(controlPage.meetingNumber).toHaveText(server.mrId);
+        await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('relogged.png') });
+        // the password was kept in memory only: nothing the browser stores holds it
+        const stored = await page.evaluate(() => [JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage })].join());
+        expect(stored).not.toContain(`"${server.hostPwd}"`);
+        await notice.getByRole('button', { name: 'Dismiss' }).click();
+        await expect(notice).toBeHidden();
+        // and the new session works: the console keeps polling it
+        await expect(connection).toHaveAttribute('data-connection', /live|resynced/);
+      } else {
+        // podium resumes an expired session with its token, but a logout voids the token
+        await expect(page.getByRole('dialog', { name: 'Meeting control has ended' })).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByRole('status').filter({ hasText: 'Logged in again' })).toHaveCount(0);
+      }
+    },
+  );
 });
 
 test.describe('meeting number kept as a string', () => {
-  test('meeting 0123 logs in to /control?mr-id=0123 and keeps the leading zero across a reload', async ({ browser, consoleErrors, wire }) => {
+  test('meeting 0123 logs in to /control?mr-id=0123 and keeps the leading zero across a reload', async ({
+    browser,
+    consoleErrors,
+    wire,
+  }) => {
     const server = await startTestServer({ env: { DEMO_MR_ID: '0123', SIM_ENDPOINTS: '0' }, wire });
     const context = await browser.newContext({ baseURL: server.baseURL });
     try {

@@ -27,7 +27,12 @@ const shell = (page: Page) => page.locator('#podium-shell');
 test.describe('static shell before the script', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('the login form paints from the HTML, and typed text, focus and caret survive the takeover', async ({ page, loginPage, server, lang }, testInfo) => {
+  test('the login form paints from the HTML, and typed text, focus and caret survive the takeover', async ({
+    page,
+    loginPage,
+    server,
+    lang,
+  }, testInfo) => {
     const release = await holdScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });
     const form = shell(page).getByRole('form', { name: lang === 'en' ? 'Meeting control login' : '会议控制登录' });

@@ -26,7 +26,11 @@ test.describe('meeting-wide switches', () => {
     if (wire !== 'platform') {
       // Live goes on only with its addresses set (spec §5), which are set only while it is off
       await api.setStatus({ enable_live: 0 });
-      await api.session.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: `rtmp://127.0.0.1/live/switches-${lang}`, rtmp_url: `http://127.0.0.1/liveplay/switches-${lang}.flv` });
+      await api.session.post('mod-rtmp-url', {
+        cmdid: 'mod_rtmp_url',
+        push_url: `rtmp://127.0.0.1/live/switches-${lang}`,
+        rtmp_url: `http://127.0.0.1/liveplay/switches-${lang}.flv`,
+      });
     }
     /** Flips a switch; Live on asks first (issue 26 item 4). False when Live stays off for want of addresses. */
     const flip = async (id: SwitchId, on: boolean): Promise<boolean> => {
@@ -68,26 +72,30 @@ test.describe('meeting-wide switches', () => {
     }
   });
 
-  test('the waiting room, an assumed call: applied on podium; in front of a strict platform shown as not offered, with the reason', { tag: '@platform' }, async ({ page, server, lang, wire }) => {
-    const { panel, api } = await openMeetingControls(page, server, lang);
-    await panel.openSection(panel.names.waitingRoom);
-    const section = page.getByTestId('waiting-room');
-    if (wire !== 'platform') {
-      await api.setStatus({ waiting_room: 0 });
-      await expect(section).toHaveAttribute('data-state', 'off');
-      await panel.clickLabel(section, panel.names.waitingRoom);
-      await expect.poll(async () => (await api.status()).waiting_room).toBe(1);
-      await api.setStatus({ waiting_room: 0 });
-      return;
-    }
-    // the strict platform (no PLATFORM_ASSUME) reports no waiting_room in its meeting status: the
-    // console can neither show nor flip it, and says so before anything is tried (the refusal of
-    // an assumed call that was tried: e2e/deploy/outageCommands.spec.ts, meeting passwords)
-    await expect(section.getByRole('note')).toHaveText('Not offered by this platform: its meeting status reports no waiting_room');
-    await expect(section.getByRole('switch', { name: panel.names.waitingRoom })).toBeDisabled();
-    await expect(section.getByRole('combobox', { name: panel.names.moveToWaiting })).toBeDisabled();
-    expect((await api.status()).waiting_room).toBeUndefined();
-  });
+  test(
+    'the waiting room, an assumed call: applied on podium; in front of a strict platform shown as not offered, with the reason',
+    { tag: '@platform' },
+    async ({ page, server, lang, wire }) => {
+      const { panel, api } = await openMeetingControls(page, server, lang);
+      await panel.openSection(panel.names.waitingRoom);
+      const section = page.getByTestId('waiting-room');
+      if (wire !== 'platform') {
+        await api.setStatus({ waiting_room: 0 });
+        await expect(section).toHaveAttribute('data-state', 'off');
+        await panel.clickLabel(section, panel.names.waitingRoom);
+        await expect.poll(async () => (await api.status()).waiting_room).toBe(1);
+        await api.setStatus({ waiting_room: 0 });
+        return;
+      }
+      // the strict platform (no PLATFORM_ASSUME) reports no waiting_room in its meeting status: the
+      // console can neither show nor flip it, and says so before anything is tried (the refusal of
+      // an assumed call that was tried: e2e/deploy/outageCommands.spec.ts, meeting passwords)
+      await expect(section.getByRole('note')).toHaveText('Not offered by this platform: its meeting status reports no waiting_room');
+      await expect(section.getByRole('switch', { name: panel.names.waitingRoom })).toBeDisabled();
+      await expect(section.getByRole('combobox', { name: panel.names.moveToWaiting })).toBeDisabled();
+      expect((await api.status()).waiting_room).toBeUndefined();
+    },
+  );
 
   test('a switch changed by another console shows here', async ({ page, server, lang }) => {
     const { panel, api } = await openMeetingControls(page, server, lang);

@@ -16,12 +16,19 @@ const MGMT_CODE = '2000';
 const test = testWithServer({});
 
 test.describe('dialogs', () => {
-  test('management login: digits-only code, wrong code refused, then logged in on the server', async ({ page, server, lang, consoleErrors }) => {
+  test('management login: digits-only code, wrong code refused, then logged in on the server', async ({
+    page,
+    server,
+    lang,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 403/);
     const { panel } = await openMeetingControls(page, server, lang);
     await panel.button(panel.names.mgmtLogin).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('button', { name: lang === 'en' ? 'Refresh verification code' : '刷新验证码' }).getByRole('img')).toBeVisible();
+    await expect(
+      dialog.getByRole('button', { name: lang === 'en' ? 'Refresh verification code' : '刷新验证码' }).getByRole('img'),
+    ).toBeVisible();
     await dialog.getByLabel(panel.names.loginId, { exact: true }).fill('admin');
     await dialog.getByLabel(panel.names.password, { exact: true }).fill('123456');
     const code = dialog.getByLabel(panel.names.code, { exact: true });
@@ -42,7 +49,12 @@ test.describe('dialogs', () => {
     await expect(panel.button(panel.names.mgmtLoggedIn)).toBeVisible();
   });
 
-  test('meeting passwords: opens empty (empty keeps the password), the spec rules, then one password changed alone', async ({ page, server, lang, consoleErrors }) => {
+  test('meeting passwords: opens empty (empty keeps the password), the spec rules, then one password changed alone', async ({
+    page,
+    server,
+    lang,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 40\d/);
     const { panel } = await openMeetingControls(page, server, lang);
     await panel.button(panel.names.passwords).click();
@@ -81,13 +93,35 @@ test.describe('dialogs', () => {
       await expect(dialog).toBeHidden();
       expect(sent).toEqual([expect.not.objectContaining({ supervisor_pwd: expect.anything(), join_pwd: expect.anything() })]);
       // the server now takes the new host password, and no longer the old one
-      await expect.poll(async () => MeetingControlsApi.login({ ...server, hostPwd: host }).then(() => true, () => false)).toBe(true);
-      expect(await MeetingControlsApi.login(server).then(() => true, () => false)).toBe(false);
-      expect(await MeetingControlsApi.login(server, 'supervisor').then(() => true, () => false)).toBe(true);
+      await expect
+        .poll(async () =>
+          MeetingControlsApi.login({ ...server, hostPwd: host }).then(
+            () => true,
+            () => false,
+          ),
+        )
+        .toBe(true);
+      expect(
+        await MeetingControlsApi.login(server).then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(false);
+      expect(
+        await MeetingControlsApi.login(server, 'supervisor').then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(true);
     } finally {
       const api = await MeetingControlsApi.login({ ...server, hostPwd: host }).catch(() => null);
       await api?.session.post('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: server.hostPwd, supervisor_pwd: server.supervisorPwd });
     }
-    expect(await MeetingControlsApi.login(server).then(() => true, () => false)).toBe(true);
+    expect(
+      await MeetingControlsApi.login(server).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(true);
   });
 });

@@ -34,7 +34,16 @@ test('end meeting asks first, then the server ends the meeting', async ({ page, 
     // controller session (a new login proves nothing: the simulated endpoints' next call starts
     // the ad-hoc room's next meeting)
     await expect(page.getByText(text(lang, 'The meeting has ended, exit control'))).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => api.status().then(() => 'running', () => 'ended'), { timeout: 20_000 }).toBe('ended');
+    await expect
+      .poll(
+        async () =>
+          api.status().then(
+            () => 'running',
+            () => 'ended',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe('ended');
   } finally {
     await own.stop();
   }

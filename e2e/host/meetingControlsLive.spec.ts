@@ -23,7 +23,12 @@ test('push stream: address rules, then start and stop on the server', async ({ p
   const url = `rtmp://127.0.0.1:1935/live/e2e-${lang}`;
   await address.fill(url);
   await section.getByRole('button', { name: panel.names.saveAndPush }).click();
-  await expect.poll(async () => { const s = await api.status(); return [s.bypass_enabled, s.bypass_url]; }).toEqual([1, url]);
+  await expect
+    .poll(async () => {
+      const s = await api.status();
+      return [s.bypass_enabled, s.bypass_url];
+    })
+    .toEqual([1, url]);
   await expect(section).toHaveAttribute('data-state', 'on');
   await section.getByRole('switch', { name: panel.names.pushStream }).click({ force: true });
   await expect.poll(async () => (await api.status()).bypass_enabled).toBe(0);
@@ -53,7 +58,12 @@ test('live addresses: both required, saved while live is off, locked while live 
   await push.fill(pushUrl);
   await pull.fill(pullUrl);
   await section.getByRole('button', { name: LIVE[lang].save }).click();
-  await expect.poll(async () => { const s = await api.status(); return [s.push_url, s.rtmp_url]; }).toEqual([pushUrl, pullUrl]);
+  await expect
+    .poll(async () => {
+      const s = await api.status();
+      return [s.push_url, s.rtmp_url];
+    })
+    .toEqual([pushUrl, pullUrl]);
 
   await api.setStatus({ enable_live: 1 });
   await expect(section).toHaveAttribute('data-editable', 'false');

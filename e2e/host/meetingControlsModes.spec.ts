@@ -75,16 +75,32 @@ test.describe('chat, modes and waiting room', () => {
     // two at once leave the meeting together: asked first (issue 13 §2)
     const question = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-message') });
     await question.getByRole('button').last().click();
-    await expect.poll(async () => { const w = new Set(await api.waitingIds()); return two.every((p) => w.has(p.usrId)); }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const w = new Set(await api.waitingIds());
+          return two.every((p) => w.has(p.usrId));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
-    for (const p of two) await section.getByRole('checkbox', { name: panel.names.selectWaiting(p.name), exact: true }).check({ force: true });
+    for (const p of two)
+      await section.getByRole('checkbox', { name: panel.names.selectWaiting(p.name), exact: true }).check({ force: true });
     await section.getByRole('button', { name: panel.names.refuseSelected(2), exact: true }).click();
     // refusing asks first, naming who (issue 13 §2); nobody is refused before the answer
     for (const p of two) await expect(question.getByTestId('confirm-message')).toContainText(p.name);
     expect((await api.waitingIds()).filter((id) => two.some((p) => p.usrId === id))).toHaveLength(2);
     await question.getByRole('button').last().click();
-    await expect.poll(async () => { const w = new Set(await api.waitingIds()); return two.some((p) => w.has(p.usrId)); }, { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(
+        async () => {
+          const w = new Set(await api.waitingIds());
+          return two.some((p) => w.has(p.usrId));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(false);
     await api.setStatus({ waiting_room: 0 });
   });
 });
-

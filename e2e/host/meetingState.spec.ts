@@ -63,7 +63,11 @@ const N = {
 const chip = (page: Page, kind: string) => page.getByTestId('meeting-state').locator(`[data-chip="${kind}"]`);
 
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [1280, 720],
+    [1440, 900],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
     await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`${name}-${w}x${h}.png`) });
@@ -71,7 +75,11 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
 }
 
 test.describe('meeting state at a glance', () => {
-  test('the header shows a chip for each state that is on, only those, and each opens its control', async ({ page, server, lang }, testInfo) => {
+  test('the header shows a chip for each state that is on, only those, and each opens its control', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     test.setTimeout(300_000);
     const n = N[lang];
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -89,7 +97,11 @@ test.describe('meeting state at a glance', () => {
     const b = await pickOnline(panel, api, [a.usrId]);
     await api.modStatus('lock_mr', 1);
     // live needs its addresses first (spec §5); refused, harmlessly, while live is already on
-    await api.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://127.0.0.1:1935/live/busy', rtmp_url: 'http://127.0.0.1/liveplay/busy.flv' });
+    await api.post('mod-rtmp-url', {
+      cmdid: 'mod_rtmp_url',
+      push_url: 'rtmp://127.0.0.1:1935/live/busy',
+      rtmp_url: 'http://127.0.0.1/liveplay/busy.flv',
+    });
     await api.modStatus('enable_live', 1);
     await api.modStatus('enable_rec', 1);
     await api.modStatus('waiting_room', 1);
@@ -111,12 +123,14 @@ test.describe('meeting state at a glance', () => {
     const first = Number(await chip(page, 'rec').getAttribute('data-seconds'));
     await expect.poll(async () => Number(await chip(page, 'rec').getAttribute('data-seconds')), { timeout: 5_000 }).toBeGreaterThan(first);
     // every chip says what a click does
-    for (const kind of ['rec', 'live', 'locked', 'waiting', 'rollCall', 'controllers']) await expect(chip(page, kind)).toHaveAttribute('title', /.+/);
+    for (const kind of ['rec', 'live', 'locked', 'waiting', 'rollCall', 'controllers'])
+      await expect(chip(page, kind)).toHaveAttribute('title', /.+/);
 
     await shoot(page, testInfo, `control-chips-${lang}`);
     await page.setViewportSize({ width: 1280, height: 720 });
     // every chip is on screen at 1280 px (they wrap rather than push the header's actions off)
-    for (const kind of ['rec', 'live', 'locked', 'waiting', 'rollCall', 'controllers']) await expect(chip(page, kind)).toBeInViewport({ ratio: 1 });
+    for (const kind of ['rec', 'live', 'locked', 'waiting', 'rollCall', 'controllers'])
+      await expect(chip(page, kind)).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('button', { name: lang === 'zh' ? '退出登录' : 'Logout' })).toBeInViewport({ ratio: 1 });
     await expectNoSeriousViolations(page, testInfo, `control screen with state chips`);
 
@@ -184,7 +198,11 @@ test.describe('meeting state at a glance', () => {
     await api.logout();
   });
 
-  test('a supervisor talks privately from a participant row; the header shows who, how long, the volume and End talk', async ({ page, server, lang }, testInfo) => {
+  test('a supervisor talks privately from a participant row; the header shows who, how long, the volume and End talk', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     test.setTimeout(300_000);
     const n = N[lang];
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -7,28 +7,32 @@ import { test, expect } from '../fixtures';
 import { openMeetingControls } from '../pages/MeetingControlsSession';
 import { codeMessage, RC } from '../../protocol/codes';
 
-test('screen layout: apply 2*2 to the main venue, then a traditional mosaic is refused', { tag: '@platform' }, async ({ page, server, lang, consoleErrors }) => {
-  consoleErrors.allow(/status of 403/);
-  const { panel, api } = await openMeetingControls(page, server, lang);
-  await api.setMosaic([{ role: 'speaker', mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 1 }]);
-  await expect.poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.mosic_id).toBe('auto');
-  await panel.button(panel.names.screenLayout).click();
-  const dialog = page.getByTestId('mosaic-dialog');
-  await expect(dialog.getByRole('radio', { name: panel.names.layout('4 panes') })).toBeVisible();
-  await dialog.getByRole('radio', { name: panel.names.layout('4 panes') }).click();
-  await expect(dialog.getByTestId('mosaic-panes').locator('tbody tr')).toHaveCount(4);
-  await expect(dialog.getByTestId('mosaic-preview').locator('[data-preview-role="speaker"]')).toHaveAttribute('data-mosic-id', '2*2');
-  await dialog.getByRole('button', { name: panel.names.applyLayout }).click();
-  await expect
-    .poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'speaker'))
-    .toMatchObject({ mosic_id: '2*2', layout_mode: 2 });
-  expect((await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.roles_lst).toHaveLength(4);
+test(
+  'screen layout: apply 2*2 to the main venue, then a traditional mosaic is refused',
+  { tag: '@platform' },
+  async ({ page, server, lang, consoleErrors }) => {
+    consoleErrors.allow(/status of 403/);
+    const { panel, api } = await openMeetingControls(page, server, lang);
+    await api.setMosaic([{ role: 'speaker', mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 1 }]);
+    await expect.poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.mosic_id).toBe('auto');
+    await panel.button(panel.names.screenLayout).click();
+    const dialog = page.getByTestId('mosaic-dialog');
+    await expect(dialog.getByRole('radio', { name: panel.names.layout('4 panes') })).toBeVisible();
+    await dialog.getByRole('radio', { name: panel.names.layout('4 panes') }).click();
+    await expect(dialog.getByTestId('mosaic-panes').locator('tbody tr')).toHaveCount(4);
+    await expect(dialog.getByTestId('mosaic-preview').locator('[data-preview-role="speaker"]')).toHaveAttribute('data-mosic-id', '2*2');
+    await dialog.getByRole('button', { name: panel.names.applyLayout }).click();
+    await expect
+      .poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'speaker'))
+      .toMatchObject({ mosic_id: '2*2', layout_mode: 2 });
+    expect((await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.roles_lst).toHaveLength(4);
 
-  await dialog.getByRole('checkbox', { name: lang === 'en' ? 'Traditional mosaic' : '传统分屏' }).check({ force: true });
-  await dialog.getByRole('button', { name: panel.names.applyLayout }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(codeMessage(RC.traditionalMosaicUnsupported, lang));
-  expect((await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.layout_mode).toBe(2);
-});
+    await dialog.getByRole('checkbox', { name: lang === 'en' ? 'Traditional mosaic' : '传统分屏' }).check({ force: true });
+    await dialog.getByRole('button', { name: panel.names.applyLayout }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(codeMessage(RC.traditionalMosaicUnsupported, lang));
+    expect((await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.layout_mode).toBe(2);
+  },
+);
 
 const PANE_SOURCE = { en: (n: number) => `Video source of pane ${n}`, zh: (n: number) => `画面 ${n} 的视频源` } as const;
 const FOCUS = { en: (n: number) => `Focus pane ${n}`, zh: (n: number) => `焦点画面 ${n}` } as const;
@@ -74,7 +78,11 @@ test('custom layout: a participant dragged to another pane with focus, then auto
   expect((await api.mosaicConfigs()).find((c) => c.role === 'speaker')?.mosic_id).toBe('auto');
 });
 
-test('16 panes: every layout in view at 1280 px, names readable in the preview, panes sorted from the keyboard and applied in that order', async ({ page, server, lang }) => {
+test('16 panes: every layout in view at 1280 px, names readable in the preview, panes sorted from the keyboard and applied in that order', async ({
+  page,
+  server,
+  lang,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { panel, api } = await openMeetingControls(page, server, lang);
   const waiting = new Set(await api.waitingIds());

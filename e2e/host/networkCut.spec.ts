@@ -32,7 +32,9 @@ async function expectInStep(panel: ParticipantsPanel, api: ParticipantsApi): Pro
     )
     .toEqual([true, true]);
   await panel.openTab('all');
-  const rendered = await panel.table.locator('[role="row"][data-usr-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-usr-id')));
+  const rendered = await panel.table
+    .locator('[role="row"][data-usr-id]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-usr-id')));
   expect(new Set(rendered).size).toBe(rendered.length);
 }
 
@@ -54,7 +56,13 @@ function storedSessId(page: Page): Promise<string | undefined> {
 test.describe('network cut', () => {
   for (const seconds of CUT_SECONDS) {
     const expires = seconds > SESSION_TIMEOUT_SECONDS;
-    test(`offline for ${seconds} s while another controller acts: back in step, nothing lost or duplicated`, async ({ page, context, server, consoleErrors, lang }) => {
+    test(`offline for ${seconds} s while another controller acts: back in step, nothing lost or duplicated`, async ({
+      page,
+      context,
+      server,
+      consoleErrors,
+      lang,
+    }) => {
       test.setTimeout(60_000 + seconds * 1000);
       // the browser reports the failed requests of the cut itself (and the expired session's 404)
       consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to load resource|Failed to fetch|net::/);
@@ -87,7 +95,9 @@ test.describe('network cut', () => {
         expect(Date.now() - cutAt).toBeGreaterThanOrEqual(seconds * 1000);
         await context.setOffline(false);
 
-        await expect(connection).toHaveAttribute('data-connection', expires ? 'resynced' : /^(live|reconnected|resynced)$/, { timeout: 30_000 });
+        await expect(connection).toHaveAttribute('data-connection', expires ? 'resynced' : /^(live|reconnected|resynced)$/, {
+          timeout: 30_000,
+        });
         await expectInStep(panel, api);
         // still logged in, no session-end warning; a long cut went on in a new server session
         await expect(page).toHaveURL(/\/control/);

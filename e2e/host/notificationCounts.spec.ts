@@ -26,7 +26,11 @@ test('over 99 members who left show as a whole count, and the list closes on Esc
   await expect(badge).toHaveText(new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en').format(unread));
   // nothing of the number is clipped by the badge
   expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-  await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`notification-count-${lang}.png`), clip: { x: 280, y: 30, width: 700, height: 60 } });
+  await page.screenshot({
+    animations: 'disabled',
+    path: testInfo.outputPath(`notification-count-${lang}.png`),
+    clip: { x: 280, y: 30, width: 700, height: 60 },
+  });
 
   await button.click();
   const list = page.getByRole('list', { name: LEFT[lang] });

@@ -16,7 +16,11 @@ const TEXT = {
 test.describe('operator feedback', () => {
   // each logs in and waits for the meeting's first full load, slow on a shared machine
   test.describe.configure({ timeout: 90_000 });
-  test('the subtitle switch, the dialog and the server agree, and Apply keeps subtitles on and says so', async ({ page, server, lang }, testInfo) => {
+  test('the subtitle switch, the dialog and the server agree, and Apply keeps subtitles on and says so', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const { panel, api } = await openMeetingControls(page, server, lang);
     await api.setStatus({ title_enabled: 0 });
     await expect(panel.switchState('subtitles')).toHaveAttribute('data-state', 'off');
@@ -70,7 +74,11 @@ test.describe('operator feedback', () => {
     await dialog.screenshot({ animations: 'disabled', path: testInfo.outputPath(`roll-call-${lang}.png`) });
   });
 
-  test('"Move to waiting room" is offered only while the waiting room is on, else disabled with the reason', async ({ page, server, lang }) => {
+  test('"Move to waiting room" is offered only while the waiting room is on, else disabled with the reason', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     const before = Number((await api.status()).waiting_room);
     try {

@@ -18,7 +18,10 @@ async function watchUnread(button: Locator): Promise<() => Promise<string[]>> {
   await button.evaluate((el) => {
     const seen: string[] = [];
     (el as HTMLElement & { unreadSeen?: string[] }).unreadSeen = seen;
-    new MutationObserver(() => seen.push(el.getAttribute('data-unread') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-unread'] });
+    new MutationObserver(() => seen.push(el.getAttribute('data-unread') ?? '')).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-unread'],
+    });
   });
   return () => button.evaluate((el) => [...((el as HTMLElement & { unreadSeen?: string[] }).unreadSeen ?? [])]);
 }
@@ -67,7 +70,11 @@ const T = {
 } as const;
 
 test.describe('participant dialogs', () => {
-  test('camera pad: holding a direction sends a move at once, repeats it every 500 ms, and stops on release; the server accepts each', async ({ page, server, lang }) => {
+  test('camera pad: holding a direction sends a move at once, repeats it every 500 ms, and stops on release; the server accepts each', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const t = T[lang];
     const { panel, api } = await openParticipants(page, server, lang);
     const p = await pickOnline(panel, api);
@@ -133,13 +140,25 @@ test.describe('participant dialogs', () => {
     expect(media.data.length).toBeGreaterThan(0);
   });
 
-  test('address book: a broad search asks for narrower criteria; a picked user is invited on the server', async ({ page, server, lang }) => {
+  test('address book: a broad search asks for narrower criteria; a picked user is invited on the server', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const t = T[lang];
     const { panel, api } = await openParticipants(page, server, lang);
-    const found = await api.post<{ ids: number[]; total: number }>('usrs/usr_id/search/', { cmdid: 'search_usr', filter_type: [], filter_value: [] });
+    const found = await api.post<{ ids: number[]; total: number }>('usrs/usr_id/search/', {
+      cmdid: 'search_usr',
+      filter_type: [],
+      filter_value: [],
+    });
     const roster = new Set((await api.roster()).added_usr_ids);
     const id = found.body.ids.find((u) => !roster.has(String(u)))!;
-    const info = await api.post<{ call_addrs: string[]; usr_marks: string[] }>('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: [id], last_modify_dtms: [0] });
+    const info = await api.post<{ call_addrs: string[]; usr_marks: string[] }>('usrs/usr_ids/', {
+      cmdid: 'subscribe_usr',
+      usr_ids: [id],
+      last_modify_dtms: [0],
+    });
     const callAddr = info.body.call_addrs[0];
     // the user number is unique: the search finds just this user
     const mark = info.body.usr_marks[0];
@@ -150,12 +169,19 @@ test.describe('participant dialogs', () => {
     if (found.body.total > 500) await expect(dialog.getByTestId('search-too-many')).toBeVisible();
     await dialog.getByRole('textbox', { name: t.searchUsers }).fill(mark);
     await dialog.getByRole('button', { name: t.search, exact: true }).click();
-    await dialog.getByRole('checkbox', { name: new RegExp(callAddr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().check();
+    await dialog
+      .getByRole('checkbox', { name: new RegExp(callAddr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .check();
     await dialog.getByRole('button', { name: t.addSelected }).click();
     await expect.poll(async () => (await api.roster()).added_usr_ids).toContain(String(id));
   });
 
-  test('overtime: too long and colliding requests are refused with the reason; a valid one extends the meeting on the server', async ({ page, server, lang }) => {
+  test('overtime: too long and colliding requests are refused with the reason; a valid one extends the meeting on the server', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const t = T[lang];
     const { api } = await openParticipants(page, server, lang);
     const before = await api.info();
@@ -197,7 +223,12 @@ test.describe('participant dialogs', () => {
     await expect.poll(async () => Number(await button.getAttribute('data-unread'))).toBeGreaterThanOrEqual(1);
     const unreadSeen = await watchUnread(button);
     await button.click();
-    await expect(page.getByRole('listitem').filter({ hasText: `${p.name}: ${t.hungUpByHost}` }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: `${p.name}: ${t.hungUpByHost}` })
+        .first(),
+    ).toBeVisible();
     await expect.poll(unreadSeen).toContain('0');
     await button.click();
     // a steady endpoint stays away until called: later specs have it back

@@ -22,7 +22,11 @@ async function waitForHands(api: ParticipantsApi, count: number): Promise<string
 }
 
 test.describe('raised hands', () => {
-  test('the raise-hand tab lists raised hands; permitting one lets the person speak and shows them on screen (the talk recipe), refusing one keeps them muted', async ({ page, server, lang }) => {
+  test('the raise-hand tab lists raised hands; permitting one lets the person speak and shows them on screen (the talk recipe), refusing one keeps them muted', async ({
+    page,
+    server,
+    lang,
+  }) => {
     test.setTimeout(90_000);
     const { panel, api } = await openParticipants(page, server, lang);
     await waitForHands(api, 2);
@@ -38,11 +42,23 @@ test.describe('raised hands', () => {
     const refuse = panel.button(panel.n.refuseHand(otherName));
     const cell = second.getByRole('cell').filter({ has: refuse });
     const [refuseBox, cellBox] = [await refuse.boundingBox(), await cell.boundingBox()];
-    expect(refuseBox!.x + refuseBox!.width, 'Refuse ends inside the raised-hand cell').toBeLessThanOrEqual(cellBox!.x + cellBox!.width + 0.5);
+    expect(refuseBox!.x + refuseBox!.width, 'Refuse ends inside the raised-hand cell').toBeLessThanOrEqual(
+      cellBox!.x + cellBox!.width + 0.5,
+    );
     await refuse.click();
-    await expect.poll(async () => { const f = await api.flags(otherId); return [f?.hand, f?.a_rx]; }).toEqual([0, 0]);
+    await expect
+      .poll(async () => {
+        const f = await api.flags(otherId);
+        return [f?.hand, f?.a_rx];
+      })
+      .toEqual([0, 0]);
     await panel.button(panel.n.permit(name)).click();
-    await expect.poll(async () => { const f = await api.flags(usrId); return [f?.hand, f?.a_rx]; }).toEqual([0, 1]);
+    await expect
+      .poll(async () => {
+        const f = await api.flags(usrId);
+        return [f?.hand, f?.a_rx];
+      })
+      .toEqual([0, 1]);
     // "Show the talker on screen" is on by default: the evidence's talk layout, main venue beside the talker for the audience
     await expect
       .poll(async () => {

@@ -90,9 +90,12 @@ async function orderBy(page: Page, panel: ParticipantsPanel, t: (typeof T)[Lang]
 
 /** The loss figures the rendered rows show, top to bottom (rows without figures left out). */
 async function lossColumn(panel: ParticipantsPanel): Promise<number[]> {
-  return panel.table
-    .locator('[role="row"][data-usr-id] [data-testid="quality-cell"][data-loss-now]')
-    .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-loss-now')).filter((v) => v !== '' && v !== null).map(Number));
+  return panel.table.locator('[role="row"][data-usr-id] [data-testid="quality-cell"][data-loss-now]').evaluateAll((cells) =>
+    cells
+      .map((c) => c.getAttribute('data-loss-now'))
+      .filter((v) => v !== '' && v !== null)
+      .map(Number),
+  );
 }
 
 /** The class of the quality toasts (QUALITY_ALERT_CLASS of src/quality/QualityContext.tsx, which loads React). */
@@ -110,7 +113,9 @@ async function recordQualityToasts(page: Page): Promise<void> {
     new MutationObserver((changes) => {
       for (const change of changes)
         for (const node of change.addedNodes)
-          if (node instanceof HTMLElement) for (const toast of [node, ...node.querySelectorAll('*')]) if (toast.classList.contains(cls)) shown.push(toast.textContent ?? '');
+          if (node instanceof HTMLElement)
+            for (const toast of [node, ...node.querySelectorAll('*')])
+              if (toast.classList.contains(cls)) shown.push(toast.textContent ?? '');
     }).observe(document, { childList: true, subtree: true });
   }, QUALITY_ALERT_CLASS);
 }
@@ -127,7 +132,11 @@ async function openWithPoorLine(page: Page, server: TestServer, lang: Lang) {
 }
 
 test.describe('quality history', () => {
-  test('every participant is sampled in the background: the poor line interrupts once, waits in the alert list until snoozed, shows its sparkline, sorts worst first, and keeps its history after leaving', async ({ page, server, lang }, testInfo) => {
+  test('every participant is sampled in the background: the poor line interrupts once, waits in the alert list until snoozed, shows its sparkline, sorts worst first, and keeps its history after leaving', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const t = T[lang];
     // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
     test.setTimeout(240_000);
@@ -154,7 +163,12 @@ test.describe('quality history', () => {
     // the console's own activity says who snoozed whom (no server hears of a snooze)
     await page.getByRole('button', { name: t.activity, exact: true }).click();
     const activity = page.getByRole('dialog', { name: t.activity });
-    await expect(activity.getByTestId('activity-table').locator('tbody tr').filter({ hasText: t.snoozed(name) })).toHaveCount(1);
+    await expect(
+      activity
+        .getByTestId('activity-table')
+        .locator('tbody tr')
+        .filter({ hasText: t.snoozed(name) }),
+    ).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(activity).toBeHidden();
 
@@ -191,7 +205,10 @@ test.describe('quality history', () => {
     await settings.getByRole('button', { name: t.save, exact: true }).click();
     await expect(settings).toBeHidden();
     await expect(cell).toHaveAttribute('data-alert', 'false');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('podium.quality.thresholds') ?? 'null'))).toEqual({ lossPct: 7, jitterMs: 60 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('podium.quality.thresholds') ?? 'null'))).toEqual({
+      lossPct: 7,
+      jitterMs: 60,
+    });
     await page.getByRole('button', { name: t.alerts, exact: true }).click();
     const reopened = page.getByRole('dialog').getByRole('textbox', { name: t.loss });
     await expect(reopened).toHaveValue('7');
@@ -212,7 +229,11 @@ test.describe('quality history', () => {
     await later.callBackSteady();
   });
 
-  test('the statistics dialog starts with the history read before it opened, send dashed, audio on its own axis, with current, average and peak', async ({ page, server, lang }, testInfo) => {
+  test('the statistics dialog starts with the history read before it opened, send dashed, audio on its own axis, with current, average and peak', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const t = T[lang];
     // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
     test.setTimeout(240_000);
@@ -220,7 +241,9 @@ test.describe('quality history', () => {
     // the poor line alerts, so it is read in full every round from then on
     await expect.poll(() => qualityToasts(page), { timeout: 40_000 }).toContainEqual(expect.stringMatching(containing(t.lossToast(name))));
     await orderBy(page, panel, t, t.worstJitter);
-    await expect(panel.table.locator('[role="row"][data-usr-id]').first()).toHaveAttribute('data-usr-id', POOR_LINE_STEADY_ID, { timeout: 25_000 });
+    await expect(panel.table.locator('[role="row"][data-usr-id]').first()).toHaveAttribute('data-usr-id', POOR_LINE_STEADY_ID, {
+      timeout: 25_000,
+    });
     const cell = panel.row(name).getByTestId('quality-cell');
     const round = Number(await cell.getAttribute('data-round'));
     await expect.poll(async () => Number(await cell.getAttribute('data-round')), { timeout: 25_000 }).toBeGreaterThan(round);

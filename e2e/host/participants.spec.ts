@@ -16,12 +16,15 @@ test.describe('participants', () => {
   test('tabs show the roster with counts that match the server', async ({ page, server, lang }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     await expect
-      .poll(async () => {
-        const [roster, states] = await Promise.all([api.roster(), api.endpointStates()]);
-        const ids = new Set([...roster.added_usr_ids, ...states.keys()]);
-        const online = [...states.values()].filter((s) => !s.flags.waiting).length;
-        return [(await panel.tabCount('all')) === ids.size, (await panel.tabCount('online')) === online];
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const [roster, states] = await Promise.all([api.roster(), api.endpointStates()]);
+          const ids = new Set([...roster.added_usr_ids, ...states.keys()]);
+          const online = [...states.values()].filter((s) => !s.flags.waiting).length;
+          return [(await panel.tabCount('all')) === ids.size, (await panel.tabCount('online')) === online];
+        },
+        { timeout: 15_000 },
+      )
       .toEqual([true, true]);
     for (const tab of ['offline', 'online', 'active', 'hand', 'waiting', 'all'] as const) {
       await panel.openTab(tab);
@@ -29,7 +32,9 @@ test.describe('participants', () => {
       expect(rendered).toBeLessThanOrEqual(await panel.tabCount(tab));
     }
     await panel.openTab('offline');
-    for (const online of await panel.table.locator('[role="row"][data-usr-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-online'))))
+    for (const online of await panel.table
+      .locator('[role="row"][data-usr-id]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-online'))))
       expect(online).toBe('false');
   });
 
@@ -46,21 +51,25 @@ test.describe('participants', () => {
     for (const header of await headers.all()) await expect(header).toBeInViewport({ ratio: 1 });
   });
 
-  test('mute and unmute one participant: the server takes the audio out of the mix and back', { tag: '@platform' }, async ({ page, server, lang }) => {
-    const { panel, api } = await openParticipants(page, server, lang);
-    const p = await pickOnline(panel, api);
-    const row = panel.row(p.name);
-    if ((await row.locator('button[data-state]').first().getAttribute('data-state')) === 'off') {
+  test(
+    'mute and unmute one participant: the server takes the audio out of the mix and back',
+    { tag: '@platform' },
+    async ({ page, server, lang }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      const p = await pickOnline(panel, api);
+      const row = panel.row(p.name);
+      if ((await row.locator('button[data-state]').first().getAttribute('data-state')) === 'off') {
+        await panel.button(panel.n.unmute(p.name)).click();
+        await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
+      }
+      await panel.button(panel.n.mute(p.name)).click();
+      await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(0);
+      await expect(panel.button(panel.n.unmute(p.name))).toHaveAttribute('data-state', 'off');
       await panel.button(panel.n.unmute(p.name)).click();
       await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
-    }
-    await panel.button(panel.n.mute(p.name)).click();
-    await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(0);
-    await expect(panel.button(panel.n.unmute(p.name))).toHaveAttribute('data-state', 'off');
-    await panel.button(panel.n.unmute(p.name)).click();
-    await expect.poll(async () => (await api.flags(p.usrId))?.a_rx).toBe(1);
-    await expect(panel.button(panel.n.mute(p.name))).toHaveAttribute('data-state', 'on');
-  });
+      await expect(panel.button(panel.n.mute(p.name))).toHaveAttribute('data-state', 'on');
+    },
+  );
 
   test('stop and allow listening and watching for one participant', async ({ page, server, lang }) => {
     const { panel, api } = await openParticipants(page, server, lang);
@@ -73,7 +82,12 @@ test.describe('participants', () => {
     await expect.poll(async () => (await api.flags(p.usrId))?.v_tx).toBe(0);
     await panel.button(panel.n.letListen(p.name)).click();
     await panel.button(panel.n.letWatch(p.name)).click();
-    await expect.poll(async () => { const f = await api.flags(p.usrId); return [f?.a_tx, f?.v_tx]; }).toEqual([1, 1]);
+    await expect
+      .poll(async () => {
+        const f = await api.flags(p.usrId);
+        return [f?.a_tx, f?.v_tx];
+      })
+      .toEqual([1, 1]);
   });
 
   test('rename refuses an empty name, then renames on the server', async ({ page, server, lang }) => {
@@ -130,7 +144,11 @@ test.describe('participants', () => {
     // a platform may still give (its room switched off in between) is answered here for it.
     await page.route('**/sessions/*/eps-status', (route) =>
       route.request().method() === 'POST' && (route.request().postData() ?? '').includes('waiting_move')
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ cmdid: 'error', result: RC.waitingRoomDisabled }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ cmdid: 'error', result: RC.waitingRoomDisabled }),
+          })
         : route.fallback(),
     );
     await panel.rowOperation(p.name, panel.n.moveToWaiting);
@@ -139,36 +157,50 @@ test.describe('participants', () => {
     expect((await api.flags(p.usrId))?.waiting).toBe(0);
   });
 
-  test('bulk move to the waiting room, admit them from the waiting room tab, refuse one from its row', { tag: '@platform' }, async ({ page, server, lang }) => {
-    const { panel, api } = await openParticipants(page, server, lang);
-    await api.modStatus('waiting_room', 1);
-    const a = await pickOnline(panel, api);
-    const b = await pickOnline(panel, api, [a.usrId]);
-    await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check();
-    await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
-    await (await panel.toolbarButton(panel.n.moveSelectedToWaiting)).click();
-    await panel.confirm();
-    await expect.poll(async () => { const s = await api.endpointStates(); return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting]; }).toEqual([1, 1]);
-    await panel.openTab('waiting');
-    await expect(panel.row(a.name)).toBeVisible();
-    await expect(panel.row(b.name)).toBeVisible();
-    await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check();
-    await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
-    await panel.button(panel.n.admitSelected).click();
-    await expect.poll(async () => { const s = await api.endpointStates(); return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting]; }).toEqual([0, 0]);
+  test(
+    'bulk move to the waiting room, admit them from the waiting room tab, refuse one from its row',
+    { tag: '@platform' },
+    async ({ page, server, lang }) => {
+      const { panel, api } = await openParticipants(page, server, lang);
+      await api.modStatus('waiting_room', 1);
+      const a = await pickOnline(panel, api);
+      const b = await pickOnline(panel, api, [a.usrId]);
+      await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check();
+      await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
+      await (await panel.toolbarButton(panel.n.moveSelectedToWaiting)).click();
+      await panel.confirm();
+      await expect
+        .poll(async () => {
+          const s = await api.endpointStates();
+          return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting];
+        })
+        .toEqual([1, 1]);
+      await panel.openTab('waiting');
+      await expect(panel.row(a.name)).toBeVisible();
+      await expect(panel.row(b.name)).toBeVisible();
+      await page.getByRole('checkbox', { name: panel.n.select(a.name), exact: true }).check();
+      await page.getByRole('checkbox', { name: panel.n.select(b.name), exact: true }).check();
+      await panel.button(panel.n.admitSelected).click();
+      await expect
+        .poll(async () => {
+          const s = await api.endpointStates();
+          return [s.get(a.usrId)?.flags.waiting, s.get(b.usrId)?.flags.waiting];
+        })
+        .toEqual([0, 0]);
 
-    // one moved back by its row, then refused: the server drops the call
-    await panel.openTab('all');
-    await panel.rowOperation(a.name, panel.n.moveToWaiting);
-    await expect.poll(async () => (await api.flags(a.usrId))?.waiting).toBe(1);
-    await panel.openTab('waiting');
-    await panel.rowOperation(a.name, panel.n.refuse);
-    await panel.confirm();
-    await expect.poll(async () => (await api.endpointStates()).has(a.usrId)).toBe(false);
-    await api.modStatus('waiting_room', 0);
-    // the refused one is a steady endpoint: it stays away until called, so later specs have it back
-    await api.callBackSteady();
-  });
+      // one moved back by its row, then refused: the server drops the call
+      await panel.openTab('all');
+      await panel.rowOperation(a.name, panel.n.moveToWaiting);
+      await expect.poll(async () => (await api.flags(a.usrId))?.waiting).toBe(1);
+      await panel.openTab('waiting');
+      await panel.rowOperation(a.name, panel.n.refuse);
+      await panel.confirm();
+      await expect.poll(async () => (await api.endpointStates()).has(a.usrId)).toBe(false);
+      await api.modStatus('waiting_room', 0);
+      // the refused one is a steady endpoint: it stays away until called, so later specs have it back
+      await api.callBackSteady();
+    },
+  );
 
   test('hang up drops the call on the server; call again dials the participant', async ({ page, server, lang }) => {
     const { panel, api } = await openParticipants(page, server, lang);
@@ -183,16 +215,31 @@ test.describe('participants', () => {
     await expect(panel.row(p.name)).toHaveAttribute('data-online', 'true');
   });
 
-  test('meeting-wide audio and video actions are the evidence\'s recipes: they bind the audience and show in the meeting status', async ({ page, server, lang }) => {
+  test("meeting-wide audio and video actions are the evidence's recipes: they bind the audience and show in the meeting status", async ({
+    page,
+    server,
+    lang,
+  }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     // the recipes (all_guests_mute, mr_atx_mode, mr_vtx_mode) reach the audience; the main venue
     // and honoured guests keep their flags, and the scope the server records is the audience's
-    const audience = async () => [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && !s.flags.speaker && !s.flags.chair && !s.flags.host);
+    const audience = async () =>
+      [...(await api.endpointStates()).values()].filter((s) => !s.flags.waiting && !s.flags.speaker && !s.flags.chair && !s.flags.host);
     const every = async (flag: 'a_rx' | 'a_tx' | 'v_tx', value: number) => (await audience()).every((s) => s.flags[flag] === value);
     await panel.button(panel.n.muteAll).click();
-    await expect.poll(async () => { const st = await api.status(); return [st.all_guests_mute, st.mute_scope, await every('a_rx', 0)]; }).toEqual([1, 'audience', true]);
+    await expect
+      .poll(async () => {
+        const st = await api.status();
+        return [st.all_guests_mute, st.mute_scope, await every('a_rx', 0)];
+      })
+      .toEqual([1, 'audience', true]);
     await panel.button(panel.n.cancelMuteAll).click();
-    await expect.poll(async () => { const st = await api.status(); return [st.all_guests_mute, await every('a_rx', 1)]; }).toEqual([0, true]);
+    await expect
+      .poll(async () => {
+        const st = await api.status();
+        return [st.all_guests_mute, await every('a_rx', 1)];
+      })
+      .toEqual([0, true]);
 
     await (await panel.toolbarButton(panel.n.listenWatch)).click();
     await page.getByRole('menuitem', { name: panel.n.forbidAllListening }).click();
@@ -226,13 +273,20 @@ test.describe('participants', () => {
   test('roll call: start, next and end are applied by the server', { tag: '@platform' }, async ({ page, server, lang }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     const a = await pickOnline(panel, api);
-    const before = (await api.get<{ config_info: { role: string; mosic_id: string; roles_lst: string[][] }[] }>('mosic-config')).config_info.find((x) => x.role === 'speaker')!;
+    const before = (
+      await api.get<{ config_info: { role: string; mosic_id: string; roles_lst: string[][] }[] }>('mosic-config')
+    ).config_info.find((x) => x.role === 'speaker')!;
     await (await panel.toolbarButton(panel.n.rollCall)).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: panel.n.participantToCall }).fill(a.name);
     await page.getByRole('option', { name: a.name, exact: true }).click();
     await dialog.getByRole('button', { name: panel.n.startRollCall }).click();
-    await expect.poll(async () => { const s = await api.status(); return [s.roll_call, s.rollcall_usr_id]; }).toEqual([1, a.usrId]);
+    await expect
+      .poll(async () => {
+        const s = await api.status();
+        return [s.roll_call, s.rollcall_usr_id];
+      })
+      .toEqual([1, a.usrId]);
     await expect(dialog.getByTestId('roll-call-state')).toHaveAttribute('data-called', a.usrId);
     // the roll-call recipe's layout: the main venue sees the called alone
     const speakerLayout = async () => {
@@ -261,16 +315,19 @@ test.describe('participants', () => {
     // the simulated far end answers, or fails as real ones do (busy, refused, ...): then the
     // server reports a failed call for that name with its reason
     await expect
-      .poll(async () => {
-        const [roster, states, logs] = await Promise.all([
-          api.roster(),
-          api.endpointStates(),
-          api.get<{ events: Array<{ cmdid: string; nick_name?: string; reason?: string }> }>('logs'),
-        ]);
-        if ([...states.values()].some((s) => s.name === name)) return 'joined';
-        const failed = logs.events.find((e) => e.cmdid === 'failed_call' && e.nick_name === name);
-        return failed?.reason ? 'failed' : roster.added_usr_names.includes(name) ? 'dialled' : 'pending';
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const [roster, states, logs] = await Promise.all([
+            api.roster(),
+            api.endpointStates(),
+            api.get<{ events: Array<{ cmdid: string; nick_name?: string; reason?: string }> }>('logs'),
+          ]);
+          if ([...states.values()].some((s) => s.name === name)) return 'joined';
+          const failed = logs.events.find((e) => e.cmdid === 'failed_call' && e.nick_name === name);
+          return failed?.reason ? 'failed' : roster.added_usr_names.includes(name) ? 'dialled' : 'pending';
+        },
+        { timeout: 20_000 },
+      )
       .toMatch(/^(joined|failed)$/);
     // the host sees the same outcome the server reports (issue 26 item 7)
     const outcome = [...(await api.endpointStates()).values()].some((s) => s.name === name) ? 'joined' : 'failed';
@@ -286,7 +343,9 @@ test.describe('participants', () => {
     await panel.button(panel.n.call).click();
     await expect(status).toHaveAttribute('data-state', 'calling');
     await expect(status).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
-    await expect(status.getByRole('status')).toHaveText(lang === 'en' ? `The call to ${busy} failed: The peer is busy` : new RegExp(`${busy}`));
+    await expect(status.getByRole('status')).toHaveText(
+      lang === 'en' ? `The call to ${busy} failed: The peer is busy` : new RegExp(`${busy}`),
+    );
     await page.screenshot({ path: `test-results/screens/temp-call-failed-${lang}.png` });
     await status.getByRole('button', { name: lang === 'en' ? 'Close the call result' : '关闭呼叫结果' }).click();
     await expect(status).toHaveCount(0);
@@ -317,8 +376,18 @@ test.describe('participants', () => {
       await page.getByRole('option', { name: option }).click();
     };
     await chooseSort(panel.n.nameAsc);
-    await expect.poll(async () => { const n = await panel.renderedNames(); return n.join('|') === [...n].sort(collator.compare).join('|'); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const n = await panel.renderedNames();
+        return n.join('|') === [...n].sort(collator.compare).join('|');
+      })
+      .toBe(true);
     await chooseSort(panel.n.nameDesc);
-    await expect.poll(async () => { const n = await panel.renderedNames(); return n.join('|') === [...n].sort(collator.compare).reverse().join('|'); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const n = await panel.renderedNames();
+        return n.join('|') === [...n].sort(collator.compare).reverse().join('|');
+      })
+      .toBe(true);
   });
 });

@@ -16,7 +16,14 @@ const LINKS = {
 const test = testWithServer(LINKS);
 
 const NAMES = {
-  en: { nav: 'Platform links', join: 'Join meeting', manage: 'Platform management', user: 'User self-service', download: 'App download', help: 'Help centre' },
+  en: {
+    nav: 'Platform links',
+    join: 'Join meeting',
+    manage: 'Platform management',
+    user: 'User self-service',
+    download: 'App download',
+    help: 'Help centre',
+  },
   zh: { nav: '平台链接', join: '加入会议', manage: '平台管理', user: '用户自助服务', download: 'App 下载', help: '帮助中心' },
 } as const;
 

@@ -54,7 +54,12 @@ async function forceStatus(page: Page, status: number, body: Record<string, unkn
 }
 
 test.describe('spec §8 on screen', () => {
-  test('each failed status is worded as §8 says, silent ones stay silent, alerts reload the page', async ({ page, server, consoleErrors, lang }, testInfo) => {
+  test('each failed status is worded as §8 says, silent ones stay silent, alerts reload the page', async ({
+    page,
+    server,
+    consoleErrors,
+    lang,
+  }, testInfo) => {
     consoleErrors.allow(/Failed to load resource/);
     const { panel } = await openMeetingControls(page, server, lang);
     const t = TEXT[lang];
@@ -81,7 +86,12 @@ test.describe('spec §8 on screen', () => {
     await expect(toasts).toHaveCount(0);
 
     // 404 and 500/550 name the url; 556 asks for the administrator
-    for (const [status, text] of [[404, t.notFound(path)], [500, t.serverError(path)], [550, t.serverError(path)], [556, t.noRights]] as const) {
+    for (const [status, text] of [
+      [404, t.notFound(path)],
+      [500, t.serverError(path)],
+      [550, t.serverError(path)],
+      [556, t.noRights],
+    ] as const) {
       await forceStatus(page, status, status === 500 ? { cmdid: 'error', result: 6002 } : { cmdid: 'error' });
       await toggleLock();
       const shown = toast(text);
@@ -93,7 +103,11 @@ test.describe('spec §8 on screen', () => {
     }
 
     // 502, 504, others: one alert whose button reloads the page
-    for (const [status, text] of [[502, t.unavailable], [504, t.timedOut], [418, t.otherFailure]] as const) {
+    for (const [status, text] of [
+      [502, t.unavailable],
+      [504, t.timedOut],
+      [418, t.otherFailure],
+    ] as const) {
       await forceStatus(page, status);
       await toggleLock();
       const alert = page.getByRole('alert').filter({ hasText: text }).last();
@@ -115,7 +129,11 @@ test.describe('spec §8 on screen', () => {
     }
   });
 
-  test('platform warnings show as a toast or an alert per is_toast, an unknown code still readable', async ({ page, server, lang }, testInfo) => {
+  test('platform warnings show as a toast or an alert per is_toast, an unknown code still readable', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const { panel } = await openMeetingControls(page, server, lang);
     await expect(panel.root).toBeVisible();
     const t = TEXT[lang];

@@ -39,7 +39,12 @@ const TEXT = {
   },
 } as const;
 
-test('run of show: three segments taken through, the server applies each, a second console sees the segment on air', async ({ page, server, lang, newConsole }) => {
+test('run of show: three segments taken through, the server applies each, a second console sees the segment on air', async ({
+  page,
+  server,
+  lang,
+  newConsole,
+}) => {
   test.setTimeout(150_000);
   const text = TEXT[lang];
   const { api } = await openParticipants(page, server, lang);
@@ -52,21 +57,42 @@ test('run of show: three segments taken through, the server applies each, a seco
     version: 1,
     name: 'E2E',
     segments: [
-      { id: 'open', name: text.names[0], main_venue: a, mosaics: { guest: layout('1', [['1010']]) }, banner: defaultBanner({ zh: '欢迎', en: 'Welcome' }), timer: { secs: 120, warn_share: 0.8, on_endpoints: false } },
+      {
+        id: 'open',
+        name: text.names[0],
+        main_venue: a,
+        mosaics: { guest: layout('1', [['1010']]) },
+        banner: defaultBanner({ zh: '欢迎', en: 'Welcome' }),
+        timer: { secs: 120, warn_share: 0.8, on_endpoints: false },
+      },
       { id: 'report', name: text.names[1], main_venue: b, mosaics: { guest: layout('1*1', [['1010'], [a]]) }, banner: null },
-      { id: 'close', name: text.names[2], main_venue: a, mosaics: { guest: layout('2*2', [['0'], ['0'], ['0'], ['0']]) }, banner: defaultBanner({ en: 'Thank you' }) },
+      {
+        id: 'close',
+        name: text.names[2],
+        main_venue: a,
+        mosaics: { guest: layout('2*2', [['0'], ['0'], ['0'], ['0']]) },
+        banner: defaultBanner({ en: 'Thank you' }),
+      },
     ],
   };
 
   await page.getByRole('button', { name: text.open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: text.open });
   await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-show', /idle|onAir|held/);
-  await page.locator('input[type="file"][accept*="json"]').setInputFiles({ name: 'show.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page
+    .locator('input[type="file"][accept*="json"]')
+    .setInputFiles({ name: 'show.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
   await expect(dialog.getByTestId('run-of-show-segments').locator('tbody tr')).toHaveCount(3);
   await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-work', 'steady');
   // the server holds what the panel saved
-  await expect.poll(async () => (await api.get<{ doc: RunOfShow }>('run-of-show')).doc.segments.map((s) => s.id)).toEqual(['open', 'report', 'close']);
-  await dialog.getByTestId('segment-0').getByRole('button', { name: new RegExp(text.names[0]) }).first().click();
+  await expect
+    .poll(async () => (await api.get<{ doc: RunOfShow }>('run-of-show')).doc.segments.map((s) => s.id))
+    .toEqual(['open', 'report', 'close']);
+  await dialog
+    .getByTestId('segment-0')
+    .getByRole('button', { name: new RegExp(text.names[0]) })
+    .first()
+    .click();
   await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-cue', '0');
   // rehearsal mode: the server records each segment's time on the Take that ends it
   // the switch follows the server's state (it turns once the command is answered): click, then wait
@@ -84,7 +110,10 @@ test('run of show: three segments taken through, the server applies each, a seco
     await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-current', String(i));
     await expect.poll(async () => (await api.status()).spk_usr_id).toBe(seg.main_venue);
     await expect
-      .poll(async () => (await api.get<{ config_info: MosicConfigEntry[] }>('mosic-config')).config_info.find((c) => c.role === 'guest')?.mosic_id)
+      .poll(
+        async () =>
+          (await api.get<{ config_info: MosicConfigEntry[] }>('mosic-config')).config_info.find((c) => c.role === 'guest')?.mosic_id,
+      )
       .toBe(seg.mosaics!.guest!.mosic_id);
     const titles = (await api.get<{ titles: TitleConfig[] }>('title-config')).titles;
     const all = titles.find((t) => t.to_role === 'all')!;
@@ -123,7 +152,11 @@ test('run of show: three segments taken through, the server applies each, a seco
   await expect
     .poll(async () => (await api.get<{ doc: RunOfShow }>('run-of-show')).doc.segments[3])
     .toMatchObject({ name: text.built, listen_watch: { audience_listen: true, audience_watch: false } });
-  await dialog.getByTestId('segment-3').getByRole('button', { name: new RegExp(text.built) }).first().click();
+  await dialog
+    .getByTestId('segment-3')
+    .getByRole('button', { name: new RegExp(text.built) })
+    .first()
+    .click();
   await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-cue', '3');
   await dialog.getByRole('button', { name: text.take, exact: true }).click();
   await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-current', '3');

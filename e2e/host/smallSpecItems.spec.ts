@@ -45,9 +45,16 @@ const T = {
   },
 } as const;
 
-const shot = (page: Page, name: string, lang: string) => page.screenshot({ animations: 'disabled', path: `test-results/screens/small-${name}-${lang}.png` });
+const shot = (page: Page, name: string, lang: string) =>
+  page.screenshot({ animations: 'disabled', path: `test-results/screens/small-${name}-${lang}.png` });
 
-test('the smaller items of issue 30: meeting kind, a failed config read, the template limits, the failed call type, the call quality', async ({ page, server, lang, consoleErrors, loginPage }) => {
+test('the smaller items of issue 30: meeting kind, a failed config read, the template limits, the failed call type, the call quality', async ({
+  page,
+  server,
+  lang,
+  consoleErrors,
+  loginPage,
+}) => {
   test.setTimeout(180_000);
   const t = T[lang];
   // the two config reads fail on purpose (500, result 6001): the browser logs each
@@ -104,14 +111,22 @@ test('the smaller items of issue 30: meeting kind, a failed config read, the tem
 
   // 5. a call that fails names its endpoint type
   const busy = `Busy ${lang} ${Date.now() % 10000}`;
-  const dial = await api.post('temp-usrs', { cmdid: 'create_temp_call', call_url: `busy${Date.now() % 10000}@10.20.30.41`, usr_type: 2, disp_name: busy });
+  const dial = await api.post('temp-usrs', {
+    cmdid: 'create_temp_call',
+    call_url: `busy${Date.now() % 10000}@10.20.30.41`,
+    usr_type: 2,
+    disp_name: busy,
+  });
   expect(dial.status).toBe(200);
   const failedButton = page.getByRole('button', { name: new RegExp(t.failedCalls) });
   await expect
-    .poll(async () => {
-      const logs = await api.get<{ events: Array<{ cmdid: string; nick_name?: string }> }>('logs');
-      return logs.events.some((e) => e.cmdid === 'failed_call' && e.nick_name === busy);
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const logs = await api.get<{ events: Array<{ cmdid: string; nick_name?: string }> }>('logs');
+        return logs.events.some((e) => e.cmdid === 'failed_call' && e.nick_name === busy);
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   await failedButton.click();
   await expect(page.getByText(new RegExp(`${busy} \\(busy\\d+@10\\.20\\.30\\.41, ${t.sip}\\)`))).toBeVisible({ timeout: 10_000 });

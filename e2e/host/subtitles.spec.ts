@@ -31,7 +31,10 @@ test('subtitle settings apply a title and its position on the server', { tag: '@
   // the platform's flat banner is one of them)
   const titles = await api.titles();
   for (const role of titles.length > 1 ? ['guest', 'speaker', 'chair'] : []) {
-    expect(titles.find((t) => t.to_role === role), role).toMatchObject({ message: text, has_title: 1, font_size: 48 });
+    expect(
+      titles.find((t) => t.to_role === role),
+      role,
+    ).toMatchObject({ message: text, has_title: 1, font_size: 48 });
   }
   await expect
     .poll(async () => (await api.status()).subtitle_position)

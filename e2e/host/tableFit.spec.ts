@@ -57,7 +57,11 @@ const N = {
 } as const;
 
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [1280, 720],
+    [1440, 900],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
     await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`${name}-${w}x${h}.png`) });
@@ -77,7 +81,11 @@ const bg = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundCol
 test.describe('table fit and state cells', () => {
   // the accessibility scans of a full table take their time on a busy machine
   test.describe.configure({ timeout: 180_000 });
-  test('at 1280×720 every column and the operations are on screen without sideways scrolling; the column menu brings back a stepped-back column', async ({ page, server, lang }, testInfo) => {
+  test('at 1280×720 every column and the operations are on screen without sideways scrolling; the column menu brings back a stepped-back column', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     const { panel, api } = await openParticipants(page, server, lang);
     stops.push(keepAlive(api));
@@ -122,15 +130,19 @@ test.describe('table fit and state cells', () => {
         .map((b) => b.textContent?.trim());
     });
     expect(cut, 'sidebar buttons reaching past its edge').toEqual([]);
-    const overflowing = await panel.table.getByRole('columnheader').evaluateAll((cells) =>
-      cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()),
-    );
+    const overflowing = await panel.table
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()));
     expect(overflowing, 'column headings wider than their column').toEqual([]);
     expect(await scrollsSideways(panel.table)).toBe(false);
     await api.logout();
   });
 
-  test('audio, listening and watching cells show icon, colour, word and the click in a tooltip; the selection never hides them; Index is the same in every tab', async ({ page, server, lang }, testInfo) => {
+  test('audio, listening and watching cells show icon, colour, word and the click in a tooltip; the selection never hides them; Index is the same in every tab', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     const { panel, api } = await openParticipants(page, server, lang);
     stops.push(keepAlive(api));
@@ -189,7 +201,11 @@ test.describe('table fit and state cells', () => {
     await api.logout();
   });
 
-  test('the toolbar fits the tab: call all offline; admit all and refuse all (after a confirmation) in the waiting room', async ({ page, server, lang }) => {
+  test('the toolbar fits the tab: call all offline; admit all and refuse all (after a confirmation) in the waiting room', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     stops.push(keepAlive(api));
     const a = await pickOnline(panel, api);
@@ -226,18 +242,28 @@ test.describe('table fit and state cells', () => {
     const confirm = page.getByRole('dialog', { name: N[lang].refuseTitle });
     await expect(confirm).toContainText(/\d/);
     await confirm.getByRole('button', { name: N[lang].refuseConfirm, exact: true }).click();
-    await expect.poll(async () => [(await api.flags(a.usrId))?.waiting, (await api.flags(b.usrId))?.waiting]).toEqual([undefined, undefined]);
+    await expect
+      .poll(async () => [(await api.flags(a.usrId))?.waiting, (await api.flags(b.usrId))?.waiting])
+      .toEqual([undefined, undefined]);
     await api.modStatus('waiting_room', 0);
     await api.callBackSteady();
     await api.logout();
   });
 
-  test('the participant toolbar holds one line at 1280, 1440 and 1920 in every tab, the rest behind a keyboard-operable More; screenshots', async ({ page, server, lang }, testInfo) => {
+  test('the participant toolbar holds one line at 1280, 1440 and 1920 in every tab, the rest behind a keyboard-operable More; screenshots', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     const { panel, api } = await openParticipants(page, server, lang);
     stops.push(keepAlive(api));
     const bar = page.getByTestId('participant-toolbar');
     const more = page.getByTestId('participant-toolbar-more');
-    for (const [w, h] of [[1280, 720], [1440, 900], [1920, 1080]] as const) {
+    for (const [w, h] of [
+      [1280, 720],
+      [1440, 900],
+      [1920, 1080],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       for (const tab of ['all', 'hand', 'waiting'] as const) {
         await panel.openTab(tab);
@@ -289,7 +315,11 @@ test.describe('table fit and state cells', () => {
     await api.logout();
   });
 
-  test('the subtitle dialog fits 1920×1080 with its buttons on screen, and the preview draws the subtitle to scale', async ({ page, server, lang }, testInfo) => {
+  test('the subtitle dialog fits 1920×1080 with its buttons on screen, and the preview draws the subtitle to scale', async ({
+    page,
+    server,
+    lang,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     const { api } = await openParticipants(page, server, lang);
     stops.push(keepAlive(api));

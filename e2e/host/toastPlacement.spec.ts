@@ -16,10 +16,16 @@ async function toastsOverControls(page: Page): Promise<string[]> {
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none' && r.bottom > 0 && r.top < innerHeight;
+      return (
+        r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none' && r.bottom > 0 && r.top < innerHeight
+      );
     };
     const toasts = [...document.querySelectorAll('.mantine-Notification-root')].filter(visible);
-    const controls = [...document.querySelectorAll('button, [role="tab"], [role="button"], input, select, textarea, a[href], [role="switch"], [role="checkbox"]')]
+    const controls = [
+      ...document.querySelectorAll(
+        'button, [role="tab"], [role="button"], input, select, textarea, a[href], [role="switch"], [role="checkbox"]',
+      ),
+    ]
       .filter((el) => !el.closest('.mantine-Notification-root') && visible(el))
       // a control inside a scroll area counts only where the area shows it
       .map((el) => {
@@ -42,7 +48,9 @@ async function toastsOverControls(page: Page): Promise<string[]> {
       const t = toast.getBoundingClientRect();
       for (const c of controls) {
         if (c.left < t.right && c.right > t.left && c.top < t.bottom && c.bottom > t.top) {
-          hits.push(`${toast.textContent?.slice(0, 40)} over ${c.el.tagName} "${(c.el.getAttribute('aria-label') ?? c.el.textContent ?? '').slice(0, 30)}"`);
+          hits.push(
+            `${toast.textContent?.slice(0, 40)} over ${c.el.tagName} "${(c.el.getAttribute('aria-label') ?? c.el.textContent ?? '').slice(0, 30)}"`,
+          );
         }
       }
     }
@@ -51,7 +59,11 @@ async function toastsOverControls(page: Page): Promise<string[]> {
 }
 
 test.describe('toasts', () => {
-  test('the quality alert and a command result sit in the sidebar’s well, over no control, at 1280 and 1920 px', async ({ page, server, lang }) => {
+  test('the quality alert and a command result sit in the sidebar’s well, over no control, at 1280 and 1920 px', async ({
+    page,
+    server,
+    lang,
+  }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 720 });
     const { panel } = await openParticipants(page, server, lang);

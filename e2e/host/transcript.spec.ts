@@ -14,11 +14,31 @@ import type { TranscriptLine, TranscriptPage } from '../../protocol/wire';
 const test = testWithServer({ SIM_ENDPOINTS: '40' });
 
 const N = {
-  en: { open: 'Transcript', panel: 'Live transcript', asr: 'Audio-to-text', note: /at most the two loudest audio channels/, pause: 'Pause', resume: /^Resume \(\d+ new\)$/, send: 'Send as subtitle: ' },
-  zh: { open: '转写', panel: '实时转写', asr: '语音转文字', note: /最多识别音量最大的两路音频/, pause: '暂停', resume: /^继续（\d+ 条新内容）$/, send: '作为字幕发送：' },
+  en: {
+    open: 'Transcript',
+    panel: 'Live transcript',
+    asr: 'Audio-to-text',
+    note: /at most the two loudest audio channels/,
+    pause: 'Pause',
+    resume: /^Resume \(\d+ new\)$/,
+    send: 'Send as subtitle: ',
+  },
+  zh: {
+    open: '转写',
+    panel: '实时转写',
+    asr: '语音转文字',
+    note: /最多识别音量最大的两路音频/,
+    pause: '暂停',
+    resume: /^继续（\d+ 条新内容）$/,
+    send: '作为字幕发送：',
+  },
 } as const;
 
-test('transcript: audio-to-text on, the server’s lines of the two loudest shown, paused and resumed, one sent as the subtitle', async ({ page, server, lang }) => {
+test('transcript: audio-to-text on, the server’s lines of the two loudest shown, paused and resumed, one sent as the subtitle', async ({
+  page,
+  server,
+  lang,
+}) => {
   test.setTimeout(150_000);
   const n = N[lang];
   const { api } = await openParticipants(page, server, lang);
@@ -64,7 +84,10 @@ test('transcript: audio-to-text on, the server’s lines of the two loudest show
   await expect(resume).toBeVisible();
   expect(await rows.last().getAttribute('data-line-id')).toBe(String(last));
 
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await expect(panel).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: `test-results/screens/transcript-${width}-${lang}.png` });
@@ -80,7 +103,9 @@ test('transcript: audio-to-text on, the server’s lines of the two loudest show
   await pick.getByRole('button', { name: new RegExp(`^${n.send}`) }).click();
   const expected = `${line.name}: ${line.text}`;
   await expect
-    .poll(async () => (await titlesApi.titles()).filter((t) => ['guest', 'speaker', 'chair'].includes(t.to_role)).map((t) => [t.message, t.has_title]))
+    .poll(async () =>
+      (await titlesApi.titles()).filter((t) => ['guest', 'speaker', 'chair'].includes(t.to_role)).map((t) => [t.message, t.has_title]),
+    )
     .toEqual([
       [expected, 1],
       [expected, 1],

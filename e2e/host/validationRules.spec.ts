@@ -23,7 +23,11 @@ const TEXT = {
 } as const;
 
 test.describe('spec §5 rules', () => {
-  test('a call address with letters in its password or an impossible IP is refused by console and server', async ({ page, server, lang }) => {
+  test('a call address with letters in its password or an impossible IP is refused by console and server', async ({
+    page,
+    server,
+    lang,
+  }) => {
     const { panel, api } = await openParticipants(page, server, lang);
     const sent: string[] = [];
     page.on('request', (r) => {
@@ -39,7 +43,12 @@ test.describe('spec §5 rules', () => {
     }
     expect(sent).toEqual([]);
     // the server applies the same rule to a request that skips the console's check
-    const res = await api.post<{ result?: number }>('temp-usrs', { cmdid: 'create_temp_call', call_url: '8008099##pw@999.1.1.1', disp_name: 'Guest', usr_type: 2 });
+    const res = await api.post<{ result?: number }>('temp-usrs', {
+      cmdid: 'create_temp_call',
+      call_url: '8008099##pw@999.1.1.1',
+      disp_name: 'Guest',
+      usr_type: 2,
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.body.result).toBe(RC.callAddressFormat);
   });
@@ -70,7 +79,11 @@ test.describe('spec §5 rules', () => {
     await dialog.getByRole('button', { name: panel.names.savePasswords, exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText(TEXT[lang].passwordTooLong);
     const api = await ParticipantsApi.forWorker(server);
-    const res = await api.post<{ result?: number }>('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '1'.repeat(40), supervisor_pwd: server.supervisorPwd });
+    const res = await api.post<{ result?: number }>('mr-pwd', {
+      cmdid: 'mod_mr_pwd',
+      ctrl_pwd: '1'.repeat(40),
+      supervisor_pwd: server.supervisorPwd,
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.body.result).toBe(RC.passwordTooLong);
   });

@@ -28,9 +28,9 @@ export const ROLE_NAME: Record<ScreenRole, string> = { speaker: 'Main venue', ch
 
 /** The names shown in the panes of a screen (`testId` its test id), pane by pane, '' for an empty pane. */
 export async function paneNames(screen: Locator): Promise<string[]> {
-  return screen.locator('[data-pane]').evaluateAll((panes) =>
-    panes.map((pane) => pane.querySelector('[data-testid$="-pane-name"]')?.textContent?.trim() ?? ''),
-  );
+  return screen
+    .locator('[data-pane]')
+    .evaluateAll((panes) => panes.map((pane) => pane.querySelector('[data-testid$="-pane-name"]')?.textContent?.trim() ?? ''));
 }
 
 export class LayoutWall {
@@ -69,7 +69,10 @@ export class LayoutWall {
   async chooseView(view: 'tabs' | 'side'): Promise<void> {
     // Mantine's segmented control hides its radios behind their labels: the label is what a user presses
     const name = text(this.lang, view === 'tabs' ? 'One role' : 'Side by side');
-    await this.page.getByRole('radiogroup', { name: text(this.lang, 'View') }).locator('label', { hasText: name }).click();
+    await this.page
+      .getByRole('radiogroup', { name: text(this.lang, 'View') })
+      .locator('label', { hasText: name })
+      .click();
     await expect(this.wall).toHaveAttribute('data-view', view);
   }
 

@@ -77,7 +77,11 @@ export class LoginPage {
    */
   async loginIn(lang: 'en' | 'zh', role: 'host' | 'supervisor'): Promise<void> {
     await this.goto();
-    await this.fill({ mrId: this.server.mrId, password: role === 'host' ? this.server.hostPwd : this.server.supervisorPwd, code: TEST_CODE });
+    await this.fill({
+      mrId: this.server.mrId,
+      password: role === 'host' ? this.server.hostPwd : this.server.supervisorPwd,
+      code: TEST_CODE,
+    });
     if (lang === 'zh') await this.switchLanguage('中文');
     await this.page.getByRole('button', { name: lang === 'zh' ? '登录' : 'Log in', exact: true }).click();
     await expect(this.page).toHaveURL(new RegExp(`/control\\?mr-id=${this.server.mrId}`));

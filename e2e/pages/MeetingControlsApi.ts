@@ -22,7 +22,10 @@ export class MeetingControlsApi {
   }
 
   /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
-  static forWorker(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
+  static forWorker(
+    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
+    role: 'host' | 'supervisor' = 'host',
+  ): Promise<MeetingControlsApi> {
     return perWorker(`meeting ${role} ${server.baseURL} ${server.mrId}`, () => MeetingControlsApi.login(server, role));
   }
 
@@ -36,7 +39,10 @@ export class MeetingControlsApi {
   }
 
   /** Logs in as host (or supervisor) on the test server. */
-  static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
+  static async login(
+    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
+    role: 'host' | 'supervisor' = 'host',
+  ): Promise<MeetingControlsApi> {
     const { client, answer } = await controllerLogin(server, role);
     return new MeetingControlsApi(client.session(answer));
   }

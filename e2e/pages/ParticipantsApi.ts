@@ -5,7 +5,17 @@
  */
 import { signCompat, signStrict, signingPath, decodeSignKey } from '../../protocol/signing';
 import { decodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
-import type { LoginResponse, MediaStreamResponse, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
+import type {
+  LoginResponse,
+  MediaStreamResponse,
+  MrInfo,
+  MrParticipants,
+  MrStatus,
+  OnlineEpsInfo,
+  OnlineEpsStatus,
+  PlatformResponse,
+  VerifyCodeResponse,
+} from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { E2E_DEV, TEST_CODE, type TestServer } from '../server';
 import { endsSession, perWorker } from './perWorker';
@@ -25,12 +35,18 @@ export class ParticipantsApi {
   ) {}
 
   /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
-  static forWorker(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
+  static forWorker(
+    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
+    role: 'host' | 'supervisor' = 'host',
+  ): Promise<ParticipantsApi> {
     return perWorker(`participants ${role} ${server.baseURL} ${server.mrId}`, () => ParticipantsApi.login(server, role));
   }
 
   /** Logs in as host (or supervisor) with the test verify code. */
-  static async login(server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
+  static async login(
+    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
+    role: 'host' | 'supervisor' = 'host',
+  ): Promise<ParticipantsApi> {
     const platform = (await (await fetch(`${server.baseURL}/api/v3/app/getPlatform`)).json()) as PlatformResponse;
     // a platform-mode server hands out none: the test servers' own configuration (behind the proxy, which signs anew)
     const cred = platform.data.signing ?? E2E_DEV;
@@ -59,7 +75,9 @@ export class ParticipantsApi {
         ? (() => {
             const key = decodeSignKey(login.sign_key!);
             return (method: string, path: string, body?: string) =>
-              ({ ...signStrict({ devid: cred.devid, sessionId: login.sess_id, key, method, path: signingPath(path), body }) }) as unknown as Record<string, string>;
+              ({
+                ...signStrict({ devid: cred.devid, sessionId: login.sess_id, key, method, path: signingPath(path), body }),
+              }) as unknown as Record<string, string>;
           })()
         : (_m: string, path: string) => compat(signingPath(path));
     return new ParticipantsApi(server.baseURL, server.mrId, login.sess_id, sign);

@@ -10,7 +10,11 @@ import type { TestServer } from '../server';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { acknowledgeReminders } from './reminders';
 
-export async function openParticipants(page: Page, server: TestServer, lang: Lang): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
+export async function openParticipants(
+  page: Page,
+  server: TestServer,
+  lang: Lang,
+): Promise<{ panel: ParticipantsPanel; api: ParticipantsApi }> {
   await acknowledgeReminders(page);
   await signIn(page, server, lang, 'host');
   const panel = new ParticipantsPanel(page, lang);
@@ -27,29 +31,36 @@ export async function openParticipants(page: Page, server: TestServer, lang: Lan
  * steady endpoints (e2e/server.ts), which the simulation never takes away mid-spec; those an
  * earlier spec hung up or refused are called back first.
  */
-export async function pickOnline(panel: ParticipantsPanel, api: ParticipantsApi, skip: string[] = []): Promise<{ name: string; usrId: string }> {
+export async function pickOnline(
+  panel: ParticipantsPanel,
+  api: ParticipantsApi,
+  skip: string[] = [],
+): Promise<{ name: string; usrId: string }> {
   await api.callBackSteady();
   let found: { name: string; usrId: string } | undefined;
   await expect
-    .poll(async () => {
-      const states = await api.endpointStates();
-      const rows = panel.table.locator('[role="row"][data-online="true"][data-waiting="false"][data-pending="false"]');
-      const n = await rows.count();
-      for (let i = 0; i < n; i++) {
-        const usrId = (await rows.nth(i).getAttribute('data-usr-id')) ?? '';
-        if (!isSteadyEndpointId(usrId)) continue;
-        const name = (await rows.nth(i).getAttribute('aria-label')) ?? '';
-        const st = states.get(usrId);
-        // names on screen can lag a rename by the 800 ms participant batch: match the server's
-        if (st && !st.flags.waiting && !skip.includes(usrId) && st.name === name) {
-          found = { name, usrId };
-          return true;
+    .poll(
+      async () => {
+        const states = await api.endpointStates();
+        const rows = panel.table.locator('[role="row"][data-online="true"][data-waiting="false"][data-pending="false"]');
+        const n = await rows.count();
+        for (let i = 0; i < n; i++) {
+          const usrId = (await rows.nth(i).getAttribute('data-usr-id')) ?? '';
+          if (!isSteadyEndpointId(usrId)) continue;
+          const name = (await rows.nth(i).getAttribute('aria-label')) ?? '';
+          const st = states.get(usrId);
+          // names on screen can lag a rename by the 800 ms participant batch: match the server's
+          if (st && !st.flags.waiting && !skip.includes(usrId) && st.name === name) {
+            found = { name, usrId };
+            return true;
+          }
         }
-      }
-      // the table is windowed (a few rows beyond the view): the steady endpoints may sit below it
-      await scrollTableOnePage(panel);
-      return false;
-    }, { timeout: 20_000 })
+        // the table is windowed (a few rows beyond the view): the steady endpoints may sit below it
+        await scrollTableOnePage(panel);
+        return false;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   return found!;
 }

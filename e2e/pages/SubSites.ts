@@ -9,7 +9,13 @@ import type { MeetingControlsApi } from './MeetingControlsApi';
 import type { Lang } from './MeetingControlsPanel';
 
 export const SUB_SITE_NAMES = {
-  en: { title: 'Sub-sites', hide: 'Hide', del: (n: string) => `Delete ${n}`, undo: (n: string) => `Undo deleting ${n}`, none: 'No sub-site is attached.' },
+  en: {
+    title: 'Sub-sites',
+    hide: 'Hide',
+    del: (n: string) => `Delete ${n}`,
+    undo: (n: string) => `Undo deleting ${n}`,
+    none: 'No sub-site is attached.',
+  },
   zh: { title: '分会场', hide: '隐藏', del: (n: string) => `删除 ${n}`, undo: (n: string) => `撤销删除 ${n}`, none: '未连接分会场。' },
 } as const;
 
@@ -21,7 +27,9 @@ export interface ServerSubSite {
 /** The sub-sites on the server's roster (invited or online). */
 export async function serverSubSites(api: MeetingControlsApi): Promise<ServerSubSite[]> {
   const r = await api.session.get<{ added_usr_ids: string[]; added_usr_names: string[]; added_usr_devtypes: string[] }>('participants');
-  return r.added_usr_ids.flatMap((usrId, i) => (r.added_usr_devtypes[i] === 'mr_cascade_sub' ? [{ usrId, name: r.added_usr_names[i] ?? usrId }] : []));
+  return r.added_usr_ids.flatMap((usrId, i) =>
+    r.added_usr_devtypes[i] === 'mr_cascade_sub' ? [{ usrId, name: r.added_usr_names[i] ?? usrId }] : [],
+  );
 }
 
 /**
@@ -35,7 +43,12 @@ export async function ensureSubSites(api: MeetingControlsApi, count = 1): Promis
     const have = await serverSubSites(api);
     if (have.length >= count) return have;
     const n = have.length + 1;
-    await api.session.post('temp-usrs', { cmdid: 'create_temp_call', call_url: `800813${n}@198.51.100.20${n}`, usr_type: 7, disp_name: `Branch office ${n}` });
+    await api.session.post('temp-usrs', {
+      cmdid: 'create_temp_call',
+      call_url: `800813${n}@198.51.100.20${n}`,
+      usr_type: 7,
+      disp_name: `Branch office ${n}`,
+    });
     // a simulated call answers or fails within four seconds; a failed one is placed again
     await expect
       .poll(async () => (await serverSubSites(api)).length, { timeout: 6_000 })
@@ -63,7 +76,9 @@ export class SubSiteList {
 
   /** Flips a row's hide switch through its visible label (the input is visually hidden). */
   async toggleHide(usrId: string): Promise<void> {
-    await this.row(usrId).locator('label', { hasText: new RegExp(`^${this.names.hide}$`) }).click();
+    await this.row(usrId)
+      .locator('label', { hasText: new RegExp(`^${this.names.hide}$`) })
+      .click();
   }
 
   deleteButton(name: string): Locator {

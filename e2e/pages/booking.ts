@@ -10,15 +10,39 @@ import type { Lang, MeetingControlsPanel } from './MeetingControlsPanel';
 export const MGMT_CODE = '2000';
 
 export const BOOKING_NAMES = {
-  en: { book: 'Book next meeting', name: 'Meeting name', starts: 'Starts', ends: 'Ends', submit: 'Book', mgmtTitle: 'Platform management login', reserved: 'Room reserved', delay: 'Request delay', delayField: 'Delay (minutes)', apply: 'Apply' },
-  zh: { book: '预约下一场会议', name: '会议名称', starts: '开始时间', ends: '结束时间', submit: '预约', mgmtTitle: '平台管理登录', reserved: '会议室已被预约', delay: '申请延时', delayField: '延时（分钟）', apply: '应用' },
+  en: {
+    book: 'Book next meeting',
+    name: 'Meeting name',
+    starts: 'Starts',
+    ends: 'Ends',
+    submit: 'Book',
+    mgmtTitle: 'Platform management login',
+    reserved: 'Room reserved',
+    delay: 'Request delay',
+    delayField: 'Delay (minutes)',
+    apply: 'Apply',
+  },
+  zh: {
+    book: '预约下一场会议',
+    name: '会议名称',
+    starts: '开始时间',
+    ends: '结束时间',
+    submit: '预约',
+    mgmtTitle: '平台管理登录',
+    reserved: '会议室已被预约',
+    delay: '申请延时',
+    delayField: '延时（分钟）',
+    apply: '应用',
+  },
 } as const;
 
 /** Logs in to platform management from the sidebar; resolves with the dialog on its success state. */
 export async function loginToManagement(page: Page, panel: MeetingControlsPanel, lang: Lang): Promise<Locator> {
   await panel.button(panel.names.mgmtLogin).click();
   const dialog = page.getByRole('dialog', { name: BOOKING_NAMES[lang].mgmtTitle });
-  await expect(dialog.getByRole('button', { name: lang === 'en' ? 'Refresh verification code' : '刷新验证码' }).getByRole('img')).toBeVisible();
+  await expect(
+    dialog.getByRole('button', { name: lang === 'en' ? 'Refresh verification code' : '刷新验证码' }).getByRole('img'),
+  ).toBeVisible();
   await dialog.getByLabel(panel.names.loginId, { exact: true }).fill('admin');
   await dialog.getByLabel(panel.names.password, { exact: true }).fill('123456');
   await dialog.getByLabel(panel.names.code, { exact: true }).fill(MGMT_CODE);

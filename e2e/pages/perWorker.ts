@@ -9,7 +9,10 @@
  * ended, a password changed) still answers one poll, with `force_logout`, before it is gone.
  */
 export function endsSession(events: unknown): boolean {
-  return Array.isArray(events) && events.some((e) => (e as { cmdid?: string })?.cmdid === 'force_logout' || (e as { cmdid?: string })?.cmdid === 'mr_deled');
+  return (
+    Array.isArray(events) &&
+    events.some((e) => (e as { cmdid?: string })?.cmdid === 'force_logout' || (e as { cmdid?: string })?.cmdid === 'mr_deled')
+  );
 }
 
 export interface Checker {

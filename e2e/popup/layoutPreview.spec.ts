@@ -17,7 +17,11 @@ async function pickSource(page: Page, lang: Lang, pane: number, name: string): P
   await page.getByRole('option', { name, exact: true }).first().click();
 }
 
-test("the screen-layout dialog previews every role's screen, and the layout window shows it after Apply", async ({ page, server, lang }, testInfo) => {
+test("the screen-layout dialog previews every role's screen, and the layout window shows it after Apply", async ({
+  page,
+  server,
+  lang,
+}, testInfo) => {
   test.setTimeout(150_000);
   const { panel, api } = await openMeetingControls(page, server, lang, 'supervisor');
   const steady = (await api.steadyOnline()).slice(0, 4);

@@ -24,13 +24,22 @@ async function expectApart(boxes: Locator[]): Promise<void> {
     }
 }
 
-test("the layout window is a monitor wall of every role's screen, live, filling the window", async ({ page, server, consoleErrors, lang }, testInfo) => {
+test("the layout window is a monitor wall of every role's screen, live, filling the window", async ({
+  page,
+  server,
+  consoleErrors,
+  lang,
+}, testInfo) => {
   test.setTimeout(150_000);
   const { api } = await openMeetingControls(page, server, lang, 'supervisor');
   const steady = (await api.steadyOnline()).slice(0, 4);
   expect(steady).toHaveLength(4);
   await api.setMosaic([
-    mosaic('speaker', '2*2', steady.map((s) => s.usrId)),
+    mosaic(
+      'speaker',
+      '2*2',
+      steady.map((s) => s.usrId),
+    ),
     mosaic('chair', '1', [steady[1].usrId]),
   ]);
   await expect.poll(async () => (await api.mosaicConfigs()).find((c) => c.role === 'chair')?.mosic_id).toBe('1');
@@ -96,7 +105,8 @@ test("the layout window is a monitor wall of every role's screen, live, filling 
 
     // a message from another origin neither hides the wall nor logs the window out
     await popup.evaluate(() => {
-      const forged = (data: unknown) => new MessageEvent('message', { data, origin: 'https://evil.example', source: window.opener as Window });
+      const forged = (data: unknown) =>
+        new MessageEvent('message', { data, origin: 'https://evil.example', source: window.opener as Window });
       window.dispatchEvent(forged({ source: 'podium', type: 'presentation', presentation: { launched: false } }));
       window.dispatchEvent(forged('logout'));
     });

@@ -45,6 +45,8 @@ test('the framed console logs out on its parent’s logout from its own origin',
   }, server.mrId);
   const framed = page.frameLocator('#console');
   await expect(framed.getByTestId('meeting-controls')).toBeVisible({ timeout: 20_000 });
-  await page.evaluate(() => (document.getElementById('console') as HTMLIFrameElement).contentWindow!.postMessage('logout', window.location.origin));
+  await page.evaluate(() =>
+    (document.getElementById('console') as HTMLIFrameElement).contentWindow!.postMessage('logout', window.location.origin),
+  );
   await expect.poll(() => page.frame({ url: /\/login/ }) !== null, { timeout: 10_000 }).toBe(true);
 });

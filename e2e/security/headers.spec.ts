@@ -25,7 +25,13 @@ test.describe('security headers', () => {
     expect((await page.request.get(`${server.baseURL}/control`)).headers()['content-security-policy']).toBe(csp);
   });
 
-  test('the login screen and the control screen run with no CSP violation', async ({ page, loginPage, controlPage, server, signIn }, testInfo) => {
+  test('the login screen and the control screen run with no CSP violation', async ({
+    page,
+    loginPage,
+    controlPage,
+    server,
+    signIn,
+  }, testInfo) => {
     await page.addInitScript(() => {
       window.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => {

@@ -32,7 +32,9 @@ test('the picture-in-picture button enters picture-in-picture or explains why no
   await page.evaluate(() =>
     document.addEventListener(
       'enterpictureinpicture',
-      (e) => ((window as unknown as { pipTile?: string }).pipTile = (e.target as Element).closest('[data-testid]')?.getAttribute('data-testid') ?? ''),
+      (e) =>
+        ((window as unknown as { pipTile?: string }).pipTile =
+          (e.target as Element).closest('[data-testid]')?.getAttribute('data-testid') ?? ''),
       true,
     ),
   );
@@ -72,7 +74,9 @@ test('with picture-in-picture turned off in the browser, the button says so, tra
   await page.getByRole('option', { name: STEADY.name, exact: true }).first().click();
   await preview.getByRole('button', { name: lang === 'en' ? 'Picture-in-picture' : '画中画' }).click();
   await expect(preview).toHaveAttribute('data-pip', 'unsupported');
-  await expect(preview.getByTestId('pip-error')).toHaveText(lang === 'en' ? 'This browser does not offer picture-in-picture.' : '此浏览器不支持画中画。');
+  await expect(preview.getByTestId('pip-error')).toHaveText(
+    lang === 'en' ? 'This browser does not offer picture-in-picture.' : '此浏览器不支持画中画。',
+  );
   expect(await page.evaluate(() => document.pictureInPictureElement)).toBeNull();
 });
 

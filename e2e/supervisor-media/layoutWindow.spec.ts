@@ -65,14 +65,23 @@ test('the layout pop-up plays the role’s layout live and obeys hide video, sho
   // configs it draws one full pane, and the resolution follows the number of participants
   const layouts = (await api.get<{ mosic_group: { mosic_id: string; mosic_cnts: number }[] }>('sys_mosics')).mosic_group;
   const serverLayout = async () => {
-    const guest = (await api.get<{ config_info: { role: string; mosic_id: string; cur_mosic_id?: string }[] }>('mosic-config')).config_info.find((c) => c.role === 'guest');
+    const guest = (
+      await api.get<{ config_info: { role: string; mosic_id: string; cur_mosic_id?: string }[] }>('mosic-config')
+    ).config_info.find((c) => c.role === 'guest');
     return guest?.mosic_id === 'auto' ? guest.cur_mosic_id : guest?.mosic_id;
   };
   await expect
-    .poll(async () => {
-      const [shown, panes, expected] = await Promise.all([grid.getAttribute('data-mosic-id'), grid.getAttribute('data-panes'), serverLayout()]);
-      return shown === expected && panes === String(layouts.find((l) => l.mosic_id === shown)?.mosic_cnts);
-    }, { message: 'the audience screen in the layout the server resolved, with its panes' })
+    .poll(
+      async () => {
+        const [shown, panes, expected] = await Promise.all([
+          grid.getAttribute('data-mosic-id'),
+          grid.getAttribute('data-panes'),
+          serverLayout(),
+        ]);
+        return shown === expected && panes === String(layouts.find((l) => l.mosic_id === shown)?.mosic_cnts);
+      },
+      { message: 'the audience screen in the layout the server resolved, with its panes' },
+    )
     .toBe(true);
   const panes = grid.getByTestId('layout-video-grid-pane');
   await expect(panes.first()).toBeVisible();

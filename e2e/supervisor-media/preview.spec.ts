@@ -8,7 +8,10 @@ import { openMeetingControls } from '../pages/MeetingControlsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import { expect, expectMoving, keepTrack, keptTrackState, setOption, STEADY, test } from './helpers';
 
-test('preview shows the chosen participant live with names and signal; hide video and preview off stop its track', async ({ page, server }) => {
+test('preview shows the chosen participant live with names and signal; hide video and preview off stop its track', async ({
+  page,
+  server,
+}) => {
   await openMeetingControls(page, server, 'en', 'supervisor');
   const api = await ParticipantsApi.forWorker(server, 'host');
   await setOption(page, 'preview', true);
@@ -73,6 +76,8 @@ test('in Chinese the preview, its placeholder and its signal are translated', as
   await expect(preview.getByRole('combobox', { name: '预览对象' })).toBeVisible();
   const tile = preview.getByTestId('preview-tile');
   await expect(tile.getByTestId('preview-tile-placeholder')).toContainText('视频已隐藏', { timeout: 20_000 });
-  await expect(tile.getByTestId('preview-tile-signal')).toHaveAttribute('aria-label', /^信号(好|一般|较差|差)$|^无信号$/, { timeout: 10_000 });
+  await expect(tile.getByTestId('preview-tile-signal')).toHaveAttribute('aria-label', /^信号(好|一般|较差|差)$|^无信号$/, {
+    timeout: 10_000,
+  });
   await setOption(page, 'hideVideo', false, 'zh');
 });

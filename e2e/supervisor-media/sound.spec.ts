@@ -44,7 +44,10 @@ test('play meeting sound plays the talking participants and drops one the server
   expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
 });
 
-test('the meeting sound plays at the private-talk volume, needs a click again after a reload, and stops at logout', async ({ page, server }) => {
+test('the meeting sound plays at the private-talk volume, needs a click again after a reload, and stops at logout', async ({
+  page,
+  server,
+}) => {
   await openMeetingControls(page, server, 'en', 'supervisor');
   const sound = page.getByTestId('meeting-sound');
   const audio = page.getByTestId('meeting-sound-audio');
@@ -78,5 +81,8 @@ test('the meeting sound plays at the private-talk volume, needs a click again af
   });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await page.evaluate(() => (window as unknown as { kept: MediaStreamTrack[] }).kept.map((t) => t.readyState))).toEqual(['ended', 'ended']);
+  expect(await page.evaluate(() => (window as unknown as { kept: MediaStreamTrack[] }).kept.map((t) => t.readyState))).toEqual([
+    'ended',
+    'ended',
+  ]);
 });

@@ -8,8 +8,20 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../pages/signIn';
 
 const TEXT = {
-  en: { count: (n: number) => `${n} controller${n === 1 ? '' : 's'} online`, atLeast: 'At least 1 controller online', controllers: 'Controllers', self: 'Host, 127.0.0.1 (this console)', supervisor: 'Supervisor, 127.0.0.1' },
-  zh: { count: (n: number) => `${n} 位控制者在线`, atLeast: '至少 1 位控制者在线', controllers: '控制端', self: '主持人，127.0.0.1（本控制台）', supervisor: '监管员，127.0.0.1' },
+  en: {
+    count: (n: number) => `${n} controller${n === 1 ? '' : 's'} online`,
+    atLeast: 'At least 1 controller online',
+    controllers: 'Controllers',
+    self: 'Host, 127.0.0.1 (this console)',
+    supervisor: 'Supervisor, 127.0.0.1',
+  },
+  zh: {
+    count: (n: number) => `${n} 位控制者在线`,
+    atLeast: '至少 1 位控制者在线',
+    controllers: '控制端',
+    self: '主持人，127.0.0.1（本控制台）',
+    supervisor: '监管员，127.0.0.1',
+  },
 } as const;
 
 const countOf = async (page: Page) => Number(await page.getByTestId('controller-count').getAttribute('data-count'));
@@ -44,7 +56,10 @@ test("every console shows the server's number of controllers, also after a reloa
   await expect.poll(same, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
   await expect.poll(() => wordedAsCounted(a.page, lang)).toBe(true);
 
-  await a.page.getByRole('button', { name: new RegExp(`^${TEXT[lang].controllers}`) }).first().click();
+  await a.page
+    .getByRole('button', { name: new RegExp(`^${TEXT[lang].controllers}`) })
+    .first()
+    .click();
   await expect(a.page.getByRole('listitem').filter({ hasText: TEXT[lang].self })).toBeVisible();
   await expect(a.page.getByRole('listitem').filter({ hasText: TEXT[lang].supervisor }).first()).toBeVisible();
   await a.page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`controllers-${lang}.png`) });
@@ -52,7 +67,9 @@ test("every console shows the server's number of controllers, also after a reloa
 
 test('without the server\'s snapshot the count reads "at least N" and no error shows', async ({ page, server, lang, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/);
-  await page.route('**/sessions/*/controllers', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"cmdid":"error","result":9999}' }));
+  await page.route('**/sessions/*/controllers', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"cmdid":"error","result":9999}' }),
+  );
   await signIn(page, server, lang, 'host');
   await expect(page.getByTestId('controller-count')).toHaveAttribute('data-exact', 'false', { timeout: 20_000 });
   await expect(page.getByTestId('controller-count')).toHaveText(TEXT[lang].atLeast);

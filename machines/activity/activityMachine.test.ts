@@ -21,7 +21,11 @@ const entry = (id: number, over: Partial<ActivityEntry> = {}): ActivityEntry => 
   ...over,
 });
 
-const page = (entries: ActivityEntry[], nextBefore?: number) => ({ cmdid: 'activity', entries, ...(nextBefore ? { next_before: nextBefore } : {}) });
+const page = (entries: ActivityEntry[], nextBefore?: number) => ({
+  cmdid: 'activity',
+  entries,
+  ...(nextBefore ? { next_before: nextBefore } : {}),
+});
 
 function start() {
   const fake = scriptedSessionApi();
@@ -86,7 +90,12 @@ describe('activity: a platform without the log (local record)', () => {
     const parent = setup({ actors: { commands, activity: activityMachine } }).createMachine({
       invoke: [
         { src: 'commands', id: 'commands', systemId: 'commands' },
-        { src: 'activity', id: 'activity', systemId: 'activity', input: { api: fake.api, role: 'supervisor', nowSecs: () => 7000, nameOf } },
+        {
+          src: 'activity',
+          id: 'activity',
+          systemId: 'activity',
+          input: { api: fake.api, role: 'supervisor', nowSecs: () => 7000, nameOf },
+        },
       ],
     });
     const root = createActor(parent).start();
@@ -108,10 +117,38 @@ describe('activity: a platform without the log (local record)', () => {
     fake.fail('activity?limit=500', new ApiError('http', 404, '/activity'));
     await flush();
     expect(selectActivitySource(activity.getSnapshot())).toBe('local');
-    say({ type: 'command.succeeded', reqId: 'r1', label: 'mute', suffix: 'eps-status', response: {}, usrIds: ['u1'], body: { cmdid: 'ctrl_mr_eps', action: 'mute', usr_ids: ['u1'] } });
-    say({ type: 'command.refused', reqId: 'r2', label: 'pwd', suffix: 'mr-pwd', usrIds: [], status: 403, result: 1302, kind: 'forbidden', body: { cmdid: 'mod_mr_pwd', chair_pwd: '111111' } });
+    say({
+      type: 'command.succeeded',
+      reqId: 'r1',
+      label: 'mute',
+      suffix: 'eps-status',
+      response: {},
+      usrIds: ['u1'],
+      body: { cmdid: 'ctrl_mr_eps', action: 'mute', usr_ids: ['u1'] },
+    });
+    say({
+      type: 'command.refused',
+      reqId: 'r2',
+      label: 'pwd',
+      suffix: 'mr-pwd',
+      usrIds: [],
+      status: 403,
+      result: 1302,
+      kind: 'forbidden',
+      body: { cmdid: 'mod_mr_pwd', chair_pwd: '111111' },
+    });
     const [refused, muted] = selectActivityEntries(activity.getSnapshot());
-    expect(muted).toMatchObject({ id: 1, dtm: 7000, role: 'supervisor', peer_ip: '', cmdid: 'ctrl_mr_eps', action: 'mute', targets: [{ usr_id: 'u1', name: 'Alice' }], result: 0, status: 200 });
+    expect(muted).toMatchObject({
+      id: 1,
+      dtm: 7000,
+      role: 'supervisor',
+      peer_ip: '',
+      cmdid: 'ctrl_mr_eps',
+      action: 'mute',
+      targets: [{ usr_id: 'u1', name: 'Alice' }],
+      result: 0,
+      status: 200,
+    });
     expect(refused).toMatchObject({ id: 2, cmdid: 'mod_mr_pwd', result: 1302, status: 403, values: { chair_pwd: '••••' } });
   });
 });
@@ -127,7 +164,14 @@ describe('activity: what this console did that no server hears of', () => {
     actor.send({ type: 'server.activity', event: { cmdid: 'activity', seq: 11, entry: entry(4) } });
     const entries = selectActivityEntries(actor.getSnapshot());
     expect(entries.map((e) => e.cmdid)).toEqual(['ctrl_mr_eps', 'alert_snooze', 'alert_snooze', 'ctrl_mr_eps', 'ctrl_mr_eps']);
-    expect(entries[1]).toMatchObject({ role: 'host', peer_ip: '', dtm: 5000, targets: [{ usr_id: 'u7', name: 'Grace' }], values: { by: 'host' }, result: 0 });
+    expect(entries[1]).toMatchObject({
+      role: 'host',
+      peer_ip: '',
+      dtm: 5000,
+      targets: [{ usr_id: 'u7', name: 'Grace' }],
+      values: { by: 'host' },
+      result: 0,
+    });
     expect(new Set(entries.map((e) => e.id)).size).toBe(5);
   });
 });

@@ -174,7 +174,19 @@ export const activityMachine = setup({
       // first, yet never the id of an entry to come
       const top = context.entries[0]?.id ?? 0;
       const id = top + (Math.floor(top) + 1 - top) / 2;
-      const entry: ActivityEntry = { id, dtm: context.nowSecs(), role: context.role, peer_ip: '', cmdid: p.note.cmdid, action: '', targets: p.note.targets, more_targets: 0, values: p.note.values, result: 0, status: 200 };
+      const entry: ActivityEntry = {
+        id,
+        dtm: context.nowSecs(),
+        role: context.role,
+        peer_ip: '',
+        cmdid: p.note.cmdid,
+        action: '',
+        targets: p.note.targets,
+        more_targets: 0,
+        values: p.note.values,
+        result: 0,
+        status: 200,
+      };
       return { entries: mergeEntries(context.entries, [entry]) };
     }),
     useApi: assign({ api: (_, p: { api: SessionApi }) => p.api }),
@@ -226,7 +238,10 @@ export const activityMachine = setup({
       states: {
         idle: {
           on: {
-            'activity.loadOlder': { guard: ({ context }) => context.nextBefore !== undefined && !context.loadFailed, target: 'loadingOlder' },
+            'activity.loadOlder': {
+              guard: ({ context }) => context.nextBefore !== undefined && !context.loadFailed,
+              target: 'loadingOlder',
+            },
             'activity.retry': { guard: ({ context }) => context.loadFailed, target: 'loadingOlder' },
           },
         },

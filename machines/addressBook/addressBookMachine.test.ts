@@ -36,7 +36,10 @@ describe('subscriptions', () => {
   it('subscribe_usr sends cached last_modify_dtms; the answer fills the cache', async () => {
     const h = started();
     h.actor.send({ type: 'addressBook.subscribeUsers', ids: [1, 2] });
-    expect(h.calls[0]).toMatchObject({ suffix: 'usrs/usr_ids/', body: { cmdid: 'subscribe_usr', usr_ids: [1, 2], last_modify_dtms: [0, 0] } });
+    expect(h.calls[0]).toMatchObject({
+      suffix: 'usrs/usr_ids/',
+      body: { cmdid: 'subscribe_usr', usr_ids: [1, 2], last_modify_dtms: [0, 0] },
+    });
     h.answer('usrs/usr_ids/', { usr_ids: [1, 2], nick_names: ['a', 'b'], last_modify_dtms: [10, 20] });
     await flush();
     expect(selectUserRecord(2)(h.snap())).toMatchObject({ nick_names: 'b', last_modify_dtms: 20 });
@@ -46,7 +49,10 @@ describe('subscriptions', () => {
 
   it('304 → the cache is used, no error', async () => {
     const h = started();
-    h.actor.send({ type: 'server.department_info', event: { cmdid: 'department_info', seq: 1, department_ids: [5], department_names: ['Sales'], last_modify_dtms: [7] } } as never);
+    h.actor.send({
+      type: 'server.department_info',
+      event: { cmdid: 'department_info', seq: 1, department_ids: [5], department_names: ['Sales'], last_modify_dtms: [7] },
+    } as never);
     h.actor.send({ type: 'addressBook.subscribeDepartments', ids: [5] });
     expect(h.calls[0].body).toMatchObject({ cmdid: 'subscribe_department', department_ids: [5], last_modify_dtms: [7] });
     h.fail('departments/department_ids/', new ApiError('http', 304, '/departments'));

@@ -59,14 +59,13 @@ const REQUEST = {
 const subscribe = fromCallback<AddressBookEvent, SubscribeInput>(({ input, sendBack }) => {
   const abort = new AbortController();
   const r = REQUEST[input.kind];
-  input.api
-    .post(r.suffix, { cmdid: r.cmdid, [r.idsKey]: [...input.ids], last_modify_dtms: input.lastModify }, abort.signal)
-    .then(
-      (answer) => sendBack({ type: 'addressBook.loaded', kind: input.kind, ids: input.ids, answer, requestId: input.requestId }),
-      (error) => {
-        if (!abort.signal.aborted) sendBack({ type: 'addressBook.failed', kind: input.kind, ids: input.ids, error, requestId: input.requestId });
-      },
-    );
+  input.api.post(r.suffix, { cmdid: r.cmdid, [r.idsKey]: [...input.ids], last_modify_dtms: input.lastModify }, abort.signal).then(
+    (answer) => sendBack({ type: 'addressBook.loaded', kind: input.kind, ids: input.ids, answer, requestId: input.requestId }),
+    (error) => {
+      if (!abort.signal.aborted)
+        sendBack({ type: 'addressBook.failed', kind: input.kind, ids: input.ids, error, requestId: input.requestId });
+    },
+  );
   return () => abort.abort();
 });
 

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, SimulatedClock, spawnChild } from 'xstate';
-import { alertBudgetMachine, ALERT_HOLD_MS, BUDGET_MS, FLOOD_COUNT, type AlertBudgetEmitted, type AlertCondition } from './alertBudgetMachine';
+import {
+  alertBudgetMachine,
+  ALERT_HOLD_MS,
+  BUDGET_MS,
+  FLOOD_COUNT,
+  type AlertBudgetEmitted,
+  type AlertCondition,
+} from './alertBudgetMachine';
 import { selectAlertList, selectFlood, selectInterrupts } from './selectors';
 import { qualityHistoryMachine } from '../qualityHistory/qualityHistoryMachine';
 import { settle, simulatedMeeting } from '../testing/simulatedMeeting';
 
 const MINUTE = 60_000;
-const line = (n: number, metric: 'loss' | 'jitter' = 'loss'): AlertCondition => ({ usrId: `u${n}`, name: `User ${n}`, metric, value: metric === 'loss' ? 8 : 55, threshold: metric === 'loss' ? 5 : 40 });
+const line = (n: number, metric: 'loss' | 'jitter' = 'loss'): AlertCondition => ({
+  usrId: `u${n}`,
+  name: `User ${n}`,
+  metric,
+  value: metric === 'loss' ? 8 : 55,
+  threshold: metric === 'loss' ? 5 : 40,
+});
 
 function start() {
   const clock = new SimulatedClock();
@@ -128,10 +141,17 @@ describe('alertBudget', () => {
           receive((e) => notes.push(e));
         }),
       },
-    }).createMachine({ entry: [spawnChild('budget', { systemId: 'alertBudget', input: {} }), spawnChild('activity', { systemId: 'activity' })] });
+    }).createMachine({
+      entry: [spawnChild('budget', { systemId: 'alertBudget', input: {} }), spawnChild('activity', { systemId: 'activity' })],
+    });
     const root = createActor(parent).start();
     root.system.get('alertBudget').send({ type: 'alerts.snooze', usrId: 'u1', by: 'supervisor' });
-    expect(notes).toEqual([{ type: 'activity.console', note: { cmdid: 'alert_snooze', targets: [{ usr_id: 'u1', name: 'u1' }], values: { minutes: 30, by: 'supervisor' } } }]);
+    expect(notes).toEqual([
+      {
+        type: 'activity.console',
+        note: { cmdid: 'alert_snooze', targets: [{ usr_id: 'u1', name: 'u1' }], values: { minutes: 30, by: 'supervisor' } },
+      },
+    ]);
   });
 
   describe('in the simulated meeting (the server simulation, qualityHistory sampling every 10 s)', () => {
@@ -139,7 +159,10 @@ describe('alertBudget', () => {
       it(`${participants} participants with 3 constant bad lines: at most one interrupting alert per 10 simulated minutes`, async () => {
         const clock = new SimulatedClock();
         const meeting = simulatedMeeting(participants, 3, () => 1_700_000_000_000 + clock.now());
-        const quality = createActor(qualityHistoryMachine, { clock, input: { api: meeting.api, listLegs: () => meeting.legs, now: () => 1_700_000_000_000 + clock.now() } }).start();
+        const quality = createActor(qualityHistoryMachine, {
+          clock,
+          input: { api: meeting.api, listLegs: () => meeting.legs, now: () => 1_700_000_000_000 + clock.now() },
+        }).start();
         const budget = quality.system.get('alertBudget');
         const at: number[] = [];
         budget.on('alert.interrupt', () => at.push(clock.now()));

@@ -99,7 +99,9 @@ export type AlertBudgetEmitted =
 const keyOf = (c: AlertCondition) => `${c.usrId}:${c.metric}`;
 
 function listOf(conditions: ReadonlyMap<string, TrackedCondition>, snoozed: ReadonlyMap<string, Snooze>): TrackedCondition[] {
-  return [...conditions.values()].filter((c) => c.alertedAt !== null && !snoozed.has(c.usrId)).sort((a, b) => a.since - b.since || a.usrId.localeCompare(b.usrId));
+  return [...conditions.values()]
+    .filter((c) => c.alertedAt !== null && !snoozed.has(c.usrId))
+    .sort((a, b) => a.since - b.since || a.usrId.localeCompare(b.usrId));
 }
 
 function sameList(a: readonly TrackedCondition[], b: readonly TrackedCondition[]): boolean {
@@ -110,7 +112,11 @@ function sameList(a: readonly TrackedCondition[], b: readonly TrackedCondition[]
 function recordSnooze(activity: AnyActorRef | undefined, snooze: Snooze): void {
   activity?.send({
     type: 'activity.console',
-    note: { cmdid: ALERT_SNOOZE_CMDID, targets: [{ usr_id: snooze.usrId, name: snooze.name }], values: { minutes: SNOOZE_MS / 60_000, by: snooze.by } },
+    note: {
+      cmdid: ALERT_SNOOZE_CMDID,
+      targets: [{ usr_id: snooze.usrId, name: snooze.name }],
+      values: { minutes: SNOOZE_MS / 60_000, by: snooze.by },
+    },
   });
 }
 
@@ -139,7 +145,10 @@ export const alertBudgetMachine = setup({
         const since = before?.since ?? now;
         const lasted = (before?.alertedAt ?? null) === null && now - since >= context.holdMs;
         const alertedAt = lasted ? now : (before?.alertedAt ?? null);
-        const kept = before && before.alertedAt === alertedAt && before.value === c.value && before.name === c.name && before.threshold === c.threshold ? before : { ...c, since, alertedAt };
+        const kept =
+          before && before.alertedAt === alertedAt && before.value === c.value && before.name === c.name && before.threshold === c.threshold
+            ? before
+            : { ...c, since, alertedAt };
         conditions.set(key, kept);
         // a snoozed participant's alert is raised silently: listed once the snooze ends, never an interrupt then
         if (lasted && !snoozed.has(c.usrId)) fresh.push(kept);

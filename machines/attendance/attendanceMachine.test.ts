@@ -5,7 +5,13 @@ import type { PresenceRecord } from '../../protocol/attendance';
 import { scriptedSessionApi, flush } from '../testing/fakeSessionApi';
 import { roster } from '../testing/fixtures';
 import { attendanceMachine, type AttendanceEvent } from './attendanceMachine';
-import { selectAttendanceRecords, selectAttendanceSource, selectAttendanceLoadFailed, selectAttendanceServerFacts, selectMeetingStart } from './selectors';
+import {
+  selectAttendanceRecords,
+  selectAttendanceSource,
+  selectAttendanceLoadFailed,
+  selectAttendanceServerFacts,
+  selectMeetingStart,
+} from './selectors';
 
 /** a simulated clock the test moves */
 function clock(start = 10_000) {
@@ -47,8 +53,12 @@ function start(feed: 'cursor' | 'server') {
 }
 
 const joined = (ids: string[], enter: number) =>
-  ({ type: 'server.online_eps_info', event: { cmdid: 'online_eps_info', ...info(ids.map((id) => ({ id, enter }))) } }) as unknown as AttendanceEvent;
-const left = (ids: string[]) => ({ type: 'server.online_eps_left', event: { cmdid: 'online_eps_left', mr_id: '0123', usr_ids: ids } }) as unknown as AttendanceEvent;
+  ({
+    type: 'server.online_eps_info',
+    event: { cmdid: 'online_eps_info', ...info(ids.map((id) => ({ id, enter }))) },
+  }) as unknown as AttendanceEvent;
+const left = (ids: string[]) =>
+  ({ type: 'server.online_eps_left', event: { cmdid: 'online_eps_left', mr_id: '0123', usr_ids: ids } }) as unknown as AttendanceEvent;
 const leftCall = (usrId: string, at: number, reason: string) =>
   ({
     type: 'server.left_call',
@@ -58,7 +68,17 @@ const leftCall = (usrId: string, at: number, reason: string) =>
 describe('attendance in front of the platform (local history)', () => {
   it('starts from the enter times of those present at login, lists invitees who never came, and folds joins and leaves', () => {
     const t = start('server');
-    t.actor.send({ type: 'server.snapshot', feed: 'server', snapshot: snapshot(['a', 'b', 'c'], [{ id: 'a', enter: 9_500 }, { id: 'x', enter: 9_800 }]) });
+    t.actor.send({
+      type: 'server.snapshot',
+      feed: 'server',
+      snapshot: snapshot(
+        ['a', 'b', 'c'],
+        [
+          { id: 'a', enter: 9_500 },
+          { id: 'x', enter: 9_800 },
+        ],
+      ),
+    });
     expect(selectAttendanceSource(t.actor.getSnapshot())).toBe('local');
     expect(t.actor.getSnapshot().context.since).toBe(10_000);
     let r = t.records();
@@ -84,7 +104,17 @@ describe('attendance in front of the platform (local history)', () => {
 
   it('a timeless leave closes at the clock; a new full load after a gap closes the stays of those gone meanwhile', () => {
     const t = start('server');
-    t.actor.send({ type: 'server.snapshot', feed: 'server', snapshot: snapshot([], [{ id: 'a', enter: 9_900 }, { id: 'b', enter: 9_950 }]) });
+    t.actor.send({
+      type: 'server.snapshot',
+      feed: 'server',
+      snapshot: snapshot(
+        [],
+        [
+          { id: 'a', enter: 9_900 },
+          { id: 'b', enter: 9_950 },
+        ],
+      ),
+    });
     t.time.advance(100);
     t.actor.send(left(['b']));
     expect(t.records().get('b')?.intervals).toEqual([{ join: 9_950, leave: 10_100 }]);
@@ -98,9 +128,15 @@ describe('attendance in front of the platform (local history)', () => {
   it('marks roll calls from the status: answered when present, the first history only as a baseline', () => {
     const t = start('server');
     t.actor.send({ type: 'server.snapshot', feed: 'server', snapshot: snapshot(['a', 'b'], [{ id: 'a', enter: 9_900 }]) });
-    t.actor.send({ type: 'server.meeting_snapshot', snapshot: { status: { roll_call: 0, rollcall_hist: { old: '1.2.3.4' } }, info: {} } as never });
+    t.actor.send({
+      type: 'server.meeting_snapshot',
+      snapshot: { status: { roll_call: 0, rollcall_hist: { old: '1.2.3.4' } }, info: {} } as never,
+    });
     t.time.advance(10);
-    t.actor.send({ type: 'server.one_mr_status', event: { cmdid: 'one_mr_status', roll_call: 1, rollcall_usr_id: 'a', rollcall_hist: { old: '', a: '' } } as never });
+    t.actor.send({
+      type: 'server.one_mr_status',
+      event: { cmdid: 'one_mr_status', roll_call: 1, rollcall_usr_id: 'a', rollcall_hist: { old: '', a: '' } } as never,
+    });
     t.actor.send({ type: 'server.one_mr_status', event: { cmdid: 'one_mr_status', rollcall_usr_id: 'a' } as never });
     t.time.advance(10);
     // the platform's way: only the history grows
@@ -113,7 +149,13 @@ describe('attendance in front of the platform (local history)', () => {
 });
 
 describe('attendance from the server (podium)', () => {
-  const rec = (usr_id: string, intervals: PresenceRecord['intervals'], invited = true): PresenceRecord => ({ usr_id, name: `Name ${usr_id}`, invited, intervals, joins: intervals.length });
+  const rec = (usr_id: string, intervals: PresenceRecord['intervals'], invited = true): PresenceRecord => ({
+    usr_id,
+    name: `Name ${usr_id}`,
+    invited,
+    intervals,
+    joins: intervals.length,
+  });
 
   it('reads every page, then folds the feed on top, also what came while the pages loaded', async () => {
     const t = start('cursor');
@@ -121,9 +163,25 @@ describe('attendance from the server (podium)', () => {
     expect(t.actor.getSnapshot().value).toBe('loading');
     // a join while the first page is on its way
     t.actor.send(joined(['c'], 10_000));
-    t.fake.answer('attendance?limit=1000', { cmdid: 'attendance', mr_id: '0123', meeting_start: 8_000, now: 10_000, total: 3, records: [rec('a', [{ join: 8_000, leave: 9_000 }, { join: 9_100 }])], next_after: 'a' });
+    t.fake.answer('attendance?limit=1000', {
+      cmdid: 'attendance',
+      mr_id: '0123',
+      meeting_start: 8_000,
+      now: 10_000,
+      total: 3,
+      records: [rec('a', [{ join: 8_000, leave: 9_000 }, { join: 9_100 }])],
+      next_after: 'a',
+    });
     await flush();
-    t.fake.answer('attendance?limit=1000&after=a', { cmdid: 'attendance', mr_id: '0123', meeting_start: 8_000, now: 10_000, total: 3, records: [rec('b', [])], report_token: 'tok' });
+    t.fake.answer('attendance?limit=1000&after=a', {
+      cmdid: 'attendance',
+      mr_id: '0123',
+      meeting_start: 8_000,
+      now: 10_000,
+      total: 3,
+      records: [rec('b', [])],
+      report_token: 'tok',
+    });
     await flush();
     expect(selectAttendanceSource(t.actor.getSnapshot())).toBe('server');
     expect(selectMeetingStart(t.actor.getSnapshot())).toBe(8_000);
@@ -149,7 +207,14 @@ describe('attendance from the server (podium)', () => {
     await flush();
     expect(selectAttendanceLoadFailed(u.actor.getSnapshot())).toBe(true);
     u.actor.send({ type: 'attendance.refresh' });
-    u.fake.answer('attendance?limit=1000', { cmdid: 'attendance', mr_id: '0123', meeting_start: 8_000, now: 10_000, total: 0, records: [] });
+    u.fake.answer('attendance?limit=1000', {
+      cmdid: 'attendance',
+      mr_id: '0123',
+      meeting_start: 8_000,
+      now: 10_000,
+      total: 0,
+      records: [],
+    });
     await flush();
     expect(selectAttendanceLoadFailed(u.actor.getSnapshot())).toBe(false);
   });

@@ -21,7 +21,9 @@ function interval(v: unknown): PresenceInterval {
 function record(v: unknown): PresenceRecord {
   if (!isObj(v) || typeof v.usr_id !== 'string' || !Array.isArray(v.intervals)) bad('a record without usr_id or intervals');
   const roll = Array.isArray(v.roll_calls)
-    ? v.roll_calls.filter((m): m is { at: number; answered: boolean } => isObj(m) && num(m.at)).map((m) => ({ at: m.at, answered: m.answered === true }))
+    ? v.roll_calls
+        .filter((m): m is { at: number; answered: boolean } => isObj(m) && num(m.at))
+        .map((m) => ({ at: m.at, answered: m.answered === true }))
     : undefined;
   return {
     usr_id: v.usr_id,

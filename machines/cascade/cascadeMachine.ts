@@ -81,8 +81,7 @@ interface SystemLike {
  */
 function listedCascadePoints(system: SystemLike, removed: readonly string[]): number | undefined {
   const snap = system.get('participants')?.getSnapshot() as
-    | { matches?: (v: string) => boolean; context?: { store?: { list: () => readonly Participant[] } } }
-    | undefined;
+    { matches?: (v: string) => boolean; context?: { store?: { list: () => readonly Participant[] } } } | undefined;
   if (!snap?.matches?.('ready') || !snap.context?.store) return undefined;
   let n = 0;
   for (const p of snap.context.store.list()) if (isSubSite(p) && !removed.includes(p.usr_id)) n++;
@@ -136,7 +135,10 @@ export const cascadeMachine = setup({
     scheduleRemoval: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'subSite.delete' || context.removals[event.usrId]) return;
       enqueue.assign({ removals: { ...context.removals, [event.usrId]: 'undoable' } });
-      enqueue.raise({ type: 'subSite.apply', usrId: event.usrId, online: event.online }, { delay: 'subSiteRemoval', id: timerId(event.usrId) });
+      enqueue.raise(
+        { type: 'subSite.apply', usrId: event.usrId, online: event.online },
+        { delay: 'subSiteRemoval', id: timerId(event.usrId) },
+      );
     }),
     undoRemoval: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'subSite.undo' || context.removals[event.usrId] !== 'undoable') return;

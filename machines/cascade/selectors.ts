@@ -8,8 +8,7 @@ import type { CascadeMachine, SubSiteRemoval } from './cascadeMachine';
 type CascadeSnapshot = SnapshotFrom<CascadeMachine>;
 
 /** the wire value: '' non-cascade, 'parent', 'child' */
-export const selectCascadeMode = (s: CascadeSnapshot): CascadeMode =>
-  s.matches('parent') ? 'parent' : s.matches('child') ? 'child' : '';
+export const selectCascadeMode = (s: CascadeSnapshot): CascadeMode => (s.matches('parent') ? 'parent' : s.matches('child') ? 'child' : '');
 export const selectCascadePoints = (s: CascadeSnapshot): number => s.context.cascadePoints;
 /** switching to non-cascade is allowed only without cascade points */
 export const selectCanLeaveCascade = (s: CascadeSnapshot): boolean => s.context.cascadePoints === 0;

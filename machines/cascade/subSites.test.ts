@@ -26,10 +26,12 @@ function started() {
 
 /** bodies posted, without the request id the commands actor adds */
 const bodies = (calls: { method: string; body?: Record<string, unknown> }[]) =>
-  calls.filter((c) => c.method === 'post').map(({ body }) => {
-    const { req_id: _id, ...rest } = body ?? {};
-    return rest;
-  });
+  calls
+    .filter((c) => c.method === 'post')
+    .map(({ body }) => {
+      const { req_id: _id, ...rest } = body ?? {};
+      return rest;
+    });
 const posted = (h: ReturnType<typeof started>) => bodies(h.calls);
 
 describe('sub-site removal', () => {
@@ -122,7 +124,8 @@ describe('sub-site removal', () => {
 });
 
 describe('sub-sites counted from the participant list (every wire mode reports dev_type)', () => {
-  const person = (usr_id: string, dev_type: string, online: 0 | 1 = 1) => ({ usr_id, usr_name: `N ${usr_id}`, dev_type, online }) as unknown as Participant;
+  const person = (usr_id: string, dev_type: string, online: 0 | 1 = 1) =>
+    ({ usr_id, usr_name: `N ${usr_id}`, dev_type, online }) as unknown as Participant;
 
   /** a cascade actor beside a loaded participant list that holds `list()` at each read */
   function besideList(list: () => readonly Participant[]) {

@@ -31,5 +31,8 @@ export function subSitesOf(list: readonly Participant[]): SubSite[] {
 
 /** same sub-sites, same names and presence: lets a reader skip the 800 ms batches that change nothing here */
 export function sameSubSites(a: readonly SubSite[] | undefined, b: readonly SubSite[] | undefined): boolean {
-  return a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x.usrId === b[i].usrId && x.name === b[i].name && x.online === b[i].online));
+  return (
+    a === b ||
+    (!!a && !!b && a.length === b.length && a.every((x, i) => x.usrId === b[i].usrId && x.name === b[i].name && x.online === b[i].online))
+  );
 }

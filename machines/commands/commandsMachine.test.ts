@@ -156,7 +156,12 @@ describe('when the connection is lost (issue 23 item 5)', () => {
     h.clock.increment(COMMAND_HOLD_LIMIT_MS / 2 - COMMAND_HOLD_CHECK_MS - 1);
     expect(h.emitted.map((e) => e.type)).not.toContain('command.notSent');
     h.clock.increment(1);
-    expect(h.emitted.at(-1)).toMatchObject({ type: 'command.notSent', label: 'mute', usrIds: ['7'], body: expect.objectContaining({ action: 'a_rx' }) });
+    expect(h.emitted.at(-1)).toMatchObject({
+      type: 'command.notSent',
+      label: 'mute',
+      usrIds: ['7'],
+      body: expect.objectContaining({ action: 'a_rx' }),
+    });
     expect(selectAnyPending(h.snap())).toBe(false);
     live = true;
     h.clock.increment(COMMAND_HOLD_CHECK_MS * 3);
@@ -189,11 +194,21 @@ describe('when the connection is lost (issue 23 item 5)', () => {
 describe('when a platform refuses an assumed call (issue 23 item 3)', () => {
   it('404 of mod-subtitle-position → its group is marked not offered with the call and status, emitted once', async () => {
     const h = started();
-    const send = () => h.actor.send({ type: 'command.send', suffix: 'mod-subtitle-position', body: { cmdid: 'mod_subtitle_position', y_pos: 80 }, label: 'subtitles.position' });
+    const send = () =>
+      h.actor.send({
+        type: 'command.send',
+        suffix: 'mod-subtitle-position',
+        body: { cmdid: 'mod_subtitle_position', y_pos: 80 },
+        label: 'subtitles.position',
+      });
     send();
     h.fail('mod-subtitle-position', new ApiError('http', 404, '/mod-subtitle-position'));
     await flush();
-    expect(selectNotOffered('subtitle-position')(h.snap())).toEqual({ group: 'subtitle-position', call: 'mod-subtitle-position', status: 404 });
+    expect(selectNotOffered('subtitle-position')(h.snap())).toEqual({
+      group: 'subtitle-position',
+      call: 'mod-subtitle-position',
+      status: 404,
+    });
     expect(h.emitted.map((e) => e.type)).toEqual(['command.refused', 'command.notOffered']);
     expect(h.emitted[0]).toMatchObject({ notOffered: { group: 'subtitle-position' } });
     send();

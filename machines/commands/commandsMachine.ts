@@ -113,7 +113,14 @@ interface SentCommand {
 }
 
 export type CommandsEmitted =
-  | ({ type: 'command.succeeded'; reqId: string; label: string; suffix: string; response: unknown; usrIds: readonly string[] } & SentCommand)
+  | ({
+      type: 'command.succeeded';
+      reqId: string;
+      label: string;
+      suffix: string;
+      response: unknown;
+      usrIds: readonly string[];
+    } & SentCommand)
   | ({ type: 'command.refused' } & CommandRefusal & SentCommand)
   /** the connection is lost: the command waits for it (it is sent, or reported not sent) */
   | { type: 'command.held'; reqId: string; label: string; suffix: string; usrIds: readonly string[]; body: Record<string, unknown> }
@@ -288,7 +295,14 @@ export const commandsMachine = setup({
       enqueue.emit({ type: 'command.notSent', ...reportOf(cmd) });
       const origin = cmd.origin ? system.get(cmd.origin) : undefined;
       if (origin) {
-        const refusal: CommandRefusal = { reqId: cmd.reqId, label: cmd.label, suffix: cmd.suffix, usrIds: cmd.usrIds, status: 0, kind: 'notSent' };
+        const refusal: CommandRefusal = {
+          reqId: cmd.reqId,
+          label: cmd.label,
+          suffix: cmd.suffix,
+          usrIds: cmd.usrIds,
+          status: 0,
+          kind: 'notSent',
+        };
         enqueue.sendTo(origin, settled({ reqId: cmd.reqId, label: cmd.label, ok: false, refusal }));
       }
     }),
@@ -323,7 +337,15 @@ export const commandsMachine = setup({
       if (!cmd) return;
       enqueue.stopChild(childId(cmd.reqId));
       enqueue.assign(withoutCommand(context, cmd.reqId));
-      enqueue.emit({ type: 'command.succeeded', reqId: cmd.reqId, label: cmd.label, suffix: cmd.suffix, response: params.response, usrIds: cmd.usrIds, body: cmd.body });
+      enqueue.emit({
+        type: 'command.succeeded',
+        reqId: cmd.reqId,
+        label: cmd.label,
+        suffix: cmd.suffix,
+        response: params.response,
+        usrIds: cmd.usrIds,
+        body: cmd.body,
+      });
       const origin = cmd.origin ? system.get(cmd.origin) : undefined;
       if (origin) enqueue.sendTo(origin, settled({ reqId: cmd.reqId, label: cmd.label, ok: true }));
     }),

@@ -3,9 +3,21 @@ import { focusModeSteps, focusStateOf, NO_FOCUS } from './focusMode';
 
 describe('focus modes (spec §6)', () => {
   it('reads the mode from the status: auto by focus_speaker, specified by the list, else none', () => {
-    expect(focusStateOf({ focus_speaker: 1, auto_focus_usr_id: '7', spec_focus_usr_ids: [] })).toEqual({ mode: 'auto', specIds: [], autoUsrId: '7' });
-    expect(focusStateOf({ focus_speaker: 1, auto_focus_usr_id: '', spec_focus_usr_ids: [] })).toEqual({ mode: 'auto', specIds: [], autoUsrId: '' });
-    expect(focusStateOf({ focus_speaker: 0, auto_focus_usr_id: '', spec_focus_usr_ids: ['a', 'b'] })).toEqual({ mode: 'specified', specIds: ['a', 'b'], autoUsrId: '' });
+    expect(focusStateOf({ focus_speaker: 1, auto_focus_usr_id: '7', spec_focus_usr_ids: [] })).toEqual({
+      mode: 'auto',
+      specIds: [],
+      autoUsrId: '7',
+    });
+    expect(focusStateOf({ focus_speaker: 1, auto_focus_usr_id: '', spec_focus_usr_ids: [] })).toEqual({
+      mode: 'auto',
+      specIds: [],
+      autoUsrId: '',
+    });
+    expect(focusStateOf({ focus_speaker: 0, auto_focus_usr_id: '', spec_focus_usr_ids: ['a', 'b'] })).toEqual({
+      mode: 'specified',
+      specIds: ['a', 'b'],
+      autoUsrId: '',
+    });
     expect(focusStateOf({ focus_speaker: 0, auto_focus_usr_id: '', spec_focus_usr_ids: [] })).toEqual(NO_FOCUS);
     expect(focusStateOf(null)).toEqual(NO_FOCUS);
   });
@@ -21,9 +33,13 @@ describe('focus modes (spec §6)', () => {
     expect(focusModeSteps('auto', spec)).toEqual([{ suffix: 'mr-status', body: { cmdid: 'mod_mr_status', focus_speaker: 1 } }]);
     expect(focusModeSteps('auto', auto)).toEqual([]);
     expect(focusModeSteps('none', auto)).toEqual([{ suffix: 'mr-status', body: { cmdid: 'mod_mr_status', focus_speaker: 0 } }]);
-    expect(focusModeSteps('none', spec)).toEqual([{ suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['a', 'b'], value: 0 } }]);
+    expect(focusModeSteps('none', spec)).toEqual([
+      { suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['a', 'b'], value: 0 } },
+    ]);
     expect(focusModeSteps('none', NO_FOCUS)).toEqual([]);
-    expect(focusModeSteps('specified', auto, ['d'])).toEqual([{ suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['d'], value: 1 } }]);
+    expect(focusModeSteps('specified', auto, ['d'])).toEqual([
+      { suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['d'], value: 1 } },
+    ]);
     expect(focusModeSteps('specified', NO_FOCUS)).toEqual([]);
   });
 });

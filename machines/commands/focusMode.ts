@@ -27,7 +27,9 @@ export const NO_FOCUS: FocusState = { mode: 'none', specIds: [], autoUsrId: '' }
  * @example focusStateOf({ focus_speaker: 1, auto_focus_usr_id: '7', spec_focus_usr_ids: [] }) // { mode: 'auto', autoUsrId: '7', specIds: [] }
  * @example focusStateOf({ spec_focus_usr_ids: ['7'] }) // { mode: 'specified', specIds: ['7'], autoUsrId: '' }
  */
-export function focusStateOf(status: Partial<Pick<MrStatus, 'focus_speaker' | 'auto_focus_usr_id' | 'spec_focus_usr_ids'>> | null | undefined): FocusState {
+export function focusStateOf(
+  status: Partial<Pick<MrStatus, 'focus_speaker' | 'auto_focus_usr_id' | 'spec_focus_usr_ids'>> | null | undefined,
+): FocusState {
   if (!status) return NO_FOCUS;
   const auto = status.auto_focus_usr_id ?? '';
   if (status.focus_speaker === 1 || (status.focus_speaker === undefined && auto)) return { mode: 'auto', specIds: [], autoUsrId: auto };

@@ -32,17 +32,24 @@ export function epsCommand(
 }
 
 /** `mod_mr_status` with one key (protocol-facts §2.1: one flat key per request). */
-export function statusCommand(
-  key: MrStatusKey,
-  value: number | string,
-  opts: { origin?: string; label?: string } = {},
-): SendCommandEvent {
+export function statusCommand(key: MrStatusKey, value: number | string, opts: { origin?: string; label?: string } = {}): SendCommandEvent {
   return toSend(statusStep(key, value), { label: opts.label ?? key, origin: opts.origin });
 }
 
 /** A `command.send` event of one step. */
-export function toSend(step: WireStep, opts: { usrIds?: readonly string[]; label?: string; origin?: string; reqId?: string } = {}): SendCommandEvent {
-  return { type: 'command.send', suffix: step.suffix, body: step.body, usrIds: opts.usrIds, label: opts.label, origin: opts.origin, reqId: opts.reqId };
+export function toSend(
+  step: WireStep,
+  opts: { usrIds?: readonly string[]; label?: string; origin?: string; reqId?: string } = {},
+): SendCommandEvent {
+  return {
+    type: 'command.send',
+    suffix: step.suffix,
+    body: step.body,
+    usrIds: opts.usrIds,
+    label: opts.label,
+    origin: opts.origin,
+    reqId: opts.reqId,
+  };
 }
 
 /**
@@ -77,7 +84,10 @@ export function statusStep(key: MrStatusKey, value: number | string): WireStep {
 
 /** `config_mosic` with some roles' layouts. */
 export function layoutStep(configs: readonly MosicConfigEntry[]): WireStep {
-  return { suffix: 'mosic-config', body: { cmdid: CMD.configMosic, config_info: configs.map((c) => ({ ...c, roles_lst: c.roles_lst.map((p) => [...p]) })) } };
+  return {
+    suffix: 'mosic-config',
+    body: { cmdid: CMD.configMosic, config_info: configs.map((c) => ({ ...c, roles_lst: c.roles_lst.map((p) => [...p]) })) },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +217,11 @@ interface CommandEnqueue {
  * custom action (which runs the commands actor in the middle of this one's transition and makes
  * xstate warn). Returns false when there is none (the session is gone), so callers may say so.
  */
-export function enqueueCommand(enqueue: CommandEnqueue, system: { get: (id: string) => AnyActorRef | undefined }, event: SendCommandEvent): boolean {
+export function enqueueCommand(
+  enqueue: CommandEnqueue,
+  system: { get: (id: string) => AnyActorRef | undefined },
+  event: SendCommandEvent,
+): boolean {
   const ref = system.get('commands');
   if (!ref) return false;
   enqueue.sendTo(ref, event);

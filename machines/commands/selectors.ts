@@ -34,4 +34,5 @@ export const selectNotOffered =
   (s: CommandsSnapshot): NotOfferedReason | undefined =>
     s.context.notOffered.get(group);
 /** the labels of the commands held for the connection (not sent yet) */
-export const selectHeldLabels = (s: CommandsSnapshot): string[] => [...s.context.pending.values()].filter((c) => c.held).map((c) => c.label);
+export const selectHeldLabels = (s: CommandsSnapshot): string[] =>
+  [...s.context.pending.values()].filter((c) => c.held).map((c) => c.label);

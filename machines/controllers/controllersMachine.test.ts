@@ -6,7 +6,10 @@ import { selectControllerCount, selectControllerEntries, selectControllersOnline
 const inEv = (sessionid: string, seq = 1) =>
   ({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq, peer_ip: '10.0.0.1', sessionid, role: 'host', dtm: 100 } }) as never;
 const outEv = (sessionid: string) =>
-  ({ type: 'server.mr_ctrl_out', event: { cmdid: 'mr_ctrl_out', seq: 9, peer_ip: '10.0.0.1', sessionid, quit_dtm: 200, reason: 'logout' } }) as never;
+  ({
+    type: 'server.mr_ctrl_out',
+    event: { cmdid: 'mr_ctrl_out', seq: 9, peer_ip: '10.0.0.1', sessionid, quit_dtm: 200, reason: 'logout' },
+  }) as never;
 
 describe('controllers', () => {
   it('in adds and counts; out of the same session decrements and stamps the quit time; unread rises on each', () => {
@@ -30,12 +33,18 @@ describe('controllers', () => {
   });
 });
 
-describe('issue 12: the count of controllers online is the server\'s', () => {
+describe("issue 12: the count of controllers online is the server's", () => {
   it('takes the snapshot as the exact count and list, and says "at least" without one', () => {
     const actor = createActor(controllersMachine).start();
     expect(selectControllersOnline(actor.getSnapshot())).toEqual({ count: 1, exact: false, list: [] });
-    actor.send({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq: 1, peer_ip: '10.0.0.1', sessionid: '', role: 'host', dtm: 1 } as never });
-    actor.send({ type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq: 2, peer_ip: '10.0.0.2', sessionid: '', role: 'supervisor', dtm: 2 } as never });
+    actor.send({
+      type: 'server.mr_ctrl_in',
+      event: { cmdid: 'mr_ctrl_in', seq: 1, peer_ip: '10.0.0.1', sessionid: '', role: 'host', dtm: 1 } as never,
+    });
+    actor.send({
+      type: 'server.mr_ctrl_in',
+      event: { cmdid: 'mr_ctrl_in', seq: 2, peer_ip: '10.0.0.2', sessionid: '', role: 'supervisor', dtm: 2 } as never,
+    });
     // session ids hidden from other controllers: still counted as two joins
     expect(selectControllersOnline(actor.getSnapshot())).toMatchObject({ count: 2, exact: false });
     const list = [
@@ -54,7 +63,10 @@ describe('issue 30: a join whose peer is the literal {ip} is no controller', () 
   const ev = (type: 'in' | 'out', peer_ip: string, sessionid: string) =>
     (type === 'in'
       ? { type: 'server.mr_ctrl_in', event: { cmdid: 'mr_ctrl_in', seq: 1, peer_ip, sessionid, role: 'host', dtm: 1 } }
-      : { type: 'server.mr_ctrl_out', event: { cmdid: 'mr_ctrl_out', seq: 2, peer_ip, sessionid, quit_dtm: 2, reason: 'logout' } }) as never;
+      : {
+          type: 'server.mr_ctrl_out',
+          event: { cmdid: 'mr_ctrl_out', seq: 2, peer_ip, sessionid, quit_dtm: 2, reason: 'logout' },
+        }) as never;
 
   it('ignores the {ip} join and its quit: no entry, no count, no unread, nothing announced', () => {
     const actor = createActor(controllersMachine).start();
@@ -69,7 +81,7 @@ describe('issue 30: a join whose peer is the literal {ip} is no controller', () 
     expect(emitted).toEqual([]);
   });
 
-  it('still counts a real join beside it, and that session\'s quit even when its peer reads {ip}', () => {
+  it("still counts a real join beside it, and that session's quit even when its peer reads {ip}", () => {
     const actor = createActor(controllersMachine).start();
     actor.send(ev('in', '{ip}', 'svc'));
     actor.send(ev('in', '10.0.0.9', 'real'));

@@ -54,8 +54,7 @@ export type ControllersEvent =
   | { type: 'controllers.snapshotUnavailable' };
 
 export type ControllersEmitted =
-  | { type: 'controllers.joined'; entry: ControllerEntry }
-  | { type: 'controllers.left'; entry: ControllerEntry };
+  { type: 'controllers.joined'; entry: ControllerEntry } | { type: 'controllers.left'; entry: ControllerEntry };
 
 export const CONTROLLER_LIST_CAP = 200;
 
@@ -82,7 +81,14 @@ export const controllersMachine = setup({
       const entries = context.entries.map((x) =>
         x.type === 'in' && x.sessionid === e.sessionid && x.quit_dtm === 0 ? { ...x, quit_dtm: e.quit_dtm } : x,
       );
-      const out: ControllerEntry = { type: 'out', peer_ip: e.peer_ip, sessionid: e.sessionid, dtm: 0, quit_dtm: e.quit_dtm, reason: e.reason };
+      const out: ControllerEntry = {
+        type: 'out',
+        peer_ip: e.peer_ip,
+        sessionid: e.sessionid,
+        dtm: 0,
+        quit_dtm: e.quit_dtm,
+        reason: e.reason,
+      };
       const active = new Set(context.active);
       active.delete(e.sessionid);
       return {
@@ -105,7 +111,8 @@ export const controllersMachine = setup({
     },
     'server.mr_ctrl_out': {
       // the quit of an ignored `{ip}` join is ignored too; a counted session's quit always counts
-      guard: ({ context, event }) => isCountedControllerPeer(event.event.peer_ip) || (event.event.sessionid !== '' && context.active.has(event.event.sessionid)),
+      guard: ({ context, event }) =>
+        isCountedControllerPeer(event.event.peer_ip) || (event.event.sessionid !== '' && context.active.has(event.event.sessionid)),
       actions: [{ type: 'addOut', params: ({ event }) => ({ event: event.event }) }, 'emitLeft'],
     },
     'controllers.markRead': { actions: assign({ unread: 0 }) },

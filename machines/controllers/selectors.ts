@@ -17,9 +17,7 @@ export const selectControllersUnread = (s: ControllersSnapshot): number => s.con
  * one (`exact`); otherwise a lower bound — the joins minus quits seen since this login, at least
  * this console — to be worded "at least N", never as an exact wrong number.
  */
-export const selectControllersOnline = (
-  s: ControllersSnapshot,
-): { count: number; exact: boolean; list: readonly OnlineController[] } => {
+export const selectControllersOnline = (s: ControllersSnapshot): { count: number; exact: boolean; list: readonly OnlineController[] } => {
   const { online, announced } = s.context;
   if (online) return { count: online.length, exact: true, list: online };
   return { count: Math.max(1, announced), exact: false, list: [] };

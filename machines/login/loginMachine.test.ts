@@ -3,14 +3,7 @@ import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../../protocol/errors';
 import { codeResponse, okResponse, scriptedLoginApi } from '../testing/fakeLoginApi';
 import { loginMachine, toLoginFailure } from './loginMachine';
-import {
-  selectCanSubmit,
-  selectCaptchaStatus,
-  selectFailure,
-  selectFieldError,
-  selectIsLocked,
-  selectLockRemaining,
-} from './selectors';
+import { selectCanSubmit, selectCaptchaStatus, selectFailure, selectFieldError, selectIsLocked, selectLockRemaining } from './selectors';
 import { validateLoginForm } from './validateLoginForm';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -163,7 +156,11 @@ describe('when submitting', () => {
 
   it.each([
     [new ApiError('http', 403, '/s'), 'wrongPassword', undefined],
-    [new ApiError('http', 404, '/s', undefined, 'the scheduled meeting did not start'), 'meetingNotFound', 'the scheduled meeting did not start'],
+    [
+      new ApiError('http', 404, '/s', undefined, 'the scheduled meeting did not start'),
+      'meetingNotFound',
+      'the scheduled meeting did not start',
+    ],
     [new ApiError('http', 400, '/s', 4001), 'wrongCode', undefined],
   ])('failure %s → editing with %s, code cleared and refetched, the rest kept', async (error, code, detail) => {
     const { actor, loginCalls, codeCalls } = await startedLogin();

@@ -84,10 +84,7 @@ export interface LoginContext extends LoginFields {
 
 export type LoginField = keyof LoginFields;
 
-export type LoginEvent =
-  | { type: 'login.edit'; field: LoginField; value: string }
-  | { type: 'login.submit' }
-  | { type: 'captcha.refresh' };
+export type LoginEvent = { type: 'login.edit'; field: LoginField; value: string } | { type: 'login.submit' } | { type: 'captcha.refresh' };
 
 export type LoginEmitted =
   | { type: 'login.failed'; failure: LoginFailure }
@@ -176,10 +173,7 @@ export const loginMachine = setup({
     fetchVerifyCode: fromPromise<FetchedCode, { api: LoginApi }>(({ input, signal }) => fetchCode(input.api, signal)),
     submitLogin: fromPromise<LoginResponse, { api: LoginApi; mrId: string; password: string; code: string; codeId?: string }>(
       ({ input, signal }) =>
-        input.api.login(
-          { mrId: input.mrId, password: input.password, code: input.code, codeId: input.codeId },
-          signal,
-        ),
+        input.api.login({ mrId: input.mrId, password: input.password, code: input.code, codeId: input.codeId }, signal),
     ),
   },
   delays: {
@@ -305,19 +299,11 @@ export const loginMachine = setup({
                   {
                     guard: { type: 'isLockedOut', params: ({ event }) => ({ error: event.error }) },
                     target: 'locked',
-                    actions: [
-                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-                      'emitFailure',
-                      'refetchCode',
-                    ],
+                    actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailure', 'refetchCode'],
                   },
                   {
                     target: 'editing',
-                    actions: [
-                      { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-                      'emitFailure',
-                      'refetchCode',
-                    ],
+                    actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailure', 'refetchCode'],
                   },
                 ],
               },

@@ -20,17 +20,12 @@ export const selectCodeText = (s: LoginSnapshot): string => s.context.codeText;
 export const selectPictureRefused = (s: LoginSnapshot) => s.context.pictureRefused;
 export type CaptchaStatus = 'loading' | 'ready' | 'failed';
 export const selectCaptchaStatus = (s: LoginSnapshot): CaptchaStatus =>
-  s.matches({ active: { captcha: 'ready' } })
-    ? 'ready'
-    : s.matches({ active: { captcha: 'failed' } })
-      ? 'failed'
-      : 'loading';
+  s.matches({ active: { captcha: 'ready' } }) ? 'ready' : s.matches({ active: { captcha: 'failed' } }) ? 'failed' : 'loading';
 
 export const selectIsSubmitting = (s: LoginSnapshot): boolean => s.matches({ active: { form: 'submitting' } });
 export const selectIsLocked = (s: LoginSnapshot): boolean => s.matches({ active: { form: 'locked' } });
 /** seconds until the next attempt is allowed; 0 when not locked */
-export const selectLockRemaining = (s: LoginSnapshot): number =>
-  s.matches({ active: { form: 'locked' } }) ? s.context.lockRemaining : 0;
+export const selectLockRemaining = (s: LoginSnapshot): number => (s.matches({ active: { form: 'locked' } }) ? s.context.lockRemaining : 0);
 /** the submit button is usable: editing (not submitting/locked) and a picture is shown */
 export const selectCanSubmit = (s: LoginSnapshot): boolean =>
   s.matches({ active: { form: 'editing' } }) && s.matches({ active: { captcha: 'ready' } });

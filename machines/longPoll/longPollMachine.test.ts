@@ -223,7 +223,10 @@ describe('when the page is hidden', () => {
   it('a session started in a hidden tab starts paused, and loads when the tab shows', async () => {
     const script = scriptedSessionApi();
     const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
-    const actor = createActor(longPollMachine, { input: { api: script.api, visibilityTarget: doc, log: () => {} }, clock: new SimulatedClock() }).start();
+    const actor = createActor(longPollMachine, {
+      input: { api: script.api, visibilityTarget: doc, log: () => {} },
+      clock: new SimulatedClock(),
+    }).start();
     expect(selectConnectionState(actor.getSnapshot())).toBe('paused');
     await flush();
     expect(script.pending('participants')).toHaveLength(0);
@@ -309,7 +312,12 @@ describe('after a login (login seq below the first snapshot)', () => {
     const before = h.received().length;
     h.poll([serviceExpiry(71), ev({ cmdid: 'online_eps_left', seq: 72, usr_ids: ['1'] })]);
     await flush();
-    expect(h.received().slice(before).map((e) => e.type)).toEqual(['server.show_warning_info']);
+    expect(
+      h
+        .received()
+        .slice(before)
+        .map((e) => e.type),
+    ).toEqual(['server.show_warning_info']);
   });
 });
 
@@ -323,7 +331,12 @@ describe('on a server that keeps the feed position (platform: no seq anywhere)',
     expect(h.pending('changes')[0].sinceSeq).toBeNull();
     h.poll([noSeq({ cmdid: 'online_eps_left', usr_ids: ['1'] }), noSeq({ cmdid: 'one_mr_status', mr_locked: 1 })]);
     await flush();
-    expect(h.received().slice(2).map((e) => e.type)).toEqual(['server.online_eps_left', 'server.one_mr_status']);
+    expect(
+      h
+        .received()
+        .slice(2)
+        .map((e) => e.type),
+    ).toEqual(['server.online_eps_left', 'server.one_mr_status']);
     expect(h.pending('changes')[0].sinceSeq).toBeNull();
     expect(selectConnectionState(h.snap())).toBe('live');
   });

@@ -33,7 +33,14 @@ import { isApiError } from '../../protocol/errors';
 import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus } from '../../protocol/wire';
 import type { RosterSnapshot } from '../participants/participantsMachine';
 import { feedPositionOf, seqOf, type FeedPosition } from '../session/capabilities';
-import { networkListener, visibilityListener, type NetworkEvent, type NetworkTarget, type PageEvent, type VisibilityTarget } from './listeners';
+import {
+  networkListener,
+  visibilityListener,
+  type NetworkEvent,
+  type NetworkTarget,
+  type PageEvent,
+  type VisibilityTarget,
+} from './listeners';
 
 export const LONG_POLL_BLOCK_SECS = 10;
 export const RETRY_BASE_MS = 1000;
@@ -140,11 +147,7 @@ export interface LongPollContext {
 }
 
 export type LongPollEvent =
-  | PageEvent
-  | NetworkEvent
-  | SessionApiChangedEvent
-  | { type: 'longPoll.clearRecovery' }
-  | { type: 'longPoll.stop' };
+  PageEvent | NetworkEvent | SessionApiChangedEvent | { type: 'longPoll.clearRecovery' } | { type: 'longPoll.stop' };
 
 export type LongPollEmitted =
   | { type: 'connection.lost' }
@@ -252,10 +255,7 @@ export const longPollMachine = setup({
       return { roster, info, status, seq: seqs.length ? Math.min(...seqs) : null, feed: feedPositionOf([roster, info, status]) };
     }),
     loadMeeting: fromPromise<MeetingSnapshot, { api: SessionApi }>(async ({ input, signal }) => {
-      const [status, info] = await Promise.all([
-        input.api.get<MrStatus>('mr-status', signal),
-        input.api.get<MrInfo>('mr-info', signal),
-      ]);
+      const [status, info] = await Promise.all([input.api.get<MrStatus>('mr-status', signal), input.api.get<MrInfo>('mr-info', signal)]);
       return { status, info };
     }),
     poll: fromPromise<ChangeEvent[], { api: SessionApi; sinceSeq: number | null; blockSecs: number }>(({ input, signal }) =>
@@ -326,9 +326,7 @@ export const longPollMachine = setup({
     recordFailure: assign(({ context }, params: { error: unknown }) => ({
       attempt: context.attempt + 1,
       pendingRecovery: context.pendingRecovery === 'resync' ? ('resync' as const) : ('retry' as const),
-      lastError: isApiError(params.error)
-        ? { kind: params.error.kind, status: params.error.status }
-        : { kind: 'unknown', status: 0 },
+      lastError: isApiError(params.error) ? { kind: params.error.kind, status: params.error.status } : { kind: 'unknown', status: 0 },
     })),
     logFailure: ({ context }, params: { phase: PollLogEntry['phase']; error: unknown }) => {
       context.log({ phase: params.phase, error: params.error, attempt: context.attempt });
@@ -431,11 +429,7 @@ export const longPollMachine = setup({
                 input: ({ context }) => ({ api: context.api }),
                 onDone: {
                   target: '#longPoll.active.live',
-                  actions: [
-                    { type: 'deliverMeeting', params: ({ event }) => ({ snapshot: event.output }) },
-                    'countSync',
-                    'noteRecovery',
-                  ],
+                  actions: [{ type: 'deliverMeeting', params: ({ event }) => ({ snapshot: event.output }) }, 'countSync', 'noteRecovery'],
                 },
                 onError: requestFailed('meeting'),
               },

@@ -3,7 +3,15 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { MediaStreamResponse } from '../../protocol/wire';
 import { flush } from '../testing/fakeSessionApi';
 import { mediaStatsMachine, type MediaStatsInput } from './mediaStatsMachine';
-import { selectCurrentAnswer, selectFailed, selectIsFetching, selectIsPolling, selectLatestAnswer, selectLeg, selectSamples } from './selectors';
+import {
+  selectCurrentAnswer,
+  selectFailed,
+  selectIsFetching,
+  selectIsPolling,
+  selectLatestAnswer,
+  selectLeg,
+  selectSamples,
+} from './selectors';
 
 const INTERVAL = 2000;
 

@@ -11,7 +11,19 @@ describe('sampleFrom', () => {
         local_addr: '',
         data: [
           { node: '', id: 1, type: 'video', ssrc: '', start_time: 0, fps: 30, fur: 0, rx_bitrate: 800, rx_lost_rate: 0.02, rx_jitter: 12 },
-          { node: '', id: 2, type: 'video', ssrc: '', start_time: 0, fps: 30, fur: 0, rx_bitrate: 200, rx_lost_rate: 0.05, tx_bitrate: 900, tx_jitter: 3 },
+          {
+            node: '',
+            id: 2,
+            type: 'video',
+            ssrc: '',
+            start_time: 0,
+            fps: 30,
+            fur: 0,
+            rx_bitrate: 200,
+            rx_lost_rate: 0.05,
+            tx_bitrate: 900,
+            tx_jitter: 3,
+          },
           { node: '', id: 3, type: 'audio', ssrc: '', start_time: 0, fps: 0, fur: 0, tx_bitrate: 64, tx_lost_rate: 1.5 },
         ],
       },
@@ -26,7 +38,9 @@ describe('sampleFrom', () => {
   });
 
   it('keeps at most HISTORY_LIMIT samples, dropping the oldest', () => {
-    let h = Array.from({ length: HISTORY_LIMIT }, (_, i) => sampleFrom({ refer_num: 0, remote_addr: '', uuid: '', local_addr: '', data: [] }, i));
+    let h = Array.from({ length: HISTORY_LIMIT }, (_, i) =>
+      sampleFrom({ refer_num: 0, remote_addr: '', uuid: '', local_addr: '', data: [] }, i),
+    );
     h = appendSample(h, sampleFrom({ refer_num: 0, remote_addr: '', uuid: '', local_addr: '', data: [] }, 9999));
     expect(h).toHaveLength(HISTORY_LIMIT);
     expect(h[0].t).toBe(1);

@@ -18,11 +18,19 @@ describe('meeting', () => {
     actor.send(snapshot());
     expect(script.pending('mosic-config')).toHaveLength(1);
     script.answer('title-config', { titles: [{ to_role: 'all', message: 'hi' }] });
-    script.answer('mosic-config', { config_info: [{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '1' }] });
+    script.answer('mosic-config', {
+      config_info: [
+        { role: 'speaker', mosic_id: '2*2' },
+        { role: 'chair', mosic_id: '1' },
+      ],
+    });
     script.answer('sys_mosics', { mosic_group: [] });
     await flush();
     expect(selectTitleConfigs(actor.getSnapshot())).toEqual([{ to_role: 'all', message: 'hi' }]);
-    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '1' }]);
+    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([
+      { role: 'speaker', mosic_id: '2*2' },
+      { role: 'chair', mosic_id: '1' },
+    ]);
   });
 
   it('a feed event that comes while the fetch is under way wins for its role; the fetch fills the other roles', async () => {
@@ -31,12 +39,28 @@ describe('meeting', () => {
     actor.send(snapshot());
     actor.send(ev('mosic_config', { config_info: [{ role: 'chair', mosic_id: '2*2' }] }));
     actor.send(ev('title_config', { titles: [{ to_role: 'guest', message: 'new' }] }));
-    script.answer('title-config', { titles: [{ to_role: 'all', message: 'hi' }, { to_role: 'guest', message: 'old' }] });
-    script.answer('mosic-config', { config_info: [{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '1' }] });
+    script.answer('title-config', {
+      titles: [
+        { to_role: 'all', message: 'hi' },
+        { to_role: 'guest', message: 'old' },
+      ],
+    });
+    script.answer('mosic-config', {
+      config_info: [
+        { role: 'speaker', mosic_id: '2*2' },
+        { role: 'chair', mosic_id: '1' },
+      ],
+    });
     script.answer('sys_mosics', { mosic_group: [] });
     await flush();
-    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([{ role: 'speaker', mosic_id: '2*2' }, { role: 'chair', mosic_id: '2*2' }]);
-    expect(selectTitleConfigs(actor.getSnapshot())).toEqual([{ to_role: 'all', message: 'hi' }, { to_role: 'guest', message: 'new' }]);
+    expect(selectMosaicConfigs(actor.getSnapshot())).toEqual([
+      { role: 'speaker', mosic_id: '2*2' },
+      { role: 'chair', mosic_id: '2*2' },
+    ]);
+    expect(selectTitleConfigs(actor.getSnapshot())).toEqual([
+      { to_role: 'all', message: 'hi' },
+      { to_role: 'guest', message: 'new' },
+    ]);
   });
 
   it('fetches the configs again after each full load (a resync), and the newer fetch replaces what it says', async () => {
@@ -80,7 +104,14 @@ describe('meeting', () => {
   it('keeps schedule info and title configs per target', () => {
     const actor = createActor(meetingMachine, { input: {} }).start();
     actor.send(ev('schedule_info', { schedule_id: 3, schedule_name: 'x', start_dtm: 1, duration: 60, next_start_dtm: 0 }));
-    actor.send(ev('title_config', { titles: [{ to_role: 'all', message: 'a' }, { to_role: 'guest', message: 'g' }] }));
+    actor.send(
+      ev('title_config', {
+        titles: [
+          { to_role: 'all', message: 'a' },
+          { to_role: 'guest', message: 'g' },
+        ],
+      }),
+    );
     actor.send(ev('title_config', { titles: [{ to_role: 'guest', message: 'g2' }] }));
     expect(selectScheduleInfo(actor.getSnapshot())).toMatchObject({ schedule_id: 3 });
     expect(selectTitleConfigs(actor.getSnapshot()).map((t) => t.message)).toEqual(['a', 'g2']);

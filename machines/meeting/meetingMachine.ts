@@ -117,7 +117,10 @@ const byRole = (c: MosicConfigEntry) => c.role;
  * What the feed said of the configs, applied to the meeting's configs and, while a fetch is under
  * way, to what that fetch must not overwrite.
  */
-function withConfigEvent(context: MeetingContext, change: Partial<ConfigEvents>): Pick<MeetingContext, 'titles' | 'mosaicConfigs' | 'layouts' | 'configEventsDuringLoad'> {
+function withConfigEvent(
+  context: MeetingContext,
+  change: Partial<ConfigEvents>,
+): Pick<MeetingContext, 'titles' | 'mosaicConfigs' | 'layouts' | 'configEventsDuringLoad'> {
   const titles = (base: readonly TitleConfig[]) => (change.titles ? overlay(base, change.titles, byTarget) : base);
   const mosaicConfigs = (base: readonly MosicConfigEntry[]) => (change.mosaicConfigs ? overlay(base, change.mosaicConfigs, byRole) : base);
   const during = context.configEventsDuringLoad;
@@ -125,7 +128,11 @@ function withConfigEvent(context: MeetingContext, change: Partial<ConfigEvents>)
     titles: titles(context.titles),
     mosaicConfigs: mosaicConfigs(context.mosaicConfigs),
     layouts: change.layouts ?? context.layouts,
-    configEventsDuringLoad: during && { titles: titles(during.titles), mosaicConfigs: mosaicConfigs(during.mosaicConfigs), layouts: change.layouts ?? during.layouts },
+    configEventsDuringLoad: during && {
+      titles: titles(during.titles),
+      mosaicConfigs: mosaicConfigs(during.mosaicConfigs),
+      layouts: change.layouts ?? during.layouts,
+    },
   };
 }
 
@@ -241,7 +248,9 @@ export const meetingMachine = setup({
     'server.resource_tmpl_info': { actions: assign({ resourceTemplate: ({ event }) => fields(event.event) }) },
     // an event may carry only the changed targets or roles: replace those, keep the others
     'server.title_config': { actions: assign(({ context, event }) => withConfigEvent(context, { titles: event.event.titles })) },
-    'server.mosic_config': { actions: assign(({ context, event }) => withConfigEvent(context, { mosaicConfigs: event.event.config_info })) },
+    'server.mosic_config': {
+      actions: assign(({ context, event }) => withConfigEvent(context, { mosaicConfigs: event.event.config_info })),
+    },
     'server.sys_mosics': { actions: assign(({ context, event }) => withConfigEvent(context, { layouts: event.event.mosic_group })) },
     'server.get_call_qa_rsp': {
       actions: assign(({ context, event }) => answered(context, event.event.usr_id, event.event.qa)),
@@ -269,7 +278,11 @@ export const meetingMachine = setup({
       actions: assign({
         callQaAsks: ({ context, event }) => ({
           ...context.callQaAsks,
-          [event.usrId]: { state: 'failed', status: event.status, ...(event.result !== undefined ? { result: event.result } : {}) } as const,
+          [event.usrId]: {
+            state: 'failed',
+            status: event.status,
+            ...(event.result !== undefined ? { result: event.result } : {}),
+          } as const,
         }),
       }),
     },

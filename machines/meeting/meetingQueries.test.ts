@@ -66,7 +66,10 @@ describe('issue 30: get_call_qa asked and its answer kept', () => {
     await flush();
     // the reply says nothing: still waiting for the feed's answer
     expect(selectCallQaAsk('u1')(actor.getSnapshot())).toEqual({ state: 'pending' });
-    actor.send({ type: 'server.get_call_qa_rsp', event: { cmdid: 'get_call_qa_rsp', seq: 5, ep_id: 3, usr_id: 'u1', qa: { video_rx_lost_rate: 1.5 } } });
+    actor.send({
+      type: 'server.get_call_qa_rsp',
+      event: { cmdid: 'get_call_qa_rsp', seq: 5, ep_id: 3, usr_id: 'u1', qa: { video_rx_lost_rate: 1.5 } },
+    });
     expect(selectCallQa('u1')(actor.getSnapshot())).toEqual({ video_rx_lost_rate: 1.5 });
     expect(selectCallQaAsk('u1')(actor.getSnapshot())).toBeUndefined();
   });
@@ -92,10 +95,23 @@ describe('issue 30: usr_ids refreshes the details of those users through get_use
     const calls = script.pending('user-infos');
     expect(calls.map((c) => (c.body!.usr_ids as string[]).length)).toEqual([USER_INFOS_BATCH, 1]);
     expect(calls[0].body).toMatchObject({ cmdid: 'get_user_infos' });
-    script.answer('user-infos', { cmdid: 'user_infos', usr_ids: ['1000'], nick_names: ['Ann'], usr_types: [2], phone_nos: ['555 0100'], call_addrs: ['ann,10.0.0.2'] });
+    script.answer('user-infos', {
+      cmdid: 'user_infos',
+      usr_ids: ['1000'],
+      nick_names: ['Ann'],
+      usr_types: [2],
+      phone_nos: ['555 0100'],
+      call_addrs: ['ann,10.0.0.2'],
+    });
     script.answer('user-infos', { cmdid: 'user_infos', usr_ids: [], nick_names: [] });
     await flush();
-    expect(selectUserInfo('1000')(actor.getSnapshot())).toEqual({ usr_id: '1000', nick_name: 'Ann', usr_type: 2, phone_no: '555 0100', call_addr: 'ann,10.0.0.2' });
+    expect(selectUserInfo('1000')(actor.getSnapshot())).toEqual({
+      usr_id: '1000',
+      nick_name: 'Ann',
+      usr_type: 2,
+      phone_no: '555 0100',
+      call_addr: 'ann,10.0.0.2',
+    });
   });
 
   it('a user_infos event (a rename) updates the details; an undecodable answer changes nothing', async () => {
@@ -104,7 +120,10 @@ describe('issue 30: usr_ids refreshes the details of those users through get_use
     script.answer('user-infos', { cmdid: 'user_infos', usr_ids: ['a', 'b'], nick_names: ['A'] });
     await flush();
     expect(selectUserInfo('a')(actor.getSnapshot())).toBeUndefined();
-    actor.send({ type: 'server.user_infos', event: { cmdid: 'user_infos', seq: 2, usr_ids: ['a'], nick_names: ['New'], usr_types: [2], phone_nos: [''], call_addrs: [''] } });
+    actor.send({
+      type: 'server.user_infos',
+      event: { cmdid: 'user_infos', seq: 2, usr_ids: ['a'], nick_names: ['New'], usr_types: [2], phone_nos: [''], call_addrs: [''] },
+    });
     expect(selectUserInfo('a')(actor.getSnapshot())?.nick_name).toBe('New');
   });
 });

@@ -47,7 +47,12 @@ export const askCallQa = fromCallback<EventObject, { api: SessionApi; usrId: str
       if (abort.signal.aborted) return;
       const status = isApiError(error) ? error.status : 0;
       const result = isApiError(error) ? error.result : undefined;
-      sendBack({ type: 'meeting.callQaFailed', usrId: input.usrId, status, ...(result !== undefined ? { result } : {}) } satisfies QueryReport);
+      sendBack({
+        type: 'meeting.callQaFailed',
+        usrId: input.usrId,
+        status,
+        ...(result !== undefined ? { result } : {}),
+      } satisfies QueryReport);
     },
   );
   return () => abort.abort();
@@ -88,7 +93,10 @@ export interface UserInfo {
 }
 
 /** `known` with the details `answer` gives, one entry per usr_id. */
-export function withUserInfos(known: Readonly<Record<string, UserInfo>>, answer: Omit<UserInfosEvent, 'cmdid' | 'seq'>): Record<string, UserInfo> {
+export function withUserInfos(
+  known: Readonly<Record<string, UserInfo>>,
+  answer: Omit<UserInfosEvent, 'cmdid' | 'seq'>,
+): Record<string, UserInfo> {
   const next = { ...known };
   answer.usr_ids.forEach((id, i) => {
     next[id] = {

@@ -4,7 +4,10 @@ import { FAILED_CALL_CAP, notificationsMachine, type NotificationsEmitted } from
 import { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread, selectServiceExpiry } from './selectors';
 
 const failed = (n: number) =>
-  ({ type: 'server.failed_call', event: { cmdid: 'failed_call', seq: n, time: n, reason: 'busy', ep_type: 'sip', nick_name: `n${n}`, peer_addr: 'a' } }) as never;
+  ({
+    type: 'server.failed_call',
+    event: { cmdid: 'failed_call', seq: n, time: n, reason: 'busy', ep_type: 'sip', nick_name: `n${n}`, peer_addr: 'a' },
+  }) as never;
 const warning = (warn_info: string, is_toast: 0 | 1, params = {}) =>
   ({ type: 'server.show_warning_info', event: { cmdid: 'show_warning_info', seq: 1, warn_info, is_toast, params } }) as never;
 
@@ -31,7 +34,10 @@ describe('message lists', () => {
   it('left calls are prepended with a counter', () => {
     const h = started();
     for (const n of [1, 2])
-      h.actor.send({ type: 'server.left_call', event: { cmdid: 'left_call', seq: n, ep_id: n, usr_id: `${n}`, reason: 'user_hangup', duration: 5, nick_name: 'x', create_dtm: n } } as never);
+      h.actor.send({
+        type: 'server.left_call',
+        event: { cmdid: 'left_call', seq: n, ep_id: n, usr_id: `${n}`, reason: 'user_hangup', duration: 5, nick_name: 'x', create_dtm: n },
+      } as never);
     expect(selectLeftCalls(h.snap()).map((c) => c.create_dtm)).toEqual([2, 1]);
     expect(selectLeftUnread(h.snap())).toBe(2);
   });

@@ -281,7 +281,11 @@ describe('the participant list across batches', () => {
     const shadow = createActor(participantsMachine, { clock, input: {} }).start();
     shadow.send({
       type: 'server.snapshot',
-      snapshot: { roster: roster(['1', '2', '3']), info: epsInfo(['1', '2', 'guest.9']), status: epsStatus(['1', '2', 'guest.9'], [{ hand: 1 }, {}, {}]) },
+      snapshot: {
+        roster: roster(['1', '2', '3']),
+        info: epsInfo(['1', '2', 'guest.9']),
+        status: epsStatus(['1', '2', 'guest.9'], [{ hand: 1 }, {}, {}]),
+      },
     });
     let arrays = 0;
     let previous = selectParticipantList(snap());
@@ -295,7 +299,13 @@ describe('the participant list across batches', () => {
             : kind === 1
               ? delta('online_eps_left', { mr_id: '0123', usr_ids: who })
               : kind === 2
-                ? delta('online_eps_status', epsStatus(who, who.map(() => ({ hand: next(2) as 0 | 1, waiting: next(4) === 0 ? 1 : 0 }))))
+                ? delta(
+                    'online_eps_status',
+                    epsStatus(
+                      who,
+                      who.map(() => ({ hand: next(2) as 0 | 1, waiting: next(4) === 0 ? 1 : 0 })),
+                    ),
+                  )
                 : kind === 3
                   ? delta('online_eps_info', epsInfo(who, { usr_names: who.map(() => `n${round}`), pin_sort: who.map(() => next(9)) }))
                   : kind === 4

@@ -19,12 +19,7 @@ import { ParticipantStore, type ParticipantCounts } from './participantStore';
 
 export const PARTICIPANT_UPDATE_DELAY_MS = 800;
 
-export type ParticipantDelta =
-  | MrParticipantsEvent
-  | OnlineEpsInfoEvent
-  | OnlineEpsStatusEvent
-  | OnlineEpsLeftEvent
-  | WaitingUsrEvent;
+export type ParticipantDelta = MrParticipantsEvent | OnlineEpsInfoEvent | OnlineEpsStatusEvent | OnlineEpsLeftEvent | WaitingUsrEvent;
 
 export interface RosterSnapshot {
   roster: MrParticipants;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { MediaStreamResponse } from '../../protocol/wire';
 import { flush } from '../testing/fakeSessionApi';
-import { qualityHistoryMachine, ROUND_MS, MEDIA_BATCH, REARM_RATIO, type QualityHistoryInput, type QualityNotice } from './qualityHistoryMachine';
+import {
+  qualityHistoryMachine,
+  ROUND_MS,
+  MEDIA_BATCH,
+  REARM_RATIO,
+  type QualityHistoryInput,
+  type QualityNotice,
+} from './qualityHistoryMachine';
 import { selectIsSampling, selectQualityNotices, selectQualityRound, selectQualityStore } from './selectors';
 import type { QualityApi, QualityLeg } from './sampling';
 
@@ -15,7 +22,18 @@ const media = (lossPct: number, jitterMs: number): MediaStreamResponse => ({
   local_addr: '',
   data: [
     { node: '', id: 1, type: 'audio', ssrc: '', start_time: 0, fps: 0, fur: 0, rx_bitrate: 64, rx_lost_rate: lossPct, rx_jitter: jitterMs },
-    { node: '', id: 2, type: 'video', ssrc: '', start_time: 0, fps: 30, fur: 0, tx_bitrate: 1500, tx_lost_rate: lossPct, tx_jitter: jitterMs },
+    {
+      node: '',
+      id: 2,
+      type: 'video',
+      ssrc: '',
+      start_time: 0,
+      fps: 30,
+      fur: 0,
+      tx_bitrate: 1500,
+      tx_lost_rate: lossPct,
+      tx_jitter: jitterMs,
+    },
   ],
 });
 
@@ -31,7 +49,7 @@ function meeting(legs: QualityLeg[], input: Partial<QualityHistoryInput> = {}) {
   let current = legs;
   const api: QualityApi = {
     mrId: '8008038',
-    raw: <T,>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) => {
+    raw: <T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal) => {
       signal?.addEventListener('abort', () => (asked.aborted += 1));
       if (method === 'POST') {
         expect(path).toBe('/status/participant/packets_lost_rate/');

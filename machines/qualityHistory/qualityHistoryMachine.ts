@@ -124,7 +124,12 @@ function worstOf(sample: StatsSample, metric: 'loss' | 'jitter'): number {
  * The conditions abnormal now: every `usrId:metric` still above its threshold (not yet back under
  * {@link REARM_RATIO} of it) of a leg online now; a participant who left has no condition.
  */
-function conditionsOf(above: ReadonlySet<string>, legs: readonly QualityLeg[], store: QualityStore, thresholds: QualityThresholds): AlertCondition[] {
+function conditionsOf(
+  above: ReadonlySet<string>,
+  legs: readonly QualityLeg[],
+  store: QualityStore,
+  thresholds: QualityThresholds,
+): AlertCondition[] {
   const online = new Set(legs.map((l) => l.usrId));
   const out: AlertCondition[] = [];
   for (const key of above) {
@@ -135,7 +140,13 @@ function conditionsOf(above: ReadonlySet<string>, legs: readonly QualityLeg[], s
     // a leg not read this round keeps its last figure
     const now = store.current(usrId, metric);
     const value = Number.isNaN(now) ? store.summary(usrId, metric).latest : now;
-    out.push({ usrId, name: store.nameOf(usrId) ?? usrId, metric, value, threshold: metric === 'loss' ? thresholds.lossPct : thresholds.jitterMs });
+    out.push({
+      usrId,
+      name: store.nameOf(usrId) ?? usrId,
+      metric,
+      value,
+      threshold: metric === 'loss' ? thresholds.lossPct : thresholds.jitterMs,
+    });
   }
   return out;
 }
@@ -199,7 +210,8 @@ export const qualityHistoryMachine = setup({
       });
       if (crossed.length) enqueue.emit({ type: 'quality.crossed', notices: crossed });
       // a round that found no legs (roster not loaded, or a failed read) says nothing of who cleared
-      if (out.legs.length > 0) enqueue.sendTo('alertBudget', { type: 'alerts.observe', conditions: conditionsOf(above, out.legs, store, thresholds) });
+      if (out.legs.length > 0)
+        enqueue.sendTo('alertBudget', { type: 'alerts.observe', conditions: conditionsOf(above, out.legs, store, thresholds) });
     }),
     markEmpty: assign({ empty: true }),
   },

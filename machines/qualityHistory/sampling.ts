@@ -121,7 +121,12 @@ async function eachLimited<T>(items: readonly T[], parallel: number, work: (item
  * a failed `media_stream` (the participant just left) leaves that leg out. Aborting `signal`
  * cancels what is in flight.
  */
-export async function readRound(api: QualityApi, legs: readonly QualityLeg[], batch: readonly QualityLeg[], signal: AbortSignal): Promise<RoundResult> {
+export async function readRound(
+  api: QualityApi,
+  legs: readonly QualityLeg[],
+  batch: readonly QualityLeg[],
+  signal: AbortSignal,
+): Promise<RoundResult> {
   const loss = await api
     .raw<unknown>('POST', '/status/participant/packets_lost_rate/', { mr_id: api.mrId }, signal)
     .then((answer) => lossByUsr(answer, legs))

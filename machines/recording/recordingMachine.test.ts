@@ -37,7 +37,10 @@ describe('when idle', () => {
 
   it('a full status saying recording → recording (another controller started it)', () => {
     const h = started();
-    h.actor.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ rec_state: 'recording', rec_enabled: 1 }), info: {} as never } });
+    h.actor.send({
+      type: 'server.meeting_snapshot',
+      snapshot: { status: mrStatus({ rec_state: 'recording', rec_enabled: 1 }), info: {} as never },
+    });
     expect(selectRecordingState(h.snap())).toBe('recording');
     expect(h.emitted).toEqual(['recording.started']);
   });

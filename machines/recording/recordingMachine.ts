@@ -63,8 +63,14 @@ export const recordingMachine = setup({
     refusedStop: ({ event }) => event.type === 'command.settled' && !event.ok && event.label === STOP_LABEL,
   },
   actions: {
-    sendStart: sendTo(({ context, system }) => system.get(context.commandsId), statusCommand('enable_rec', 1, { origin: 'recording', label: START_LABEL })),
-    sendStop: sendTo(({ context, system }) => system.get(context.commandsId), statusCommand('enable_rec', 0, { origin: 'recording', label: STOP_LABEL })),
+    sendStart: sendTo(
+      ({ context, system }) => system.get(context.commandsId),
+      statusCommand('enable_rec', 1, { origin: 'recording', label: START_LABEL }),
+    ),
+    sendStop: sendTo(
+      ({ context, system }) => system.get(context.commandsId),
+      statusCommand('enable_rec', 0, { origin: 'recording', label: STOP_LABEL }),
+    ),
     reportFromXuding: raise(({ event }) => {
       const e = (event as Extract<RecordingEvent, { type: 'server.xuding_rec_status' }>).event;
       if (!e?.rec_state) return { type: 'recording.report' as const, state: 'none' as RecState };

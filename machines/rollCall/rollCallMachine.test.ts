@@ -13,7 +13,15 @@ const status = (fields: object) => ({ type: 'server.one_mr_status', event: { cmd
 const BEFORE: MosicConfigEntry[] = [
   { role: 'speaker', mosic_id: 'auto', cur_mosic_id: '2*2', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 1 },
   { role: 'chair', mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 0 },
-  { role: 'guest', mosic_id: '2*2', miniMosicId: '', layout_mode: 2, roles_lst: [['1010'], ['-2'], ['9'], ['-1']], poll_secs: 20, view_has_self: 0 },
+  {
+    role: 'guest',
+    mosic_id: '2*2',
+    miniMosicId: '',
+    layout_mode: 2,
+    roles_lst: [['1010'], ['-2'], ['9'], ['-1']],
+    poll_secs: 20,
+    view_has_self: 0,
+  },
 ];
 
 /** commands (real, on a scripted api), a meeting actor holding `BEFORE`, and the roll call, as in the session */
@@ -74,7 +82,10 @@ describe('when idle', () => {
     h.rollCall.send({ type: 'rollCall.start', usrId: '7', view: 'called_only' });
     await h.answerNext();
     await h.answerNext();
-    expect(h.posts()[2].body?.config_info).toMatchObject([{ role: 'speaker', mosic_id: '1', roles_lst: [['7']] }, { role: 'guest', mosic_id: '1', roles_lst: [['7']] }]);
+    expect(h.posts()[2].body?.config_info).toMatchObject([
+      { role: 'speaker', mosic_id: '1', roles_lst: [['7']] },
+      { role: 'guest', mosic_id: '1', roles_lst: [['7']] },
+    ]);
   });
 
   it('a refused step stops the recipe: nothing more is sent', async () => {
@@ -99,7 +110,10 @@ describe('when idle', () => {
 describe('when calling', () => {
   it('next: the floor to the next, the previous back under the meeting mute, the layout', async () => {
     const h = session();
-    h.rollCall.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 1 }), info: {} as never } });
+    h.rollCall.send({
+      type: 'server.meeting_snapshot',
+      snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 1 }), info: {} as never },
+    });
     h.rollCall.send({ type: 'rollCall.next', usrId: '8' });
     await h.answerNext();
     await h.answerNext();
@@ -114,7 +128,10 @@ describe('when calling', () => {
 
   it('next without a binding mute leaves the previous as they are', async () => {
     const h = session();
-    h.rollCall.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never } });
+    h.rollCall.send({
+      type: 'server.meeting_snapshot',
+      snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never },
+    });
     h.rollCall.send({ type: 'rollCall.next', usrId: '8' });
     await h.answerNext();
     await h.answerNext();
@@ -150,7 +167,10 @@ describe('when calling', () => {
 
   it('an end asked for while next is still going out waits behind it, never dropped', async () => {
     const h = session();
-    h.rollCall.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never } });
+    h.rollCall.send({
+      type: 'server.meeting_snapshot',
+      snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never },
+    });
     h.rollCall.send({ type: 'rollCall.next', usrId: '8' });
     h.rollCall.send({ type: 'rollCall.end' });
     expect(h.posts()).toHaveLength(1);
@@ -161,7 +181,10 @@ describe('when calling', () => {
 
   it('end of a roll call started elsewhere restores no layout it never saw', async () => {
     const h = session();
-    h.rollCall.send({ type: 'server.meeting_snapshot', snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never } });
+    h.rollCall.send({
+      type: 'server.meeting_snapshot',
+      snapshot: { status: mrStatus({ roll_call: 1, rollcall_usr_id: '7', all_guests_mute: 0 }), info: {} as never },
+    });
     h.rollCall.send({ type: 'rollCall.end' });
     await h.answerNext();
     expect(h.posts().map((p) => p.body)).toEqual([expect.objectContaining({ cmdid: 'mod_mr_status', roll_call: 0 })]);

@@ -21,14 +21,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { OneMrStatusEvent } from '../../protocol/events';
 import type { MosicConfigEntry, MrStatus } from '../../protocol/wire';
 import type { CommandSettledEvent } from '../commands/commandsMachine';
-import {
-  enqueueCommand,
-  rollCallEndSteps,
-  rollCallNextSteps,
-  rollCallStartSteps,
-  toSend,
-  type WireStep,
-} from '../commands/requests';
+import { enqueueCommand, rollCallEndSteps, rollCallNextSteps, rollCallStartSteps, toSend, type WireStep } from '../commands/requests';
 import type { MeetingSnapshot } from '../longPoll/longPollMachine';
 
 export type RollCallView = MrStatus['rollcall_view'];
@@ -62,7 +55,10 @@ function reported(event: RollCallEvent): Partial<MrStatus> {
 function layoutsToRestore(configs: readonly MosicConfigEntry[] | undefined): MosicConfigEntry[] {
   return (configs ?? [])
     .filter((c) => c.role === 'speaker' || c.role === 'guest')
-    .map(({ cur_mosic_id: _cur, miniMosicId: _mini, ...c }) => ({ ...c, roles_lst: c.roles_lst.map((p) => p.map((tok) => (tok === '-2' ? '0' : tok))) }));
+    .map(({ cur_mosic_id: _cur, miniMosicId: _mini, ...c }) => ({
+      ...c,
+      roles_lst: c.roles_lst.map((p) => p.map((tok) => (tok === '-2' ? '0' : tok))),
+    }));
 }
 
 export const rollCallMachine = setup({
@@ -97,18 +93,31 @@ export const rollCallMachine = setup({
       if (event.type !== 'rollCall.start') return;
       const meeting = system.get('meeting') as { getSnapshot: () => { context?: { mosaicConfigs?: MosicConfigEntry[] } } } | undefined;
       const { steps, first } = queueRecipe(context, rollCallStartSteps(event.usrId, event.view), 'rollCall.start');
-      enqueue.assign({ calledUsrId: event.usrId, view: event.view, before: layoutsToRestore(meeting?.getSnapshot().context?.mosaicConfigs), steps });
+      enqueue.assign({
+        calledUsrId: event.usrId,
+        view: event.view,
+        before: layoutsToRestore(meeting?.getSnapshot().context?.mosaicConfigs),
+        steps,
+      });
       if (first) enqueueCommand(enqueue, system, stepCommand(first));
     }),
     runNext: enqueueActions(({ context, enqueue, event, system }) => {
       if (event.type !== 'rollCall.next') return;
       const view = event.view ?? context.view;
-      const { steps, first } = queueRecipe(context, rollCallNextSteps(event.usrId, context.calledUsrId, view, context.muteBinds), 'rollCall.next');
+      const { steps, first } = queueRecipe(
+        context,
+        rollCallNextSteps(event.usrId, context.calledUsrId, view, context.muteBinds),
+        'rollCall.next',
+      );
       enqueue.assign({ calledUsrId: event.usrId, view, steps });
       if (first) enqueueCommand(enqueue, system, stepCommand(first));
     }),
     runEnd: enqueueActions(({ context, enqueue, system }) => {
-      const { steps, first } = queueRecipe(context, rollCallEndSteps(context.calledUsrId, context.muteBinds, context.before), 'rollCall.end');
+      const { steps, first } = queueRecipe(
+        context,
+        rollCallEndSteps(context.calledUsrId, context.muteBinds, context.before),
+        'rollCall.end',
+      );
       enqueue.assign({ steps });
       if (first) enqueueCommand(enqueue, system, stepCommand(first));
     }),

@@ -30,7 +30,14 @@ async function start(state: RunOfShowState = INITIAL_STATE, revision = 3) {
   return { fake, actor, clock, tick, emitted };
 }
 
-const onAir = (current: number, take_seq: number, taken_at = 1_000): RunOfShowState => ({ ...INITIAL_STATE, current, taken_at, take_seq, can_undo: true, previous: current - 1 });
+const onAir = (current: number, take_seq: number, taken_at = 1_000): RunOfShowState => ({
+  ...INITIAL_STATE,
+  current,
+  taken_at,
+  take_seq,
+  can_undo: true,
+  previous: current - 1,
+});
 
 describe('run of show actor', () => {
   it('loaded: idle with the first segment cued; Next and Back move the cue within the list', async () => {
@@ -79,11 +86,17 @@ describe('run of show actor', () => {
   it('hold (server state) stops the clock; the held time is not counted after', async () => {
     const { actor, tick } = await start(onAir(1, 2));
     await tick(5);
-    actor.send({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq: 9, revision: 3, state: { ...onAir(1, 3), held_since: 1_005 } } });
+    actor.send({
+      type: 'server.run_of_show',
+      event: { cmdid: 'run_of_show', seq: 9, revision: 3, state: { ...onAir(1, 3), held_since: 1_005 } },
+    });
     expect(selectShowPhase(actor.getSnapshot())).toBe('held');
     await tick(20);
     expect(selectTimer(actor.getSnapshot()).elapsed).toBe(5);
-    actor.send({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq: 10, revision: 3, state: { ...onAir(1, 4), held_secs: 20 } } });
+    actor.send({
+      type: 'server.run_of_show',
+      event: { cmdid: 'run_of_show', seq: 10, revision: 3, state: { ...onAir(1, 4), held_secs: 20 } },
+    });
     expect(selectShowPhase(actor.getSnapshot())).toBe('onAir');
     await tick(1);
     expect(selectTimer(actor.getSnapshot()).elapsed).toBe(6);

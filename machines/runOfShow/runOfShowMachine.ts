@@ -139,11 +139,19 @@ export const runOfShowMachine = setup({
     emitted: {} as { type: 'runOfShow.refused'; refusal: StepRefusal } | { type: 'runOfShow.conflict' },
   },
   actors: {
-    load: fromPromise<Answer, { api: SessionApi }>(async ({ input, signal }) => decodeAnswer(await input.api.get(RUN_OF_SHOW_SUFFIX, signal))),
-    save: fromPromise<{ revision: number; state: RunOfShowState }, { api: SessionApi; revision: number; doc: RunOfShow }>(async ({ input, signal }) => {
-      const ans = (await input.api.post(RUN_OF_SHOW_SUFFIX, { cmdid: 'put_run_of_show', revision: input.revision, doc: input.doc }, signal)) as Record<string, unknown>;
-      return { revision: typeof ans.revision === 'number' ? ans.revision : input.revision + 1, state: decodeRunOfShowState(ans.state) };
-    }),
+    load: fromPromise<Answer, { api: SessionApi }>(async ({ input, signal }) =>
+      decodeAnswer(await input.api.get(RUN_OF_SHOW_SUFFIX, signal)),
+    ),
+    save: fromPromise<{ revision: number; state: RunOfShowState }, { api: SessionApi; revision: number; doc: RunOfShow }>(
+      async ({ input, signal }) => {
+        const ans = (await input.api.post(
+          RUN_OF_SHOW_SUFFIX,
+          { cmdid: 'put_run_of_show', revision: input.revision, doc: input.doc },
+          signal,
+        )) as Record<string, unknown>;
+        return { revision: typeof ans.revision === 'number' ? ans.revision : input.revision + 1, state: decodeRunOfShowState(ans.state) };
+      },
+    ),
     step: fromPromise<RunOfShowState, { api: SessionApi; body: Record<string, unknown> }>(async ({ input, signal }) => {
       const ans = (await input.api.post(RUN_OF_SHOW_SUFFIX, input.body, signal)) as Record<string, unknown>;
       return decodeRunOfShowState(ans.state);
@@ -187,7 +195,10 @@ export const runOfShowMachine = setup({
       ...adoptState(context, a.state, a.doc),
       doc: a.doc,
       revision: a.revision,
-      cue: a.state.take_seq === context.state.take_seq && context.revision > 0 ? clampCue(a.doc, context.cue) : clampCue(a.doc, a.state.current + 1),
+      cue:
+        a.state.take_seq === context.state.take_seq && context.revision > 0
+          ? clampCue(a.doc, context.cue)
+          : clampCue(a.doc, a.state.current + 1),
     })),
     adoptEventState: assign(({ context, event }) => (event.type === 'server.run_of_show' ? adoptState(context, event.event.state) : {})),
     adoptStepState: assign(({ context }, state: RunOfShowState) => ({ ...adoptState(context, state), refusal: null })),
@@ -249,7 +260,12 @@ export const runOfShowMachine = setup({
               target: 'applying',
               actions: assign(({ context, event }) => ({
                 refusal: null,
-                platform: { index: context.cue, steps: segmentSteps(event.view!, context.doc.segments[context.cue]), done: 0, refused: null },
+                platform: {
+                  index: context.cue,
+                  steps: segmentSteps(event.view!, context.doc.segments[context.cue]),
+                  done: 0,
+                  refused: null,
+                },
               })),
             },
           },
@@ -257,13 +273,23 @@ export const runOfShowMachine = setup({
         applying: {
           invoke: { src: 'platformSteps', input: ({ context }) => ({ api: context.api, steps: context.platform!.steps }) },
           on: {
-            'runOfShow.stepDone': { actions: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })) },
+            'runOfShow.stepDone': {
+              actions: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })),
+            },
             'runOfShow.stepsDone': {
               target: 'steady',
               actions: assign(({ context }) => {
                 const index = context.platform!.index;
                 const now = context.nowSecs();
-                const state: RunOfShowState = { ...context.state, current: index, taken_at: now, held_since: 0, held_secs: 0, previous: context.state.current, take_seq: context.state.take_seq + 1 };
+                const state: RunOfShowState = {
+                  ...context.state,
+                  current: index,
+                  taken_at: now,
+                  held_since: 0,
+                  held_secs: 0,
+                  previous: context.state.current,
+                  take_seq: context.state.take_seq + 1,
+                };
                 return adoptState(context, state);
               }),
             },
@@ -272,7 +298,9 @@ export const runOfShowMachine = setup({
               actions: [
                 assign(({ context, event }) => {
                   const e = event.error;
-                  const refusal: StepRefusal = isApiError(e) ? { step: 'take', result: e.result, detail: e.detail, status: e.status } : { step: 'take', status: 0 };
+                  const refusal: StepRefusal = isApiError(e)
+                    ? { step: 'take', result: e.result, detail: e.detail, status: e.status }
+                    : { step: 'take', status: 0 };
                   return { refusal, platform: { ...context.platform!, refused: { ...refusal, at: context.platform!.done } } };
                 }),
                 'emitRefusal',
@@ -299,12 +327,25 @@ export const runOfShowMachine = setup({
           initial: 'deciding',
           states: {
             deciding: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: 'held', target: 'held' }, { target: 'idle' }] },
-            idle: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: 'held', target: 'held' }] },
+            idle: {
+              always: [
+                { guard: 'onAir', target: 'onAir' },
+                { guard: 'held', target: 'held' },
+              ],
+            },
             onAir: {
-              always: [{ guard: 'held', target: 'held' }, { guard: ({ context }) => context.state.current < 0, target: 'idle' }],
+              always: [
+                { guard: 'held', target: 'held' },
+                { guard: ({ context }) => context.state.current < 0, target: 'idle' },
+              ],
               after: { tick: { target: 'onAir', reenter: true, actions: 'tick' } },
             },
-            held: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: ({ context }) => context.state.current < 0, target: 'idle' }] },
+            held: {
+              always: [
+                { guard: 'onAir', target: 'onAir' },
+                { guard: ({ context }) => context.state.current < 0, target: 'idle' },
+              ],
+            },
           },
         },
         /** what this console is doing with the server */
@@ -313,8 +354,15 @@ export const runOfShowMachine = setup({
           states: {
             steady: {
               on: {
-                'runOfShow.edit': { target: 'saving', actions: assign(({ event }) => ({ draft: event.doc, doc: event.doc, saveFailed: null })) },
-                'runOfShow.take': { guard: 'hasSegments', target: 'taking', actions: assign(({ event }) => ({ substitutes: { ...event.substitutes } })) },
+                'runOfShow.edit': {
+                  target: 'saving',
+                  actions: assign(({ event }) => ({ draft: event.doc, doc: event.doc, saveFailed: null })),
+                },
+                'runOfShow.take': {
+                  guard: 'hasSegments',
+                  target: 'taking',
+                  actions: assign(({ event }) => ({ substitutes: { ...event.substitutes } })),
+                },
                 'runOfShow.undo': { guard: ({ context }) => context.state.can_undo, target: 'undoing' },
                 'runOfShow.hold': { guard: ({ context }) => context.state.current >= 0, target: 'holding' },
                 'runOfShow.rehearsal': { target: 'rehearsing' },
@@ -328,7 +376,11 @@ export const runOfShowMachine = setup({
                 input: ({ context }) => ({ api: context.api, revision: context.revision, doc: context.draft ?? context.doc }),
                 onDone: {
                   target: 'steady',
-                  actions: assign(({ context, event }) => ({ revision: event.output.revision, draft: null, ...adoptState(context, event.output.state) })),
+                  actions: assign(({ context, event }) => ({
+                    revision: event.output.revision,
+                    draft: null,
+                    ...adoptState(context, event.output.state),
+                  })),
                 },
                 onError: [
                   { guard: 'isConflict', target: 'conflict' },
@@ -361,7 +413,12 @@ export const runOfShowMachine = setup({
                 'runOfShow.keepTheirs': {
                   guard: ({ context }) => context.theirs !== null,
                   target: 'steady',
-                  actions: assign(({ context }) => ({ doc: context.theirs!.doc, revision: context.theirs!.revision, theirs: null, draft: null })),
+                  actions: assign(({ context }) => ({
+                    doc: context.theirs!.doc,
+                    revision: context.theirs!.revision,
+                    theirs: null,
+                    draft: null,
+                  })),
                 },
               },
             },
@@ -374,7 +431,9 @@ export const runOfShowMachine = setup({
               },
             },
             taking: stepState('take', ({ context }) =>
-              Object.keys(context.substitutes).length ? { cmdid: 'take_segment', index: context.cue, substitutes: context.substitutes } : { cmdid: 'take_segment', index: context.cue },
+              Object.keys(context.substitutes).length
+                ? { cmdid: 'take_segment', index: context.cue, substitutes: context.substitutes }
+                : { cmdid: 'take_segment', index: context.cue },
             ),
             undoing: stepState('undo', () => ({ cmdid: 'undo_take' })),
             holding: stepState('hold', ({ context }) => ({ cmdid: 'hold_segment', value: context.state.held_since > 0 ? 0 : 1 })),
@@ -392,7 +451,10 @@ function stepState(step: StepRefusal['step'], body: (args: { context: RunOfShowC
     invoke: {
       src: 'step' as const,
       input: ({ context }: { context: RunOfShowContext }) => ({ api: context.api, body: body({ context }) }),
-      onDone: { target: 'steady', actions: { type: 'adoptStepState' as const, params: ({ event }: { event: { output: RunOfShowState } }) => event.output } },
+      onDone: {
+        target: 'steady',
+        actions: { type: 'adoptStepState' as const, params: ({ event }: { event: { output: RunOfShowState } }) => event.output },
+      },
       onError: { target: 'steady', actions: [{ type: 'noteRefusal' as const, params: step }, 'emitRefusal' as const] },
     },
   };

@@ -20,7 +20,13 @@ const doc: RunOfShow = {
   version: 1,
   name: 'Plenary',
   segments: [
-    { id: 'a', name: 'Roll call', main_venue: 'b1', roll_call: ['b1', 'b2'], listen_watch: { audience_listen: true, audience_watch: false } },
+    {
+      id: 'a',
+      name: 'Roll call',
+      main_venue: 'b1',
+      roll_call: ['b1', 'b2'],
+      listen_watch: { audience_listen: true, audience_watch: false },
+    },
     { id: 'b', name: 'Closing', main_venue: 'hq' },
   ],
 };

@@ -5,7 +5,14 @@
  * panel can show progress and name a refused step. Only what differs from the meeting now is sent.
  */
 import { defaultTitle } from '../../protocol/titles';
-import { SEGMENT_ROLES, titleOfBanner, type MeetingView, type Segment, type SegmentMosaic, type SegmentRole } from '../../protocol/runOfShow';
+import {
+  SEGMENT_ROLES,
+  titleOfBanner,
+  type MeetingView,
+  type Segment,
+  type SegmentMosaic,
+  type SegmentRole,
+} from '../../protocol/runOfShow';
 import type { MosicConfigEntry } from '../../protocol/wire';
 import {
   epsStep,
@@ -21,13 +28,19 @@ import {
 } from '../commands/requests';
 
 /** What a step changes, for the progress line ("3 of 7: audience layout"). */
-export type StepWhat = 'mainVenue' | 'guests' | 'rollCall' | 'layouts' | 'banner' | 'mute' | 'unmute' | 'listen' | 'watch' | 'recording' | 'live';
+export type StepWhat =
+  'mainVenue' | 'guests' | 'rollCall' | 'layouts' | 'banner' | 'mute' | 'unmute' | 'listen' | 'watch' | 'recording' | 'live';
 
 export interface SegmentStep extends WireStep {
   what: StepWhat;
 }
 
-const entry = (role: SegmentRole, m: SegmentMosaic): MosicConfigEntry => ({ role, layout_mode: 2, ...m, roles_lst: m.roles_lst.map((p) => [...p]) });
+const entry = (role: SegmentRole, m: SegmentMosaic): MosicConfigEntry => ({
+  role,
+  layout_mode: 2,
+  ...m,
+  roles_lst: m.roles_lst.map((p) => [...p]),
+});
 
 /**
  * The platform requests that take `seg` from the meeting `view`, in order.

@@ -8,7 +8,8 @@ import type { RunOfShowMachine, StepRefusal } from './runOfShowMachine';
 type Snap = SnapshotFrom<RunOfShowMachine>;
 
 export type ShowPhase = 'loading' | 'local' | 'idle' | 'onAir' | 'held';
-export type WorkPhase = 'steady' | 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'rehearsing' | 'applying' | 'none';
+export type WorkPhase =
+  'steady' | 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'rehearsing' | 'applying' | 'none';
 
 export const selectShowPhase = (s: Snap): ShowPhase => {
   if (s.matches('loading')) return 'loading';
@@ -19,7 +20,8 @@ export const selectShowPhase = (s: Snap): ShowPhase => {
 };
 
 export const selectWork = (s: Snap): WorkPhase => {
-  for (const w of ['saving', 'conflict', 'reloading', 'taking', 'undoing', 'holding', 'rehearsing'] as const) if (s.matches({ ready: { work: w } })) return w;
+  for (const w of ['saving', 'conflict', 'reloading', 'taking', 'undoing', 'holding', 'rehearsing'] as const)
+    if (s.matches({ ready: { work: w } })) return w;
   if (s.matches({ local: 'applying' })) return 'applying';
   if (s.matches('local')) return 'steady';
   return s.matches('ready') ? 'steady' : 'none';
@@ -45,5 +47,13 @@ export const selectRehearsal = (s: Snap): boolean => s.context.state.rehearsal;
 /** In front of the platform: the Take being applied step by step (or the last one), primitives for shallow-equal. */
 export const selectPlatformRun = (s: Snap) => {
   const p = s.context.platform;
-  return p ? { index: p.index, total: p.steps.length, done: p.done, refusedAt: p.refused ? p.refused.at : -1, refusedWhat: p.refused ? p.steps[p.refused.at]?.what : undefined } : null;
+  return p
+    ? {
+        index: p.index,
+        total: p.steps.length,
+        done: p.done,
+        refusedAt: p.refused ? p.refused.at : -1,
+        refusedWhat: p.refused ? p.steps[p.refused.at]?.what : undefined,
+      }
+    : null;
 };

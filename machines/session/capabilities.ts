@@ -53,10 +53,7 @@ export function feedPositionOf(snapshotAnswers: readonly unknown[]): FeedPositio
  * re-login when the tab still holds the password; else none.
  * @example sessionRecoveryOf({ resumeToken: undefined }, { resume: true, relogin: true }) // 'relogin'
  */
-export function sessionRecoveryOf(
-  login: { resumeToken?: string },
-  ports: { resume: boolean; relogin: boolean },
-): SessionRecovery {
+export function sessionRecoveryOf(login: { resumeToken?: string }, ports: { resume: boolean; relogin: boolean }): SessionRecovery {
   if (ports.resume && login.resumeToken) return 'resume';
   if (ports.relogin) return 'relogin';
   return 'none';

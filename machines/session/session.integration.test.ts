@@ -94,9 +94,13 @@ describe('a session against the reference server', () => {
       params: { days_left: expect.any(Number), expiry_dtm: expect.any(Number) },
     });
     // its own arrival is among the controllers too, though it happened before the load
-    await waitFor(child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(result.sessId)), {
-      timeout: 5000,
-    });
+    await waitFor(
+      child('controllers'),
+      (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(result.sessId)),
+      {
+        timeout: 5000,
+      },
+    );
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
   });
@@ -106,16 +110,24 @@ describe('a session against the reference server', () => {
     const supervisor = startSession(sup.result, sup.client);
     await waitFor(supervisor.child('longPoll'), (s) => selectConnectionState(s as never) === 'live', { timeout: 10_000 });
     const host = await logIn('123456');
-    await waitFor(supervisor.child('controllers'), (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(host.result.sessId)), {
-      timeout: 5000,
-    });
+    await waitFor(
+      supervisor.child('controllers'),
+      (s) => (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(host.result.sessId)),
+      {
+        timeout: 5000,
+      },
+    );
     // the host's logout reaches the supervisor as a controller quitting
     const hostSession = startSession(host.result, host.client);
     hostSession.actor.send({ type: 'session.logout' });
     await waitFor(hostSession.actor, (s) => s.status === 'done', { timeout: 5000 });
-    await waitFor(supervisor.child('controllers'), (s) => !(s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(host.result.sessId)), {
-      timeout: 15_000,
-    });
+    await waitFor(
+      supervisor.child('controllers'),
+      (s) => !(s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(host.result.sessId)),
+      {
+        timeout: 15_000,
+      },
+    );
     supervisor.actor.send({ type: 'session.logout' });
     await waitFor(supervisor.actor, (s) => s.status === 'done', { timeout: 5000 });
   });

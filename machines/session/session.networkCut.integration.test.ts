@@ -41,7 +41,9 @@ describe('network cuts against the reference server', () => {
 
     net.cut();
     // meanwhile the other console mutes everyone online and invites a new participant
-    const online = selectParticipantList(participants.getSnapshot()).filter((p) => p.online === 1).map((p) => p.usr_id);
+    const online = selectParticipantList(participants.getSnapshot())
+      .filter((p) => p.online === 1)
+      .map((p) => p.usr_id);
     await other.api.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: online, value: 0 });
     await new Promise((r) => setTimeout(r, 5000));
     expect(states).toContain('reconnecting');

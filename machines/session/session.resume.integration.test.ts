@@ -17,7 +17,15 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import type { StartedServer } from '../../server/main';
 import { decodeUsrStats } from '../../protocol/usrStats';
 import type { OnlineEpsStatus } from '../../protocol/wire';
-import { expectInStep, expireSession, loginTo, recordConnectionStates, startReferenceServer, switchable, TEST_MR as MR } from '../testing/referenceServer';
+import {
+  expectInStep,
+  expireSession,
+  loginTo,
+  recordConnectionStates,
+  startReferenceServer,
+  switchable,
+  TEST_MR as MR,
+} from '../testing/referenceServer';
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
 import { selectConnectionState } from '../longPoll/selectors';
 import { sessionMachine, type SessionEnd } from './sessionMachine';

@@ -97,11 +97,23 @@ describe('when the session ends', () => {
   });
 
   it.each([
-    [{ cmdid: 'force_logout', reason: 'kicked' }, { code: 'forcedLogout', detail: 'kicked' }],
-    [{ cmdid: 'force_logout', reason: 'meeting_ended' }, { code: 'meetingEnded', detail: 'meeting_ended' }],
+    [
+      { cmdid: 'force_logout', reason: 'kicked' },
+      { code: 'forcedLogout', detail: 'kicked' },
+    ],
+    [
+      { cmdid: 'force_logout', reason: 'meeting_ended' },
+      { code: 'meetingEnded', detail: 'meeting_ended' },
+    ],
     [{ cmdid: 'mr_deled', mr_id: '0123' }, { code: 'meetingDeleted' }],
-    [{ cmdid: 'force_logout', reason: 'meeting_deleted' }, { code: 'meetingDeleted', detail: 'meeting_deleted' }],
-    [{ cmdid: 'not_rpc_cs', result: 9994 }, { code: 'notRpcServer', result: 9994 }],
+    [
+      { cmdid: 'force_logout', reason: 'meeting_deleted' },
+      { code: 'meetingDeleted', detail: 'meeting_deleted' },
+    ],
+    [
+      { cmdid: 'not_rpc_cs', result: 9994 },
+      { code: 'notRpcServer', result: 9994 },
+    ],
   ])('%o → ended with %o', async (event, end) => {
     const h = await startedSession();
     h.poll([{ seq: 9, ...event }] as never);
@@ -144,9 +156,17 @@ describe('when the feed is lost (issue 23 item 5)', () => {
     const h = await startedSession();
     h.fail('changes', new ApiError('network', 0, '/changes'));
     await flush();
-    h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: ['1'], value: 0 }, usrIds: ['1'], label: 'mute' });
+    h.actor.send({
+      type: 'command.send',
+      suffix: 'eps-status',
+      body: { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: ['1'], value: 0 },
+      usrIds: ['1'],
+      label: 'mute',
+    });
     h.actor.send({ type: 'session.logout' });
     h.clock.increment(LOGOUT_TIMEOUT_MS);
-    expect(h.ended).toEqual([{ code: 'logout', unsent: [{ label: 'mute', body: expect.objectContaining({ action: 'a_rx' }), usrIds: ['1'] }] }]);
+    expect(h.ended).toEqual([
+      { code: 'logout', unsent: [{ label: 'mute', body: expect.objectContaining({ action: 'a_rx' }), usrIds: ['1'] }] },
+    ]);
   });
 });

@@ -114,7 +114,17 @@ export const RESUME_ATTEMPTS = 4;
 export const RESUME_RETRY_MS = 2000;
 
 /** Children that hold the session's client and get the new one after a resume. */
-const API_HOLDERS: readonly SessionChildId[] = ['commands', 'meeting', 'addressBook', 'activity', 'qualityHistory', 'attendance', 'transcript', 'runOfShow', 'longPoll'];
+const API_HOLDERS: readonly SessionChildId[] = [
+  'commands',
+  'meeting',
+  'addressBook',
+  'activity',
+  'qualityHistory',
+  'attendance',
+  'transcript',
+  'runOfShow',
+  'longPoll',
+];
 
 /**
  * Why the session ended, as codes the UI translates:
@@ -212,8 +222,8 @@ export const sessionMachine = setup({
     logout: fromPromise<unknown, { api: SessionApi }>(({ input, signal }) =>
       input.api.post('logout_req', { cmdid: CMD.logoutReq }, signal),
     ),
-    resumeSession: fromPromise<ResumedSession, { resume: ResumeSession; mrId: string; resumeToken: string }>(
-      ({ input, signal }) => input.resume({ mrId: input.mrId, resumeToken: input.resumeToken }, signal),
+    resumeSession: fromPromise<ResumedSession, { resume: ResumeSession; mrId: string; resumeToken: string }>(({ input, signal }) =>
+      input.resume({ mrId: input.mrId, resumeToken: input.resumeToken }, signal),
     ),
     reloginSession: fromPromise<ResumedSession, { relogin: Relogin; mrId: string }>(({ input, signal }) =>
       input.relogin({ mrId: input.mrId }, signal),
@@ -248,8 +258,7 @@ export const sessionMachine = setup({
       return context.resumeAttempts < RESUME_ATTEMPTS && isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
     },
     feedLost: ({ event }) =>
-      event.type === 'xstate.done.actor.longPoll' &&
-      (event.output as { endReason?: string } | undefined)?.endReason === 'sessionLost',
+      event.type === 'xstate.done.actor.longPoll' && (event.output as { endReason?: string } | undefined)?.endReason === 'sessionLost',
   },
   actions: {
     routeServerEvent: enqueueActions(({ enqueue, event }) => {

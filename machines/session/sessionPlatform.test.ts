@@ -137,7 +137,14 @@ describe('the first poll repeats the meeting state as events', () => {
     const h = await platformSession();
     h.first.poll([
       noSeq({ cmdid: 'online_eps_info', ...epsInfo(['1', '2']) }),
-      noSeq({ cmdid: 'online_eps_status', mr_id: '0123', usr_ids: ['2'], usr_stats: [stats({ hand: 1 })], local_rtp_ip: ['10.0.0.9'], stats_desc: [] }),
+      noSeq({
+        cmdid: 'online_eps_status',
+        mr_id: '0123',
+        usr_ids: ['2'],
+        usr_stats: [stats({ hand: 1 })],
+        local_rtp_ip: ['10.0.0.9'],
+        stats_desc: [],
+      }),
       noSeq({ cmdid: 'online_eps_left', usr_ids: ['1'] }),
     ]);
     await flush();
@@ -168,7 +175,11 @@ describe('a session the server dropped, without a resume token', () => {
     expect(second.pending('changes')[0].sinceSeq).toBeNull();
     expect(selectConnectionState(h.child('longPoll').getSnapshot())).toBe('resynced');
     h.clock.increment(PARTICIPANT_UPDATE_DELAY_MS);
-    expect(selectParticipantList(h.child('participants').getSnapshot()).map((p) => p.usr_id).sort()).toEqual(['2', '3']);
+    expect(
+      selectParticipantList(h.child('participants').getSnapshot())
+        .map((p) => p.usr_id)
+        .sort(),
+    ).toEqual(['2', '3']);
     expect(h.ended).toEqual([]);
 
     h.actor.send({ type: 'session.dismissNotice' });

@@ -38,7 +38,14 @@ async function startedSession(withResume = true, start: LoginResult = login) {
   };
   const actor = createActor(sessionMachine, {
     clock,
-    input: { api: first.api, login: start, log: () => {}, random: () => 0.5, newRequestId: () => 'r1', resume: withResume ? resume : undefined },
+    input: {
+      api: first.api,
+      login: start,
+      log: () => {},
+      random: () => 0.5,
+      newRequestId: () => 'r1',
+      resume: withResume ? resume : undefined,
+    },
   }).start();
   const ended: SessionEnd[] = [];
   const resumed: LoginResult[] = [];

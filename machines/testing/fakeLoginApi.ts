@@ -59,12 +59,20 @@ export const okResponse: LoginResponse = {
   signing: 'strict',
 };
 
-
 /**
  * A compat-signed login answer as a server without Podium's extensions gives it: no `sign_key`,
  * no `resume_token` (tests add one where the server offers resume).
  */
 export function compatLoginAnswer(sessId: string, extra: Partial<LoginResponse> = {}): LoginResponse {
   const { sign_key: _omitted, ...rest } = okResponse;
-  return { ...rest, sess_id: sessId, mr_start_dtm: 0, schedule_start_dtm: 0, schedule_name: '', mr_scene: 'conference', signing: 'compat', ...extra };
+  return {
+    ...rest,
+    sess_id: sessId,
+    mr_start_dtm: 0,
+    schedule_start_dtm: 0,
+    schedule_name: '',
+    mr_scene: 'conference',
+    signing: 'compat',
+    ...extra,
+  };
 }

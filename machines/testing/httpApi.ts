@@ -50,7 +50,8 @@ async function request<T>(
   }
   if (!res.ok) {
     const b = (data ?? {}) as { result?: unknown; detail?: string; extra?: string; retry_after?: number };
-    const result = typeof b.result === 'number' ? b.result : typeof b.result === 'string' && /^\d+$/.test(b.result) ? Number(b.result) : undefined;
+    const result =
+      typeof b.result === 'number' ? b.result : typeof b.result === 'string' && /^\d+$/.test(b.result) ? Number(b.result) : undefined;
     throw new ApiError('http', res.status, path, result, b.detail ?? b.extra, b.retry_after);
   }
   return data as T;
@@ -61,9 +62,16 @@ async function request<T>(
  * when getPlatform hands out none (platform mode: the credentials are the server's configuration).
  */
 export async function httpClient(baseUrl: string, credentials?: { devid: string; devtoken: string }) {
-  const platform = await request<PlatformResponse>(baseUrl, { mode: 'compat', devid: '', devtoken: '' }, 'GET', '/api/v3/app/getPlatform', undefined, undefined);
+  const platform = await request<PlatformResponse>(
+    baseUrl,
+    { mode: 'compat', devid: '', devtoken: '' },
+    'GET',
+    '/api/v3/app/getPlatform',
+    undefined,
+    undefined,
+  );
   const given = platform.data.signing ?? (credentials && { mode: 'compat' as const, ...credentials });
-  if (!given) throw new Error('httpClient: getPlatform gave no signing credentials; pass the server configuration\'s');
+  if (!given) throw new Error("httpClient: getPlatform gave no signing credentials; pass the server configuration's");
   const settings: Settings = given;
   const login: LoginApi = {
     getVerifyCode: (signal) => request<VerifyCodeResponse>(baseUrl, settings, 'GET', '/rest/v1/meetings/verify-code', undefined, signal),
@@ -97,7 +105,15 @@ export async function httpClient(baseUrl: string, credentials?: { devid: string;
       post: (suffix, body, signal) =>
         request(baseUrl, settings, 'POST', prefix + suffix, { req_id: `it-${Date.now()}-${++reqSeq}`, ...body }, signal, signing),
       changes: (sinceSeq, blockSecs, signal) =>
-        request<ChangeEvent[]>(baseUrl, settings, 'POST', prefix + 'changes', { cmdid: 'get_changes', block_secs: blockSecs, since_seq: sinceSeq }, signal, signing),
+        request<ChangeEvent[]>(
+          baseUrl,
+          settings,
+          'POST',
+          prefix + 'changes',
+          { cmdid: 'get_changes', block_secs: blockSecs, since_seq: sinceSeq },
+          signal,
+          signing,
+        ),
       raw: (method, path, body, signal) => request(baseUrl, settings, method, path, body, signal, signing),
     };
   };

@@ -50,7 +50,9 @@ function endpoint(i: number): Endpoint {
 
 function poor(streams: MediaStream[]): MediaStream[] {
   return streams.map((s) =>
-    s.rx_bitrate !== undefined ? { ...s, rx_lost_rate: BAD.lossPct, rx_jitter: BAD.jitterMs } : { ...s, tx_lost_rate: BAD.lossPct, tx_jitter: BAD.jitterMs },
+    s.rx_bitrate !== undefined
+      ? { ...s, rx_lost_rate: BAD.lossPct, rx_jitter: BAD.jitterMs }
+      : { ...s, tx_lost_rate: BAD.lossPct, tx_jitter: BAD.jitterMs },
   );
 }
 
@@ -71,7 +73,13 @@ export function simulatedMeeting(participants: number, badLines: number, nowMs: 
       const ep = byEpId.get(Number(/participant\/(\d+)\//.exec(path)?.[1]));
       if (!ep) return Promise.reject(new Error('no such leg'));
       const streams = mediaStreams(ep, secs);
-      const answer: MediaStreamResponse = { refer_num: 1, remote_addr: '', uuid: ep.uuid, local_addr: '', data: bad.has(ep.usrId) ? poor(streams) : streams };
+      const answer: MediaStreamResponse = {
+        refer_num: 1,
+        remote_addr: '',
+        uuid: ep.uuid,
+        local_addr: '',
+        data: bad.has(ep.usrId) ? poor(streams) : streams,
+      };
       return Promise.resolve(answer as T);
     },
   };

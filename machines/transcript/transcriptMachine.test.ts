@@ -25,7 +25,12 @@ const line = (id: number, over: Partial<TranscriptLine> = {}): TranscriptLine =>
   ...over,
 });
 const asr = (l: TranscriptLine) => ({ type: 'server.asr_text' as const, event: { cmdid: 'asr_text' as const, seq: 100 + l.id, line: l } });
-const page = (lines: TranscriptLine[], nextAfter?: number) => ({ cmdid: 'transcript', lines, total: lines.length, ...(nextAfter ? { next_after: nextAfter } : {}) });
+const page = (lines: TranscriptLine[], nextAfter?: number) => ({
+  cmdid: 'transcript',
+  lines,
+  total: lines.length,
+  ...(nextAfter ? { next_after: nextAfter } : {}),
+});
 
 function start() {
   const banner = { ...defaultTitle('all'), font_size: 48 };

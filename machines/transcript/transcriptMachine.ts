@@ -66,7 +66,10 @@ export type TranscriptEvent =
  * `current` with `added` merged by id, oldest first, at most {@link TRANSCRIPT_KEPT}; how many
  * fell off the front. The usual case (one newer line) costs one copy.
  */
-export function mergeLines(current: readonly TranscriptLine[], added: readonly TranscriptLine[]): { lines: TranscriptLine[]; dropped: number } {
+export function mergeLines(
+  current: readonly TranscriptLine[],
+  added: readonly TranscriptLine[],
+): { lines: TranscriptLine[]; dropped: number } {
   let lines: TranscriptLine[];
   const last = current[current.length - 1]?.id ?? 0;
   if (added.every((l, i) => l.id > (i === 0 ? last : added[i - 1].id))) lines = [...current, ...added];
@@ -126,7 +129,12 @@ export const transcriptMachine = setup({
       const newest = p.lines[p.lines.length - 1];
       if (p.live && context.captions && newest && newest.id > context.lastSubtitleId) {
         for (const step of titleSteps(subtitleOf(context.bannerBase(), newest))) {
-          enqueueCommand(enqueue, system, { type: 'command.send', suffix: step.suffix, body: step.body as Record<string, unknown>, label: 'transcript.captions' });
+          enqueueCommand(enqueue, system, {
+            type: 'command.send',
+            suffix: step.suffix,
+            body: step.body as Record<string, unknown>,
+            label: 'transcript.captions',
+          });
         }
         enqueue.assign({ lastSubtitleId: newest.id });
       }
@@ -135,7 +143,12 @@ export const transcriptMachine = setup({
       const line = context.lines.find((l) => l.id === p.id) ?? context.held.find((l) => l.id === p.id);
       if (!line) return;
       for (const step of titleSteps(subtitleOf(context.bannerBase(), line))) {
-        enqueueCommand(enqueue, system, { type: 'command.send', suffix: step.suffix, body: step.body as Record<string, unknown>, label: 'transcript.toSubtitle' });
+        enqueueCommand(enqueue, system, {
+          type: 'command.send',
+          suffix: step.suffix,
+          body: step.body as Record<string, unknown>,
+          label: 'transcript.toSubtitle',
+        });
       }
       enqueue.assign({ lastSubtitleId: Math.max(context.lastSubtitleId, line.id) });
     }),
@@ -180,7 +193,10 @@ export const transcriptMachine = setup({
       invoke: {
         src: 'loadKept',
         input: ({ context }) => ({ api: context.api }),
-        onDone: { target: 'live', actions: [{ type: 'addLines', params: ({ event }) => ({ lines: event.output, live: false }) }, assign({ loadFailed: false })] },
+        onDone: {
+          target: 'live',
+          actions: [{ type: 'addLines', params: ({ event }) => ({ lines: event.output, live: false }) }, assign({ loadFailed: false })],
+        },
         onError: [
           { guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) }, target: 'unavailable' },
           { target: 'live', actions: assign({ loadFailed: true }) },

@@ -23,12 +23,15 @@ export type WaitingRoomEvent =
   | { type: 'server.meeting_snapshot'; snapshot: MeetingSnapshot }
   | CommandSettledEvent;
 
-export type WaitingRoomEmitted = { type: 'waitingRoom.refused'; label: string } & Partial<Pick<CommandRefusal, 'status' | 'result' | 'detail'>>;
+export type WaitingRoomEmitted = { type: 'waitingRoom.refused'; label: string } & Partial<
+  Pick<CommandRefusal, 'status' | 'result' | 'detail'>
+>;
 
 const SWITCH_LABEL = 'waitingRoom.switch';
 
 function reportedMode(event: WaitingRoomEvent): 0 | 1 | null {
-  const status = event.type === 'server.meeting_snapshot' ? event.snapshot?.status : event.type === 'server.one_mr_status' ? event.event : undefined;
+  const status =
+    event.type === 'server.meeting_snapshot' ? event.snapshot?.status : event.type === 'server.one_mr_status' ? event.event : undefined;
   const v = status?.waiting_room;
   return v === 0 || v === 1 ? v : null;
 }
@@ -49,11 +52,26 @@ export const waitingRoomMachine = setup({
     switchRefused: ({ event }) => event.type === 'command.settled' && !event.ok && event.label === SWITCH_LABEL,
   },
   actions: {
-    sendEnable: enqueueActions(({ enqueue, system }) => void enqueueCommand(enqueue, system, statusCommand('waiting_room', 1, { origin: 'waitingRoom', label: SWITCH_LABEL }))),
-    sendDisable: enqueueActions(({ enqueue, system }) => void enqueueCommand(enqueue, system, statusCommand('waiting_room', 0, { origin: 'waitingRoom', label: SWITCH_LABEL }))),
-    sendAdmit: enqueueActions(({ enqueue, system, event }) => void enqueueCommand(enqueue, system, epsCommand('waiting_permit', usrIdsOf(event), { label: 'waitingRoom.admit' }))),
-    sendRefuse: enqueueActions(({ enqueue, system, event }) => void enqueueCommand(enqueue, system, epsCommand('waiting_refuse', usrIdsOf(event), { label: 'waitingRoom.refuse' }))),
-    sendMove: enqueueActions(({ enqueue, system, event }) => void enqueueCommand(enqueue, system, epsCommand('waiting_move', usrIdsOf(event), { label: 'waitingRoom.move' }))),
+    sendEnable: enqueueActions(
+      ({ enqueue, system }) =>
+        void enqueueCommand(enqueue, system, statusCommand('waiting_room', 1, { origin: 'waitingRoom', label: SWITCH_LABEL })),
+    ),
+    sendDisable: enqueueActions(
+      ({ enqueue, system }) =>
+        void enqueueCommand(enqueue, system, statusCommand('waiting_room', 0, { origin: 'waitingRoom', label: SWITCH_LABEL })),
+    ),
+    sendAdmit: enqueueActions(
+      ({ enqueue, system, event }) =>
+        void enqueueCommand(enqueue, system, epsCommand('waiting_permit', usrIdsOf(event), { label: 'waitingRoom.admit' })),
+    ),
+    sendRefuse: enqueueActions(
+      ({ enqueue, system, event }) =>
+        void enqueueCommand(enqueue, system, epsCommand('waiting_refuse', usrIdsOf(event), { label: 'waitingRoom.refuse' })),
+    ),
+    sendMove: enqueueActions(
+      ({ enqueue, system, event }) =>
+        void enqueueCommand(enqueue, system, epsCommand('waiting_move', usrIdsOf(event), { label: 'waitingRoom.move' })),
+    ),
     emitRefused: emit(({ event }) => {
       const r = event.type === 'command.settled' ? event.refusal : undefined;
       return { type: 'waitingRoom.refused' as const, label: SWITCH_LABEL, status: r?.status, result: r?.result, detail: r?.detail };

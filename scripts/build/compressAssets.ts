@@ -38,7 +38,13 @@ export async function compressDirectory(dir: string): Promise<{ files: number; p
         const body = await readFile(path);
         if (body.length < MIN_BYTES) return;
         const [br, gz] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
           gzipAsync(body, { level: 9 }),
         ]);
         totals.files++;

@@ -93,7 +93,9 @@ export function loginShellHtml(t: ShellTexts): string {
 
 /** The control screen's shell: its header bar and "Loading…". */
 export function controlShellHtml(t: ShellTexts): string {
-  return header('') + `<main class="ps-main"><p class="ps-wait" role="status"><span class="ps-spin"></span>${escapeHtml(t.loading)}</p></main>`;
+  return (
+    header('') + `<main class="ps-main"><p class="ps-wait" role="status"><span class="ps-spin"></span>${escapeHtml(t.loading)}</p></main>`
+  );
 }
 
 /**

@@ -48,7 +48,11 @@ describe('no lock-out of the real host (item 3)', () => {
     const home = peer('10.0.1.7');
     const login = await home.login(HOST_PWD);
     await guessFromMany(peer);
-    const r = await home.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, resume_token: login.json.resume_token });
+    const r = await home.post(`/rest/v1/meetings/${MR}/sessions/`, {
+      cmdid: 'ctrl_mr_req',
+      mr_id: MR,
+      resume_token: login.json.resume_token,
+    });
     expect(r.status).toBe(200);
   });
 
@@ -113,8 +117,20 @@ describe('no meeting-number probing (item 5)', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe(known.text);
     // the host's session id from elsewhere does not help either
-    expect((await p.post('/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 60 }, { headers: { sessionid: host.json.sess_id } })).text).toBe(known.text);
-    const own = await home.post('/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 60 }, { headers: { sessionid: host.json.sess_id } });
+    expect(
+      (
+        await p.post(
+          '/rest/v1/app1/manager/overtime_judge/',
+          { mr_id: MR, increase_secs: 60 },
+          { headers: { sessionid: host.json.sess_id } },
+        )
+      ).text,
+    ).toBe(known.text);
+    const own = await home.post(
+      '/rest/v1/app1/manager/overtime_judge/',
+      { mr_id: MR, increase_secs: 60 },
+      { headers: { sessionid: host.json.sess_id } },
+    );
     expect(own.status).toBe(200);
     expect(own.json.result).toBe(0);
   });

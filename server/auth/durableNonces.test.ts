@@ -78,12 +78,19 @@ describe('a captured strict-signed command replayed after a restart (over HTTP, 
     const first = await startServer(cfg, { log: silent, sleep: async () => {} });
     const client = new TestClient({ origin: first.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
     const code = await client.get('/rest/v1/meetings/verify-code');
-    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: HOST_PWD, cert_code: CODE, code_id: code.json.code_id });
+    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, {
+      cmdid: 'ctrl_mr_req',
+      mr_id: MR,
+      ctrl_pwd: HOST_PWD,
+      cert_code: CODE,
+      code_id: code.json.code_id,
+    });
     const P = `/rest/v1/meetings/${MR}/sessions/${r.json.sess_id}/`;
     // what an eavesdropper keeps: the exact request, nonce, time and signature
     const captured = { sessId: r.json.sess_id, key: decodeSignKey(r.json.sign_key), nonce: 'c0ffee'.repeat(5) + '00', nowMs: Date.now() };
     const body = JSON.stringify({ cmdid: 'mod_mr_info', increase_secs: 5 });
-    const duration = async (c: TestClient) => (await c.send('GET', P + 'mr-info', { sign: { sessId: captured.sessId, key: captured.key } })).json.duration as number;
+    const duration = async (c: TestClient) =>
+      (await c.send('GET', P + 'mr-info', { sign: { sessId: captured.sessId, key: captured.key } })).json.duration as number;
     const before = await duration(client);
     expect((await client.send('POST', P + 'mr-info', { body, sign: captured })).status).toBe(200);
     expect(await duration(client)).toBe(before + 5);

@@ -186,7 +186,14 @@ describe('login outcomes', () => {
     const ctx = await start();
     const r = await attempt(ctx);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ cmdid: 'ctrl_mr_rsp', result: '200', mr_id: MR, use_pwd: 'host', signing: 'strict', mr_scene: 'conference' });
+    expect(r.json).toMatchObject({
+      cmdid: 'ctrl_mr_rsp',
+      result: '200',
+      mr_id: MR,
+      use_pwd: 'host',
+      signing: 'strict',
+      mr_scene: 'conference',
+    });
     expect(ctx.engine.getSession(r.json.sess_id)?.role).toBe('host');
     expect(Buffer.from(r.json.sign_key, 'base64')).toEqual(Buffer.from(ctx.engine.getSession(r.json.sess_id)!.signKey));
   });
@@ -242,7 +249,11 @@ describe('login outcomes', () => {
 
   it('a body naming another meeting than the path → 400', async () => {
     const ctx = await start();
-    const r = await ctx.client.post(`/rest/v1/meetings/${MR}/sessions/`, { mr_id: '9999', ctrl_pwd: '123456', cert_code: 'AB12' }, { nowMs: ctx.nowMs() });
+    const r = await ctx.client.post(
+      `/rest/v1/meetings/${MR}/sessions/`,
+      { mr_id: '9999', ctrl_pwd: '123456', cert_code: 'AB12' },
+      { nowMs: ctx.nowMs() },
+    );
     expect(r.status).toBe(400);
     expect(r.json.detail).toBe('mr_id');
   });
@@ -322,7 +333,11 @@ describe('verify-code issuance limit', () => {
   it('an address fetching pictures too fast gets 429 tooFrequent; others are unaffected', async () => {
     const engine = new FakeEngine();
     const config = testConfig({ trustProxy: true });
-    const server = await createServer(config, { engine, verifyCodesPerMinute: 3, log: { info: () => {}, warn: () => {}, error: () => {} } });
+    const server = await createServer(config, {
+      engine,
+      verifyCodesPerMinute: 3,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
     running.push(server);
     const client = new TestClient({ origin: server.origin, devid: config.devId, devtoken: config.devToken });
     const from = (ip: string) => client.get('/rest/v1/meetings/verify-code', { headers: { 'x-forwarded-for': ip } });

@@ -64,8 +64,14 @@ export function registerLoginRoutes(router: Router, deps: LoginDeps): void {
     refuseOverCodeLimit(limit, req.ip);
     return issue(req);
   };
-  router.get('/rest/v1/meetings/verify-code', limited((req) => pictureCode(deps, req.ip)));
-  router.get('/rest/v1/meetings/temp-verify-code', limited((req) => textCode(deps, req.ip)));
+  router.get(
+    '/rest/v1/meetings/verify-code',
+    limited((req) => pictureCode(deps, req.ip)),
+  );
+  router.get(
+    '/rest/v1/meetings/temp-verify-code',
+    limited((req) => textCode(deps, req.ip)),
+  );
   router.post('/rest/v1/meetings/:mrId/sessions/', (req) => login(req, deps));
 }
 

@@ -65,7 +65,10 @@ export class LoginTrust {
 
   /** The trust scope of a meeting role: what a successful login with that role's `password` proved. */
   roleScope(mrId: string, role: 'host' | 'supervisor', password: string): string {
-    const tag = createHmac('sha256', this.secret).update(`role\u0000${mrId}\u0000${role}\u0000${password}`).digest('base64url').slice(0, 16);
+    const tag = createHmac('sha256', this.secret)
+      .update(`role\u0000${mrId}\u0000${role}\u0000${password}`)
+      .digest('base64url')
+      .slice(0, 16);
     return `mr:${mrId}/${role}/${tag}`;
   }
 
@@ -87,7 +90,9 @@ export class LoginTrust {
     this.bound(scope, key);
     const scopes = (this.readCookie(cookieHeader)?.s ?? []).filter((s) => s !== scope);
     scopes.push(scope);
-    const payload = Buffer.from(JSON.stringify({ s: scopes.slice(-MAX_COOKIE_SCOPES), t: now } satisfies DevicePayload)).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ s: scopes.slice(-MAX_COOKIE_SCOPES), t: now } satisfies DevicePayload)).toString(
+      'base64url',
+    );
     const value = `${payload}.${this.mac(payload)}`;
     const maxAge = Math.floor(TRUST_MAX_AGE_MS / 1000);
     return `${DEVICE_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
@@ -97,9 +102,7 @@ export class LoginTrust {
     const prefix = `${scope}\u0000`;
     const keys = this.store.keys(LOGIN_TRUST).filter((k) => k.startsWith(prefix) && k !== added);
     if (keys.length < MAX_ADDRESSES_PER_SCOPE) return;
-    const byAge = keys
-      .map((k) => ({ k, at: this.store.get<TrustRecord>(LOGIN_TRUST, k)?.at ?? 0 }))
-      .sort((a, b) => a.at - b.at);
+    const byAge = keys.map((k) => ({ k, at: this.store.get<TrustRecord>(LOGIN_TRUST, k)?.at ?? 0 })).sort((a, b) => a.at - b.at);
     for (const { k } of byAge.slice(0, keys.length - MAX_ADDRESSES_PER_SCOPE + 1)) {
       void this.store.delete(LOGIN_TRUST, k).catch(() => undefined);
     }
@@ -114,7 +117,10 @@ export class LoginTrust {
     for (const part of header.split(';')) {
       const eq = part.indexOf('=');
       if (eq < 0 || part.slice(0, eq).trim() !== DEVICE_COOKIE) continue;
-      const [payload, mac] = part.slice(eq + 1).trim().split('.');
+      const [payload, mac] = part
+        .slice(eq + 1)
+        .trim()
+        .split('.');
       if (!payload || !mac || payload.length > 4096) return undefined;
       const expected = Buffer.from(this.mac(payload));
       const given = Buffer.from(mac);

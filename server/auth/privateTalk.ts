@@ -37,7 +37,11 @@ interface EngineView {
  * controller and stores the change. Call after the session is gone or marked closing.
  * @returns whether a private talk was ended
  */
-export function endPrivateTalkWithSession(engine: EngineView, room: Room | undefined, ended: { sessId: string; role: ControllerRole }): boolean {
+export function endPrivateTalkWithSession(
+  engine: EngineView,
+  room: Room | undefined,
+  ended: { sessId: string; role: ControllerRole },
+): boolean {
   if (!room || ended.role !== 'supervisor' || !room.record.status.private_talk_usr_id) return false;
   const owner = owners.get(room);
   const liveSupervisors = [...engine.sessions.values()].filter(

@@ -87,7 +87,9 @@ describe('session resume over HTTP', () => {
     // (from the address it resumed from: compat sessions are bound to it)
     expect((await client.get(`${P}mr-status`, from(HOME))).status).toBe(200);
     const events = (await client.post(`${P}changes`, { cmdid: 'get_changes', block_secs: 0, since_seq: head }, from(HOME))).json as any[];
-    expect(events.some((e) => e.cmdid === 'mr_ctrl_in' && e.sessionid === publicControllerId(r.json.sess_id) && e.role === 'supervisor')).toBe(true);
+    expect(
+      events.some((e) => e.cmdid === 'mr_ctrl_in' && e.sessionid === publicControllerId(r.json.sess_id) && e.role === 'supervisor'),
+    ).toBe(true);
 
     expectRefused(await resume(client, sup.resume_token));
     // the rotated one is good once
@@ -154,7 +156,11 @@ describe('session resume over HTTP', () => {
     const { client, server } = await start();
     const host = await login(client);
     const sup = await login(client, '654321');
-    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/${host.sess_id}/mr-status`, { cmdid: 'stop_mr_req', reason: '' }, from(HOME));
+    const r = await client.post(
+      `/rest/v1/meetings/${MR}/sessions/${host.sess_id}/mr-status`,
+      { cmdid: 'stop_mr_req', reason: '' },
+      from(HOME),
+    );
     expect(r.status).toBe(200);
     expectRefused(await resume(client, host.resume_token));
     const room = server.engine.rooms.get(MR)!;
@@ -205,7 +211,12 @@ describe('session resume over HTTP', () => {
     // a store whose writes of single records fail (its methods live on its class, not on the object)
     const broken: Store = Object.assign(Object.create(store) as Store, { put: () => Promise.reject(new Error('disk full')) });
     const logged: string[] = [];
-    const server = await createServer(cfg, { engine, store: broken, log: { ...silent, info: (m) => logged.push(m) }, sleep: async () => {} });
+    const server = await createServer(cfg, {
+      engine,
+      store: broken,
+      log: { ...silent, info: (m) => logged.push(m) },
+      sleep: async () => {},
+    });
     closers.push(() => server.close());
     const client = new TestClient({ origin: server.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
     const code = await client.get('/rest/v1/meetings/verify-code', from(HOME));
@@ -229,7 +240,11 @@ describe('session resume over HTTP', () => {
       from(HOME),
     );
     expect(both.status).toBe(400);
-    const notString = await client.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, resume_token: 5 }, from(HOME));
+    const notString = await client.post(
+      `/rest/v1/meetings/${MR}/sessions/`,
+      { cmdid: 'ctrl_mr_req', mr_id: MR, resume_token: 5 },
+      from(HOME),
+    );
     expect(notString.status).toBe(400);
     expect((await resume(client, host.resume_token)).status).toBe(200);
   });

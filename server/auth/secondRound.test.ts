@@ -196,12 +196,16 @@ describe('probes are counted and held alike whatever the meeting state (point 5)
     expect(running.answers.slice(-2).every((a) => a.startsWith('429'))).toBe(true);
   });
 
-  it("a controller asking about its own meeting is neither counted nor held", async () => {
+  it('a controller asking about its own meeting is neither counted nor held', async () => {
     const { server, held, peer } = await recordingServer(false);
     const host = await peer.login(HOST_PWD);
     expect(host.status).toBe(200);
     for (let i = 0; i < 12; i++) {
-      const j = await peer.post('/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 60 }, { headers: { sessionid: host.json.sess_id } });
+      const j = await peer.post(
+        '/rest/v1/app1/manager/overtime_judge/',
+        { mr_id: MR, increase_secs: 60 },
+        { headers: { sessionid: host.json.sess_id } },
+      );
       expect(j.json.result).toBe(0);
     }
     expect(held).toEqual([]);

@@ -44,7 +44,11 @@ export function compatBindingHolds(loginIp: string, clientIp: string): boolean {
  * or (compat) its `sessionid` header names a live session of that meeting opened from this
  * client address (the session id alone is no credential, see above).
  */
-export function controllerOf(sessions: { getSession(sessId: string): ControllerSession | undefined }, req: ApiRequest, mrId: string): boolean {
+export function controllerOf(
+  sessions: { getSession(sessId: string): ControllerSession | undefined },
+  req: ApiRequest,
+  mrId: string,
+): boolean {
   if (req.session) return req.session.mrId === mrId;
   const header = req.headers.sessionid;
   const sessId = Array.isArray(header) ? header[0] : header;

@@ -65,7 +65,15 @@ describe('strict signing over HTTP', () => {
     const send = (headers: Record<string, string>) =>
       fetch(`${server.origin}${path}`, { headers }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
     const sign = (nowMs: number, nonce?: string) =>
-      signStrict({ devid: config.devId, sessionId: sess.sessId, key: sess.signKey, method: 'GET', path, nowMs, nonce }) as unknown as Record<string, string>;
+      signStrict({
+        devid: config.devId,
+        sessionId: sess.sessId,
+        key: sess.signKey,
+        method: 'GET',
+        path,
+        nowMs,
+        nonce,
+      }) as unknown as Record<string, string>;
     const captured = sign(Date.now() - 60_000);
     const first = await send(captured);
     expect(first.status).toBe(200);

@@ -127,7 +127,11 @@ describe('platform mode answers and events carry no seq', () => {
     expect(later.some((e) => e.cmdid === 'one_mr_status' && e.mr_locked === 1)).toBe(true);
     for (const e of later) expect(e, e.cmdid).not.toHaveProperty('seq');
     // no session resume on the platform: a token is refused like a bad one
-    const resume = await srv.send('javaCc', 'POST', '/rest/v1/meetings/8008038/sessions/', { cmdid: 'ctrl_mr_req', mr_id: '8008038', resume_token: 'x'.repeat(43) });
+    const resume = await srv.send('javaCc', 'POST', '/rest/v1/meetings/8008038/sessions/', {
+      cmdid: 'ctrl_mr_req',
+      mr_id: '8008038',
+      resume_token: 'x'.repeat(43),
+    });
     expect(resume.status).toBe(403);
     expect(resume.json).toMatchObject({ result: '403', extra: '1013' });
   });

@@ -21,18 +21,7 @@ import { MR, RealClientServer, type CcSession } from './realClients';
  * (−1 for none) or, for an endpoint that is no address-book user, strings.
  */
 type Kind =
-  | 'string'
-  | 'int'
-  | 'number'
-  | 'string[]'
-  | 'int[]'
-  | 'number[]'
-  | 'array'
-  | 'int[][]'
-  | 'object'
-  | 'epochMs'
-  | 'epochSecs'
-  | 'id[]';
+  'string' | 'int' | 'number' | 'string[]' | 'int[]' | 'number[]' | 'array' | 'int[][]' | 'object' | 'epochMs' | 'epochSecs' | 'id[]';
 
 /** Checks that each named field is present with the type the clients' models give it. */
 function expectShape(obj: Record<string, unknown>, shape: Record<string, Kind>, what: string): void {
@@ -67,7 +56,8 @@ function expectShape(obj: Record<string, unknown>, shape: Record<string, Kind>, 
         if (kind === 'int[]') for (const x of items) expect(isInt(x), `${where} item ${JSON.stringify(x)}`).toBe(true);
         if (kind === 'number[]') for (const x of items) expect(x, where).toBeTypeOf('number');
         if (kind === 'int[][]') for (const x of items) expect(Array.isArray(x) && x.every(isInt), where).toBe(true);
-        if (kind === 'id[]') for (const x of items) expect(isInt(x) || (typeof x === 'string' && x !== ''), `${where} item ${JSON.stringify(x)}`).toBe(true);
+        if (kind === 'id[]')
+          for (const x of items) expect(isInt(x) || (typeof x === 'string' && x !== ''), `${where} item ${JSON.stringify(x)}`).toBe(true);
       }
     }
   }
@@ -266,7 +256,12 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
     it('an unknown meeting answers result "404" and no session; a code is good for one attempt', async () => {
       const code = await srv.send('javaCc', 'GET', '/rest/v1/meetings/temp-verify-code');
       const cert = Buffer.from(code.json.base64, 'base64').toString('utf8');
-      const r = await srv.send('javaCc', 'POST', '/rest/v1/meetings/99999999/sessions/', { mr_id: '99999999', ctrl_pwd: '1', cert_code: cert, cmdid: 'ctrl_mr_req' });
+      const r = await srv.send('javaCc', 'POST', '/rest/v1/meetings/99999999/sessions/', {
+        mr_id: '99999999',
+        ctrl_pwd: '1',
+        cert_code: cert,
+        cmdid: 'ctrl_mr_req',
+      });
       expect(r.json.result).toBe('404');
       expect(r.json.sess_id ?? '').toBe('');
     });
@@ -306,7 +301,19 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
           const mosic = (await sess.get('mosic-config')).json;
           expectShape(mosic, { config_info: 'array' }, 'mosic-config');
           for (const entry of mosic.config_info) {
-            expectShape(entry, { role: 'string', mosic_id: 'string', layout_mode: 'int', roles_lst: 'array', poll_secs: 'int', view_has_self: 'int', miniMosicId: 'string' }, 'config_info');
+            expectShape(
+              entry,
+              {
+                role: 'string',
+                mosic_id: 'string',
+                layout_mode: 'int',
+                roles_lst: 'array',
+                poll_secs: 'int',
+                view_has_self: 'int',
+                miniMosicId: 'string',
+              },
+              'config_info',
+            );
             // pane marks are Podium's (facts §5.6 has none); `mr_mode` says what `mr_kind` repeats
             for (const f of ['focus_pane', 'content_pane', 'special_pane']) {
               if (wire === 'platform') expect(entry, `config_info has no ${f}`).not.toHaveProperty(f);
@@ -323,7 +330,10 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
           for (const s of ['mr-info', 'mr-status', 'eps-info', 'eps-status', 'participants', 'mosic-config', 'title-config']) {
             absentInPlatform((await sess.get(s)).json, s);
           }
-          const infos = await sess.post('user-infos', { cmdid: 'get_user_infos', usr_ids: status.mr_id ? (await sess.get('eps-info')).json.usr_ids : [] });
+          const infos = await sess.post('user-infos', {
+            cmdid: 'get_user_infos',
+            usr_ids: status.mr_id ? (await sess.get('eps-info')).json.usr_ids : [],
+          });
           expectShape(infos.json, { usr_ids: 'string[]', nick_names: 'string[]', call_addrs: 'string[]' }, 'user_infos');
         });
       }
@@ -332,7 +342,14 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
         const eps = (await cc.get('eps-info')).json;
         const target = eps.usr_ids[0] as string;
         await cc.poll(0);
-        const mute = await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [target], value: 0, dep_ids: [], recursion: 0 });
+        const mute = await cc.post('eps-status', {
+          cmdid: 'ctrl_mr_eps',
+          action: 'a_rx',
+          usr_ids: [target],
+          value: 0,
+          dep_ids: [],
+          recursion: 0,
+        });
         expect(mute.status).toBe(200);
         const lock = await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 });
         expect(lock.status).toBe(200);
@@ -348,7 +365,23 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
         expect(config.status, config.text).toBe(200);
         // a temporary banner: its duration in seconds goes into speed, above 100 too
         for (const speed of [10, 60, 600]) {
-          const r = await cc.post('title-config', { cmdid: 'set_title', message: `notice ${speed}`, has_title: 1, to_role: 'all', font_size: 36, bg_color: 0, bg_alpha: 0, font_color: 16777215, font_name: 'san', speed, y_pos: 80, h_align: 1, v_align: 2, h_margin: 10, v_margin: 10 });
+          const r = await cc.post('title-config', {
+            cmdid: 'set_title',
+            message: `notice ${speed}`,
+            has_title: 1,
+            to_role: 'all',
+            font_size: 36,
+            bg_color: 0,
+            bg_alpha: 0,
+            font_color: 16777215,
+            font_name: 'san',
+            speed,
+            y_pos: 80,
+            h_align: 1,
+            v_align: 2,
+            h_margin: 10,
+            v_margin: 10,
+          });
           expect(r.status, `speed ${speed}: ${r.text}`).toBe(200);
         }
         const banner = (await cc.get('title-config')).json;
@@ -356,9 +389,20 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
         const push = 'rtmp://live.example.com/app/stream?key=a&b=c';
         const live = await cc.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: push, enable_bypass: 1 });
         expect(live.status, live.text).toBe(200);
-        expect((await cc.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: 'rtmps://live.example.com:443/rtmp/key-1?s=1', enable_bypass: 1 })).status).toBe(200);
+        expect(
+          (
+            await cc.post('mod-bypass-url', {
+              cmdid: 'mod_bypass_url',
+              bypass_url: 'rtmps://live.example.com:443/rtmp/key-1?s=1',
+              enable_bypass: 1,
+            })
+          ).status,
+        ).toBe(200);
         expect((await cc.post('mr-status', { cmdid: 'mod_mr_status', enable_bypass: 0 })).status).toBe(200);
-        expect((await cc.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: target, movement: 'left', timeout: 1000, speed: 4 })).status).toBeLessThan(500);
+        expect(
+          (await cc.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: target, movement: 'left', timeout: 1000, speed: 4 }))
+            .status,
+        ).toBeLessThan(500);
         const events = await cc.poll(2);
         expect(events.some((e) => e.cmdid === 'one_mr_status' && e.mr_locked === 1)).toBe(true);
         expect(events.some((e) => e.cmdid === 'online_eps_status' && e.usr_ids.includes(target))).toBe(true);
@@ -371,23 +415,66 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
         const epId = eps.ep_ids[0] as number;
         // podium mode: statistics only to a controller of the meeting, which names its session
         // in the `sessionid` header as the Java CM client does (platform: the developer signature)
-        const stats = wire === 'podium' ? ({ signer: 'javaCm', opts: { cmSession: cc.sessId } } as const) : ({ signer: 'javaCc', opts: {} } as const);
+        const stats =
+          wire === 'podium' ? ({ signer: 'javaCm', opts: { cmSession: cc.sessId } } as const) : ({ signer: 'javaCc', opts: {} } as const);
         const r = await srv.send(stats.signer, 'GET', `/status/participant/${epId}/media_stream`, undefined, stats.opts);
         expect(r.status, r.text).toBe(200);
-        expectShape(r.json, { cmdid: 'string', refer_num: 'int', remote_addr: 'string', uuid: 'string', local_addr: 'string', data: 'array' }, 'media_stream');
+        expectShape(
+          r.json,
+          { cmdid: 'string', refer_num: 'int', remote_addr: 'string', uuid: 'string', local_addr: 'string', data: 'array' },
+          'media_stream',
+        );
         const down = r.json.data.filter((s: any) => 'tx_jitter' in s);
         const up = r.json.data.filter((s: any) => !('tx_jitter' in s));
         expect(down.length).toBeGreaterThan(0);
         expect(up.length).toBeGreaterThan(0);
         for (const s of up) {
-          expectShape(s, { node: 'string', id: 'int', type: 'string', ssrc: 'string', start_time: 'int', fps: 'int', fur: 'int', rx_codec: 'string', rx_bitrate: 'int', rx_packets_received: 'int', rx_packets_lost: 'int', rx_lost_rate: 'number', rx_jitter: 'int', rx_resolution: 'string', rx_width: 'string', rx_height: 'string' }, 'uplink');
+          expectShape(
+            s,
+            {
+              node: 'string',
+              id: 'int',
+              type: 'string',
+              ssrc: 'string',
+              start_time: 'int',
+              fps: 'int',
+              fur: 'int',
+              rx_codec: 'string',
+              rx_bitrate: 'int',
+              rx_packets_received: 'int',
+              rx_packets_lost: 'int',
+              rx_lost_rate: 'number',
+              rx_jitter: 'int',
+              rx_resolution: 'string',
+              rx_width: 'string',
+              rx_height: 'string',
+            },
+            'uplink',
+          );
         }
         for (const s of down) {
-          expectShape(s, { tx_codec: 'string', tx_bitrate: 'int', tx_packets_sent: 'int', tx_packets_lost: 'string', tx_lost_rate: 'number', tx_jitter: 'int', tx_resolution: 'string', tx_width: 'string', tx_height: 'string' }, 'downlink');
+          expectShape(
+            s,
+            {
+              tx_codec: 'string',
+              tx_bitrate: 'int',
+              tx_packets_sent: 'int',
+              tx_packets_lost: 'string',
+              tx_lost_rate: 'number',
+              tx_jitter: 'int',
+              tx_resolution: 'string',
+              tx_width: 'string',
+              tx_height: 'string',
+            },
+            'downlink',
+          );
         }
         const video = up.find((s: any) => s.type === 'video');
         expect(video.rx_width).toMatch(/^\d+$/);
-        const loss = await srv.send(stats.signer, 'POST', '/status/participant/packets_lost_rate/', `{"mr_id":"${MR}"}`, { ...stats.opts, contentType: 'text/plain; charset=UTF-8' });
+        const loss = await srv.send(stats.signer, 'POST', '/status/participant/packets_lost_rate/', `{"mr_id":"${MR}"}`, {
+          ...stats.opts,
+          contentType: 'text/plain; charset=UTF-8',
+        });
         expect(loss.status, loss.text).toBe(200);
         const entries = Object.entries(loss.json as Record<string, unknown>);
         expect(entries.length).toBe(eps.usr_ids.length);
@@ -429,7 +516,8 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
     it('meeting discovery: search-mr, query-mr with its parallel arrays, and the data/ long poll', async () => {
       const { sessionId } = await srv.cmLogin();
       const M = `/rest/v1/app1/manager/sessions/${sessionId}/`;
-      const send = (method: string, suffix: string, body?: unknown) => srv.send('javaCm', method, M + suffix, body, { cmSession: sessionId });
+      const send = (method: string, suffix: string, body?: unknown) =>
+        srv.send('javaCm', method, M + suffix, body, { cmSession: sessionId });
       const search = await send('GET', 'mr/search-mr/');
       expect(search.status).toBe(200);
       expectShape(search.json, { mr_ids: 'string[]' }, 'search-mr');
@@ -457,7 +545,11 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
       const { sessionId } = await srv.cmLogin();
       const M = `/rest/v1/app1/manager/sessions/${sessionId}/`;
       const send = (path: string, body: unknown) => srv.send('javaCm', 'POST', path, body, { cmSession: sessionId });
-      const deps = await send(M + 'departments/department_ids/search/', { filter_type: ['senior_id'], filter_value: [-1], cmdid: 'search_department_ids' });
+      const deps = await send(M + 'departments/department_ids/search/', {
+        filter_type: ['senior_id'],
+        filter_value: [-1],
+        cmdid: 'search_department_ids',
+      });
       expect(deps.status, deps.text).toBe(200);
       expectShape(deps.json, { department_ids: 'int[]' }, 'department_ids');
       expect(deps.json.department_ids.length).toBeGreaterThan(0);
@@ -470,7 +562,10 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
       expect(info.status, info.text).toBe(200);
       expectShape(info.json, { usr_ids: 'int[]', nick_names: 'string[]', call_addrs: 'string[]' }, 'usr_info');
       expect(info.json.usr_ids).toEqual(ids);
-      const online = await send(`/rest/v1/app1/user/sessions/${sessionId}/usrs/get_usr_online_status/`, { usr_ids: ids, cmdid: 'get_usr_online_status' });
+      const online = await send(`/rest/v1/app1/user/sessions/${sessionId}/usrs/get_usr_online_status/`, {
+        usr_ids: ids,
+        cmdid: 'get_usr_online_status',
+      });
       expect(online.status, online.text).toBe(200);
       expectShape(online.json, { usr_ids: 'int[]', online_status: 'int[]', fail_usr_ids: 'int[]' }, 'online_status');
       const bad = await send(M + 'usrs/usr_ids/', { usr_ids: ['x'], cmdid: 'subscribe_usr' });
@@ -493,7 +588,12 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
 
     it('/rest/v1/cloud/statistics (the room history) answers 501 "not offered by the reference server", never a bare 404', async () => {
       for (const method of ['POST', 'GET']) {
-        const r = await srv.send('javaCm', method, '/rest/v1/cloud/statistics', method === 'POST' ? { cmdid: 'get_room_history_req', from_dtm: 0, to_dtm: 0, tenant_id: '' } : undefined);
+        const r = await srv.send(
+          'javaCm',
+          method,
+          '/rest/v1/cloud/statistics',
+          method === 'POST' ? { cmdid: 'get_room_history_req', from_dtm: 0, to_dtm: 0, tenant_id: '' } : undefined,
+        );
         expect(r.status, method).toBe(501);
         expect(r.json).toMatchObject({ cmdid: 'error', result: RC.notOfferedByReference });
       }
@@ -502,7 +602,8 @@ describe.each(['platform', 'podium'] as const)('real clients against the referen
     it('delete_room answers fail_ids as integers; stop-mr ends a meeting, told once through data/ as stopped_mr', async () => {
       const { sessionId } = await srv.cmLogin();
       const M = `/rest/v1/app1/manager/sessions/${sessionId}/`;
-      const send = (method: string, suffix: string, body?: unknown) => srv.send('javaCm', method, M + suffix, body, { cmSession: sessionId });
+      const send = (method: string, suffix: string, body?: unknown) =>
+        srv.send('javaCm', method, M + suffix, body, { cmSession: sessionId });
       const del = await send('POST', 'rooms/trash-can/', { room_ids: [4242], cmdid: 'delete_room' });
       expect(del.status, del.text).toBe(200);
       expect(del.json.fail_ids).toEqual([4242]);

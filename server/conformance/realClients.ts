@@ -36,7 +36,12 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
  * no query): web SDK `Devid`/`Randdtm`/`Md5token` with whole-second milliseconds, Java CC
  * lowercase with seconds, Java CM lowercase with milliseconds and `sessionid`.
  */
-export function signedHeaders(signer: Signer, cred: { devid: string; devtoken: string }, path: string, cmSession = ''): Record<string, string> {
+export function signedHeaders(
+  signer: Signer,
+  cred: { devid: string; devtoken: string },
+  path: string,
+  cmSession = '',
+): Record<string, string> {
   const now = Date.now();
   const hashed = path.split('?')[0];
   if (signer === 'webSdk') {
@@ -107,7 +112,12 @@ export class RealClientServer {
   async ccLogin(signer: Signer = 'javaCc', pwd = HOST_PWD): Promise<CcSession> {
     const code = await this.send(signer, 'GET', '/rest/v1/meetings/temp-verify-code');
     const cert = Buffer.from(String(code.json.base64), 'base64').toString('utf8');
-    const login = await this.send(signer, 'POST', `/rest/v1/meetings/${MR}/sessions/`, { mr_id: MR, ctrl_pwd: pwd, cert_code: cert, cmdid: 'ctrl_mr_req' });
+    const login = await this.send(signer, 'POST', `/rest/v1/meetings/${MR}/sessions/`, {
+      mr_id: MR,
+      ctrl_pwd: pwd,
+      cert_code: cert,
+      cmdid: 'ctrl_mr_req',
+    });
     if (login.status !== 200 || !login.json?.sess_id) throw new Error(`CC login failed: ${login.status} ${login.text}`);
     return new CcSession(this, signer, login.json.sess_id as string, login.json);
   }

@@ -33,7 +33,15 @@ describe('activity log', () => {
       result: 0,
       nowSecs: 1000,
     })!;
-    expect(e).toMatchObject({ id: 1, dtm: 1000, role: 'host', peer_ip: '10.0.0.1', action: 'a_rx', values: { action: 'a_rx', value: 0 }, result: 0 });
+    expect(e).toMatchObject({
+      id: 1,
+      dtm: 1000,
+      role: 'host',
+      peer_ip: '10.0.0.1',
+      action: 'a_rx',
+      values: { action: 'a_rx', value: 0 },
+      result: 0,
+    });
     expect(e.targets).toEqual([
       { usr_id: 'u1', name: 'Kate Silva' },
       { usr_id: 'u2', name: 'Offline Olga' },
@@ -46,7 +54,8 @@ describe('activity log', () => {
   it('leaves out queries, pages newest first and keeps at most the cap', () => {
     const log = new ActivityLog(createMemoryStore());
     const room = fakeRoom();
-    const rec = (cmdid: string) => log.record({ room, role: 'supervisor', peerIp: 'a', cmdid, body: { cmdid }, status: 200, result: 0, nowSecs: 1 });
+    const rec = (cmdid: string) =>
+      log.record({ room, role: 'supervisor', peerIp: 'a', cmdid, body: { cmdid }, status: 200, result: 0, nowSecs: 1 });
     expect(rec('get_call_qa')).toBeUndefined();
     for (let i = 0; i < ACTIVITY_CAP + 3; i++) rec('mod_mr_status');
     const first = log.page(room.mrId, undefined, 2);
@@ -70,7 +79,9 @@ describe('GET …/activity (podium)', () => {
     const host = (await hostPeer.login(HOST_PWD)).json;
     const P = `/rest/v1/meetings/${MR}/sessions/${host.sess_id}/`;
     const ep = [...first.server.engine.rooms.get(MR)!.endpoints.values()][0];
-    expect((await hostPeer.post(`${P}eps-status`, { cmdid: 'ctrl_mr_eps', action: 'a_rx', value: 0, usr_ids: [ep.usrId] })).status).toBe(200);
+    expect((await hostPeer.post(`${P}eps-status`, { cmdid: 'ctrl_mr_eps', action: 'a_rx', value: 0, usr_ids: [ep.usrId] })).status).toBe(
+      200,
+    );
     expect((await hostPeer.post(`${P}mr-status`, { cmdid: 'mod_mr_status', lock_mr: 'yes' })).status).toBe(400);
     const supPeer = first.peer('10.0.8.2');
     const sup = (await supPeer.login(SUPERVISOR_PWD)).json;
@@ -78,7 +89,14 @@ describe('GET …/activity (podium)', () => {
     expect(answer.status, answer.text).toBe(200);
     const page = answer.json;
     expect(page.entries.map((e: { cmdid: string }) => e.cmdid)).toEqual(['mod_mr_status', 'ctrl_mr_eps']);
-    expect(page.entries[1]).toMatchObject({ role: 'host', peer_ip: '10.0.8.1', action: 'a_rx', targets: [{ usr_id: ep.usrId, name: ep.name }], result: 0, status: 200 });
+    expect(page.entries[1]).toMatchObject({
+      role: 'host',
+      peer_ip: '10.0.8.1',
+      action: 'a_rx',
+      targets: [{ usr_id: ep.usrId, name: ep.name }],
+      result: 0,
+      status: 200,
+    });
     expect(page.entries[0].status).toBe(400);
     expect(page.entries[0].result).not.toBe(0);
     expect(JSON.stringify(page)).not.toContain(host.sess_id);

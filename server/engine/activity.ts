@@ -63,7 +63,8 @@ function cut(text: string, max: number): string {
 /** The participants a command names, by their names in the meeting now (ids and names cut short). */
 export function activityTargets(body: Record<string, unknown>, room: Room): { targets: ActivityTarget[]; more: number } {
   const ids: string[] = [];
-  if (Array.isArray(body.usr_ids)) for (const id of body.usr_ids) if (typeof id === 'string' || typeof id === 'number') ids.push(String(id));
+  if (Array.isArray(body.usr_ids))
+    for (const id of body.usr_ids) if (typeof id === 'string' || typeof id === 'number') ids.push(String(id));
   if (typeof body.usr_id === 'string' && body.usr_id) ids.push(body.usr_id);
   const epIds = new Set<number>();
   if (typeof body.ep_id === 'number') epIds.add(body.ep_id);
@@ -72,7 +73,9 @@ export function activityTargets(body: Record<string, unknown>, room: Room): { ta
   const unique = [...new Set(ids)];
   const nameOf = (usrId: string) => room.endpoints.get(usrId)?.name ?? room.roster.get(usrId)?.name ?? '';
   return {
-    targets: unique.slice(0, TARGETS_NAMED).map((usr_id) => ({ usr_id: cut(usr_id, KEY_MAX_CHARS), name: cut(nameOf(usr_id), NAME_MAX_CHARS) })),
+    targets: unique
+      .slice(0, TARGETS_NAMED)
+      .map((usr_id) => ({ usr_id: cut(usr_id, KEY_MAX_CHARS), name: cut(nameOf(usr_id), NAME_MAX_CHARS) })),
     more: Math.max(0, unique.length - TARGETS_NAMED),
   };
 }

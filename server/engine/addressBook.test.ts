@@ -29,7 +29,10 @@ describe('AddressBook.searchUsers', () => {
   it('combines a department with text filters', () => {
     const dep = byId[0].deps[0];
     const expected = byId.filter((u) => u.deps.includes(dep) && u.callAddr.toLowerCase().includes('sip'));
-    const r = book.searchUsers([{ type: 'department_id', value: dep }, { type: 'call_addr', value: 'SIP' }]);
+    const r = book.searchUsers([
+      { type: 'department_id', value: dep },
+      { type: 'call_addr', value: 'SIP' },
+    ]);
     expect(r.total).toBe(expected.length);
     expect(r.ids).toEqual(expected.slice(0, SEARCH_LIMIT).map((u) => u.id));
   });

@@ -136,9 +136,7 @@ export class AddressBook {
    */
   searchUsers(filters: SearchFilter[], sortby?: string): { ids: number[]; total: number; tooMany: boolean } {
     const idx = this.ensureIndex();
-    const textFilters = filters
-      .filter((f) => f.type !== 'department_id')
-      .sort((a, b) => String(b.value).length - String(a.value).length);
+    const textFilters = filters.filter((f) => f.type !== 'department_id').sort((a, b) => String(b.value).length - String(a.value).length);
     const text = textFilters.map((f) => ({ col: idx.cols[f.type], v: String(f.value).toLowerCase() }));
     const depFilters = filters.filter((f) => f.type === 'department_id').map((f) => Number(f.value));
     const n = idx.ids.length;
@@ -331,10 +329,57 @@ export class AddressBook {
 }
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '华', '平', '建国', '晓东'];
-const FIRST = ['Alice', 'Ben', 'Chloe', 'David', 'Emma', 'Felix', 'Grace', 'Henry', 'Iris', 'Jack', 'Kate', 'Leo', 'Mia', 'Noah', 'Olivia', 'Paul'];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '华',
+  '平',
+  '建国',
+  '晓东',
+];
+const FIRST = [
+  'Alice',
+  'Ben',
+  'Chloe',
+  'David',
+  'Emma',
+  'Felix',
+  'Grace',
+  'Henry',
+  'Iris',
+  'Jack',
+  'Kate',
+  'Leo',
+  'Mia',
+  'Noah',
+  'Olivia',
+  'Paul',
+];
 const LAST = ['Smith', 'Chen', 'Garcia', 'Müller', 'Tanaka', 'Brown', 'Wang', 'Rossi', 'Kim', 'Nguyen', 'Silva', 'Novak'];
-const TOP_DEPARTMENTS = ['总部 Headquarters', '研发中心 R&D', '销售部 Sales', '市场部 Marketing', '行政部 Administration', '分公司 Branches'];
+const TOP_DEPARTMENTS = [
+  '总部 Headquarters',
+  '研发中心 R&D',
+  '销售部 Sales',
+  '市场部 Marketing',
+  '行政部 Administration',
+  '分公司 Branches',
+];
 /** regions of the branch network under 分公司 Branches, each with {@link BRANCHES_PER_REGION} offices */
 const REGIONS = ['华北 North', '华东 East', '华南 South', '华中 Central', '西南 Southwest', '西北 Northwest'];
 export const BRANCHES_PER_REGION = 100;
@@ -421,7 +466,15 @@ function addBranchNetwork(departments: AbDepartment[], users: AbUser[], created:
   let nextDep = Math.max(...departments.map((d) => d.id)) + 1;
   const add = (name: string, senior: number): AbDepartment => {
     const id = nextDep++;
-    const d: AbDepartment = { id, name, senior, desc: '', creator: 1, createDtm: created, lastModify: created + ((id * 7919) % (86400 * 300)) };
+    const d: AbDepartment = {
+      id,
+      name,
+      senior,
+      desc: '',
+      creator: 1,
+      createDtm: created,
+      lastModify: created + ((id * 7919) % (86400 * 300)),
+    };
     departments.push(d);
     return d;
   };

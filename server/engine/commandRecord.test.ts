@@ -89,10 +89,23 @@ describe('activity log bounds (issue 24 point 1)', () => {
     const store = createMemoryStore();
     const log = new ActivityLog(store);
     const room = { mrId: MR, endpoints: new Map(), roster: new Map() } as unknown as Room;
-    const body: Record<string, unknown> = { cmdid: 'ctrl_mr_eps', action: 'a'.repeat(5000), usr_ids: Array.from({ length: 60 }, (_, i) => `${i}${'u'.repeat(4000)}`) };
+    const body: Record<string, unknown> = {
+      cmdid: 'ctrl_mr_eps',
+      action: 'a'.repeat(5000),
+      usr_ids: Array.from({ length: 60 }, (_, i) => `${i}${'u'.repeat(4000)}`),
+    };
     for (let i = 0; i < 40; i++) body[`${i}${'k'.repeat(1300)}`] = 'v'.repeat(1300);
     for (let i = 0; i < 1200; i++) {
-      const e = log.record({ room, role: 'supervisor', peerIp: 'p'.repeat(100), cmdid: 'ctrl_mr_eps', body, status: 200, result: 0, nowSecs: i })!;
+      const e = log.record({
+        room,
+        role: 'supervisor',
+        peerIp: 'p'.repeat(100),
+        cmdid: 'ctrl_mr_eps',
+        body,
+        status: 200,
+        result: 0,
+        nowSecs: i,
+      })!;
       expect(Buffer.byteLength(JSON.stringify(e))).toBeLessThanOrEqual(ENTRY_MAX_BYTES);
     }
     expect(log.bytesOf(MR)).toBeLessThanOrEqual(ACTIVITY_BYTES_CAP);

@@ -14,11 +14,20 @@ function meeting(wire: WireMode) {
   const h = makeHarness({ simActivity: 0, config: { wire, platformAssume: new Set() } });
   const c = h.login();
   const room = h.engine.rooms.get(MR)!;
-  const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
+  const eps = (action: string, usr_ids: string[], value?: unknown) =>
+    c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
   const status = (key: string, value: unknown) => c.post('mr-status', { cmdid: 'mod_mr_status', [key]: value });
   const audience = () => [...room.endpoints.values()].filter((e) => room.isAudience(e) && e.devType !== 'mr_cascade_sub');
   const join = (usrId: string) => {
-    const ep = h.engine.joinRoom(MR, { usrId, name: usrId, uri: `sip:${usrId}@203.0.113.9`, devType: 'soft_terminal', protoType: 2, usrType: 2, callAddr: `${usrId},203.0.113.9` });
+    const ep = h.engine.joinRoom(MR, {
+      usrId,
+      name: usrId,
+      uri: `sip:${usrId}@203.0.113.9`,
+      devType: 'soft_terminal',
+      protoType: 2,
+      usrType: 2,
+      callAddr: `${usrId},203.0.113.9`,
+    });
     if ('failed' in ep) throw new Error(ep.failed);
     return ep;
   };
@@ -104,10 +113,12 @@ describe.each(MODES)('recipes of the evidence (WIRE=%s)', (wire) => {
     h.engine.stop();
   });
 
-  it('a banner set once per role (the platform client\'s way) is the banner of every target', async () => {
+  it("a banner set once per role (the platform client's way) is the banner of every target", async () => {
     const { h, c, room } = meeting(wire);
     for (const to_role of ['guest', 'speaker', 'chair']) {
-      expect((await c.post('title-config', { cmdid: 'set_title', to_role, message: 'Welcome', has_title: 1, font_size: 40 })).status).toBe(200);
+      expect((await c.post('title-config', { cmdid: 'set_title', to_role, message: 'Welcome', has_title: 1, font_size: 40 })).status).toBe(
+        200,
+      );
     }
     expect(room.record.titles.find((t) => t.to_role === 'all')).toMatchObject({ message: 'Welcome', has_title: 1, font_size: 40 });
     expect((await c.get('title-config')).body).toMatchObject({ message: 'Welcome', has_title: 1 });
@@ -123,7 +134,14 @@ describe.each(MODES)('recipes of the evidence (WIRE=%s)', (wire) => {
 });
 
 describe('the legacy "-2" pane token', () => {
-  const entry = { role: 'guest', mosic_id: '2*2', layout_mode: 2, poll_secs: 10, view_has_self: 0, roles_lst: [['-2'], ['0'], ['-1'], ['1010']] };
+  const entry = {
+    role: 'guest',
+    mosic_id: '2*2',
+    layout_mode: 2,
+    poll_secs: 10,
+    view_has_self: 0,
+    roles_lst: [['-2'], ['0'], ['-1'], ['1010']],
+  };
   it('platform mode refuses it: no client of the platform sends it', async () => {
     const { h, c } = meeting('platform');
     expect((await c.post('mosic-config', { cmdid: 'config_mosic', config_info: [entry] })).body.result).toBe(RC.invalidPaneToken);
@@ -137,4 +155,3 @@ describe('the legacy "-2" pane token', () => {
     h.engine.stop();
   });
 });
-

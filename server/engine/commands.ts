@@ -5,7 +5,13 @@
  */
 import { RC } from '../../protocol/codes';
 import type { MosicConfigEntry, MrStatus, TitleConfig, TitleTarget } from '../../protocol/wire';
-import { callAddressKind, validateLiveAddresses, validateRoomPasswords, validateBypassUrl, validateTempCall } from '../../protocol/validation';
+import {
+  callAddressKind,
+  validateLiveAddresses,
+  validateRoomPasswords,
+  validateBypassUrl,
+  validateTempCall,
+} from '../../protocol/validation';
 import type { Engine, SessionState } from './engine';
 import { badField, CommandError, refused } from './errors';
 import { LAYOUT_PANES, POLL_INTERVALS, defaultCustomConfig } from './mosaics';
@@ -143,7 +149,11 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
   if ('mr_vtx_mode' in values) setBan(room, 'v_tx', 'audience', values.mr_vtx_mode === 1);
   if ('waiting_room' in values) {
     room.setStatus({ waiting_room: values.waiting_room as 0 | 1 });
-    if (values.waiting_room === 0) room.setWaiting([...room.endpoints.values()].filter((e) => e.flags[POS.waiting]), false);
+    if (values.waiting_room === 0)
+      room.setWaiting(
+        [...room.endpoints.values()].filter((e) => e.flags[POS.waiting]),
+        false,
+      );
   }
   if ('enable_rec' in values) {
     if (values.enable_rec === 1) {
@@ -278,7 +288,10 @@ export function configMosic(engine: Engine, sess: SessionState, room: Room, body
   room.record.mosaic = next;
   room.recordDirty = true;
   room.emit({ cmdid: 'mosic_config', config_info: room.mosaicConfig() });
-  const view = rollCallViewOfLayout(room, next.find((x) => x.role === 'guest'));
+  const view = rollCallViewOfLayout(
+    room,
+    next.find((x) => x.role === 'guest'),
+  );
   if (view && seen.has('guest')) room.setStatus({ rollcall_view: view });
 }
 
@@ -418,7 +431,8 @@ export function modMrPwd(engine: Engine, sess: SessionState, room: Room, body: B
   const text = (f: string) => (typeof body[f] === 'string' ? (body[f] as string).trim() : body[f] === undefined ? undefined : '\u0000');
   // a password left out stays as it is (the console is not told the current ones)
   const r = room.record;
-  if (text('ctrl_pwd') === undefined && text('supervisor_pwd') === undefined && text('join_pwd') === undefined) throw badField('ctrl_pwd', RC.fieldMissing);
+  if (text('ctrl_pwd') === undefined && text('supervisor_pwd') === undefined && text('join_pwd') === undefined)
+    throw badField('ctrl_pwd', RC.fieldMissing);
   const host = text('ctrl_pwd') ?? r.hostPwd;
   const supervisor = text('supervisor_pwd') ?? r.supervisorPwd;
   const join = text('join_pwd') ?? r.joinPwd;
@@ -435,6 +449,7 @@ export function modMrPwd(engine: Engine, sess: SessionState, room: Room, body: B
   if (hostChanged || supervisorChanged) engine.revokeResume({ kind: 'meeting', mrId: room.mrId });
   for (const s of [...engine.sessions.values()]) {
     if (s.mrId !== room.mrId || s.sessId === sess.sessId) continue;
-    if ((s.role === 'host' && hostChanged) || (s.role === 'supervisor' && supervisorChanged)) engine.forceLogout(s.sessId, 'password_changed');
+    if ((s.role === 'host' && hostChanged) || (s.role === 'supervisor' && supervisorChanged))
+      engine.forceLogout(s.sessId, 'password_changed');
   }
 }

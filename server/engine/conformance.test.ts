@@ -50,7 +50,19 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       await eps('waiting_move', [ids[2]]);
       await eps('waiting_permit', [ids[2]]);
       await c.post('title-config', { cmdid: 'set_title', to_role: 'all', message: 'hello', has_title: 1 });
-      await c.post('mosic-config', { cmdid: 'config_mosic', config_info: [{ role: 'guest', mosic_id: '2*2', layout_mode: 2, roles_lst: [['0'], ['-1'], ['1010'], [ids[3]]], poll_secs: 10, view_has_self: 0 }] });
+      await c.post('mosic-config', {
+        cmdid: 'config_mosic',
+        config_info: [
+          {
+            role: 'guest',
+            mosic_id: '2*2',
+            layout_mode: 2,
+            roles_lst: [['0'], ['-1'], ['1010'], [ids[3]]],
+            poll_secs: 10,
+            view_has_self: 0,
+          },
+        ],
+      });
       await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: 'refused@203.0.113.7', usr_type: 2, disp_name: 'Nope' });
       await c.post('get_call_qa', { cmdid: 'get_call_qa', usr_id: ids[4] });
       await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 600 });
@@ -115,12 +127,22 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const found = (await c.post('usrs/usr_id/search/', { cmdid: 'search_usr', filter_type: ['keyword'], filter_value: ['1'] })).body;
       decodeSearchResponse(found);
       decodeUsrInfo((await c.post('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: found.ids.slice(0, 5) })).body);
-      const deps = (await c.post('departments/department_ids/search/', { cmdid: 'search_department_ids', filter_type: ['senior_id'], filter_value: [-1] })).body;
+      const deps = (
+        await c.post('departments/department_ids/search/', {
+          cmdid: 'search_department_ids',
+          filter_type: ['senior_id'],
+          filter_value: [-1],
+        })
+      ).body;
       decodeSearchResponse(deps);
       decodeDepartmentInfo((await c.post('departments/department_ids/', { cmdid: 'subscribe_department', department_ids: deps.ids })).body);
       const ep = [...h.engine.rooms.get(MR)!.endpoints.values()][0];
-      decodeMediaStreamResponse((await h.call('GET', `/status/participant/${ep.epId}/media_stream/`, undefined, undefined, { sessionid: c.sessId })).body);
-      decodePacketsLostRate((await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR }, undefined, { sessionid: c.sessId })).body);
+      decodeMediaStreamResponse(
+        (await h.call('GET', `/status/participant/${ep.epId}/media_stream/`, undefined, undefined, { sessionid: c.sessId })).body,
+      );
+      decodePacketsLostRate(
+        (await h.call('POST', '/status/participant/packets_lost_rate/', { mr_id: MR }, undefined, { sessionid: c.sessId })).body,
+      );
       h.engine.stop();
     });
 

@@ -56,9 +56,22 @@ export function seedDemo(engine: Engine): { users: AbUser[]; departments: AbDepa
   const ops: StoreOp[] = [
     ...book.departments.map((d) => ({ op: 'put' as const, collection: COLLECTIONS.departments, key: String(d.id), value: d })),
     ...book.users.map((u) => ({ op: 'put' as const, collection: COLLECTIONS.users, key: String(u.id), value: u })),
-    { op: 'put', collection: COLLECTIONS.admins, key: 'admin', value: { loginId: 'admin', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e', privileged: true } },
-    { op: 'put', collection: COLLECTIONS.admins, key: 'operator', value: { loginId: 'operator', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e', privileged: false } },
+    {
+      op: 'put',
+      collection: COLLECTIONS.admins,
+      key: 'admin',
+      value: { loginId: 'admin', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e', privileged: true },
+    },
+    {
+      op: 'put',
+      collection: COLLECTIONS.admins,
+      key: 'operator',
+      value: { loginId: 'operator', pwdMd5: 'e10adc3949ba59abbe56e057f20f883e', privileged: false },
+    },
   ];
-  const write = engine.store.batch(ops).then(() => Promise.all([...engine.rooms.values()].map((r) => engine.saveRoom(r, true)))).then(() => undefined);
+  const write = engine.store
+    .batch(ops)
+    .then(() => Promise.all([...engine.rooms.values()].map((r) => engine.saveRoom(r, true))))
+    .then(() => undefined);
   return { ...book, write };
 }

@@ -195,7 +195,11 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const h = makeHarness({ simActivity: 0 });
       const c = h.login();
       // live needs its push address first (spec §5)
-      await c.post('mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://203.0.113.5/live/s', rtmp_url: 'https://203.0.113.5/play/s' });
+      await c.post('mod-rtmp-url', {
+        cmdid: 'mod_rtmp_url',
+        push_url: 'rtmp://203.0.113.5/live/s',
+        rtmp_url: 'https://203.0.113.5/play/s',
+      });
       const since = h.engine.rooms.get(MR)!.feed.head;
       const ok = await c.post('mr-status', {
         cmdid: 'mod_mr_status',
@@ -277,7 +281,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect((await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: -5 })).status).toBe(400);
       expect((await c.post('mr-info', { cmdid: 'mod_mr_info' })).status).toBe(400);
       // asked by a controller of the meeting (its session in the header); anyone else learns nothing
-      const judge = await h.call('POST', '/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 1800 }, undefined, { sessionid: c.sessId });
+      const judge = await h.call('POST', '/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 1800 }, undefined, {
+        sessionid: c.sessId,
+      });
       expect(judge.body).toMatchObject({ result: 0, conflict: 0, max_increase_secs: 1800 });
       const anonymous = await h.call('POST', '/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 1800 });
       expect(anonymous).toMatchObject({ status: 404, body: { result: RC.meetingNotFound } });
@@ -345,19 +351,43 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const { h, c, room } = quietRoom();
       expect((await c.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 })).status).toBe(200);
       for (const ep of room.endpoints.values()) if (room.isAudience(ep)) expect(ep.flags[0]).toBe(0);
-      const joined = h.engine.joinRoom(MR, { usrId: 'guest.late1', name: 'Late', uri: 'webrtc:x', devType: 'webrtc', protoType: 4, usrType: 2, callAddr: '' });
+      const joined = h.engine.joinRoom(MR, {
+        usrId: 'guest.late1',
+        name: 'Late',
+        uri: 'webrtc:x',
+        devType: 'webrtc',
+        protoType: 4,
+        usrType: 2,
+        callAddr: '',
+      });
       expect('failed' in joined).toBe(false);
       expect(decodeUsrStats(room.epsStatus(['guest.late1']).usr_stats[0]).a_rx).toBe(0);
       await c.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 0 });
       const someone = [...room.endpoints.values()].find((e) => e.devType !== 'mr_cascade_sub' && !e.usrId.startsWith('guest'))!;
       await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'a_rx', usr_ids: [someone.usrId], value: 0 });
       h.engine.endpointLeft(room, someone.usrId, 'media_timeout');
-      h.engine.joinRoom(MR, { usrId: someone.usrId, name: someone.name, uri: someone.uri, devType: someone.devType, protoType: someone.protoType, usrType: 2, callAddr: '' });
+      h.engine.joinRoom(MR, {
+        usrId: someone.usrId,
+        name: someone.name,
+        uri: someone.uri,
+        devType: someone.devType,
+        protoType: someone.protoType,
+        usrType: 2,
+        callAddr: '',
+      });
       expect(room.endpoints.get(someone.usrId)!.flags[0]).toBe(0);
       // listen and watch bans for everyone bind joiners too
       await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'all_a_tx', usr_ids: [], value: 0, scope: 'all' });
       await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'all_v_tx', usr_ids: [], value: 0, scope: 'audience' });
-      h.engine.joinRoom(MR, { usrId: 'guest.late2', name: 'Late 2', uri: 'webrtc:y', devType: 'webrtc', protoType: 4, usrType: 2, callAddr: '' });
+      h.engine.joinRoom(MR, {
+        usrId: 'guest.late2',
+        name: 'Late 2',
+        uri: 'webrtc:y',
+        devType: 'webrtc',
+        protoType: 4,
+        usrType: 2,
+        callAddr: '',
+      });
       const flags = decodeUsrStats(room.epsStatus(['guest.late2']).usr_stats[0]);
       expect([flags.a_tx, flags.v_tx, flags.a_rx]).toEqual([0, 0, 1]);
       expect(room.status).toMatchObject({ listen_ban_scope: 'all', watch_ban_scope: 'audience', mr_vtx_mode: 1, mr_atx_mode: 1 });
@@ -403,7 +433,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     it('handles roles: speaker, chair, host, focus, rename, hands, content, mic gain, unlock', async () => {
       const { h, c, room } = quietRoom();
       const [a, b] = [...room.endpoints.values()].filter((e) => e.devType !== 'mr_cascade_sub');
-      const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
+      const eps = (action: string, usr_ids: string[], value?: unknown) =>
+        c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
       expect((await eps('speaker', [a.usrId], 1)).status).toBe(200);
       expect(room.status.spk_usr_id).toBe(a.usrId);
       await eps('speaker', [b.usrId], 1);
@@ -440,7 +471,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
 
     it('runs the waiting room: join waits, permit and refuse one or many, move', async () => {
       const { h, c, room } = quietRoom();
-      const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
+      const eps = (action: string, usr_ids: string[], value?: unknown) =>
+        c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
       const someone = [...room.endpoints.values()].find((e) => e.devType !== 'mr_cascade_sub')!;
       expect((await eps('waiting_move', [someone.usrId])).body.result).toBe(RC.waitingRoomDisabled);
       await c.post('mr-status', { cmdid: 'mod_mr_status', waiting_room: 1 });
@@ -466,7 +498,8 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const { h, c, room } = quietRoom();
       await c.post('mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 });
       const [a, b] = [...room.endpoints.values()].filter((e) => room.isAudience(e) && e.devType !== 'mr_cascade_sub');
-      const eps = (action: string, usr_ids: string[], value?: unknown) => c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
+      const eps = (action: string, usr_ids: string[], value?: unknown) =>
+        c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
       expect((await eps('roll_call_next', [a.usrId])).body.result).toBe(RC.rollCallNotRunning);
       await eps('roll_call_start', [a.usrId], 'called_only');
       expect(room.status).toMatchObject({ roll_call: 1, rollcall_usr_id: a.usrId, rollcall_view: 'called_only' });
@@ -484,19 +517,36 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const { h, c, room } = quietRoom();
       const free = [...h.engine.addressBook.users.values()].find((u) => !room.roster.has(String(u.id)))!;
       const since = room.feed.head;
-      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [String(free.id)] })).status).toBe(200);
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [String(free.id)] })).status).toBe(
+        200,
+      );
       expect(room.roster.get(String(free.id))!.appoint).toBe(1);
       await h.tick(5);
       const ev = await c.poll(since);
-      const joinedOrFailed = ofType(ev, 'online_eps_info').some((e) => e.usr_ids.includes(String(free.id))) || ofType(ev, 'failed_call').length > 0;
+      const joinedOrFailed =
+        ofType(ev, 'online_eps_info').some((e) => e.usr_ids.includes(String(free.id))) || ofType(ev, 'failed_call').length > 0;
       expect(joinedOrFailed).toBe(true);
-      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['9999'] })).body.result).toBe(RC.userNotFound);
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['9999'] })).body.result).toBe(
+        RC.userNotFound,
+      );
       // spec §5: a user number has the configured digit count (USER_NUMBER_DIGITS, 4 here)
-      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['99999999'] })).body.result).toBe(RC.userNumberLength);
-      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['100'] })).body.result).toBe(RC.userNumberLength);
-      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [' '] })).body.result).toBe(RC.userNumberRequired);
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['99999999'] })).body.result).toBe(
+        RC.userNumberLength,
+      );
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: ['100'] })).body.result).toBe(
+        RC.userNumberLength,
+      );
+      expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [' '] })).body.result).toBe(
+        RC.userNumberRequired,
+      );
       const depId = free.deps[0];
-      const r = await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [], dep_ids: [depId], recursion: 1 });
+      const r = await c.post('eps-status', {
+        cmdid: 'ctrl_mr_eps',
+        action: 'add_participants',
+        usr_ids: [],
+        dep_ids: [depId],
+        recursion: 1,
+      });
       expect(r.status).toBe(200);
       h.engine.stop();
     });
@@ -504,10 +554,18 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     it('places temporary calls: a failing address gives failed_call with the reason, others join', async () => {
       const { h, c, room } = quietRoom();
       const since = room.feed.head;
-      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '', usr_type: 2, disp_name: 'x' })).body.result).toBe(RC.callAddressRequired);
-      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: 'no way', usr_type: 2, disp_name: 'x' })).body.result).toBe(RC.callAddressFormat);
-      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '8008001', usr_type: 2, disp_name: ' ' })).body.result).toBe(RC.displayNameRequired);
-      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: 'busy@203.0.113.9', usr_type: 2, disp_name: 'Busy one' })).status).toBe(200);
+      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '', usr_type: 2, disp_name: 'x' })).body.result).toBe(
+        RC.callAddressRequired,
+      );
+      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: 'no way', usr_type: 2, disp_name: 'x' })).body.result).toBe(
+        RC.callAddressFormat,
+      );
+      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '8008001', usr_type: 2, disp_name: ' ' })).body.result).toBe(
+        RC.displayNameRequired,
+      );
+      expect(
+        (await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: 'busy@203.0.113.9', usr_type: 2, disp_name: 'Busy one' })).status,
+      ).toBe(200);
       await h.tick(5);
       const failed = ofType(await c.poll(since), 'failed_call');
       expect(failed[0]).toMatchObject({ reason: 'busy', nick_name: 'Busy one', peer_addr: 'busy@203.0.113.9' });
@@ -515,11 +573,19 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       h.engine.stop();
     });
 
-    it('refuses calls beyond the room\'s max_call with max_calls', async () => {
+    it("refuses calls beyond the room's max_call with max_calls", async () => {
       const h = makeHarness({ simActivity: 0 });
       const room = h.engine.rooms.get(MR)!;
       room.record.maxCall = room.endpoints.size;
-      const r = h.engine.joinRoom(MR, { usrId: 'guest.extra', name: 'X', uri: 'webrtc:x', devType: 'webrtc', protoType: 4, usrType: 2, callAddr: '' });
+      const r = h.engine.joinRoom(MR, {
+        usrId: 'guest.extra',
+        name: 'X',
+        uri: 'webrtc:x',
+        devType: 'webrtc',
+        protoType: 4,
+        usrType: 2,
+        callAddr: '',
+      });
       expect(r).toEqual({ failed: 'max_calls' });
       h.engine.stop();
     });
@@ -535,8 +601,12 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(end).toMatchObject({ status: 403, body: { result: RC.supervisorForbidden, detail: 'stop_mr_req' } });
       expect((await sup.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 })).status).toBe(403);
       expect((await sup.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 60 })).status).toBe(403);
-      expect((await host.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'private_talk', usr_ids: [ep.usrId], value: 1 })).body.result).toBe(RC.hostForbidden);
-      expect((await sup.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'private_talk', usr_ids: [ep.usrId], value: 1 })).status).toBe(200);
+      expect(
+        (await host.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'private_talk', usr_ids: [ep.usrId], value: 1 })).body.result,
+      ).toBe(RC.hostForbidden);
+      expect((await sup.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'private_talk', usr_ids: [ep.usrId], value: 1 })).status).toBe(
+        200,
+      );
       expect(room.status.private_talk_usr_id).toBe(ep.usrId);
       h.engine.stop();
     });
@@ -596,8 +666,15 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const cfg = (entry: Record<string, unknown>) => c.post('mosic-config', { cmdid: 'config_mosic', config_info: [entry] });
       const base = { role: 'custom', mosic_id: '2*2', layout_mode: 2, poll_secs: 10, view_has_self: 0 };
       expect((await cfg({ ...base, roles_lst: [['0'], ['-1'], ['1010'], [online]] })).status).toBe(200);
-      expect((await c.get('mosic-config')).body.config_info.find((x: any) => x.role === 'custom').roles_lst).toEqual([['0'], ['-1'], ['1010'], [online]]);
-      expect((await cfg({ ...base, layout_mode: 1, roles_lst: [['0'], ['0'], ['0'], ['0']] })).body.result).toBe(RC.traditionalMosaicUnsupported);
+      expect((await c.get('mosic-config')).body.config_info.find((x: any) => x.role === 'custom').roles_lst).toEqual([
+        ['0'],
+        ['-1'],
+        ['1010'],
+        [online],
+      ]);
+      expect((await cfg({ ...base, layout_mode: 1, roles_lst: [['0'], ['0'], ['0'], ['0']] })).body.result).toBe(
+        RC.traditionalMosaicUnsupported,
+      );
       expect((await cfg({ ...base, mosic_id: '7*7', roles_lst: [] })).body.result).toBe(RC.invalidMosaicId);
       expect((await cfg({ ...base, roles_lst: [['0'], ['0'], ['0']] })).body.result).toBe(RC.invalidPaneToken);
       expect((await cfg({ ...base, roles_lst: [['0'], ['0'], ['0'], ['ghost']] })).body.result).toBe(RC.invalidPaneToken);
@@ -611,7 +688,14 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
 
     it('tells controllers when an automatic layout changes its panes as video sources come and go', async () => {
       const { h, c, room } = quietRoom();
-      expect((await c.post('mosic-config', { cmdid: 'config_mosic', config_info: [{ role: 'guest', mosic_id: 'auto', layout_mode: 2, poll_secs: 10, view_has_self: 1 }] })).status).toBe(200);
+      expect(
+        (
+          await c.post('mosic-config', {
+            cmdid: 'config_mosic',
+            config_info: [{ role: 'guest', mosic_id: 'auto', layout_mode: 2, poll_secs: 10, view_has_self: 1 }],
+          })
+        ).status,
+      ).toBe(200);
       const before = (await c.get('mosic-config')).body.config_info.find((x: any) => x.role === 'guest').cur_mosic_id;
       const since = room.feed.head;
       await h.tick(2);
@@ -636,21 +720,51 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const c = h.login();
       const { titles } = (await c.get('title-config')).body;
       expect(titles.map((t: any) => t.to_role)).toEqual(['all', 'guest', 'chair', 'speaker', 'waiting_room_usr']);
-      expect(titles[1]).toMatchObject({ font_size: 36, bg_color: 0, y_pos: 80, font_color: 16777215, speed: 20, font_name: 'san', has_title: 0, bg_alpha: 0, h_align: 1, v_align: 2, h_margin: 10, v_margin: 10 });
-      expect((await c.post('title-config', { cmdid: 'set_title', to_role: 'chair', message: 'Welcome', has_title: 1, bg_alpha: 40 })).status).toBe(200);
+      expect(titles[1]).toMatchObject({
+        font_size: 36,
+        bg_color: 0,
+        y_pos: 80,
+        font_color: 16777215,
+        speed: 20,
+        font_name: 'san',
+        has_title: 0,
+        bg_alpha: 0,
+        h_align: 1,
+        v_align: 2,
+        h_margin: 10,
+        v_margin: 10,
+      });
+      expect(
+        (await c.post('title-config', { cmdid: 'set_title', to_role: 'chair', message: 'Welcome', has_title: 1, bg_alpha: 40 })).status,
+      ).toBe(200);
       const t2 = (await c.get('title-config')).body.titles;
       expect(t2[2]).toMatchObject({ message: 'Welcome', has_title: 1, bg_alpha: 40 });
       expect(t2[1].message).toBe('');
       expect((await c.post('title-config', { cmdid: 'set_title', to_role: 'chair', message: 'x', bg_alpha: 101 })).status).toBe(400);
       expect((await c.post('title-config', { cmdid: 'set_title', to_role: 'boss', message: 'x' })).status).toBe(400);
-      expect((await c.post('mod-subtitle-position', { cmdid: 'mod_subtitle_position', horizontal_position: 'left', vertical_position: 'top', horizontal_margin: 5, vertical_margin: 6 })).status).toBe(200);
-      expect((await c.get('mr-status')).body.subtitle_position).toEqual({ horizontal_position: 'left', vertical_position: 'top', horizontal_margin: 5, vertical_margin: 6 });
+      expect(
+        (
+          await c.post('mod-subtitle-position', {
+            cmdid: 'mod_subtitle_position',
+            horizontal_position: 'left',
+            vertical_position: 'top',
+            horizontal_margin: 5,
+            vertical_margin: 6,
+          })
+        ).status,
+      ).toBe(200);
+      expect((await c.get('mr-status')).body.subtitle_position).toEqual({
+        horizontal_position: 'left',
+        vertical_position: 'top',
+        horizontal_margin: 5,
+        vertical_margin: 6,
+      });
       h.engine.stop();
     });
   });
 
   describe('one truth for "subtitles on" (issue 12)', () => {
-    it('the switch turns every target\'s has_title with it, and a set_title that keeps has_title keeps the subtitles on', async () => {
+    it("the switch turns every target's has_title with it, and a set_title that keeps has_title keeps the subtitles on", async () => {
       const h = makeHarness({ simActivity: 0 });
       const c = h.login();
       expect((await c.post('mr-status', { cmdid: 'mod_mr_status', title_enabled: 1 })).status).toBe(200);
@@ -670,8 +784,12 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const h = makeHarness({ simActivity: 0 });
       const c = h.login();
       expect((await c.post('mr-status', { cmdid: 'mod_mr_status', enable_bypass: 1 })).body.result).toBe(RC.pushAddressNotSet);
-      expect((await c.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: 'http://x/live/a', enable_bypass: 1 })).body.result).toBe(RC.pushAddressNotRtmp);
-      expect((await c.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: 'rtmp://203.0.113.5/live/room1', enable_bypass: 1 })).status).toBe(200);
+      expect(
+        (await c.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: 'http://x/live/a', enable_bypass: 1 })).body.result,
+      ).toBe(RC.pushAddressNotRtmp);
+      expect(
+        (await c.post('mod-bypass-url', { cmdid: 'mod_bypass_url', bypass_url: 'rtmp://203.0.113.5/live/room1', enable_bypass: 1 })).status,
+      ).toBe(200);
       expect((await c.get('mr-status')).body).toMatchObject({ bypass_enabled: 1, bypass_url: 'rtmp://203.0.113.5/live/room1' });
       const rtmp = { cmdid: 'mod_rtmp_url', push_url: 'rtmp://203.0.113.5/live/s', rtmp_url: 'https://203.0.113.5/play/s' };
       // spec §5: live is refused while its push address is empty, and the refusal changes nothing
@@ -692,7 +810,14 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const other = h.login();
       const room = h.engine.rooms.get(MR)!;
       const ep = [...room.endpoints.values()][2];
-      const moved = await c.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: ep.usrId, movement: 'up', timeout: 1000, speed: 4 });
+      const moved = await c.post('fecc', {
+        cmdid: 'ctrl_usr_fecc',
+        action: 'start',
+        usr_id: ep.usrId,
+        movement: 'up',
+        timeout: 1000,
+        speed: 4,
+      });
       expect(moved.status).toBe(200);
       expect(moved.body).toMatchObject({ action: 'start', movement: 'up' });
       expect((await c.post('fecc', { cmdid: 'ctrl_usr_fecc', action: 'start', usr_id: ep.usrId, movement: 'sideways' })).status).toBe(400);
@@ -722,16 +847,27 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(sub.body.nick_names).toEqual([u.nick]);
       const same = await c.post('usrs/usr_ids/', { cmdid: 'subscribe_usr', usr_ids: [u.id], last_modify_dtms: sub.body.last_modify_dtms });
       expect(same.status).toBe(304);
-      const tops = await c.post('departments/department_ids/search/', { cmdid: 'search_department_ids', filter_type: ['senior_id'], filter_value: [-1] });
+      const tops = await c.post('departments/department_ids/search/', {
+        cmdid: 'search_department_ids',
+        filter_type: ['senior_id'],
+        filter_value: [-1],
+      });
       expect(tops.body.ids.length).toBe(6);
       const kids = await c.post('departments/children_ids/', { cmdid: 'get_children_ids', department_ids: [tops.body.ids[0]] });
       expect(kids.body.department_ids.length).toBeGreaterThan(0);
       const deps = await c.post('departments/department_ids/', { cmdid: 'subscribe_department', department_ids: kids.body.department_ids });
       expect(deps.body.senior_ids.every((s: number) => s === tops.body.ids[0])).toBe(true);
-      const again = await c.post('departments/department_ids/', { cmdid: 'subscribe_department', department_ids: deps.body.department_ids, last_modify_dtms: deps.body.last_modify_dtms });
+      const again = await c.post('departments/department_ids/', {
+        cmdid: 'subscribe_department',
+        department_ids: deps.body.department_ids,
+        last_modify_dtms: deps.body.last_modify_dtms,
+      });
       expect(again.status).toBe(304);
       const onlineId = Number([...h.engine.rooms.get(MR)!.endpoints.keys()].find((id) => /^\d+$/.test(id)));
-      const os = await c.post('usrs/get_usr_online_status/', { cmdid: 'get_usr_online_status', usr_ids: [onlineId, u.id === onlineId ? 1002 : u.id] });
+      const os = await c.post('usrs/get_usr_online_status/', {
+        cmdid: 'get_usr_online_status',
+        usr_ids: [onlineId, u.id === onlineId ? 1002 : u.id],
+      });
       expect(os.body.online_status[0]).toBe(1);
       expect((await c.post('usrs/usr_id/search/', { filter_type: ['bad'], filter_value: ['x'] })).status).toBe(400);
       h.engine.stop();
@@ -752,7 +888,14 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect(Buffer.from(code.body.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
       const md5 = 'e10adc3949ba59abbe56e057f20f883e';
       const login = (over: Record<string, unknown>) =>
-        h.call('POST', '/rest/v1/app1/manager/sessions/login_req/', { cmdid: 'login_req', login_id: 'admin', login_pwd: md5, cert_code: '4321', code_id: code.body.code_id, ...over });
+        h.call('POST', '/rest/v1/app1/manager/sessions/login_req/', {
+          cmdid: 'login_req',
+          login_id: 'admin',
+          login_pwd: md5,
+          cert_code: '4321',
+          code_id: code.body.code_id,
+          ...over,
+        });
       expect((await login({ cert_code: '12ab' })).body.result).toBe(RC.verifyCodeFormat);
       expect((await login({ login_id: '' })).body.result).toBe(RC.loginNameRequired);
       expect((await login({ cert_code: '9999' })).body.result).toBe(RC.verifyCodeIncorrect);
@@ -776,7 +919,10 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const c = h.login();
       await c.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, all_guests_mute: 1, waiting_room: 1 });
       await c.post('title-config', { cmdid: 'set_title', to_role: 'guest', message: 'Kept', has_title: 1 });
-      await c.post('mosic-config', { cmdid: 'config_mosic', config_info: [{ role: 'speaker', mosic_id: '1', layout_mode: 2, roles_lst: [['1010']], poll_secs: 10, view_has_self: 0 }] });
+      await c.post('mosic-config', {
+        cmdid: 'config_mosic',
+        config_info: [{ role: 'speaker', mosic_id: '1', layout_mode: 2, roles_lst: [['1010']], poll_secs: 10, view_has_self: 0 }],
+      });
       await c.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 900 });
       const retried = { cmdid: 'mod_mr_info', increase_secs: 60, req_id: 'before-restart' };
       const firstAnswer = await c.post('mr-info', retried);
@@ -865,9 +1011,16 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const { h, c, room } = quietRoom();
       const since = room.feed.head;
       const sid = await adminSession(h);
-      expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/${sid}/departments/`, { department_id: 2, department_name: 'Renamed dept' })).status).toBe(200);
-      expect((await h.call('PUT', `/rest/v1/app1/manager/sessions/nope/departments/`, { department_id: 2, department_name: 'x' })).body.result).toBe(RC.loginAsAdministrator);
-      expect((await h.call('POST', `/rest/v1/app1/manager/sessions/${sid}/rooms/trash-can/`, { room_ids: [MR, '1'] })).body.fail_ids).toEqual([1]);
+      expect(
+        (await h.call('PUT', `/rest/v1/app1/manager/sessions/${sid}/departments/`, { department_id: 2, department_name: 'Renamed dept' }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await h.call('PUT', `/rest/v1/app1/manager/sessions/nope/departments/`, { department_id: 2, department_name: 'x' })).body.result,
+      ).toBe(RC.loginAsAdministrator);
+      expect(
+        (await h.call('POST', `/rest/v1/app1/manager/sessions/${sid}/rooms/trash-can/`, { room_ids: [MR, '1'] })).body.fail_ids,
+      ).toEqual([1]);
       const ev = await c.poll(since);
       expect(ofType(ev, 'department_info')[0]).toMatchObject({ department_ids: [2], department_names: ['Renamed dept'] });
       expect(ofType(ev, 'mr_deled')).toEqual([expect.objectContaining({ mr_id: MR })]);
@@ -899,7 +1052,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       expect((await pwd({ ctrl_pwd: '', supervisor_pwd: '1' })).body.result).toBe(RC.hostPasswordEmpty);
       expect((await pwd({ ctrl_pwd: '12a', supervisor_pwd: '1' })).body.result).toBe(RC.passwordDigitsOnly);
       expect((await pwd({ ctrl_pwd: '111', supervisor_pwd: '111' })).body.result).toBe(RC.passwordsMustDiffer);
-      expect((await sup.post('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '111', supervisor_pwd: '222' })).body.result).toBe(RC.supervisorForbidden);
+      expect((await sup.post('mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '111', supervisor_pwd: '222' })).body.result).toBe(
+        RC.supervisorForbidden,
+      );
       expect((await pwd({ ctrl_pwd: '111222', supervisor_pwd: '654321', join_pwd: '999' })).status).toBe(200);
       expect(h.engine.roomAuth(MR)).toMatchObject({ hostPwd: '111222', supervisorPwd: '654321' });
       expect(ofType(await otherHost.poll(since), 'force_logout')).toEqual([expect.objectContaining({ reason: 'password_changed' })]);

@@ -22,7 +22,16 @@ import { CommandError } from './errors';
 import { redactControllerEvent } from '../auth/sessionBinding';
 import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
 import type { AbortLike } from './feed';
-import { ASSUMED_STATUS_FIELDS, Room, type RoomHooks, type Booking, type Endpoint, type JoinSpec, type RoomRecord, type RosterEntry } from './room';
+import {
+  ASSUMED_STATUS_FIELDS,
+  Room,
+  type RoomHooks,
+  type Booking,
+  type Endpoint,
+  type JoinSpec,
+  type RoomRecord,
+  type RosterEntry,
+} from './room';
 import { runOfShowWrites } from './runOfShow';
 import type { Body } from './validate';
 import { seedDemo } from './demoSeed';
@@ -30,7 +39,15 @@ import * as lifecycle from './lifecycle';
 import * as polls from './pollAnswers';
 import * as sessions from './sessions';
 import * as ticker from './ticker';
-import { COLLECTIONS, DEFAULT_CONFIG, type CommandAnswer, type DialRequest, type EndpointDriver, type EngineConfig, type SessionState } from './engineConfig';
+import {
+  COLLECTIONS,
+  DEFAULT_CONFIG,
+  type CommandAnswer,
+  type DialRequest,
+  type EndpointDriver,
+  type EngineConfig,
+  type SessionState,
+} from './engineConfig';
 
 export { COLLECTIONS, DEFAULT_CONFIG } from './engineConfig';
 export type { CommandAnswer, DialRequest, EndpointDriver, EngineConfig, SessionState } from './engineConfig';
@@ -346,7 +363,16 @@ export class Engine implements EngineFacade {
     result: number,
     applied: boolean,
   ): StoreOp[] {
-    const args = { room, role: sess.role, peerIp: sess.peerIp, cmdid: activity.cmdid, body: activity.body, status, result, nowSecs: this.nowSecs() };
+    const args = {
+      room,
+      role: sess.role,
+      peerIp: sess.peerIp,
+      cmdid: activity.cmdid,
+      body: activity.body,
+      status,
+      result,
+      nowSecs: this.nowSecs(),
+    };
     const prepared = this.activity.prepare(args);
     if (!prepared) return [];
     room.emit({ cmdid: 'activity', entry: { ...prepared.entry } });
@@ -400,12 +426,14 @@ export class Engine implements EngineFacade {
   logsOf(mrId: string): unknown[] {
     const prefix = `${mrId}/`;
     const keys = this.logKeys.get(mrId) ?? this.store.keys(COLLECTIONS.logs).filter((k) => k.startsWith(prefix));
-    return keys
-      .slice(-LOG_CAP)
-      .map((k) => this.store.get<{ event: unknown }>(COLLECTIONS.logs, k)?.event)
-      .filter((e) => e !== undefined)
-      // entries written before session ids were kept private carry the raw id
-      .map(redactControllerEvent);
+    return (
+      keys
+        .slice(-LOG_CAP)
+        .map((k) => this.store.get<{ event: unknown }>(COLLECTIONS.logs, k)?.event)
+        .filter((e) => e !== undefined)
+        // entries written before session ids were kept private carry the raw id
+        .map(redactControllerEvent)
+    );
   }
 
   // ------------------------------------------------------------------------------------------
@@ -458,7 +486,14 @@ export class Engine implements EngineFacade {
   }
 
   logLeft(room: Room, ep: Endpoint, reason: string): void {
-    this.appendLog(room.mrId, { cmdid: 'left_call', ep_id: ep.epId, usr_id: ep.usrId, reason, nick_name: ep.name, create_dtm: this.nowSecs() });
+    this.appendLog(room.mrId, {
+      cmdid: 'left_call',
+      ep_id: ep.epId,
+      usr_id: ep.usrId,
+      reason,
+      nick_name: ep.name,
+      create_dtm: this.nowSecs(),
+    });
   }
 
   private userPresence(room: Room, abUserId: number): void {

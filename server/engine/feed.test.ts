@@ -11,7 +11,10 @@ describe('ChangeFeed', () => {
     expect(feed.head).toBe(103);
     const r = feed.read(101, 's');
     expect(r.kind === 'events' && r.entries.map((e) => e.seq)).toEqual([102, 103]);
-    expect(JSON.parse(pollBody(r))).toEqual([{ cmdid: 'one_mr_status', n: 1, seq: 102 }, { cmdid: 'one_mr_status', n: 2, seq: 103 }]);
+    expect(JSON.parse(pollBody(r))).toEqual([
+      { cmdid: 'one_mr_status', n: 1, seq: 102 },
+      { cmdid: 'one_mr_status', n: 2, seq: 103 },
+    ]);
   });
 
   it('answers resync exactly when the cursor is older than the history or ahead of the head', () => {

@@ -33,7 +33,8 @@ describe('focus modes on the server', () => {
     const room = h.engine.rooms.get(MR)!;
     for (let i = 0; i < 5 && room.endpoints.size < 3; i++) await h.tick();
     const [a, b] = [...room.endpoints.values()];
-    const eps = (action: string, usr_ids: string[], value?: unknown) => host.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
+    const eps = (action: string, usr_ids: string[], value?: unknown) =>
+      host.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
     const status = (body: Record<string, unknown>) => host.post('mr-status', { cmdid: 'mod_mr_status', ...body });
     return { h, room, a, b, eps, status };
   };
@@ -114,15 +115,19 @@ describe('focus modes on the server', () => {
 });
 
 describe('honoured guests (chair)', () => {
-  it('set and unset singly and in bulk; the honoured guests\' layout and subtitle reach them once marked', async () => {
+  it("set and unset singly and in bulk; the honoured guests' layout and subtitle reach them once marked", async () => {
     const { h, c: host, room } = quietRoom();
     const [a, b, d] = [...room.endpoints.values()].filter((e) => e.devType !== 'mr_cascade_sub' && !e.flags[POS.speaker]);
     const eps = (usr_ids: string[], value: unknown) => host.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'chair', usr_ids, value });
     await host.post('mosic-config', {
       cmdid: 'config_mosic',
-      config_info: [{ role: 'chair', mosic_id: '2*2', layout_mode: 2, roles_lst: [['-1'], ['-1'], ['-1'], ['-1']], poll_secs: 10, view_has_self: 0 }],
+      config_info: [
+        { role: 'chair', mosic_id: '2*2', layout_mode: 2, roles_lst: [['-1'], ['-1'], ['-1'], ['-1']], poll_secs: 10, view_has_self: 0 },
+      ],
     });
-    expect((await host.post('title-config', { cmdid: 'set_title', to_role: 'chair', message: 'Welcome, honoured guests', has_title: 1 })).status).toBe(200);
+    expect(
+      (await host.post('title-config', { cmdid: 'set_title', to_role: 'chair', message: 'Welcome, honoured guests', has_title: 1 })).status,
+    ).toBe(200);
     expect(screenOf(room, a)).toMatchObject({ role: 'guest' });
     expect(screenOf(room, a).title?.message).not.toBe('Welcome, honoured guests');
 

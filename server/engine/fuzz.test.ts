@@ -19,7 +19,19 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       const rng = new Rng(99);
       let since = room.feed.head;
       let lastSeq = since;
-      const statusKeys = ['lock_mr', 'all_guests_mute', 'allow_unmute_self', 'mr_vtx_mode', 'mr_atx_mode', 'waiting_room', 'cont_enabled', 'same_layout', 'enable_guest', 'chat_permission', 'meeting_mode'];
+      const statusKeys = [
+        'lock_mr',
+        'all_guests_mute',
+        'allow_unmute_self',
+        'mr_vtx_mode',
+        'mr_atx_mode',
+        'waiting_room',
+        'cont_enabled',
+        'same_layout',
+        'enable_guest',
+        'chat_permission',
+        'meeting_mode',
+      ];
       for (let step = 0; step < 400; step++) {
         if (!room.record.running) break;
         const ids = [...room.endpoints.keys()];
@@ -30,18 +42,38 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
         if (r < 0.6) {
           const action = rng.pick(EPS_ACTIONS.filter((a) => a !== 'all_leave' && a !== 'del_participants'));
           const value = rng.pick([0, 1, '1', 'x', 5, undefined, 'called_only', 'Name ' + step]);
-          res = await who.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids: rng.chance(0.2) ? [] : [pick(), ...(rng.chance(0.3) ? [pick()] : [])], value });
+          res = await who.post('eps-status', {
+            cmdid: 'ctrl_mr_eps',
+            action,
+            usr_ids: rng.chance(0.2) ? [] : [pick(), ...(rng.chance(0.3) ? [pick()] : [])],
+            value,
+          });
         } else if (r < 0.85) {
           const key = rng.pick(statusKeys);
-          const value = key === 'chat_permission' ? rng.int(0, 4) : key === 'meeting_mode' ? rng.pick(['speaker', 'discussion', 'x']) : rng.int(0, 2);
+          const value =
+            key === 'chat_permission' ? rng.int(0, 4) : key === 'meeting_mode' ? rng.pick(['speaker', 'discussion', 'x']) : rng.int(0, 2);
           res = await who.post('mr-status', { cmdid: 'mod_mr_status', [key]: value });
         } else if (r < 0.9) {
           res = await who.post('mosic-config', {
             cmdid: 'config_mosic',
-            config_info: [{ role: rng.pick(['guest', 'speaker', 'custom']), mosic_id: rng.pick(['auto', '1', '2*2']), layout_mode: 2, roles_lst: rng.pick([[], [['0']], [['0'], ['-1'], ['1010'], [pick()]]]), poll_secs: 10, view_has_self: 0 }],
+            config_info: [
+              {
+                role: rng.pick(['guest', 'speaker', 'custom']),
+                mosic_id: rng.pick(['auto', '1', '2*2']),
+                layout_mode: 2,
+                roles_lst: rng.pick([[], [['0']], [['0'], ['-1'], ['1010'], [pick()]]]),
+                poll_secs: 10,
+                view_has_self: 0,
+              },
+            ],
           });
         } else {
-          res = await who.post('temp-usrs', { cmdid: 'create_temp_call', call_url: rng.pick(['8008001', 'busy@203.0.113.2', 'x']), usr_type: 2, disp_name: 'T' });
+          res = await who.post('temp-usrs', {
+            cmdid: 'create_temp_call',
+            call_url: rng.pick(['8008001', 'busy@203.0.113.2', 'x']),
+            usr_type: 2,
+            disp_name: 'T',
+          });
         }
         expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
         if (step % 7 === 0) await h.tick();

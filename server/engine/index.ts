@@ -82,4 +82,3 @@ export function createEngine(opts: CreateEngineOptions): Engine {
   if (opts.autoStart !== false) engine.start();
   return engine;
 }
-

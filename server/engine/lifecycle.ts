@@ -57,7 +57,12 @@ export function startMeeting(engine: Engine, room: Room, nowSecs: number, bookin
   if (!r.status.rtmp_url) r.status.rtmp_url = `http://127.0.0.1/liveplay/cluster/${r.status.random_mrid}`;
   if (room.mrId === engine.config.demoMrId && !room.nextBooking(nowSecs)) {
     r.bookings = r.bookings.filter((b) => b.startDtm + b.duration > nowSecs);
-    r.bookings.push({ id: 100 + r.meetingNo, name: 'Weekly review', startDtm: nowSecs + engine.config.demoBookingMinutes * 60, duration: 3600 });
+    r.bookings.push({
+      id: 100 + r.meetingNo,
+      name: 'Weekly review',
+      startDtm: nowSecs + engine.config.demoBookingMinutes * 60,
+      duration: 3600,
+    });
   }
   room.recordDirty = true;
   room.emit({ cmdid: 'one_mr_info', ...room.mrInfo(nowSecs) });
@@ -82,7 +87,12 @@ export function emitSchedule(engine: Engine, room: Room, nowSecs: number): void 
 }
 
 /** Ends the running meeting: every endpoint leaves, every session gets `force_logout`. */
-export function endMeeting(engine: Engine, room: Room, leaveReason: string, logoutReason = room.record.mrScene === 'class' ? 'class_ended' : 'meeting_ended'): void {
+export function endMeeting(
+  engine: Engine,
+  room: Room,
+  leaveReason: string,
+  logoutReason = room.record.mrScene === 'class' ? 'class_ended' : 'meeting_ended',
+): void {
   const r = room.record;
   if (!r.running) return;
   const now = engine.nowSecs();

@@ -39,7 +39,8 @@ function records(h: ReturnType<typeof makeHarness>): Map<string, PresenceRecord>
   }
 }
 
-const quiet = (opts: Parameters<typeof makeHarness>[0] = {}) => makeHarness({ simActivity: 0, ...opts, config: { simEndpoints: 0, ...opts.config } });
+const quiet = (opts: Parameters<typeof makeHarness>[0] = {}) =>
+  makeHarness({ simActivity: 0, ...opts, config: { simEndpoints: 0, ...opts.config } });
 
 describe('presence history of the reference server', () => {
   it('records joins, leaves with their reason and reconnects as several intervals of one person', async () => {
@@ -158,7 +159,8 @@ describe('presence history of the reference server', () => {
   it('survives a restart on the PostgreSQL store too, the ended meeting’s report included', async () => {
     const pg = await startTestPostgres();
     try {
-      const open = () => openPostgresStore({ connectionString: pg.url, table: 'attendance_restart', connectTimeoutMs: 5000, queryTimeoutMs: 10_000 });
+      const open = () =>
+        openPostgresStore({ connectionString: pg.url, table: 'attendance_restart', connectTimeoutMs: 5000, queryTimeoutMs: 10_000 });
       const clock = new ManualClock();
       const first = await open();
       const h1 = quiet({ store: first, clock });

@@ -121,7 +121,12 @@ export class PresenceHistory {
       const last = rec.intervals[rec.intervals.length - 1];
       if (!last || last.leave !== undefined || room.endpoints.get(rec.usr_id)?.enterDtm === last.join) continue;
       const closed = { ...last, leave: Math.max(now, last.join), leave_reason: 'server_restart', leave_inferred: true as const };
-      this.update(held, rec.usr_id, (r) => ({ ...r, intervals: [...r.intervals.slice(0, -1), closed] }), () => rec);
+      this.update(
+        held,
+        rec.usr_id,
+        (r) => ({ ...r, intervals: [...r.intervals.slice(0, -1), closed] }),
+        () => rec,
+      );
     }
   }
 
@@ -139,7 +144,12 @@ export class PresenceHistory {
   private addInvitees(room: Room, held: Held): void {
     for (const r of room.roster.values()) {
       if (isGuestId(r.usrId) || held.records.has(r.usrId)) continue;
-      this.update(held, r.usrId, (rec) => rec, () => emptyRecord(r.usrId, r.name, true));
+      this.update(
+        held,
+        r.usrId,
+        (rec) => rec,
+        () => emptyRecord(r.usrId, r.name, true),
+      );
     }
   }
 
@@ -159,18 +169,40 @@ export class PresenceHistory {
   /** An endpoint joined; `invited` = it was on the roster before it joined. */
   joined(room: Room, ep: Endpoint, invited: boolean, nowSecs: number): void {
     const ev: PresenceEvent = { kind: 'join', usr_id: ep.usrId, name: ep.name, at: nowSecs };
-    this.update(this.current(room), ep.usrId, (rec) => applyPresence(rec, ev), () => emptyRecord(ep.usrId, ep.name, invited));
+    this.update(
+      this.current(room),
+      ep.usrId,
+      (rec) => applyPresence(rec, ev),
+      () => emptyRecord(ep.usrId, ep.name, invited),
+    );
   }
 
   left(room: Room, ep: Endpoint, reason: string, nowSecs: number): void {
-    const ev: PresenceEvent = { kind: 'leave', usr_id: ep.usrId, name: ep.name, at: nowSecs, reason, duration: Math.max(0, nowSecs - ep.enterDtm) };
-    this.update(this.current(room), ep.usrId, (rec) => applyPresence(rec, ev), () => emptyRecord(ep.usrId, ep.name, false));
+    const ev: PresenceEvent = {
+      kind: 'leave',
+      usr_id: ep.usrId,
+      name: ep.name,
+      at: nowSecs,
+      reason,
+      duration: Math.max(0, nowSecs - ep.enterDtm),
+    };
+    this.update(
+      this.current(room),
+      ep.usrId,
+      (rec) => applyPresence(rec, ev),
+      () => emptyRecord(ep.usrId, ep.name, false),
+    );
   }
 
   rollCalled(room: Room, usrId: string): void {
     const name = room.endpoints.get(usrId)?.name ?? room.roster.get(usrId)?.name ?? '';
     const now = this.nowSecs();
-    this.update(this.current(room), usrId, (rec) => applyRollCall(rec, now), () => emptyRecord(usrId, name, room.roster.has(usrId) && !isGuestId(usrId)));
+    this.update(
+      this.current(room),
+      usrId,
+      (rec) => applyRollCall(rec, now),
+      () => emptyRecord(usrId, name, room.roster.has(usrId) && !isGuestId(usrId)),
+    );
   }
 
   /** Called after every endpoint has left: the end time and the expiry are set and written at once. */

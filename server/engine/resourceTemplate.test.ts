@@ -8,7 +8,16 @@ import { makeHarness, ofType } from './testHarness';
 
 const layout = (mosicId: string, panes: number) => ({
   cmdid: 'config_mosic',
-  config_info: [{ role: 'guest', mosic_id: mosicId, layout_mode: 2, poll_secs: 10, view_has_self: 0, roles_lst: Array.from({ length: panes }, () => ['0']) }],
+  config_info: [
+    {
+      role: 'guest',
+      mosic_id: mosicId,
+      layout_mode: 2,
+      poll_secs: 10,
+      view_has_self: 0,
+      roles_lst: Array.from({ length: panes }, () => ['0']),
+    },
+  ],
 });
 
 describe('resource template limits (issue 30)', () => {

@@ -451,7 +451,7 @@ export class Room {
   /** The meeting info as answered (`GET mr-info`, a first poll): dates in the wire's unit. */
   mrInfoAnswer(nowSecs: number): MrInfo {
     const info = this.mrInfo(nowSecs);
-    return this.wire === 'platform' ? mrInfoInMs(info as unknown as Record<string, unknown>) as unknown as MrInfo : info;
+    return this.wire === 'platform' ? (mrInfoInMs(info as unknown as Record<string, unknown>) as unknown as MrInfo) : info;
   }
 
   /** The meeting info with its dates in Unix seconds (what {@link emit} is given). */
@@ -850,7 +850,11 @@ export class Room {
     const changed = eps.filter((ep) => this.setFlag(ep, 'waiting', waiting ? 1 : 0));
     if (!changed.length) return;
     if (waiting) this.emitWaiting(changed, []);
-    else this.emitWaiting([], changed.map((e) => e.epId));
+    else
+      this.emitWaiting(
+        [],
+        changed.map((e) => e.epId),
+      );
   }
 
   nextEndpointId(): number {

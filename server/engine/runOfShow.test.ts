@@ -69,7 +69,9 @@ describe('run of show on the server', () => {
     expect(room.endpoints.get(b)!.flags[POS.a_rx]).toBe(1);
     expect(a).toBeDefined();
     const events = await other.poll(since);
-    expect(ofType(events, 'run_of_show')).toEqual([expect.objectContaining({ revision: 1, state: expect.objectContaining({ current: 1, can_undo: true }) })]);
+    expect(ofType(events, 'run_of_show')).toEqual([
+      expect.objectContaining({ revision: 1, state: expect.objectContaining({ current: 1, can_undo: true }) }),
+    ]);
     const entries = ofType(events, 'activity').map((e) => e.entry);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ cmdid: 'take_segment', values: { segment: 'Branch report', index: 1 }, result: 0 });
@@ -85,7 +87,9 @@ describe('run of show on the server', () => {
     const ans = await c.post('run-of-show', { cmdid: 'take_segment', index: 0 });
     expect(ans.status).toBeGreaterThanOrEqual(400);
     expect(ans.body).toMatchObject({ result: RC.participantNotFound, detail: 'nobody-here' });
-    expect({ spk: room.status.spk_usr_id, mosaic: JSON.stringify(room.record.mosaic), titles: JSON.stringify(room.record.titles) }).toEqual(before);
+    expect({ spk: room.status.spk_usr_id, mosaic: JSON.stringify(room.record.mosaic), titles: JSON.stringify(room.record.titles) }).toEqual(
+      before,
+    );
     expect((await c.get('run-of-show')).body.state.current).toBe(-1);
   });
 

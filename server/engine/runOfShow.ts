@@ -54,7 +54,12 @@ export function meetingViewOf(room: Room): MeetingView {
   const eps = [...room.endpoints.values()];
   const mosaics: MeetingView['mosaics'] = {};
   for (const c of room.record.mosaic as MosicConfigEntry[]) {
-    mosaics[c.role] = { mosic_id: c.mosic_id, roles_lst: c.roles_lst.map((p) => [...p]), poll_secs: c.poll_secs, view_has_self: c.view_has_self };
+    mosaics[c.role] = {
+      mosic_id: c.mosic_id,
+      roles_lst: c.roles_lst.map((p) => [...p]),
+      poll_secs: c.poll_secs,
+      view_has_self: c.view_has_self,
+    };
   }
   const all = room.record.titles.find((t) => t.to_role === 'all');
   const shown = all && all.has_title === 1 ? all : room.record.titles.find((t) => t.has_title === 1);
@@ -125,8 +130,10 @@ export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg
   }
   const st = room.status;
   // the rights of every step checked before the first is applied, so none is refused half-way
-  if (seg.listen_watch?.audience_listen !== undefined && seg.listen_watch.audience_listen !== view.audience_listen) checkPermission(sess, 'status:mr_atx_mode');
-  if (seg.listen_watch?.audience_watch !== undefined && seg.listen_watch.audience_watch !== view.audience_watch) checkPermission(sess, 'status:mr_vtx_mode');
+  if (seg.listen_watch?.audience_listen !== undefined && seg.listen_watch.audience_listen !== view.audience_listen)
+    checkPermission(sess, 'status:mr_atx_mode');
+  if (seg.listen_watch?.audience_watch !== undefined && seg.listen_watch.audience_watch !== view.audience_watch)
+    checkPermission(sess, 'status:mr_vtx_mode');
   if (seg.roll_call?.length) checkPermission(sess, 'eps:roll_call_start');
   if (seg.roll_call && view.roll_call) checkPermission(sess, 'eps:roll_call_end');
   if (seg.recording !== undefined && seg.recording !== view.recording) {
@@ -144,7 +151,12 @@ export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg
 /** Applies a checked segment through the meeting's own command steps (their events go out as usual). */
 export function applySegment(engine: Engine, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
   if (seg.main_venue !== undefined && seg.main_venue !== view.main_venue) {
-    ctrlMrEps(engine, sess, room, seg.main_venue ? { action: 'speaker', usr_ids: [seg.main_venue], value: 1 } : { action: 'speaker', usr_ids: [], value: 0 });
+    ctrlMrEps(
+      engine,
+      sess,
+      room,
+      seg.main_venue ? { action: 'speaker', usr_ids: [seg.main_venue], value: 1 } : { action: 'speaker', usr_ids: [], value: 0 },
+    );
   }
   if (seg.guests) {
     const want = new Set(seg.guests);
@@ -166,7 +178,9 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
   const wanted = { ...rollLayouts, ...seg.mosaics };
   const layouts = SEGMENT_ROLES.flatMap((role) => {
     const m = wanted[role];
-    return m ? [{ role, mosic_id: m.mosic_id, layout_mode: 2, roles_lst: m.roles_lst, poll_secs: m.poll_secs, view_has_self: m.view_has_self }] : [];
+    return m
+      ? [{ role, mosic_id: m.mosic_id, layout_mode: 2, roles_lst: m.roles_lst, poll_secs: m.poll_secs, view_has_self: m.view_has_self }]
+      : [];
   });
   if (layouts.length) configMosic(engine, sess, room, { config_info: layouts });
   if (seg.banner !== undefined) {
@@ -174,23 +188,36 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
     setTitle(engine, sess, room, seg.banner ? { ...title } : { to_role: 'all', message: '', has_title: 0 });
   }
   if (seg.mute) {
-    if (seg.mute.audience_muted !== view.audience_muted) modMrStatus(engine, sess, room, { all_guests_mute: seg.mute.audience_muted ? 1 : 0 });
+    if (seg.mute.audience_muted !== view.audience_muted)
+      modMrStatus(engine, sess, room, { all_guests_mute: seg.mute.audience_muted ? 1 : 0 });
     const now = meetingViewOf(room).unmuted;
     const unmute = seg.mute.unmute.filter((u) => !now.includes(u));
     if (unmute.length) ctrlMrEps(engine, sess, room, { action: 'a_rx', usr_ids: unmute, value: 1 });
   }
   if (seg.listen_watch) {
-    if (seg.listen_watch.audience_listen !== view.audience_listen) modMrStatus(engine, sess, room, { mr_atx_mode: seg.listen_watch.audience_listen ? 0 : 1 });
-    if (seg.listen_watch.audience_watch !== view.audience_watch) modMrStatus(engine, sess, room, { mr_vtx_mode: seg.listen_watch.audience_watch ? 0 : 1 });
+    if (seg.listen_watch.audience_listen !== view.audience_listen)
+      modMrStatus(engine, sess, room, { mr_atx_mode: seg.listen_watch.audience_listen ? 0 : 1 });
+    if (seg.listen_watch.audience_watch !== view.audience_watch)
+      modMrStatus(engine, sess, room, { mr_vtx_mode: seg.listen_watch.audience_watch ? 0 : 1 });
   }
-  if (seg.recording !== undefined && seg.recording !== view.recording) modMrStatus(engine, sess, room, { enable_rec: seg.recording ? 1 : 0 });
+  if (seg.recording !== undefined && seg.recording !== view.recording)
+    modMrStatus(engine, sess, room, { enable_rec: seg.recording ? 1 : 0 });
   if (seg.live !== undefined && seg.live !== view.live) modMrStatus(engine, sess, room, { enable_live: seg.live ? 1 : 0 });
 }
 
 /** The meeting's banner look (from the 'all' target), for a capture. */
 function titleLook(room: Room) {
   const t = room.record.titles.find((x) => x.to_role === 'all') ?? room.record.titles[0];
-  return { font_size: t.font_size, font_color: t.font_color, bg_color: t.bg_color, bg_alpha: t.bg_alpha, style: t.style ?? 0, y_pos: t.y_pos, h_align: t.h_align, v_align: t.v_align };
+  return {
+    font_size: t.font_size,
+    font_color: t.font_color,
+    bg_color: t.bg_color,
+    bg_alpha: t.bg_alpha,
+    style: t.style ?? 0,
+    y_pos: t.y_pos,
+    h_align: t.h_align,
+    v_align: t.v_align,
+  };
 }
 
 /**
@@ -198,7 +225,14 @@ function titleLook(room: Room) {
  * (who stands in for whom, this Take only) may name only participants the segment needs; the
  * segment with them replaced is checked and applied as a whole like any other.
  */
-export function takeSegment(engine: Engine, sess: SessionState, room: Room, stored: StoredRunOfShow, index: number, substitutes: Record<string, string> = {}): StoredRunOfShow {
+export function takeSegment(
+  engine: Engine,
+  sess: SessionState,
+  room: Room,
+  stored: StoredRunOfShow,
+  index: number,
+  substitutes: Record<string, string> = {},
+): StoredRunOfShow {
   const planned = stored.doc.segments[index];
   if (!planned) throw badField('index', RC.valueOutOfRange);
   const needed = new Set(neededIds(planned));
@@ -273,7 +307,10 @@ export function undoTake(engine: Engine, sess: SessionState, room: Room, stored:
     guests: (undo.guests ?? []).filter(present),
     mute: undo.mute && { ...undo.mute, unmute: undo.mute.unmute.filter(present) },
     mosaics: Object.fromEntries(
-      Object.entries(undo.mosaics ?? {}).map(([r, m]) => [r, { ...m!, roles_lst: m!.roles_lst.map((p) => p.map((t) => (PANE_TOKENS.has(t) || present(t) ? t : '0'))) }]),
+      Object.entries(undo.mosaics ?? {}).map(([r, m]) => [
+        r,
+        { ...m!, roles_lst: m!.roles_lst.map((p) => p.map((t) => (PANE_TOKENS.has(t) || present(t) ? t : '0'))) },
+      ]),
     ),
   };
   checkSegment(engine, sess, room, seg, view);
@@ -282,7 +319,16 @@ export function undoTake(engine: Engine, sess: SessionState, room: Room, stored:
   return {
     ...stored,
     undo: undefined,
-    state: { ...stored.state, current: stored.state.previous, previous: -1, taken_at: stored.state.previous >= 0 ? now : 0, held_since: 0, held_secs: 0, can_undo: false, take_seq: stored.state.take_seq + 1 },
+    state: {
+      ...stored.state,
+      current: stored.state.previous,
+      previous: -1,
+      taken_at: stored.state.previous >= 0 ? now : 0,
+      held_since: 0,
+      held_secs: 0,
+      can_undo: false,
+      take_seq: stored.state.take_seq + 1,
+    },
   };
 }
 
@@ -291,7 +337,7 @@ export function holdSegment(engine: Engine, stored: StoredRunOfShow, on: boolean
   const st = stored.state;
   if (st.current < 0) throw refused(RC.valueOutOfRange, 'hold');
   const now = engine.nowSecs();
-  if (on === (st.held_since > 0)) return stored;
+  if (on === st.held_since > 0) return stored;
   const state = on ? { ...st, held_since: now } : { ...st, held_since: 0, held_secs: st.held_secs + (now - st.held_since) };
   return { ...stored, state: { ...state, take_seq: st.take_seq + 1 } };
 }

@@ -37,7 +37,11 @@ describe('run of show: listen/watch policy, roll call, rehearsal, one write', ()
 
   it('a roll call whose first is not connected is refused as a whole, naming them', async () => {
     const { c, room } = quietRoom();
-    const doc: RunOfShow = { version: 1, name: 'x', segments: [{ id: 'r', name: 'Roll', listen_watch: { audience_listen: false, audience_watch: true }, roll_call: ['gone'] }] };
+    const doc: RunOfShow = {
+      version: 1,
+      name: 'x',
+      segments: [{ id: 'r', name: 'Roll', listen_watch: { audience_listen: false, audience_watch: true }, roll_call: ['gone'] }],
+    };
     await c.post('run-of-show', { cmdid: 'put_run_of_show', revision: 0, doc });
     const ans = await c.post('run-of-show', { cmdid: 'take_segment', index: 0 });
     expect(ans.body).toMatchObject({ result: RC.participantNotFound, detail: 'gone' });
@@ -47,7 +51,14 @@ describe('run of show: listen/watch policy, roll call, rehearsal, one write', ()
   it('rehearsal mode: each Take records how long the segment it ends ran, held time left out, as a new revision', async () => {
     const { h, c, room } = quietRoom();
     const [a, b] = [...room.endpoints.keys()];
-    const doc: RunOfShow = { version: 1, name: 'x', segments: [{ id: 'one', name: 'One', main_venue: a }, { id: 'two', name: 'Two', main_venue: b }] };
+    const doc: RunOfShow = {
+      version: 1,
+      name: 'x',
+      segments: [
+        { id: 'one', name: 'One', main_venue: a },
+        { id: 'two', name: 'Two', main_venue: b },
+      ],
+    };
     await c.post('run-of-show', { cmdid: 'put_run_of_show', revision: 0, doc });
     // the simulated clock runs in 5 s steps with the console polling (a session that does not poll expires)
     let since = room.feed.head;
@@ -80,7 +91,14 @@ describe('run of show: listen/watch policy, roll call, rehearsal, one write', ()
     const c = h.login();
     const room = h.engine.rooms.get(MR)!;
     const [a] = [...room.endpoints.keys()];
-    const doc: RunOfShow = { version: 1, name: 'x', segments: [{ id: 'one', name: 'One', main_venue: a }, { id: 'bad', name: 'Bad', main_venue: 'gone' }] };
+    const doc: RunOfShow = {
+      version: 1,
+      name: 'x',
+      segments: [
+        { id: 'one', name: 'One', main_venue: a },
+        { id: 'bad', name: 'Bad', main_venue: 'gone' },
+      ],
+    };
     await c.post('run-of-show', { cmdid: 'put_run_of_show', revision: 0, doc });
     const batches: StoreOp[][] = [];
     const batch = h.store.batch.bind(h.store);

@@ -23,7 +23,10 @@ describe('a substitute for someone the segment needs', () => {
     expect(suggestSubstitutes(seg, ['b7'], ['b6', 'b7', 'b8', 'b9'], new Set(['b6', 'b8', 'b9']))).toEqual({ b7: 'b9' });
     expect(suggestSubstitutes(seg, ['b7'], ['b6', 'b7', 'b8'], new Set(['b6', 'b8']))).toEqual({ b7: 'b6' });
     expect(suggestSubstitutes(seg, ['b7'], ['b7', 'b8'], new Set(['b8']))).toEqual({});
-    expect(substituteSegment({ ...seg, mute: { audience_muted: true, unmute: ['b7', 'b9'] } }, { b7: 'b9' })).toMatchObject({ main_venue: 'b9', mute: { unmute: ['b9'] } });
+    expect(substituteSegment({ ...seg, mute: { audience_muted: true, unmute: ['b7', 'b9'] } }, { b7: 'b9' })).toMatchObject({
+      main_venue: 'b9',
+      mute: { unmute: ['b9'] },
+    });
   });
 
   it('Take with a substitute applies the whole segment with them in every place, once in the activity log; the stored segment is unchanged', async () => {
@@ -41,7 +44,11 @@ describe('a substitute for someone the segment needs', () => {
     expect(room.record.mosaic.find((m) => m.role === 'guest')!.roles_lst).toEqual([['1010'], [stand]]);
     const entries = ofType(await other.poll(since), 'activity').map((e) => e.entry);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ cmdid: 'take_segment', values: { segment: 'Branch report', substitutes: { 'branch-gone': stand } }, result: 0 });
+    expect(entries[0]).toMatchObject({
+      cmdid: 'take_segment',
+      values: { segment: 'Branch report', substitutes: { 'branch-gone': stand } },
+      result: 0,
+    });
     expect((await c.get('run-of-show')).body.doc.segments[0].main_venue).toBe('branch-gone');
   });
 
@@ -49,7 +56,8 @@ describe('a substitute for someone the segment needs', () => {
     const { c, room } = quietRoom();
     await c.post('run-of-show', { cmdid: 'put_run_of_show', revision: 0, doc: agenda(room) });
     const [, , stand] = [...room.endpoints.keys()];
-    const before = () => JSON.stringify({ st: room.status.spk_usr_id, m: room.record.mosaic, f: [...room.endpoints.values()].map((e) => e.flags) });
+    const before = () =>
+      JSON.stringify({ st: room.status.spk_usr_id, m: room.record.mosaic, f: [...room.endpoints.values()].map((e) => e.flags) });
     const was = before();
     const offline = await c.post('run-of-show', { cmdid: 'take_segment', index: 0, substitutes: { 'branch-gone': 'also-gone' } });
     expect(offline.status).toBeGreaterThanOrEqual(400);

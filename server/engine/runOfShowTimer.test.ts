@@ -11,7 +11,13 @@ function agenda(room: Room): RunOfShow {
     version: 1,
     name: 'Plenary',
     segments: [
-      { id: 'talk', name: 'Keynote', main_venue: a, banner: defaultBanner({ en: 'Keynote' }), timer: { secs: 150, warn_share: 0.8, on_endpoints: true, to_role: 'all' } },
+      {
+        id: 'talk',
+        name: 'Keynote',
+        main_venue: a,
+        banner: defaultBanner({ en: 'Keynote' }),
+        timer: { secs: 150, warn_share: 0.8, on_endpoints: true, to_role: 'all' },
+      },
       { id: 'next', name: 'Branch', main_venue: b },
     ],
   };
@@ -49,7 +55,12 @@ describe('segment timer on the endpoints', () => {
     expect(titleOf(room, 'all').message).toBe('Keynote · 剩余 2:00 / 2:00 left');
     await run(80); // 40 s left: every 10 s in the last minute
     expect(titleOf(room, 'all').message).toBe('Keynote · 剩余 0:40 / 0:40 left');
-    expect(messages).toEqual(['Keynote · 剩余 2:00 / 2:00 left', 'Keynote · 剩余 1:00 / 1:00 left', 'Keynote · 剩余 0:50 / 0:50 left', 'Keynote · 剩余 0:40 / 0:40 left']);
+    expect(messages).toEqual([
+      'Keynote · 剩余 2:00 / 2:00 left',
+      'Keynote · 剩余 1:00 / 1:00 left',
+      'Keynote · 剩余 0:50 / 0:50 left',
+      'Keynote · 剩余 0:40 / 0:40 left',
+    ]);
     await run(75); // 35 s over
     expect(titleOf(room, 'all').message).toBe('Keynote · 超时 +0:30 / +0:30 over');
     // hold: the text stays
@@ -68,7 +79,11 @@ describe('segment timer on the endpoints', () => {
   it('a timer for one role only touches that role’s banner; a timer not on the endpoints touches none', async () => {
     const { h, c, room } = quietRoom();
     const doc = agenda(room);
-    doc.segments[0] = { ...doc.segments[0], banner: undefined, timer: { secs: 60, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' } };
+    doc.segments[0] = {
+      ...doc.segments[0],
+      banner: undefined,
+      timer: { secs: 60, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' },
+    };
     doc.segments[1] = { ...doc.segments[1], timer: { secs: 60, warn_share: 0.8, on_endpoints: false } };
     await c.post('run-of-show', { cmdid: 'put_run_of_show', revision: 0, doc });
     const guestBefore = JSON.stringify(titleOf(room, 'guest'));

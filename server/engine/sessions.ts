@@ -121,7 +121,13 @@ export async function logout(engine: Engine, sess: SessionState, reason = 'logou
   const room = engine.room(sess.mrId);
   engine.sessions.delete(sess.sessId);
   engine.revokeResume({ kind: 'session', sessId: sess.sessId, mrId: sess.mrId });
-  engine.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: sess.peerIp, sessionid: publicControllerId(sess.sessId), quit_dtm: engine.nowSecs(), reason });
+  engine.emitLogged(room, {
+    cmdid: 'mr_ctrl_out',
+    peer_ip: sess.peerIp,
+    sessionid: publicControllerId(sess.sessId),
+    quit_dtm: engine.nowSecs(),
+    reason,
+  });
   endPrivateTalkWithSession(engine, room, sess);
   room.feed.release(sess.sessId);
   await engine.store.delete(COLLECTIONS.sessions, sess.sessId);
@@ -137,7 +143,13 @@ export function forceLogout(engine: Engine, sessId: string, reason: string): voi
   engine.revokeResume({ kind: 'session', sessId, mrId: s.mrId });
   if (room) {
     room.emit({ cmdid: 'force_logout', reason }, sessId);
-    engine.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: publicControllerId(sessId), quit_dtm: engine.nowSecs(), reason: 'forced' });
+    engine.emitLogged(room, {
+      cmdid: 'mr_ctrl_out',
+      peer_ip: s.peerIp,
+      sessionid: publicControllerId(sessId),
+      quit_dtm: engine.nowSecs(),
+      reason: 'forced',
+    });
     endPrivateTalkWithSession(engine, room, s);
   }
   void engine.store.delete(COLLECTIONS.sessions, sessId).catch(() => undefined);
@@ -152,7 +164,13 @@ export function expireSessions(engine: Engine, nowMs: number): void {
     engine.sessions.delete(s.sessId);
     const room = engine.rooms.get(s.mrId);
     if (!s.closing && room) {
-      engine.emitLogged(room, { cmdid: 'mr_ctrl_out', peer_ip: s.peerIp, sessionid: publicControllerId(s.sessId), quit_dtm: now, reason: 'expired' });
+      engine.emitLogged(room, {
+        cmdid: 'mr_ctrl_out',
+        peer_ip: s.peerIp,
+        sessionid: publicControllerId(s.sessId),
+        quit_dtm: now,
+        reason: 'expired',
+      });
       endPrivateTalkWithSession(engine, room, s);
     }
     void engine.store.delete(COLLECTIONS.sessions, s.sessId).catch(() => undefined);

@@ -73,7 +73,10 @@ describe.each(MODES)('sub-sites (WIRE=%s)', (wire) => {
     expect(room.mrStatus().cascade_points).toBe(0);
     // the simulated dial fails now and then (callFailure): call again until one answers
     for (let i = 0; i < 20 && subSites().length === 0; i++) {
-      expect((await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '8008138@198.51.100.7', usr_type: 7, disp_name: 'Branch again' })).status).toBe(200);
+      expect(
+        (await c.post('temp-usrs', { cmdid: 'create_temp_call', call_url: '8008138@198.51.100.7', usr_type: 7, disp_name: 'Branch again' }))
+          .status,
+      ).toBe(200);
       await h.tick(5);
     }
     expect(subSites()).toHaveLength(1);

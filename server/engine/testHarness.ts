@@ -61,7 +61,13 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       return { server, client: new TestClient({ origin: server.origin, prefix: '', devid: config.devId, devtoken: config.devToken }) };
     })());
 
-  async function call(method: string, path: string, body?: unknown, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<CallResult> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+    headers: Record<string, string> = {},
+  ): Promise<CallResult> {
     if (mode === 'http') {
       const { client } = await startHttp();
       const hasBody = body !== undefined && method !== 'GET' && method !== 'DELETE';
@@ -100,7 +106,8 @@ export function makeHarness(opts: { config?: Partial<EngineConfig>; store?: Stor
       get: (suffix: string) => call('GET', P + suffix),
       post: (suffix: string, body: unknown) => call('POST', P + suffix, body),
       /** a poll from `since` (non-blocking by default) */
-      poll: async (since: number, blockSecs = 0) => (await call('POST', P + 'changes', { cmdid: 'get_changes', block_secs: blockSecs, since_seq: since })).body as any[],
+      poll: async (since: number, blockSecs = 0) =>
+        (await call('POST', P + 'changes', { cmdid: 'get_changes', block_secs: blockSecs, since_seq: since })).body as any[],
     };
   }
 

@@ -43,12 +43,22 @@ export class TranscriptLog {
         .filter((k) => k.startsWith(prefix))
         .map((k) => k.slice(prefix.length).split('/').map(Number) as [number, number]);
       const newest = rows.reduce((m, [no]) => Math.max(m, no), 0);
-      kept = { meetingNo: newest, ids: rows.filter(([no]) => no === newest).map(([, id]) => id).sort((a, b) => a - b) };
+      kept = {
+        meetingNo: newest,
+        ids: rows
+          .filter(([no]) => no === newest)
+          .map(([, id]) => id)
+          .sort((a, b) => a - b),
+      };
       this.kept.set(mrId, kept);
     }
     if (kept.meetingNo !== meetingNo && meetingNo > kept.meetingNo) {
       // a new meeting of the room speaks: the last meeting's lines go
-      const ops: StoreOp[] = kept.ids.map((id) => ({ op: 'delete', collection: TRANSCRIPT_COLLECTION, key: keyOf(mrId, kept!.meetingNo, id) }));
+      const ops: StoreOp[] = kept.ids.map((id) => ({
+        op: 'delete',
+        collection: TRANSCRIPT_COLLECTION,
+        key: keyOf(mrId, kept!.meetingNo, id),
+      }));
       if (ops.length) void this.store.batch(ops).catch(() => undefined);
       kept.meetingNo = meetingNo;
       kept.ids = [];
@@ -68,7 +78,8 @@ export class TranscriptLog {
     };
     kept.ids.push(id);
     const ops: StoreOp[] = [{ op: 'put', collection: TRANSCRIPT_COLLECTION, key: keyOf(mrId, meetingNo, id), value: full }];
-    while (kept.ids.length > TRANSCRIPT_CAP) ops.push({ op: 'delete', collection: TRANSCRIPT_COLLECTION, key: keyOf(mrId, meetingNo, kept.ids.shift()!) });
+    while (kept.ids.length > TRANSCRIPT_CAP)
+      ops.push({ op: 'delete', collection: TRANSCRIPT_COLLECTION, key: keyOf(mrId, meetingNo, kept.ids.shift()!) });
     void this.store.batch(ops).catch(() => undefined);
     return full;
   }

@@ -17,7 +17,10 @@ export function viewRoleOf(ep: Endpoint): ViewRole {
 }
 
 /** The layout and subtitle an endpoint is shown now. */
-export function screenOf(room: Room, ep: Endpoint): { role: ViewRole; mosaic: MosicConfigEntry | undefined; title: TitleConfig | undefined } {
+export function screenOf(
+  room: Room,
+  ep: Endpoint,
+): { role: ViewRole; mosaic: MosicConfigEntry | undefined; title: TitleConfig | undefined } {
   const role = viewRoleOf(ep);
   return {
     role,

@@ -11,7 +11,8 @@ describe('department search by name (spec §5, assumption group department-searc
     const east = await c.post('departments/department_ids/search/', searchByName('华东'));
     // the 华东 region and its 100 branch offices
     expect(east.body).toMatchObject({ total: 101, too_many: 0 });
-    const names = (await c.post('departments/department_ids/', { cmdid: 'subscribe_department', department_ids: east.body.ids })).body.department_names;
+    const names = (await c.post('departments/department_ids/', { cmdid: 'subscribe_department', department_ids: east.body.ids })).body
+      .department_names;
     expect(names.every((n: string) => n.includes('华东'))).toBe(true);
 
     const all = await c.post('departments/department_ids/search/', searchByName('分公司'));
@@ -28,7 +29,11 @@ describe('department search by name (spec §5, assumption group department-searc
     expect(r.status).toBe(400);
     expect(r.body.result).toBe(RC.valueOutOfRange);
     // browsing by senior_id is the evidence's call and stays
-    const tops = await c.post('departments/department_ids/search/', { cmdid: 'search_department_ids', filter_type: ['senior_id'], filter_value: [-1] });
+    const tops = await c.post('departments/department_ids/search/', {
+      cmdid: 'search_department_ids',
+      filter_type: ['senior_id'],
+      filter_value: [-1],
+    });
     expect(tops.body.ids).toHaveLength(6);
     h.engine.stop();
 
@@ -43,7 +48,9 @@ describe("invitees' departments (spec §3 depid_names)", () => {
   it('names the department of every invited address-book user in mr_participants', async () => {
     const h = makeHarness({ simActivity: 0 });
     const c = h.login();
-    const free = [...h.engine.addressBook.users.values()].find((u) => !h.engine.rooms.get(h.engine.config.demoMrId)!.roster.has(String(u.id)))!;
+    const free = [...h.engine.addressBook.users.values()].find(
+      (u) => !h.engine.rooms.get(h.engine.config.demoMrId)!.roster.has(String(u.id)),
+    )!;
     expect((await c.post('eps-status', { cmdid: 'ctrl_mr_eps', action: 'add_participants', usr_ids: [String(free.id)] })).status).toBe(200);
     const r = (await c.get('participants')).body;
     const at = r.added_usr_ids.indexOf(String(free.id));

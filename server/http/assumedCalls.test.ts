@@ -34,12 +34,20 @@ async function unknownPathAnswer(cc: CcSession) {
 }
 
 const ASSUMED_PATHS: Array<[method: 'GET' | 'POST', suffix: string, body?: unknown]> = [
-  ['POST', 'mod-subtitle-position', { cmdid: 'mod_subtitle_position', horizontal_position: 'center', vertical_position: 'top', horizontal_margin: 5, vertical_margin: 5 }],
+  [
+    'POST',
+    'mod-subtitle-position',
+    { cmdid: 'mod_subtitle_position', horizontal_position: 'center', vertical_position: 'top', horizontal_margin: 5, vertical_margin: 5 },
+  ],
   ['GET', 'controllers'],
   ['GET', 'activity'],
   ['GET', 'transcript'],
   ['POST', 'mr-pwd', { cmdid: 'mod_mr_pwd', ctrl_pwd: '1111', supervisor_pwd: '2222' }],
-  ['POST', 'mod-rtmp-url', { cmdid: 'mod_rtmp_url', push_url: 'rtmp://live.example.com/live/x', rtmp_url: 'http://live.example.com/play/x' }],
+  [
+    'POST',
+    'mod-rtmp-url',
+    { cmdid: 'mod_rtmp_url', push_url: 'rtmp://live.example.com/live/x', rtmp_url: 'http://live.example.com/play/x' },
+  ],
 ];
 
 describe('strict platform mode (PLATFORM_ASSUME unset)', () => {
@@ -62,15 +70,35 @@ describe('strict platform mode (PLATFORM_ASSUME unset)', () => {
     const srv = await start('platform');
     const cc = await srv.ccLogin();
     const target = (await cc.get('eps-info')).json.usr_ids[0] as string;
-    for (const action of ['waiting_move', 'waiting_permit', 'waiting_refuse', 'private_talk', 'host', 'all_a_rx', 'all_a_tx', 'all_v_tx', 'all_leave', 'hand_permit', 'roll_call_start', 'roll_call_next', 'roll_call_end']) {
+    for (const action of [
+      'waiting_move',
+      'waiting_permit',
+      'waiting_refuse',
+      'private_talk',
+      'host',
+      'all_a_rx',
+      'all_a_tx',
+      'all_v_tx',
+      'all_leave',
+      'hand_permit',
+      'roll_call_start',
+      'roll_call_next',
+      'roll_call_end',
+    ]) {
       const r = await cc.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids: [target], value: 1 });
-      expect({ status: r.status, json: r.json }, action).toEqual({ status: 400, json: { cmdid: 'error', result: RC.unknownAction, detail: 'action' } });
+      expect({ status: r.status, json: r.json }, action).toEqual({
+        status: 400,
+        json: { cmdid: 'error', result: RC.unknownAction, detail: 'action' },
+      });
     }
     for (const key of ['waiting_room', 'chat_permission', 'live_chat', 'meeting_mode', 'cascade_mode', 'title_enabled', 'asr_enabled']) {
       const value = key === 'meeting_mode' ? 'discussion' : key === 'cascade_mode' ? 'child' : 1;
       // an offered key beside it is not applied either: the whole request is refused
       const r = await cc.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, [key]: value });
-      expect({ status: r.status, json: r.json }, key).toEqual({ status: 400, json: { cmdid: 'error', result: RC.unknownAction, detail: key } });
+      expect({ status: r.status, json: r.json }, key).toEqual({
+        status: 400,
+        json: { cmdid: 'error', result: RC.unknownAction, detail: key },
+      });
       // a body without cmdid is taken as mod_mr_status, so it is gated as one
       expect((await cc.post('mr-status', { [key]: value })).status, `${key} without cmdid`).toBe(400);
     }
@@ -127,7 +155,10 @@ describe('PLATFORM_ASSUME switches a group on', () => {
   });
 
   it('all: every assumed path, action and key is offered, as in podium mode', async () => {
-    for (const [wire, assume] of [['platform', 'all'], ['podium', '']] as const) {
+    for (const [wire, assume] of [
+      ['platform', 'all'],
+      ['podium', ''],
+    ] as const) {
       const srv = await start(wire, assume);
       const cc = await srv.ccLogin();
       for (const [method, suffix, body] of ASSUMED_PATHS) {
@@ -157,7 +188,9 @@ describe('the start banner', () => {
     expect(lines).toContain('  assumed calls offered (PLATFORM_ASSUME): none');
     const before = lines.length;
     printBanner({ ...srv.config, wire: 'podium' }, srv.server, log);
-    expect(lines.slice(before).filter((l) => /PLATFORM_ASSUME/.test(l))).toEqual(['WARN   PLATFORM_ASSUME has no effect without WIRE=platform: podium mode offers every call']);
+    expect(lines.slice(before).filter((l) => /PLATFORM_ASSUME/.test(l))).toEqual([
+      'WARN   PLATFORM_ASSUME has no effect without WIRE=platform: podium mode offers every call',
+    ]);
   });
 });
 

@@ -113,7 +113,10 @@ export function registerCmRoutes(router: Router, engine: Engine, mgmt: Managemen
     }),
   );
 
-  router.get(`${M}mr/search-mr/`, cm(() => json(200, { cmdid: 'mr_ids', mr_ids: running() })));
+  router.get(
+    `${M}mr/search-mr/`,
+    cm(() => json(200, { cmdid: 'mr_ids', mr_ids: running() })),
+  );
   router.post(
     `${M}mr/query-mr/`,
     cm((req) => {

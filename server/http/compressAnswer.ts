@@ -17,7 +17,9 @@ export const COMPRESS_MIN_BYTES = 1024;
 export const ASYNC_MIN_BYTES = 64 * 1024;
 const COMPRESSIBLE = /json|^text\/|javascript|xml/i;
 
-export const API_BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+export const API_BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 export const API_GZIP_OPTIONS = { level: 1 };
 
 /** The coding an answer of `length` bytes with these headers goes out in, for this request. */
@@ -45,7 +47,12 @@ function compressLater(coding: Exclude<Coding, 'identity'>, body: Buffer): Promi
  * Sends the answer compressed when it qualifies and returns true; returns false (nothing sent)
  * when it goes out as it is. `headers` get Content-Encoding, Content-Length and Vary.
  */
-export function sendCompressed(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string | Buffer[] | undefined): boolean {
+export function sendCompressed(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer | string | Buffer[] | undefined,
+): boolean {
   if (body === undefined) return false;
   const length = Array.isArray(body) ? body.reduce((n, c) => n + c.length, 0) : Buffer.byteLength(body);
   const coding = answerCoding(res.req?.headers['accept-encoding'], headers, length);
@@ -82,7 +89,12 @@ export function compressorFor(coding: Exclude<Coding, 'identity'>): Transform {
  * The coding a forwarded answer goes to the browser in: only a plain JSON or text answer of a
  * known length over the threshold (one the platform did not compress itself) is compressed.
  */
-export function forwardedCoding(method: string | undefined, status: number, acceptEncoding: string | string[] | undefined, answerHeaders: Record<string, string | string[] | undefined>): Coding {
+export function forwardedCoding(
+  method: string | undefined,
+  status: number,
+  acceptEncoding: string | string[] | undefined,
+  answerHeaders: Record<string, string | string[] | undefined>,
+): Coding {
   if (method === 'HEAD' || status === 204 || status === 304 || status < 200) return 'identity';
   const length = Number(answerHeaders['content-length'] ?? NaN);
   if (!Number.isFinite(length)) return 'identity';

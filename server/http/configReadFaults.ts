@@ -24,7 +24,8 @@ export function parseConfigReadFaults(value: string | undefined): ConfigRead[] |
     const name = raw.trim();
     if (!name) continue;
     if (name === 'all') return [...CONFIG_READS];
-    if (!(CONFIG_READS as readonly string[]).includes(name)) return { error: `unknown config read "${name}" (known: ${CONFIG_READS.join(', ')}, all)` };
+    if (!(CONFIG_READS as readonly string[]).includes(name))
+      return { error: `unknown config read "${name}" (known: ${CONFIG_READS.join(', ')}, all)` };
     if (!out.includes(name as ConfigRead)) out.push(name as ConfigRead);
   }
   return out;

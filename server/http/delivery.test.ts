@@ -60,7 +60,10 @@ async function builtDist(): Promise<string> {
   const dist = await mkdtemp(join(tmpdir(), 'podium-delivery-'));
   temps.push(dist);
   await mkdir(join(dist, 'assets'), { recursive: true });
-  await writeFile(join(dist, 'index.html'), `<!doctype html><title>Podium</title><script>document.title=${JSON.stringify('x'.repeat(600))}</script>`);
+  await writeFile(
+    join(dist, 'index.html'),
+    `<!doctype html><title>Podium</title><script>document.title=${JSON.stringify('x'.repeat(600))}</script>`,
+  );
   await writeFile(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}'.padEnd(4000, ' '));
   await compressDirectory(dist);
@@ -76,7 +79,9 @@ async function start(distDir: string) {
   const config = testConfig({ distDir });
   const server = await createServer(config, { engine: new FakeEngine(), routes: [routes], log: { info() {}, warn() {}, error() {} } });
   running.push(server);
-  return Object.assign(server, { signed: (path: string) => signCompat({ devid: config.devId, devtoken: config.devToken }, path) as unknown as Record<string, string> });
+  return Object.assign(server, {
+    signed: (path: string) => signCompat({ devid: config.devId, devtoken: config.devToken }, path) as unknown as Record<string, string>,
+  });
 }
 
 describe('the build writes compressed copies', () => {
@@ -125,7 +130,9 @@ describe('static files', () => {
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(decoded(r).toString()).toContain('<title>Podium</title>');
     const { createHash } = await import('node:crypto');
-    const hash = createHash('sha256').update(`document.title=${JSON.stringify('x'.repeat(600))}`).digest('base64');
+    const hash = createHash('sha256')
+      .update(`document.title=${JSON.stringify('x'.repeat(600))}`)
+      .digest('base64');
     expect(r.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
     const again = await raw(`${server.origin}/login`, { 'Accept-Encoding': 'br', 'If-None-Match': String(r.headers.etag) });
     expect(again.status).toBe(304);
@@ -174,7 +181,9 @@ describe('static files', () => {
 
   it('serves the same through the --upstream console server', async () => {
     const dist = await builtDist();
-    const proxy = await startUpstreamProxy(testConfig({ upstreamUrl: 'http://127.0.0.1:9', distDir: dist }), { log: { info() {}, warn() {}, error() {} } });
+    const proxy = await startUpstreamProxy(testConfig({ upstreamUrl: 'http://127.0.0.1:9', distDir: dist }), {
+      log: { info() {}, warn() {}, error() {} },
+    });
     running.push(proxy);
     const r = await raw(`${proxy.origin}/assets/index-abc123.js`, { 'Accept-Encoding': 'gzip;q=1, br;q=0.9' });
     expect(r.headers['content-encoding']).toBe('gzip');
@@ -192,7 +201,11 @@ describe('API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
     expect(JSON.parse(plain.body.toString())).toEqual(BIG_ANSWER);
-    for (const [accept, coding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['gzip;q=0, br;q=0', undefined]] as const) {
+    for (const [accept, coding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined],
+    ] as const) {
       const r = await raw(url, { ...server.signed(path), 'Accept-Encoding': accept });
       expect(r.headers['content-encoding'], accept).toBe(coding);
       expect(r.headers.vary).toBe('Accept-Encoding');
@@ -234,10 +247,16 @@ describe('the --upstream console server', () => {
     await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
     try {
       const upstreamUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
-      const proxy = await startUpstreamProxy(testConfig({ upstreamUrl, distDir: await builtDist() }), { log: { info() {}, warn() {}, error() {} } });
+      const proxy = await startUpstreamProxy(testConfig({ upstreamUrl, distDir: await builtDist() }), {
+        log: { info() {}, warn() {}, error() {} },
+      });
       running.push(proxy);
       const url = `${proxy.origin}/rest/v1/meetings/8008038/sessions/s1/changes`;
-      for (const [accept, coding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      for (const [accept, coding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
         const r = await raw(url, { 'Accept-Encoding': accept });
         expect(r.headers['content-encoding'], accept).toBe(coding);
         if (coding) expect(r.headers.vary).toContain('Accept-Encoding');

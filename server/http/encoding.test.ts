@@ -25,6 +25,11 @@ describe('preferredCoding', () => {
   });
 
   it('reads q-values and ignores malformed ones', () => {
-    expect(acceptedWeights('br;q=0.3, gzip;q=bogus')).toEqual(new Map([['br', 0.3], ['gzip', 1]]));
+    expect(acceptedWeights('br;q=0.3, gzip;q=bogus')).toEqual(
+      new Map([
+        ['br', 0.3],
+        ['gzip', 1],
+      ]),
+    );
   });
 });

@@ -76,7 +76,9 @@ describe('connection edges', () => {
 
   it('does not log a client that aborts mid-body as an internal failure', async () => {
     const { server, errors } = await start();
-    await raw(server.port, 'POST /rest/v1/meetings/8008038/sessions/ HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"cmdid"', { closeAfterMs: 100 });
+    await raw(server.port, 'POST /rest/v1/meetings/8008038/sessions/ HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"cmdid"', {
+      closeAfterMs: 100,
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(errors).toEqual([]);
   });

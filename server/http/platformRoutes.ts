@@ -72,7 +72,11 @@ export function registerPlatformRoutes(router: Router, deps: PlatformRouteDeps):
   router.get('/rest/v1/oem/name/:oemId/icon_title/icon_title_char/', (req) => iconTitle(req.params.oemId));
 
   const nginx = () =>
-    json(200, { code: 0, data: { http_port: deps.port(), https_port: 0, base_path: config.basePath } } satisfies NginxConfigResponse, noCache);
+    json(
+      200,
+      { code: 0, data: { http_port: deps.port(), https_port: 0, base_path: config.basePath } } satisfies NginxConfigResponse,
+      noCache,
+    );
   router.post('/oem/get_nginx_config', nginx);
   router.post('/rest/v1/oem/get_nginx_config', nginx);
 }

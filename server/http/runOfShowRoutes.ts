@@ -17,7 +17,16 @@ import { validateRunOfShow, type RunOfShowAnswer } from '../../protocol/runOfSho
 import type { Engine, SessionState } from '../engine/engine';
 import { badField } from '../engine/errors';
 import type { Room } from '../engine/room';
-import { emitRunOfShow, holdSegment, rehearsalMode, RunOfShowBook, takeSegment, undoTake, writeWithCommand, type StoredRunOfShow } from '../engine/runOfShow';
+import {
+  emitRunOfShow,
+  holdSegment,
+  rehearsalMode,
+  RunOfShowBook,
+  takeSegment,
+  undoTake,
+  writeWithCommand,
+  type StoredRunOfShow,
+} from '../engine/runOfShow';
 import { asBody, bit, int, reqId, type Body } from '../engine/validate';
 import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
@@ -56,7 +65,12 @@ export function registerRunOfShowRoutes(
     const checked = validateRunOfShow(body.doc);
     if (!checked.ok) {
       const first = checked.errors[0];
-      return json(400, { cmdid: 'error', result: RC.valueOutOfRange, detail: `doc.${first.path}`.replace(/\.$/, ''), errors: checked.errors });
+      return json(400, {
+        cmdid: 'error',
+        result: RC.valueOutOfRange,
+        detail: `doc.${first.path}`.replace(/\.$/, ''),
+        errors: checked.errors,
+      });
     }
     const stored = book.stored(sess.mrId);
     if (revision !== stored.revision) {
@@ -118,7 +132,8 @@ export function registerRunOfShowRoutes(
     const body = asBody(req.body);
     const cmdid = typeof body.cmdid === 'string' ? body.cmdid : '';
     if (cmdid === 'put_run_of_show') return put(body, sess, room);
-    if (cmdid === 'take_segment' || cmdid === 'undo_take' || cmdid === 'hold_segment' || cmdid === 'rehearsal_mode') return step(body, sess, cmdid);
+    if (cmdid === 'take_segment' || cmdid === 'undo_take' || cmdid === 'hold_segment' || cmdid === 'rehearsal_mode')
+      return step(body, sess, cmdid);
     throw badField('cmdid', RC.unknownAction);
   });
   router.post(path, post);

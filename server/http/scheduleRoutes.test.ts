@@ -51,7 +51,13 @@ async function managementLogin(client: TestClient, loginId = 'admin'): Promise<s
 
 async function hostLogin(client: TestClient) {
   const code = await client.get('/rest/v1/meetings/verify-code');
-  const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: '123456', cert_code: CODE, code_id: code.json.code_id });
+  const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, {
+    cmdid: 'ctrl_mr_req',
+    mr_id: MR,
+    ctrl_pwd: '123456',
+    cert_code: CODE,
+    code_id: code.json.code_id,
+  });
   expect(r.status).toBe(200);
   const P = `/rest/v1/meetings/${MR}/sessions/${r.json.sess_id}/`;
   return {
@@ -70,7 +76,13 @@ describe('add_schedule (CM schedules/)', () => {
     const before = booked();
     const now = Math.floor(Date.now() / 1000);
     const book = (over: Record<string, unknown>) =>
-      client.post(`/rest/v1/app1/manager/sessions/${ssid}/schedules/`, { cmdid: 'add_schedule', room_id: MR, mr_name: 'Budget', weekly_period: '0', ...over });
+      client.post(`/rest/v1/app1/manager/sessions/${ssid}/schedules/`, {
+        cmdid: 'add_schedule',
+        room_id: MR,
+        mr_name: 'Budget',
+        weekly_period: '0',
+        ...over,
+      });
 
     const tooShort = await book({ start_dtm: now + 20 * 60, duration: 4 * 60 });
     expect([tooShort.status, tooShort.json.result]).toEqual([400, RC.bookingTooShort]);
@@ -154,9 +166,21 @@ describe('management facts and room properties (assumed groups)', () => {
     const cc = await srv.ccLogin();
     const startMs = (Math.floor(Date.now() / 60_000) + 30) * 60_000;
     const path = `/rest/v1/app1/manager/sessions/${cm.sessionId}/schedules/`;
-    const tooSoon = await srv.send('javaCm', 'POST', path, { cmdid: 'add_schedule', room_id: Number(DEMO_MR), mr_name: 'x', start_dtm: Date.now() + 60_000, duration: 1800, weekly_period: '0' }, { cmSession: cm.sessionId });
+    const tooSoon = await srv.send(
+      'javaCm',
+      'POST',
+      path,
+      { cmdid: 'add_schedule', room_id: Number(DEMO_MR), mr_name: 'x', start_dtm: Date.now() + 60_000, duration: 1800, weekly_period: '0' },
+      { cmSession: cm.sessionId },
+    );
     expect([tooSoon.status, tooSoon.json.result]).toEqual([400, RC.bookingStartTooSoon]);
-    const ok = await srv.send('javaCm', 'POST', path, { cmdid: 'add_schedule', room_id: Number(DEMO_MR), mr_name: 'Sync', start_dtm: startMs, duration: 1800, weekly_period: '0' }, { cmSession: cm.sessionId });
+    const ok = await srv.send(
+      'javaCm',
+      'POST',
+      path,
+      { cmdid: 'add_schedule', room_id: Number(DEMO_MR), mr_name: 'Sync', start_dtm: startMs, duration: 1800, weekly_period: '0' },
+      { cmSession: cm.sessionId },
+    );
     expect(ok.status).toBe(200);
     expect(ok.json.result).toBe('0/success');
     // platform mode dates one_mr_info in milliseconds (findings §7)

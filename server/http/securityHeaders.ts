@@ -22,7 +22,10 @@ const SOURCE = /^(?:'self'|'none'|https?:\/\/(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})
 /** FRAME_ANCESTORS: space-separated `'self'`, `'none'` or http(s) origins (`https://*.example.com`). */
 export function parseFrameAncestors(raw: string | undefined): { value: string; problem?: string } {
   if (raw === undefined || raw.trim() === '') return { value: DEFAULT_FRAME_ANCESTORS };
-  const sources = raw.trim().split(/\s+/).map((s) => (s === 'self' || s === 'none' ? `'${s}'` : s.replace(/\/+$/, '')));
+  const sources = raw
+    .trim()
+    .split(/\s+/)
+    .map((s) => (s === 'self' || s === 'none' ? `'${s}'` : s.replace(/\/+$/, '')));
   const bad = sources.filter((s) => !SOURCE.test(s));
   if (bad.length > 0) {
     return {
@@ -30,7 +33,8 @@ export function parseFrameAncestors(raw: string | undefined): { value: string; p
       problem: `FRAME_ANCESTORS must be space-separated 'self', 'none' or http(s) origins such as https://meet.example.com (got "${bad.join(' ')}")`,
     };
   }
-  if (sources.includes("'none'") && sources.length > 1) return { value: DEFAULT_FRAME_ANCESTORS, problem: "FRAME_ANCESTORS: 'none' stands alone" };
+  if (sources.includes("'none'") && sources.length > 1)
+    return { value: DEFAULT_FRAME_ANCESTORS, problem: "FRAME_ANCESTORS: 'none' stands alone" };
   return { value: sources.join(' ') };
 }
 

@@ -152,12 +152,18 @@ export function registerManagementRoutes(router: Router, engine: Engine, opts: {
       const raw = asBody(req.body).room_ids;
       if (!Array.isArray(raw) || raw.length > 100) throw new CommandError(400, RC.fieldWrongType, 'room_ids');
       const ids = raw.map((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v) : v));
-      if (!ids.every((v): v is string => typeof v === 'string' && /^\d{1,32}$/.test(v))) throw new CommandError(400, RC.fieldWrongType, 'room_ids');
+      if (!ids.every((v): v is string => typeof v === 'string' && /^\d{1,32}$/.test(v)))
+        throw new CommandError(400, RC.fieldWrongType, 'room_ids');
       const failIds: number[] = [];
       for (const id of ids) {
         if (!(await engine.deleteRoom(id))) failIds.push(Number(id));
       }
-      return json(200, { cmdid: 'delete_room_rsp', result: 0, fail_ids: failIds, fail_reasons: failIds.map(() => String(RC.meetingNotFound)) });
+      return json(200, {
+        cmdid: 'delete_room_rsp',
+        result: 0,
+        fail_ids: failIds,
+        fail_reasons: failIds.map(() => String(RC.meetingNotFound)),
+      });
     }),
   );
 

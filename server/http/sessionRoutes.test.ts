@@ -42,7 +42,13 @@ async function start(opts: { store?: Store; config?: Config } = {}) {
 
 async function login(client: TestClient, pwd = '123456') {
   const code = await client.get('/rest/v1/meetings/verify-code');
-  const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: pwd, cert_code: CODE, code_id: code.json.code_id });
+  const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, {
+    cmdid: 'ctrl_mr_req',
+    mr_id: MR,
+    ctrl_pwd: pwd,
+    cert_code: CODE,
+    code_id: code.json.code_id,
+  });
   expect(r.status).toBe(200);
   const P = `/rest/v1/meetings/${MR}/sessions/${r.json.sess_id}/`;
   return {
@@ -50,7 +56,8 @@ async function login(client: TestClient, pwd = '123456') {
     P,
     get: (s: string) => client.get(P + s),
     post: (s: string, body: unknown) => client.post(P + s, body),
-    poll: async (since: number, block = 0) => (await client.post(P + 'changes', { cmdid: 'get_changes', block_secs: block, since_seq: since })).json as any[],
+    poll: async (since: number, block = 0) =>
+      (await client.post(P + 'changes', { cmdid: 'get_changes', block_secs: block, since_seq: since })).json as any[],
   };
 }
 
@@ -59,7 +66,17 @@ describe('session routes over HTTP', () => {
     const { client, server } = await start();
     const host = await login(client);
     const sup = await login(client, '654321');
-    for (const s of ['mr-status', 'mr-info', 'eps-info', 'eps-status', 'participants', 'sys_mosics', 'mosic-config', 'title-config', 'logs']) {
+    for (const s of [
+      'mr-status',
+      'mr-info',
+      'eps-info',
+      'eps-status',
+      'participants',
+      'sys_mosics',
+      'mosic-config',
+      'title-config',
+      'logs',
+    ]) {
       const r = await host.get(s);
       expect(r.status, s).toBe(200);
       expect(r.headers.get('content-type')).toMatch(/json/);
@@ -88,7 +105,10 @@ describe('session routes over HTTP', () => {
     expect(r.status).toBe(200);
     const list = r.json.controllers as Array<Record<string, unknown>>;
     expect(list).toHaveLength(2);
-    expect(list.map((c) => [c.role, c.self]).sort()).toEqual([['host', 0], ['supervisor', 1]]);
+    expect(list.map((c) => [c.role, c.self]).sort()).toEqual([
+      ['host', 0],
+      ['supervisor', 1],
+    ]);
     expect(JSON.stringify(r.json)).not.toContain(host.sessId);
     for (const c of list) expect(typeof c.peer_ip).toBe('string');
     expect((await host.post('logout_req', { cmdid: 'logout_req' })).status).toBe(200);
@@ -122,13 +142,46 @@ describe('session routes over HTTP', () => {
   it('survives malformed input on every engine route over HTTP', async () => {
     const { client, server } = await start();
     const host = await login(client);
-    const bodies = ['', 'null', '[]', '"x"', '{"cmdid":7}', '{"usr_ids":{"a":1}}', `{"a":"${'y'.repeat(4999)}"}`, '{"config_info":[[[[]]]]}', '{"filter_type":["keyword"],"filter_value":[null]}'];
+    const bodies = [
+      '',
+      'null',
+      '[]',
+      '"x"',
+      '{"cmdid":7}',
+      '{"usr_ids":{"a":1}}',
+      `{"a":"${'y'.repeat(4999)}"}`,
+      '{"config_info":[[[[]]]]}',
+      '{"filter_type":["keyword"],"filter_value":[null]}',
+    ];
     const paths = [
-      'mr-status', 'mr-info', 'mr-pwd', 'eps-status', 'user-infos', 'mosic-config', 'title-config', 'mod-subtitle-position', 'temp-usrs',
-      'mod-bypass-url', 'mod-rtmp-url', 'fecc', 'get_call_qa', 'set-confmgr-ssid', 'departments/department_ids/search/',
-      'departments/department_ids/', 'departments/children_ids/', 'usrs/usr_id/search/', 'usrs/usr_ids/', 'usrs/get_usr_online_status/',
+      'mr-status',
+      'mr-info',
+      'mr-pwd',
+      'eps-status',
+      'user-infos',
+      'mosic-config',
+      'title-config',
+      'mod-subtitle-position',
+      'temp-usrs',
+      'mod-bypass-url',
+      'mod-rtmp-url',
+      'fecc',
+      'get_call_qa',
+      'set-confmgr-ssid',
+      'departments/department_ids/search/',
+      'departments/department_ids/',
+      'departments/children_ids/',
+      'usrs/usr_id/search/',
+      'usrs/usr_ids/',
+      'usrs/get_usr_online_status/',
     ].map((p) => host.P + p);
-    paths.push('/status/participant/packets_lost_rate/', '/rest/v1/meetings/forward_mmgr', '/rest/v1/app1/manager/overtime_judge/', '/rest/v1/app1/manager/multi_login_verify/', '/rest/v1/app1/manager/sessions/login_req/');
+    paths.push(
+      '/status/participant/packets_lost_rate/',
+      '/rest/v1/meetings/forward_mmgr',
+      '/rest/v1/app1/manager/overtime_judge/',
+      '/rest/v1/app1/manager/multi_login_verify/',
+      '/rest/v1/app1/manager/sessions/login_req/',
+    );
     for (const path of paths) {
       for (const body of bodies) {
         const r = await client.send('POST', path, { body });
@@ -148,7 +201,13 @@ describe('session routes over HTTP', () => {
     const first = await startServer(cfg, { log: silent });
     const client = new TestClient({ origin: first.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
     const code = await client.get('/rest/v1/meetings/verify-code');
-    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: '123456', cert_code: CODE, code_id: code.json.code_id });
+    const r = await client.post(`/rest/v1/meetings/${MR}/sessions/`, {
+      cmdid: 'ctrl_mr_req',
+      mr_id: MR,
+      ctrl_pwd: '123456',
+      cert_code: CODE,
+      code_id: code.json.code_id,
+    });
     const sign = { sessId: r.json.sess_id, key: decodeSignKey(r.json.sign_key) };
     const P = `/rest/v1/meetings/${MR}/sessions/${sign.sessId}/`;
     const cmd = JSON.stringify({ cmdid: 'mod_mr_status', lock_mr: 1 });
@@ -201,7 +260,11 @@ describe('session routes over HTTP', () => {
     });
     expect(r.json).toMatchObject({ cmdid: 'login_rsp', result: '0' });
     const host = await login(client);
-    const judge = await client.post('/rest/v1/app1/manager/overtime_judge/', { mr_id: MR, increase_secs: 60 }, { headers: { sessionid: host.sessId } });
+    const judge = await client.post(
+      '/rest/v1/app1/manager/overtime_judge/',
+      { mr_id: MR, increase_secs: 60 },
+      { headers: { sessionid: host.sessId } },
+    );
     expect(judge.json.result).toBe(0);
     const multi = await client.post('/rest/v1/app1/manager/multi_login_verify/', { mr_id: MR });
     expect(multi.json.allowed).toBe(1);
@@ -216,7 +279,9 @@ describe('session routes over HTTP', () => {
     const client = new TestClient({ origin: first.origin, prefix: '', devid: cfg.devId, devtoken: cfg.devToken });
     const host = await login(client);
     expect((await host.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, chat_permission: 2 })).status).toBe(200);
-    expect((await host.post('title-config', { cmdid: 'set_title', to_role: 'speaker', message: 'After restart', has_title: 1 })).status).toBe(200);
+    expect(
+      (await host.post('title-config', { cmdid: 'set_title', to_role: 'speaker', message: 'After restart', has_title: 1 })).status,
+    ).toBe(200);
     expect((await host.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 300 })).status).toBe(200);
     await first.close();
 

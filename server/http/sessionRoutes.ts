@@ -79,7 +79,12 @@ export function registerSessionRoutes(
       const apply = cmdids[cmdid];
       if (!apply) throw badField('cmdid', RC.unknownAction);
       // (podium) the command goes into the meeting's activity log with its own events
-      const ans = await engine.command(sess, reqId(body), (room) => apply(engine, sess, room, body), activityLog ? { cmdid, body } : undefined);
+      const ans = await engine.command(
+        sess,
+        reqId(body),
+        (room) => apply(engine, sess, room, body),
+        activityLog ? { cmdid, body } : undefined,
+      );
       return json(ans.status, ans.body);
     });
 
@@ -111,17 +116,32 @@ export function registerSessionRoutes(
   };
 
   // meeting status and info
-  router.get(`${P}mr-status`, snapshot((room) => room.mrStatus()));
+  router.get(
+    `${P}mr-status`,
+    snapshot((room) => room.mrStatus()),
+  );
   router.post(`${P}mr-status`, command({ mod_mr_status: modMrStatus, stop_mr_req: stopMeeting }));
-  router.get(`${P}mr-info`, snapshot((room) => room.mrInfoAnswer(engine.nowSecs())));
+  router.get(
+    `${P}mr-info`,
+    snapshot((room) => room.mrInfoAnswer(engine.nowSecs())),
+  );
   router.post(`${P}mr-info`, command({ mod_mr_info: modMrInfo }));
   router.post(`${P}mr-pwd`, command({ mod_mr_pwd: modMrPwd }));
 
   // endpoints and roster
-  router.get(`${P}eps-info`, snapshot((room) => ({ cmdid: 'online_eps_info', ...room.epsInfo() })));
-  router.get(`${P}eps-status`, snapshot((room) => ({ cmdid: 'online_eps_status', ...room.epsStatus() })));
+  router.get(
+    `${P}eps-info`,
+    snapshot((room) => ({ cmdid: 'online_eps_info', ...room.epsInfo() })),
+  );
+  router.get(
+    `${P}eps-status`,
+    snapshot((room) => ({ cmdid: 'online_eps_status', ...room.epsStatus() })),
+  );
   router.post(`${P}eps-status`, command({ ctrl_mr_eps: ctrlMrEps }));
-  router.get(`${P}participants`, snapshot((room) => ({ cmdid: 'mr_participants', ...room.participants() })));
+  router.get(
+    `${P}participants`,
+    snapshot((room) => ({ cmdid: 'mr_participants', ...room.participants() })),
+  );
   // (podium, issue 12) the controllers logged in to the meeting now, for the console's "N
   // controllers online": role and address of each, the asker marked `self`; never another
   // controller's session id
@@ -156,10 +176,19 @@ export function registerSessionRoutes(
   );
 
   // layouts, titles
-  router.get(`${P}sys_mosics`, session(() => json(200, { cmdid: 'sys_mosics', mosic_group: sysMosics() })));
-  router.get(`${P}mosic-config`, snapshot((room) => ({ cmdid: 'mosic_config', config_info: room.mosaicConfig() })));
+  router.get(
+    `${P}sys_mosics`,
+    session(() => json(200, { cmdid: 'sys_mosics', mosic_group: sysMosics() })),
+  );
+  router.get(
+    `${P}mosic-config`,
+    snapshot((room) => ({ cmdid: 'mosic_config', config_info: room.mosaicConfig() })),
+  );
   router.post(`${P}mosic-config`, command({ config_mosic: configMosic }));
-  router.get(`${P}title-config`, snapshot((room) => room.titleConfig()));
+  router.get(
+    `${P}title-config`,
+    snapshot((room) => room.titleConfig()),
+  );
   router.post(`${P}title-config`, command({ set_title: setTitle }));
   router.post(`${P}mod-subtitle-position`, command({ mod_subtitle_position: modSubtitlePosition }));
 
@@ -197,7 +226,13 @@ export function registerSessionRoutes(
       if (!engine.offers('management-facts')) return json(200, { cmdid: 'set_confmgr_ssid', result: 0 });
       // this server is its own management platform: its address as the console reached it
       const adminAddr = `${req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${req.headers.host ?? ''}/`;
-      return json(200, { cmdid: 'set_confmgr_ssid', result: 0, is_admin: mgmt.isPrivileged(ssid) ? 1 : 0, admin_addr: adminAddr, client_ip: req.ip });
+      return json(200, {
+        cmdid: 'set_confmgr_ssid',
+        result: 0,
+        is_admin: mgmt.isPrivileged(ssid) ? 1 : 0,
+        admin_addr: adminAddr,
+        client_ip: req.ip,
+      });
     }),
   );
   const logout = session(async (_req, sess) => {
@@ -218,7 +253,11 @@ export function registerSessionRoutes(
           if (!/^\d{1,12}$/.test(v) || Number(v) < 1 || Number(v) > max) throw badField(field, RC.valueOutOfRange);
           return Number(v);
         };
-        const page = engine.activity.page(sess.mrId, num(before, 'before', Number.MAX_SAFE_INTEGER), num(limit, 'limit', ACTIVITY_PAGE_MAX) ?? 100);
+        const page = engine.activity.page(
+          sess.mrId,
+          num(before, 'before', Number.MAX_SAFE_INTEGER),
+          num(limit, 'limit', ACTIVITY_PAGE_MAX) ?? 100,
+        );
         return json(200, { cmdid: 'activity', ...page });
       }),
     );
@@ -239,7 +278,10 @@ export function registerSessionRoutes(
       }),
     );
   }
-  router.get(`${P}logs`, session((_req, sess) => json(200, { cmdid: 'logs', events: engine.logsOf(sess.mrId) })));
+  router.get(
+    `${P}logs`,
+    session((_req, sess) => json(200, { cmdid: 'logs', events: engine.logsOf(sess.mrId) })),
+  );
 
   // address book (also under the management prefix, see cmRoutes.ts)
   for (const [suffix, handler] of Object.entries(addressBookHandlers(engine))) router.post(`${P}${suffix}`, session(handler));
@@ -269,7 +311,14 @@ export function registerSessionRoutes(
         const ended = room.endedLegs.get(epId);
         if (!ended || engine.nowSecs() - ended.endedAt > ENDED_LEG_SECS) continue;
         const ep = ended.ep;
-        return json(200, { cmdid: 'media_stream', refer_num: 1, remote_addr: ep.uri.replace(/^[a-z0-9]+:/, ''), uuid: ep.uuid, local_addr: ep.localRtpIp, data: [] });
+        return json(200, {
+          cmdid: 'media_stream',
+          refer_num: 1,
+          remote_addr: ep.uri.replace(/^[a-z0-9]+:/, ''),
+          uuid: ep.uuid,
+          local_addr: ep.localRtpIp,
+          data: [],
+        });
       }
       throw new CommandError(404, RC.endpointOffline, req.params.id);
     }),
@@ -312,8 +361,7 @@ export function registerSessionRoutes(
       if (!controllerOf(engine, req, mrId)) throw new CommandError(404, RC.meetingNotFound);
       const room = engine.room(mrId);
       if (!room.record.running) throw new CommandError(403, RC.meetingEnded);
-      const secs =
-        body.increase_secs !== undefined ? int(body, 'increase_secs', 0, 1e9) : int(body, 'increase_minutes', 0, 1e7) * 60;
+      const secs = body.increase_secs !== undefined ? int(body, 'increase_secs', 0, 1e9) : int(body, 'increase_minutes', 0, 1e7) * 60;
       return json(200, overtimeJudge(engine, room, secs));
     }),
   );

@@ -22,7 +22,9 @@ async function get(path: string, host = 'meet.example.com:8080', options = {}) {
 
 describe('GET share-info', () => {
   it('answers link (the configured join page), app code and address from the request host', async () => {
-    const res = await get('/rest/v1/meetings/8008038/sessions/s1/share-info', 'meet.example.com:8080', { joinUrl: 'https://meet.example.com/join' });
+    const res = await get('/rest/v1/meetings/8008038/sessions/s1/share-info', 'meet.example.com:8080', {
+      joinUrl: 'https://meet.example.com/join',
+    });
     expect(res.status).toBe(200);
     const body = res.body as ShareInfoResponse;
     expect(body.share_link).toEqual({ result: 0, value: 'https://meet.example.com/join?mr-id=8008038' });

@@ -25,7 +25,11 @@ export interface ShareOptions {
 }
 
 /** Registers `share-info`; the options come from the server configuration (`SHARE_BASE_URL`, `SHARE_MINI_APPID`, server/config.ts). */
-export function registerShareRoutes(router: Router, engine: Pick<EngineFacade, 'getSession' | 'roomAuth'>, options: ShareOptions = {}): void {
+export function registerShareRoutes(
+  router: Router,
+  engine: Pick<EngineFacade, 'getSession' | 'roomAuth'>,
+  options: ShareOptions = {},
+): void {
   router.get('/rest/v1/meetings/:mrId/sessions/:sessId/share-info', (req) => shareInfo(req, engine, options));
 }
 
@@ -61,7 +65,8 @@ function shareInfo(req: ApiRequest, engine: Pick<EngineFacade, 'getSession' | 'r
     // to lead to, and the console reports the link as unavailable instead of a link to a 404
     share_link: options.joinUrl ? ok(withQuery(options.joinUrl, 'mr-id', mrId)) : failed(RC.notImplemented),
     app_qrcode: base ? ok(`podium://join?mr_id=${id}&server=${encodeURIComponent(base)}`) : failed(RC.valueOutOfRange),
-    mini_qrcode: options.miniAppId && base ? ok(`${base}/mp/${encodeURIComponent(options.miniAppId)}?mr_id=${id}`) : failed(RC.notImplemented),
+    mini_qrcode:
+      options.miniAppId && base ? ok(`${base}/mp/${encodeURIComponent(options.miniAppId)}?mr_id=${id}`) : failed(RC.notImplemented),
     mr_addr: bareHost ? ok(`${mrId}@${bareHost}`) : failed(RC.valueOutOfRange),
   };
   return json(200, body, { 'Cache-Control': 'no-store' });

@@ -97,7 +97,13 @@ export async function serveStatic(
   } catch {
     if (!isRoute) return false;
     // the missing-build page has one inline style attribute: it keeps a CSP of its own
-    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS, ...pageHeaders, 'Content-Security-Policy': MISSING_BUILD_CSP });
+    res.writeHead(503, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...SECURITY_HEADERS,
+      ...pageHeaders,
+      'Content-Security-Policy': MISSING_BUILD_CSP,
+    });
     res.end(method === 'HEAD' ? undefined : MISSING_BUILD);
     return true;
   }
@@ -108,7 +114,12 @@ export async function serveStatic(
   const range = request?.headers.range;
   // a range addresses the plain file's bytes: a range request gets the plain file
   const variants = range ? [] : await precompressedVariants(file, mtime);
-  const coding = variants.length ? preferredCoding(request?.headers['accept-encoding'], variants.map((v) => v.coding)) : 'identity';
+  const coding = variants.length
+    ? preferredCoding(
+        request?.headers['accept-encoding'],
+        variants.map((v) => v.coding),
+      )
+    : 'identity';
   const variant = variants.find((v) => v.coding === coding);
   const sentFile = variant?.path ?? file;
   const sentSize = variant?.size ?? size;
@@ -179,7 +190,10 @@ interface Variant {
 /** The build's `.br` and `.gz` siblings of `file` (scripts/build/compressAssets.ts), when as new as it. */
 async function precompressedVariants(file: string, mtime: Date): Promise<Variant[]> {
   const found: Variant[] = [];
-  for (const [coding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [coding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     try {
       const st = await stat(file + suffix);
       // a sibling older than its file was left by an earlier build: never serve stale bytes
@@ -245,5 +259,8 @@ async function inlineScriptHashes(file: string, mtime: Date): Promise<string[]> 
 
 export function withInlineScriptHashes(csp: string, hashes: string[]): string {
   if (hashes.length === 0) return csp;
-  return csp.replace(/(^|;\s*)script-src ([^;]*)/, (_all, lead: string, sources: string) => `${lead}script-src ${sources} ${hashes.join(' ')}`);
+  return csp.replace(
+    /(^|;\s*)script-src ([^;]*)/,
+    (_all, lead: string, sources: string) => `${lead}script-src ${sources} ${hashes.join(' ')}`,
+  );
 }

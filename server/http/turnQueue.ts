@@ -38,7 +38,11 @@ export const ELEMENTS_PER_TURN = 25_000;
  * the loop as long as the slices together. The object must not change meanwhile: snapshots are
  * built as copies first.
  */
-export async function jsonChunksInTurns(value: Record<string, unknown>, nextTurn: NextTurn, perTurn = ELEMENTS_PER_TURN): Promise<Buffer[]> {
+export async function jsonChunksInTurns(
+  value: Record<string, unknown>,
+  nextTurn: NextTurn,
+  perTurn = ELEMENTS_PER_TURN,
+): Promise<Buffer[]> {
   const pieces: Buffer[] = [];
   let text = '{';
   let first = true;
@@ -54,7 +58,7 @@ export async function jsonChunksInTurns(value: Record<string, unknown>, nextTurn
       continue;
     }
     text += '[';
-    for (let from = 0; from < v.length; ) {
+    for (let from = 0; from < v.length;) {
       if (done >= perTurn) {
         pieces.push(Buffer.from(text, 'utf8'));
         text = '';

@@ -36,13 +36,21 @@ afterAll(async () => {
 });
 
 async function proxyTo(upstreamUrl: string, answerTimeoutMs?: number): Promise<RunningServer> {
-  const proxy = await startUpstreamProxy(testConfig({ upstreamUrl, basePath: '/console', distDir }), { log: recordingLog, answerTimeoutMs });
+  const proxy = await startUpstreamProxy(testConfig({ upstreamUrl, basePath: '/console', distDir }), {
+    log: recordingLog,
+    answerTimeoutMs,
+  });
   closers.push(() => proxy.close());
   return proxy;
 }
 
 /** A bare HTTP server that records what reaches it and answers as told. */
-async function recordingUpstream(answer: (req: { method: string; url: string; headers: IncomingHttpHeaders; body: string }, res: import('node:http').ServerResponse) => void) {
+async function recordingUpstream(
+  answer: (
+    req: { method: string; url: string; headers: IncomingHttpHeaders; body: string },
+    res: import('node:http').ServerResponse,
+  ) => void,
+) {
   const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = [];
   const closedEarly: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -207,7 +215,10 @@ describe('upstream proxy forwarding details', () => {
     expect(await res.json()).toEqual({ cmdid: 'error', result: RC.upstreamUnreachable, detail: 'upstream' });
     expect(logs.join('\n')).toMatch(/cannot be reached: ECONNREFUSED/);
     const { codeInfo } = await import('../../protocol/codes');
-    expect(codeInfo(RC.upstreamUnreachable)).toMatchObject({ en: expect.stringMatching(/platform cannot be reached/), zh: expect.stringMatching(/无法连接/) });
+    expect(codeInfo(RC.upstreamUnreachable)).toMatchObject({
+      en: expect.stringMatching(/platform cannot be reached/),
+      zh: expect.stringMatching(/无法连接/),
+    });
   });
 
   it('an upstream that does not start answering in time gives 504 (9998); a client giving up ends the upstream request', async () => {
@@ -245,7 +256,7 @@ describe('upstream proxy signing (DEV_ID / DEV_TOKEN)', () => {
     return proxy;
   }
 
-  it('signs each request with its own credentials over the API path (no query, no base or upstream path, trailing slash kept), replacing the browser\'s compat headers in any capitalisation', async () => {
+  it("signs each request with its own credentials over the API path (no query, no base or upstream path, trailing slash kept), replacing the browser's compat headers in any capitalisation", async () => {
     const upstream = await recordingUpstream((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{}');
@@ -301,13 +312,20 @@ describe('upstream proxy signing (DEV_ID / DEV_TOKEN)', () => {
     const upstream = await recordingUpstream((_req, res) => {
       const body = Buffer.from(JSON.stringify(answer));
       const sent = gzip ? gzipSync(body) : body;
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(sent.length), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(sent.length),
+        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      });
       res.end(sent);
     });
     const proxy = await signingProxyTo(upstream.url);
     for (const encoded of [false, true]) {
       gzip = encoded;
-      const res = await rawRequest(`${proxy.origin}/console/api/v3/app/getPlatform`, { method: 'GET', headers: { 'Accept-Encoding': 'gzip' } });
+      const res = await rawRequest(`${proxy.origin}/console/api/v3/app/getPlatform`, {
+        method: 'GET',
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).not.toContain('tok-9');
       expect(JSON.parse(res.body)).toEqual({ code: 0, data: { func_enabled: { api_aes_mode: 0 }, version: '5.0' } });
@@ -358,11 +376,17 @@ describe('upstream proxy signing (DEV_ID / DEV_TOKEN)', () => {
     logs.length = 0;
     const proxy = await proxyTo(upstream.url);
     expect(logs.filter((l) => /DEV_ID and DEV_TOKEN are not set/.test(l))).toHaveLength(1);
-    const res = await rawRequest(`${proxy.origin}/api/v3/app/getPlatform`, { method: 'GET', headers: { devid: 'x', md5token: 'y', randdtm: '1' } });
+    const res = await rawRequest(`${proxy.origin}/api/v3/app/getPlatform`, {
+      method: 'GET',
+      headers: { devid: 'x', md5token: 'y', randdtm: '1' },
+    });
     expect(res.headers['x-podium-signer']).toBeUndefined();
     expect(upstream.seen[0].headers).toMatchObject({ devid: 'x', md5token: 'y', randdtm: '1' });
 
-    expect(loadConfig({ UPSTREAM_URL: 'http://p.example', DEV_ID: 'a', DEV_TOKEN: 'b' }).upstreamSigner).toEqual({ devid: 'a', devtoken: 'b' });
+    expect(loadConfig({ UPSTREAM_URL: 'http://p.example', DEV_ID: 'a', DEV_TOKEN: 'b' }).upstreamSigner).toEqual({
+      devid: 'a',
+      devtoken: 'b',
+    });
     expect(loadConfig({ UPSTREAM_URL: 'http://p.example' }).upstreamSigner).toBeUndefined();
     expect(() => loadConfig({ UPSTREAM_URL: 'http://p.example', DEV_ID: 'a' })).toThrow(/DEV_ID and DEV_TOKEN must be set together/);
     // the reference server itself keeps its defaults and needs no pair

@@ -17,7 +17,14 @@
  * (9998 connection timeout). An upstream that cannot be reached gives 502 with result 9988
  * (`upstreamUnreachable`); the console shows both as translated alerts.
  */
-import { createServer as createHttpServer, request as httpRequest, Agent as HttpAgent, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  Agent as HttpAgent,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { RC } from '../../protocol/codes';
@@ -28,7 +35,14 @@ import { serveStatic } from './static';
 import { compressorFor, forwardedCoding } from './compressAnswer';
 import { listenSafely } from './listen';
 import { pageSecurityHeaders } from './securityHeaders';
-import { GET_PLATFORM_PATH, rewrittenHeaders, signForwarded, UPSTREAM_SIGNER, UPSTREAM_SIGNER_HEADER, withoutSigning } from './upstreamSigning';
+import {
+  GET_PLATFORM_PATH,
+  rewrittenHeaders,
+  signForwarded,
+  UPSTREAM_SIGNER,
+  UPSTREAM_SIGNER_HEADER,
+  withoutSigning,
+} from './upstreamSigning';
 
 /** Longest wait for the upstream's answer to start: the longest long poll (60 s) plus slack. */
 export const UPSTREAM_ANSWER_TIMEOUT_MS = 90_000;
@@ -219,7 +233,8 @@ function passWithoutSigning(answer: IncomingMessage, res: ServerResponse, header
       return;
     }
     const out = outcome.kind === 'rewritten' ? outcome.body : body;
-    const sent = outcome.kind === 'rewritten' ? rewrittenHeaders(headers, out.length) : { ...headers, 'content-length': String(out.length) };
+    const sent =
+      outcome.kind === 'rewritten' ? rewrittenHeaders(headers, out.length) : { ...headers, 'content-length': String(out.length) };
     delete sent['transfer-encoding'];
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, sent);
     res.end(out);

@@ -116,7 +116,8 @@ describe('simulated endpoints', () => {
 describe('steady simulated endpoints', () => {
   const STEADY = ['steady.01', 'steady.02', 'steady.03'];
   /** the flags an endpoint could change on its own, as one string */
-  const own = (flags: Uint8Array) => ['a_rx', 'vad', 'hand', 'cont_sender', 'cont_req', 'mic', 'camera', 'waiting'].map((f) => flags[POS[f as keyof typeof POS]]).join('');
+  const own = (flags: Uint8Array) =>
+    ['a_rx', 'vad', 'hand', 'cont_sender', 'cont_req', 'mic', 'camera', 'waiting'].map((f) => flags[POS[f as keyof typeof POS]]).join('');
 
   it('are online from the start with fixed ids and names, on the roster as appointed members', () => {
     const h = makeHarness({ simActivity: 0, config: { simEndpoints: 10, simSteadyEndpoints: 3 } });
@@ -152,12 +153,15 @@ describe('steady simulated endpoints', () => {
     const h = makeHarness({ simActivity: 1, config: { simEndpoints: 20, simSteadyEndpoints: 3 } });
     const room = h.engine.rooms.get(MR)!;
     const start = new Map(STEADY.map((id) => [id, own(room.endpoints.get(id)!.flags)]));
-    const othersStart = new Map([...room.endpoints.values()].filter((e) => !isSteadyEndpointId(e.usrId)).map((e) => [e.usrId, own(e.flags)]));
+    const othersStart = new Map(
+      [...room.endpoints.values()].filter((e) => !isSteadyEndpointId(e.usrId)).map((e) => [e.usrId, own(e.flags)]),
+    );
     let othersChanged = 0;
     for (let i = 0; i < 300; i++) {
       await h.tick();
       for (const id of STEADY) expect(own(room.endpoints.get(id)!.flags), `${id} at tick ${i}`).toBe(start.get(id));
-      for (const [id, flags] of othersStart) if (room.endpoints.get(id) === undefined || own(room.endpoints.get(id)!.flags) !== flags) othersChanged++;
+      for (const [id, flags] of othersStart)
+        if (room.endpoints.get(id) === undefined || own(room.endpoints.get(id)!.flags) !== flags) othersChanged++;
     }
     // the rest of the population was as lively as ever
     expect(othersChanged).toBeGreaterThan(300);
@@ -171,7 +175,13 @@ describe('steady simulated endpoints', () => {
       const trace: string[] = [];
       for (let i = 0; i < 120; i++) {
         await h.tick();
-        trace.push([...room.endpoints.values()].filter((e) => !isSteadyEndpointId(e.usrId)).map((e) => `${e.usrId}:${own(e.flags)}`).sort().join(' '));
+        trace.push(
+          [...room.endpoints.values()]
+            .filter((e) => !isSteadyEndpointId(e.usrId))
+            .map((e) => `${e.usrId}:${own(e.flags)}`)
+            .sort()
+            .join(' '),
+        );
       }
       h.engine.stop();
       return trace;
@@ -258,7 +268,12 @@ describe('simulated media statistics', () => {
     const ep = [...h.engine.rooms.get(MR)!.endpoints.values()][0];
     const now = h.engine.nowSecs() + 30;
     const streams = mediaStreams(ep, now);
-    expect(streams.map((s) => `${s.type}:${s.tx_jitter === undefined ? 'up' : 'down'}`)).toEqual(['audio:up', 'audio:down', 'video:up', 'video:down']);
+    expect(streams.map((s) => `${s.type}:${s.tx_jitter === undefined ? 'up' : 'down'}`)).toEqual([
+      'audio:up',
+      'audio:down',
+      'video:up',
+      'video:down',
+    ]);
     ep.flags[POS.cont_sender] = 1;
     expect(mediaStreams(ep, now).filter((s) => s.type === 'content')).toHaveLength(2);
     h.engine.stop();

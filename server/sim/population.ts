@@ -61,7 +61,7 @@ const FAIL_REASONS = ['busy', 'refused', 'timeout', 'offline', 'capability_misma
 const LEAVE_REASONS = ['user_hangup', 'user_hangup', 'user_hangup', 'media_timeout', 'signalling_disconnected'] as const;
 /** ms a steady endpoint takes to answer a controller's call (it never refuses one) */
 const STEADY_ANSWER_MS = 1000;
-const ROOM_NAMES = ['Beijing HQ', 'Shanghai office', 'Shenzhen lab', 'Hangzhou branch', 'Chengdu', 'Wuhan', 'Xi\'an', 'Nanjing'];
+const ROOM_NAMES = ['Beijing HQ', 'Shanghai office', 'Shenzhen lab', 'Hangzhou branch', 'Chengdu', 'Wuhan', "Xi'an", 'Nanjing'];
 
 export class Simulator implements EndpointDriver {
   private readonly rng: Rng;

@@ -87,7 +87,10 @@ describe('journal store', () => {
     for (let i = 0; i < 25; i++) await s.put('c', `k${i}`, i);
     await s.compact(); // waits for the queue, including automatic compactions
     // a header line, then a record per line
-    const [header, ...records] = (await readFile(join(dir, 'snapshot.json'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const [header, ...records] = (await readFile(join(dir, 'snapshot.json'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(header).toMatchObject({ format: 2, records: 25 });
     expect(records.filter(([collection]) => collection === 'c')).toHaveLength(25);
   });

@@ -349,14 +349,21 @@ class JournalStoreImpl extends ViewStore implements JournalStore {
           if (typeof h.gen !== 'number' || !Number.isInteger(h.gen)) throw corrupt('has an unknown layout');
           continue;
         }
-        if (header.format === 1 || !Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string') {
+        if (
+          header.format === 1 ||
+          !Array.isArray(parsed) ||
+          parsed.length !== 3 ||
+          typeof parsed[0] !== 'string' ||
+          typeof parsed[1] !== 'string'
+        ) {
           throw corrupt('has an unknown layout');
         }
         state.apply({ op: 'put', collection: parsed[0], key: parsed[1], value: parsed[2] });
         records++;
       }
       if (!header) throw corrupt('is not valid JSON');
-      if (header.format === SNAPSHOT_FORMAT && records !== header.records) throw corrupt(`holds ${records} records, its header says ${String(header.records)}`);
+      if (header.format === SNAPSHOT_FORMAT && records !== header.records)
+        throw corrupt(`holds ${records} records, its header says ${String(header.records)}`);
       this.view = state;
       return header.gen as number;
     } finally {

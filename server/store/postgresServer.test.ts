@@ -93,7 +93,8 @@ describe('reference server with DATABASE_URL (PostgreSQL store, PGlite over the 
       const retry = await host.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1, req_id: 'lock-1' });
       expect(retry.json).toMatchObject({ result: 0 });
       // the oldest of them is answered from the record too: applied once, no second activity entry
-      for (const i of [0, 209]) expect((await host.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 5, req_id: `more-${i}` })).json.result).toBe(0);
+      for (const i of [0, 209])
+        expect((await host.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 5, req_id: `more-${i}` })).json.result).toBe(0);
       expect(second.engine.rooms.get('8008038')!.record.duration).toBe(extended);
       expect(second.store.keys('activity').length).toBe(entries);
       expect((await login(second, config(false), DEMO.hostPwd)).status).not.toBe(200);

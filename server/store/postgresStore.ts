@@ -187,10 +187,10 @@ class PostgresStoreImpl extends ViewStore implements PostgresStore {
   /** One statement for a run of puts or of deletes (all ops of a run have the same kind). */
   private async runStatement(db: pg.Pool | pg.PoolClient, run: StoreOp[]): Promise<void> {
     if (run[0].op === 'delete') {
-      await db.query(
-        `DELETE FROM ${this.table} WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-        [run.map((op) => op.collection), run.map((op) => op.key)],
-      );
+      await db.query(`DELETE FROM ${this.table} WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [
+        run.map((op) => op.collection),
+        run.map((op) => op.key),
+      ]);
       return;
     }
     // A key put twice in one statement would be refused by ON CONFLICT: keep the first place

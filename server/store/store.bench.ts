@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     let t = performance.now();
     for (let i = 0; i < sequential; i++) await store.put('seq', String(i), record(i));
     const seqMs = performance.now() - t;
-    console.log(`sequential awaited writes: ${sequential} in ${seqMs.toFixed(0)} ms = ${((sequential / seqMs) * 1000).toFixed(0)} writes/s (${(seqMs / sequential).toFixed(2)} ms each)`);
+    console.log(
+      `sequential awaited writes: ${sequential} in ${seqMs.toFixed(0)} ms = ${((sequential / seqMs) * 1000).toFixed(0)} writes/s (${(seqMs / sequential).toFixed(2)} ms each)`,
+    );
 
     const roundsBefore = store.fsyncRounds;
     t = performance.now();

@@ -15,6 +15,4 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export type StoreOp =
-  | { op: 'put'; collection: string; key: string; value: unknown }
-  | { op: 'delete'; collection: string; key: string };
+export type StoreOp = { op: 'put'; collection: string; key: string; value: unknown } | { op: 'delete'; collection: string; key: string };

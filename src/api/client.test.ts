@@ -185,7 +185,8 @@ describe('who signs (getPlatform without credentials)', () => {
   });
 
   it('behind a signing proxy, a strict session keeps signing with its key (no devid: the proxy sets it)', async () => {
-    handler = (s) => (unprefixed(s.url) === '/api/v3/app/getPlatform' ? { body: bare(), headers: { 'x-podium-signer': 'upstream' } } : { body: {} });
+    handler = (s) =>
+      unprefixed(s.url) === '/api/v3/app/getPlatform' ? { body: bare(), headers: { 'x-podium-signer': 'upstream' } } : { body: {} };
     const client = createApiClient({ baseUrl: origin });
     const session = client.session({ mr_id: '0123', sess_id: 'sess-9', sign_key: encodeSignKey(KEY), signing: 'strict' });
     await session.get('mr-status').catch(() => undefined);
@@ -309,7 +310,8 @@ describe('session requests', () => {
   });
 
   it('runs the long poll without a client time limit, while ordinary requests time out', async () => {
-    handler = (s) => (unprefixed(s.url).endsWith('/changes') ? { body: [{ cmdid: 'resync', seq: 5 }], delayMs: 400 } : { delayMs: 400, body: {} });
+    handler = (s) =>
+      unprefixed(s.url).endsWith('/changes') ? { body: [{ cmdid: 'resync', seq: 5 }], delayMs: 400 } : { delayMs: 400, body: {} };
     const api = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginAnswer, timeoutMs: 150 });
     expect(await api.changes(4, 10)).toEqual([{ cmdid: 'resync', seq: 5 }]);
     const body = json(seen[0]);
@@ -332,7 +334,11 @@ describe('session requests', () => {
   });
 
   it('decodes poll answers: unknown events dropped, bad ones reported or failing', async () => {
-    const answer = [{ cmdid: 'mr_deled', seq: 1 }, { cmdid: 'brand_new', seq: 2 }, { cmdid: 'left_call', seq: 3 }];
+    const answer = [
+      { cmdid: 'mr_deled', seq: 1 },
+      { cmdid: 'brand_new', seq: 2 },
+      { cmdid: 'left_call', seq: 3 },
+    ];
     handler = () => ({ body: answer });
     const reported: string[] = [];
     const lenient = createSessionApi({
@@ -373,7 +379,8 @@ describe("as the platform's own clients (no seq, no code_id, no resume token)", 
   it('re-login: a text verify code, then the login with its text and the kept password; a client for the new session', async () => {
     handler = (s) => {
       const p = unprefixed(s.url);
-      if (p === '/rest/v1/meetings/temp-verify-code') return { body: { cmdid: 'verify_code', base64: Buffer.from('XY34').toString('base64'), datetime: 1 } };
+      if (p === '/rest/v1/meetings/temp-verify-code')
+        return { body: { cmdid: 'verify_code', base64: Buffer.from('XY34').toString('base64'), datetime: 1 } };
       if (p === '/rest/v1/meetings/0123/sessions/') return { body: { ...platformLogin, sess_id: 'sess-10' } };
       return { body: {} };
     };
@@ -478,7 +485,13 @@ describe('HTTP outcomes', () => {
     expect(classifyFailure(await failWith(504))).toEqual({ kind: 'alertReload', message: 'http.504', url, status: 504, outage: true });
     expect(classifyFailure(await failWith(499))).toEqual({ kind: 'alertReload', message: 'http.499', url });
     expect(classifyFailure(await failWith(418))).toEqual({ kind: 'alertReload', message: 'http.other', url });
-    expect(classifyFailure(await failWith(503, 'plain text'))).toEqual({ kind: 'alertReload', message: 'http.503', url, status: 503, outage: true });
+    expect(classifyFailure(await failWith(503, 'plain text'))).toEqual({
+      kind: 'alertReload',
+      message: 'http.503',
+      url,
+      status: 503,
+      outage: true,
+    });
     expect(classifyFailure(await failWith(400, { cmdid: 'error', result: RC.overtimeTooLong, detail: 'increase_secs' }))).toEqual({
       kind: 'message',
       message: 'result',

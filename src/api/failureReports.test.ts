@@ -9,7 +9,10 @@ const CMD = '/rest/v1/meetings/8008038/sessions/s1/mr-status';
 describe('centralFailure (spec §8 on screen, whoever sent the request)', () => {
   it('shows 404, 500/550 and 556 as messages, 502/504/555/499/others and network failures as reload alerts', () => {
     expect(centralFailure(new ApiError('http', 404, CMD), POST(CMD))).toMatchObject({ kind: 'message', message: 'http.404', url: CMD });
-    expect(centralFailure(new ApiError('http', 500, CMD, RC.databaseWriteFailed), POST(CMD))).toMatchObject({ kind: 'message', message: 'http.500' });
+    expect(centralFailure(new ApiError('http', 500, CMD, RC.databaseWriteFailed), POST(CMD))).toMatchObject({
+      kind: 'message',
+      message: 'http.500',
+    });
     expect(centralFailure(new ApiError('http', 550, CMD), POST(CMD))).toMatchObject({ kind: 'message', message: 'http.500' });
     expect(centralFailure(new ApiError('http', 556, CMD), POST(CMD))).toMatchObject({ kind: 'message', message: 'http.556' });
     expect(centralFailure(new ApiError('http', 502, CMD), POST(CMD))).toMatchObject({ kind: 'alertReload', message: 'http.502' });
@@ -24,7 +27,9 @@ describe('centralFailure (spec §8 on screen, whoever sent the request)', () => 
     expect(centralFailure(new ApiError('http', 400, CMD, RC.callAddressFormat), POST(CMD))).toBeNull();
     expect(centralFailure(new ApiError('aborted', 0, CMD), POST(CMD))).toBeNull();
     expect(centralFailure(new ApiError('http', 502, CMD), { ...POST(CMD), longPoll: true })).toBeNull();
-    expect(centralFailure(new ApiError('http', 502, '/rest/v1/meetings/8008038/sessions/'), POST('/rest/v1/meetings/8008038/sessions/'))).toBeNull();
+    expect(
+      centralFailure(new ApiError('http', 502, '/rest/v1/meetings/8008038/sessions/'), POST('/rest/v1/meetings/8008038/sessions/')),
+    ).toBeNull();
     expect(centralFailure(new ApiError('http', 404, CMD, RC.sessionExpired), POST(CMD))).toBeNull();
   });
 });
@@ -58,9 +63,20 @@ describe('an assumed call this platform does not know (issue 23 item 3)', () => 
     expect(centralFailure(new ApiError('http', 404, S + 'mod-subtitle-position'), POST(S + 'mod-subtitle-position'))).toBeNull();
     const eps = { ...POST(S + 'eps-status'), body: { cmdid: 'ctrl_mr_eps', action: 'waiting_move', usr_ids: ['7'] } };
     expect(centralFailure(new ApiError('http', 400, S + 'eps-status', RC.unknownAction), eps)).toBeNull();
-    expect(notOfferedRequest(new ApiError('http', 400, S + 'eps-status', RC.unknownAction), eps)).toMatchObject({ group: 'waiting-room', call: 'waiting_move' });
-    expect(notOfferedRequest(new ApiError('http', 404, S + 'controllers'), { method: 'GET', path: S + 'controllers', longPoll: false })).toEqual({ group: 'controllers', call: 'controllers', status: 404 });
-    expect(notOfferedRequest(new ApiError('http', 404, '/rest/v1/meetings/verify-code'), { method: 'GET', path: '/rest/v1/meetings/verify-code', longPoll: false })).toMatchObject({ group: 'picture-code' });
+    expect(notOfferedRequest(new ApiError('http', 400, S + 'eps-status', RC.unknownAction), eps)).toMatchObject({
+      group: 'waiting-room',
+      call: 'waiting_move',
+    });
+    expect(
+      notOfferedRequest(new ApiError('http', 404, S + 'controllers'), { method: 'GET', path: S + 'controllers', longPoll: false }),
+    ).toEqual({ group: 'controllers', call: 'controllers', status: 404 });
+    expect(
+      notOfferedRequest(new ApiError('http', 404, '/rest/v1/meetings/verify-code'), {
+        method: 'GET',
+        path: '/rest/v1/meetings/verify-code',
+        longPoll: false,
+      }),
+    ).toMatchObject({ group: 'picture-code' });
   });
 
   it('an evidenced call refused with 404 is still the §8 message', () => {

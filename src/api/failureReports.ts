@@ -60,7 +60,10 @@ const SESSION_SUFFIX = /\/rest\/v1\/meetings\/[^/]+\/sessions\/[^/]+\/(.+)$/;
  * // { group: 'controllers', call: 'controllers', status: 404 }
  */
 export function notOfferedRequest(error: ApiError, request: FailedRequest): NotOfferedReason | undefined {
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
+  const body =
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+      ? (request.body as Record<string, unknown>)
+      : undefined;
   const suffix = SESSION_SUFFIX.exec(request.path)?.[1];
   if (suffix !== undefined) return notOfferedBy(suffix, body, error);
   const group = assumedGroupOfPath(request.path);

@@ -14,9 +14,7 @@ import type { ClientOptions, PlatformSettings } from './transport';
  * else from `settings`, else from getPlatform on first use.
  * @example const login = createLoginApi({ baseUrl: server.url }); const code = await login.getVerifyCode();
  */
-export function createLoginApi(
-  options: ClientOptions & { platform?: PlatformClient; settings?: PlatformSettings } = {},
-): LoginApi {
+export function createLoginApi(options: ClientOptions & { platform?: PlatformClient; settings?: PlatformSettings } = {}): LoginApi {
   const t = (options.platform ?? createPlatformApi(options)).transport;
   // login and resume open a session on the same path and get the same answer
   const openSession = (mrId: string, body: LoginRequest | ResumeRequest, signal?: AbortSignal) =>
@@ -34,7 +32,13 @@ export function createLoginApi(
       t.request({ method: 'GET', path: '/rest/v1/meetings/temp-verify-code', signal, decode: decodeVerifyCodeResponse }),
     login: ({ mrId, password, code, codeId }, signal) => {
       // a verify code without `code_id` (the platform's) is answered with `cert_code` alone
-      const body: LoginRequest = { cmdid: CMD.ctrlMrReq, mr_id: mrId, ctrl_pwd: password, cert_code: code, ...(codeId ? { code_id: codeId } : {}) };
+      const body: LoginRequest = {
+        cmdid: CMD.ctrlMrReq,
+        mr_id: mrId,
+        ctrl_pwd: password,
+        cert_code: code,
+        ...(codeId ? { code_id: codeId } : {}),
+      };
       return openSession(mrId, body, signal);
     },
     // (podium) docs/protocol.md "Session resume": the same path, a token instead of password and code

@@ -4,12 +4,7 @@
  * a Podium server's `data.signing`, or a signing `--upstream` proxy's `X-Podium-Signer` header)
  * and whether `api_aes_mode` is on. The others are signed in compat mode.
  */
-import {
-  decodeNginxConfigResponse,
-  decodeOemIconTitleResponse,
-  decodePlatformResponse,
-  decodeStandaloneResponse,
-} from '@protocol/decode';
+import { decodeNginxConfigResponse, decodeOemIconTitleResponse, decodePlatformResponse, decodeStandaloneResponse } from '@protocol/decode';
 import {
   UPSTREAM_SIGNER,
   UPSTREAM_SIGNER_HEADER,
@@ -98,8 +93,7 @@ export function createPlatformApi(options: ClientOptions & { settings?: Platform
     getPlatform,
     info,
     settings,
-    isStandalone: (signal) =>
-      transport.request({ method: 'GET', path: '/app1/is_standalone/', signal, decode: decodeStandaloneResponse }),
+    isStandalone: (signal) => transport.request({ method: 'GET', path: '/app1/is_standalone/', signal, decode: decodeStandaloneResponse }),
     oemIconTitle: (oemId, signal) =>
       transport.request({
         method: 'GET',

@@ -35,7 +35,13 @@ import { compatToken, signingPath } from '@protocol/signing';
 import { decodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import type { MosicConfigEntry, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, TitleConfig } from '@protocol/wire';
 import { CODE, HOST_PWD, MR, RealClientServer, SUPERVISOR_PWD } from '../../server/conformance/realClients';
-import { switchCommand, toMeetingRequest, toMeetingRequests, SWITCH_WIRE, type MeetingCommand } from '../features/meetingControls/meetingCommands';
+import {
+  switchCommand,
+  toMeetingRequest,
+  toMeetingRequests,
+  SWITCH_WIRE,
+  type MeetingCommand,
+} from '../features/meetingControls/meetingCommands';
 import { toWireRequests, type ParticipantCommand, type SimpleCommand } from '../features/participants/commands';
 import type { MeetingSwitchId } from '../features/meetingControls/MeetingSwitches';
 import { followControllersSnapshot } from '../features/notificationLists/controllersSnapshot';
@@ -199,7 +205,13 @@ async function until<T>(read: () => Promise<T> | T, want: unknown, what: string,
 }
 
 /** The platform holds `want`, and so does every console given (through its poll). */
-async function expectEverywhere(read: (v: View) => unknown, want: unknown, consoles: Console[], what: string, timeoutMs?: number): Promise<void> {
+async function expectEverywhere(
+  read: (v: View) => unknown,
+  want: unknown,
+  consoles: Console[],
+  what: string,
+  timeoutMs?: number,
+): Promise<void> {
   await until(async () => read(await platformView(consoles[0].api)), want, `${what} on the platform`, timeoutMs);
   for (const [i, c] of consoles.entries()) await until(() => read(consoleView(c)), want, `${what} in console ${i + 1}`, timeoutMs);
 }
@@ -226,19 +238,23 @@ function command(c: Console, event: SendCommandEvent | (() => void)): Promise<vo
   });
 }
 
-const participant = (cmd: SimpleCommand): SendCommandEvent => ({ type: 'command.send', ...toWireRequests(cmd, { onlineIds: [] })[0] } as SendCommandEvent);
+const participant = (cmd: SimpleCommand): SendCommandEvent =>
+  ({ type: 'command.send', ...toWireRequests(cmd, { onlineIds: [] })[0] }) as SendCommandEvent;
 /**
  * A command the screens send as a recipe (several requests, issue 23): each goes to the console's
  * commands actor as the participants panel sends them; `command` waits for the answer to the first,
  * `expectEverywhere` for the effect of all. `onlineIds` as the panel knows them (hang up all).
  */
-const recipe = (c: () => Console, cmd: ParticipantCommand | MeetingCommand, onlineIds: string[] = []) => () => {
-  const requests = 'type' in cmd && ['title', 'subtitlePosition', 'mosaic', 'endMeeting', 'bypassOn', 'liveAddresses'].includes(cmd.type)
-    ? toMeetingRequests(cmd as MeetingCommand, 'platform')
-    : toWireRequests(cmd as ParticipantCommand, { onlineIds });
-  for (const r of requests) c().actor.send({ type: 'command.send', ...r } as SendCommandEvent);
-};
-const meeting = (cmd: MeetingCommand): SendCommandEvent => ({ type: 'command.send', ...toMeetingRequest(cmd) } as SendCommandEvent);
+const recipe =
+  (c: () => Console, cmd: ParticipantCommand | MeetingCommand, onlineIds: string[] = []) =>
+  () => {
+    const requests =
+      'type' in cmd && ['title', 'subtitlePosition', 'mosaic', 'endMeeting', 'bypassOn', 'liveAddresses'].includes(cmd.type)
+        ? toMeetingRequests(cmd as MeetingCommand, 'platform')
+        : toWireRequests(cmd as ParticipantCommand, { onlineIds });
+    for (const r of requests) c().actor.send({ type: 'command.send', ...r } as SendCommandEvent);
+  };
+const meeting = (cmd: MeetingCommand): SendCommandEvent => ({ type: 'command.send', ...toMeetingRequest(cmd) }) as SendCommandEvent;
 const eps = (action: Extract<ParticipantCommand, { type: 'eps' }>['action'], usrIds: string[], value?: number | string) =>
   participant({ type: 'eps', action, usrIds, ...(value !== undefined ? { value } : {}) });
 const flag = (id: string, name: keyof UsrStatsFlags) => (v: View) => v.eps.get(id)?.flags[name];
@@ -268,9 +284,18 @@ describe('login and signing on the platform wire', () => {
     const raw = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => api.platform.transport.request<T>({ method, path, body });
     const code = await raw<Record<string, unknown>>('GET', '/rest/v1/meetings/verify-code');
     const text = await raw<Record<string, unknown>>('GET', '/rest/v1/meetings/temp-verify-code');
-    const answer = await raw<Record<string, unknown>>('POST', `/rest/v1/meetings/${MR}/sessions/`, { cmdid: 'ctrl_mr_req', mr_id: MR, ctrl_pwd: HOST_PWD, cert_code: CODE });
+    const answer = await raw<Record<string, unknown>>('POST', `/rest/v1/meetings/${MR}/sessions/`, {
+      cmdid: 'ctrl_mr_req',
+      mr_id: MR,
+      ctrl_pwd: HOST_PWD,
+      cert_code: CODE,
+    });
     expect(answer.sess_id).toEqual(expect.any(String));
-    for (const [what, obj] of [['verify code', code], ['text verify code', text], ['login answer', answer]] as const) {
+    for (const [what, obj] of [
+      ['verify code', code],
+      ['text verify code', text],
+      ['login answer', answer],
+    ] as const) {
       for (const f of PODIUM_ONLY) expect(obj, `${what} has no ${f}`).not.toHaveProperty(f);
     }
     // no credentials from the platform: the proxy said it signs
@@ -302,7 +327,9 @@ describe('login and signing on the platform wire', () => {
     await command(c, eps('a_rx', ['steady.08'], 1));
     await closeConsole(c);
     const requests = sent.filter((r) => !r.path.endsWith('/getPlatform'));
-    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\/changes$/), expect.stringMatching(/\/eps-status$/)]));
+    expect(requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/changes$/), expect.stringMatching(/\/eps-status$/)]),
+    );
     for (const r of requests) {
       for (const h of ['devid', 'randdtm', 'md5token', 'signature', 'nonce']) expect(r.headers.get(h), `${r.path} ${h}`).toBeNull();
     }
@@ -319,14 +346,27 @@ describe('login and signing on the platform wire', () => {
     const good = host.api.session({ mr_id: MR, sess_id: host.result.sessId });
     const before = (await good.get<MrStatus>('mr-status')).mr_locked;
 
-    const wrongToken = createApiClient({ baseUrl: srv.server.url, settings: { signing: { mode: 'compat', devid, devtoken: 'not-the-token' }, aesMode: false } });
+    const wrongToken = createApiClient({
+      baseUrl: srv.server.url,
+      settings: { signing: { mode: 'compat', devid, devtoken: 'not-the-token' }, aesMode: false },
+    });
     expect(await wrongToken.login.getVerifyCode().catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 401 });
     const forged = wrongToken.session({ mr_id: MR, sess_id: host.result.sessId });
-    expect(await forged.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: before ? 0 : 1 }).catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 401 });
+    expect(await forged.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: before ? 0 : 1 }).catch((e: unknown) => e)).toMatchObject({
+      kind: 'http',
+      status: 401,
+    });
 
     const strict = createApiClient({ baseUrl: srv.server.url, settings: { signing: { mode: 'strict', devid, devtoken }, aesMode: false } });
-    const strictSession = strict.session({ mr_id: MR, sess_id: host.result.sessId, sign_key: 'AAAAAAAAAAAAAAAAAAAAAA==', signing: 'strict' });
-    expect(await strictSession.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: before ? 0 : 1 }).catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 401 });
+    const strictSession = strict.session({
+      mr_id: MR,
+      sess_id: host.result.sessId,
+      sign_key: 'AAAAAAAAAAAAAAAAAAAAAA==',
+      signing: 'strict',
+    });
+    expect(
+      await strictSession.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: before ? 0 : 1 }).catch((e: unknown) => e),
+    ).toMatchObject({ kind: 'http', status: 401 });
 
     expect((await good.get<MrStatus>('mr-status')).mr_locked).toBe(before);
   });
@@ -350,7 +390,9 @@ describe('a console in front of the platform', () => {
   });
 
   it('loads the snapshot without seq, polls without since_seq, and holds exactly what the platform holds', async () => {
-    const snapshots = await Promise.all(['participants', 'eps-info', 'eps-status', 'mr-status', 'mr-info'].map((s) => host.api.get<Record<string, unknown>>(s)));
+    const snapshots = await Promise.all(
+      ['participants', 'eps-info', 'eps-status', 'mr-status', 'mr-info'].map((s) => host.api.get<Record<string, unknown>>(s)),
+    );
     for (const s of snapshots) expect(s).not.toHaveProperty('seq');
     expect(host.child('longPoll').getSnapshot().context.feed).toBe('server');
     expect(selectSessionRecovery(host.actor.getSnapshot())).toBe('relogin');
@@ -427,8 +469,16 @@ describe('a console in front of the platform', () => {
       behaviour: 'set and cancel the focus',
       e2e: 'participants: set and cancel the main venue, set host and focus',
       steps: ([p]) => [
-        { send: () => eps('focus', [p], 1), read: (v) => ((v.status.spec_focus_usr_ids as string[] | undefined) ?? []).includes(p), want: true },
-        { send: () => eps('focus', [p], 0), read: (v) => ((v.status.spec_focus_usr_ids as string[] | undefined) ?? []).includes(p), want: false },
+        {
+          send: () => eps('focus', [p], 1),
+          read: (v) => ((v.status.spec_focus_usr_ids as string[] | undefined) ?? []).includes(p),
+          want: true,
+        },
+        {
+          send: () => eps('focus', [p], 0),
+          read: (v) => ((v.status.spec_focus_usr_ids as string[] | undefined) ?? []).includes(p),
+          want: false,
+        },
       ],
     },
     {
@@ -472,7 +522,8 @@ describe('a console in front of the platform', () => {
         ]),
     },
     {
-      behaviour: 'every meeting switch flips and back (lock, guests, self-unmute, content sharing, platform layout, same layout, subtitles, live)',
+      behaviour:
+        'every meeting switch flips and back (lock, guests, self-unmute, content sharing, platform layout, same layout, subtitles, live)',
       e2e: 'meetingControls: every switch flips the server state and back; a switch changed by another console shows here',
       steps: () =>
         (Object.keys(SWITCH_WIRE) as MeetingSwitchId[]).flatMap((id) => {
@@ -481,7 +532,13 @@ describe('a console in front of the platform', () => {
           const pullUrl = 'http://127.0.0.1/liveplay/wire.flv';
           const addresses =
             id === 'live'
-              ? [{ send: () => meeting({ type: 'liveAddresses', pushUrl: 'rtmp://127.0.0.1:1935/live/wire', pullUrl }), read: field('rtmp_url'), want: pullUrl }]
+              ? [
+                  {
+                    send: () => meeting({ type: 'liveAddresses', pushUrl: 'rtmp://127.0.0.1:1935/live/wire', pullUrl }),
+                    read: field('rtmp_url'),
+                    want: pullUrl,
+                  },
+                ]
               : [];
           return [
             ...addresses,
@@ -496,7 +553,11 @@ describe('a console in front of the platform', () => {
       steps: () => [
         { send: () => meeting({ type: 'status', key: 'chat_permission', value: 2 }), read: field('chat_permission'), want: 2 },
         { send: () => meeting({ type: 'status', key: 'live_chat', value: 0 }), read: field('live_chat'), want: 0 },
-        { send: () => meeting({ type: 'status', key: 'meeting_mode', value: 'discussion' }), read: field('meeting_mode'), want: 'discussion' },
+        {
+          send: () => meeting({ type: 'status', key: 'meeting_mode', value: 'discussion' }),
+          read: field('meeting_mode'),
+          want: 'discussion',
+        },
         { send: () => meeting({ type: 'status', key: 'guest_poll', value: 1 }), read: (v) => Number(v.status.guest_poll), want: 1 },
         { send: () => meeting({ type: 'status', key: 'guest_poll', value: 0 }), read: (v) => Number(v.status.guest_poll), want: 0 },
       ],
@@ -549,7 +610,8 @@ describe('a console in front of the platform', () => {
       e2e: 'meetingControlsLive: live addresses: both required, saved while live is off',
       steps: () => [
         {
-          send: () => meeting({ type: 'liveAddresses', pushUrl: 'rtmp://push.example.com/live/a', pullUrl: 'rtmp://pull.example.com/live/a' }),
+          send: () =>
+            meeting({ type: 'liveAddresses', pushUrl: 'rtmp://push.example.com/live/a', pullUrl: 'rtmp://pull.example.com/live/a' }),
           read: (v) => [v.status.push_url, v.status.rtmp_url],
           want: ['rtmp://push.example.com/live/a', 'rtmp://pull.example.com/live/a'],
         },
@@ -575,21 +637,38 @@ describe('a console in front of the platform', () => {
 
   it('raised hands (the talk recipe): permitting one lets them speak, refusing one keeps them muted, lowering all lowers every hand', async () => {
     const [, , , , , , p, q] = S;
-    await command(host, recipe(() => host, { type: 'muteAll', on: true }));
+    await command(
+      host,
+      recipe(() => host, { type: 'muteAll', on: true }),
+    );
     const room = srv.server.engine.rooms.get(MR)!;
     // the endpoints raise their hands (what a participant does, not the console)
     for (const id of [p, q]) room.setFlag(room.endpoints.get(id)!, 'hand', 1);
     room.flush();
     await expectEverywhere((v) => [flag(p, 'hand')(v), flag(q, 'hand')(v)], [1, 1], [host, supervisor], 'two hands up');
-    await command(host, recipe(() => host, { type: 'acceptHands', usrIds: [p], showTalker: false }));
-    await command(host, recipe(() => host, { type: 'refuseHands', usrIds: [q] }));
-    await expectEverywhere((v) => [flag(p, 'hand')(v), flag(p, 'a_rx')(v), flag(q, 'hand')(v), flag(q, 'a_rx')(v)], [0, 1, 0, 0], [host, supervisor], 'permitted and refused');
+    await command(
+      host,
+      recipe(() => host, { type: 'acceptHands', usrIds: [p], showTalker: false }),
+    );
+    await command(
+      host,
+      recipe(() => host, { type: 'refuseHands', usrIds: [q] }),
+    );
+    await expectEverywhere(
+      (v) => [flag(p, 'hand')(v), flag(p, 'a_rx')(v), flag(q, 'hand')(v), flag(q, 'a_rx')(v)],
+      [0, 1, 0, 0],
+      [host, supervisor],
+      'permitted and refused',
+    );
     for (const id of [p, q]) room.setFlag(room.endpoints.get(id)!, 'hand', 1);
     room.flush();
     await expectEverywhere((v) => [flag(p, 'hand')(v), flag(q, 'hand')(v)], [1, 1], [host, supervisor], 'two hands up again');
     await command(host, eps('clear_all_hand', []));
     await expectEverywhere((v) => [...v.eps.values()].some((e) => e.flags.hand === 1), false, [host, supervisor], 'no hand up');
-    await command(host, recipe(() => host, { type: 'muteAll', on: false }));
+    await command(
+      host,
+      recipe(() => host, { type: 'muteAll', on: false }),
+    );
   });
 
   it('recording starts and stops (recording machine): the platform’s status and the console’s state', async () => {
@@ -609,8 +688,17 @@ describe('a console in front of the platform', () => {
     const pollSecs = guest!.poll_secs === 20 ? 30 : 20;
     await command(host, meeting({ type: 'mosaic', configs: [{ ...guest!, poll_secs: pollSecs }] }));
     const readGuest = (list: MosicConfigEntry[] | undefined) => list?.find((e) => e.role === 'guest')?.poll_secs;
-    await until(async () => readGuest((await host.api.get<{ config_info: MosicConfigEntry[] }>('mosic-config')).config_info), pollSecs, 'the platform’s guest layout');
-    for (const c of [host, supervisor]) await until(() => readGuest(selectMosaicConfigs(c.child('meeting').getSnapshot()) as MosicConfigEntry[]), pollSecs, 'the console’s guest layout');
+    await until(
+      async () => readGuest((await host.api.get<{ config_info: MosicConfigEntry[] }>('mosic-config')).config_info),
+      pollSecs,
+      'the platform’s guest layout',
+    );
+    for (const c of [host, supervisor])
+      await until(
+        () => readGuest(selectMosaicConfigs(c.child('meeting').getSnapshot()) as MosicConfigEntry[]),
+        pollSecs,
+        'the console’s guest layout',
+      );
   });
 
   it('subtitles: the banner the console sets once per role is the platform’s one flat banner, read back as that target', async () => {
@@ -630,17 +718,28 @@ describe('a console in front of the platform', () => {
       h_margin: 10,
       v_margin: 10,
     };
-    await command(host, recipe(() => host, { type: 'title', title }));
-    await until(async () => (await host.api.get<Record<string, unknown>>('title-config')).message, 'Platform subtitle', 'the platform’s banner');
+    await command(
+      host,
+      recipe(() => host, { type: 'title', title }),
+    );
+    await until(
+      async () => (await host.api.get<Record<string, unknown>>('title-config')).message,
+      'Platform subtitle',
+      'the platform’s banner',
+    );
     const banner = await host.api.get<Record<string, unknown>>('title-config');
     expect(banner).toMatchObject({ message: 'Platform subtitle', has_title: 1, speed: 60 });
     expect(banner).not.toHaveProperty('titles');
     for (const c of [host, supervisor]) {
-      await until(() => {
-        const titles = selectTitleConfigs(c.child('meeting').getSnapshot()) as unknown as Record<string, TitleConfig> | TitleConfig[];
-        const list = Array.isArray(titles) ? titles : Object.values(titles ?? {});
-        return list.find((t) => t.message === 'Platform subtitle')?.message;
-      }, 'Platform subtitle', 'the console’s banner');
+      await until(
+        () => {
+          const titles = selectTitleConfigs(c.child('meeting').getSnapshot()) as unknown as Record<string, TitleConfig> | TitleConfig[];
+          const list = Array.isArray(titles) ? titles : Object.values(titles ?? {});
+          return list.find((t) => t.message === 'Platform subtitle')?.message;
+        },
+        'Platform subtitle',
+        'the console’s banner',
+      );
     }
   });
 
@@ -662,7 +761,13 @@ describe('a console in front of the platform', () => {
   });
 
   it('two consoles: the host sees the supervisor join; both count each other among the controllers online', async () => {
-    await waitFor(host.child('controllers'), (s) => selectControllerCount(s as never) > 0 && (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(supervisor.result.sessId)), { timeout: 10_000 });
+    await waitFor(
+      host.child('controllers'),
+      (s) =>
+        selectControllerCount(s as never) > 0 &&
+        (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(supervisor.result.sessId)),
+      { timeout: 10_000 },
+    );
     // the count the top bar shows: the controllers snapshot as the notification lists follow it
     for (const c of [host, supervisor]) {
       const stop = followControllersSnapshot(c.actor, c.child('controllers'));
@@ -696,9 +801,13 @@ describe('a console whose session the platform dropped or whose poll failed', ()
       // the next poll goes out once the one held now answers: make it answer
       await command(c, eps('a_rx', ['steady.08'], 1));
       await waitFor(c.child('longPoll'), (s) => selectConnectionState(s as never) === 'resynced', { timeout: 15_000 });
-      const after = sent.slice(mark).filter((r) => r.path.startsWith(prefix)).map((r) => r.path.slice(prefix.length));
+      const after = sent
+        .slice(mark)
+        .filter((r) => r.path.startsWith(prefix))
+        .map((r) => r.path.slice(prefix.length));
       expect(after).toEqual(expect.arrayContaining(['participants', 'eps-info', 'eps-status', 'mr-status', 'mr-info']));
-      for (const r of sent.slice(mark).filter((x) => x.path === prefix + 'changes')) expect(JSON.parse(r.body)).not.toHaveProperty('since_seq');
+      for (const r of sent.slice(mark).filter((x) => x.path === prefix + 'changes'))
+        expect(JSON.parse(r.body)).not.toHaveProperty('since_seq');
       expect(c.ended).toEqual([]);
     } finally {
       await closeConsole(c);
@@ -725,7 +834,9 @@ describe('a console whose session the platform dropped or whose poll failed', ()
       await waitFor(c.child('longPoll'), (s) => ['live', 'resynced'].includes(selectConnectionState(s as never)), { timeout: 15_000 });
       // and the new session works: a command goes out on it and its effect comes back by its poll
       await command(c, eps('a_rx', ['steady.08'], 0));
-      expect(sent.some((r) => r.method === 'POST' && r.path === `/rest/v1/meetings/${MR}/sessions/${relogged[0].sessId}/eps-status`)).toBe(true);
+      expect(sent.some((r) => r.method === 'POST' && r.path === `/rest/v1/meetings/${MR}/sessions/${relogged[0].sessId}/eps-status`)).toBe(
+        true,
+      );
       await until(() => flag('steady.08', 'a_rx')(consoleView(c)), 0, 'the new session’s poll');
       await command(c, eps('a_rx', ['steady.08'], 1));
       expect(c.ended).toEqual([]);

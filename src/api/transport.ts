@@ -112,10 +112,7 @@ const DEFAULT_TIMEOUT_MS = 20_000;
  * Creates the signed transport. `platform` may be a promise-returning getter so the settings are
  * fetched once, on the first signed request.
  */
-export function createTransport(
-  options: ClientOptions,
-  platform: () => Promise<PlatformSettings | undefined>,
-): Transport {
+export function createTransport(options: ClientOptions, platform: () => Promise<PlatformSettings | undefined>): Transport {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const http = ky.create({
@@ -157,9 +154,7 @@ export function createTransport(
     const devtoken = settings?.signing?.devtoken;
     const aes = settings?.aesMode ? await loadAes() : undefined;
     const aesKey =
-      aes?.shouldEncrypt(path) && devtoken !== undefined
-        ? aes.deriveAesKey(devtoken, strict ? spec.session?.key : undefined)
-        : undefined;
+      aes?.shouldEncrypt(path) && devtoken !== undefined ? aes.deriveAesKey(devtoken, strict ? spec.session?.key : undefined) : undefined;
 
     const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
     let body: string | undefined;

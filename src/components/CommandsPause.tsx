@@ -19,7 +19,11 @@ const note: CSSProperties = {
   color: 'var(--mantine-color-red-9)',
 };
 
-export function CommandsPause({ paused, reason, children }: {
+export function CommandsPause({
+  paused,
+  reason,
+  children,
+}: {
   /** the feed is lost: disable and dim */
   paused: boolean;
   /** why, as a tooltip on the paused controls */
@@ -51,7 +55,10 @@ export function CommandsPause({ paused, reason, children }: {
 }
 
 /** {@link CommandsPause} driven by the session's change feed: paused while the feed is lost. */
-export function PausedWhileFeedLost({ session, children }: {
+export function PausedWhileFeedLost({
+  session,
+  children,
+}: {
   /** the root session actor */
   session: AnyActorRef;
   /** the controls */

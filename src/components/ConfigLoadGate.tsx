@@ -10,7 +10,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 export type ConfigGateState = 'loading' | 'loaded' | 'failed';
 
-export function ConfigLoadGate({ state, onRetry, onClose, children }: {
+export function ConfigLoadGate({
+  state,
+  onRetry,
+  onClose,
+  children,
+}: {
   /** whether the config was read */
   state: ConfigGateState;
   /** reads the config again */

@@ -46,8 +46,25 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm,
 }
 
 /** The {@link ConfirmDialog} of a {@link Confirmation}: open while `ask` is set, in its words. */
-export function ConfirmationDialog({ ask, onConfirm, onCancel }: { ask: Confirmation | null; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmationDialog({
+  ask,
+  onConfirm,
+  onCancel,
+}: {
+  ask: Confirmation | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { i18n } = useLingui();
   const text = ask ? confirmationText(i18n, ask) : null;
-  return <ConfirmDialog opened={ask !== null} title={text?.title ?? ''} message={text?.message} confirmLabel={text?.confirm ?? ''} onConfirm={onConfirm} onCancel={onCancel} />;
+  return (
+    <ConfirmDialog
+      opened={ask !== null}
+      title={text?.title ?? ''}
+      message={text?.message}
+      confirmLabel={text?.confirm ?? ''}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
 }

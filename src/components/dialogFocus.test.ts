@@ -117,7 +117,7 @@ describe('dialog focus return', () => {
     remove();
   });
 
-  it('a dialog opened from a dialog that closed meanwhile (booking from the management dialog) gives focus back to the first dialog\'s opener', async () => {
+  it("a dialog opened from a dialog that closed meanwhile (booking from the management dialog) gives focus back to the first dialog's opener", async () => {
     document.body.innerHTML = `
       <button id="opener">Platform management login</button>
       <section role="dialog" id="first"><div class="mantine-Modal-body"><button id="book">Book next meeting</button></div></section>`;

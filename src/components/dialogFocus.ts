@@ -14,7 +14,8 @@
  */
 export const DIALOG_CLOSE_ATTRIBUTE = 'data-dialog-close';
 
-const TABBABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const TABBABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The first field (or other control) of a dialog's body, skipping hidden ones. */
 export function firstFieldOf(dialog: Element): HTMLElement | null {

@@ -24,7 +24,12 @@ export function LoadingNote({ inline = false }: { inline?: boolean }) {
   if (inline) return note;
   return (
     <Portal>
-      <Paper withBorder shadow="md" p="sm" style={{ position: 'fixed', top: '40%', left: '50%', transform: 'translateX(-50%)', zIndex: 400 }}>
+      <Paper
+        withBorder
+        shadow="md"
+        p="sm"
+        style={{ position: 'fixed', top: '40%', left: '50%', transform: 'translateX(-50%)', zIndex: 400 }}
+      >
         {note}
       </Paper>
     </Portal>

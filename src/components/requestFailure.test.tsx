@@ -6,7 +6,14 @@ import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
 import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
-import { clearOutageAlert, resetRequestFailureAlert, noteRequestAnswered, OUTAGE_CLEAR_DELAY_MS, RequestFailureAlert, showRequestFailure } from './requestFailure';
+import {
+  clearOutageAlert,
+  resetRequestFailureAlert,
+  noteRequestAnswered,
+  OUTAGE_CLEAR_DELAY_MS,
+  RequestFailureAlert,
+  showRequestFailure,
+} from './requestFailure';
 
 let i18n: I18n;
 beforeAll(async () => {

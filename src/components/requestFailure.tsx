@@ -72,14 +72,19 @@ export function showRequestFailure(i18n: I18n, error: unknown, options: RequestF
   const outage = failure.outage === true;
   if (outage) lastOutageAt = Date.now();
   const advisesReload = !(outage && canRelogin());
-  if (shownAlert && shownAlert.text === text && shownAlert.outage === outage && shownAlert.advisesReload === advisesReload) return 'alertReload';
+  if (shownAlert && shownAlert.text === text && shownAlert.outage === outage && shownAlert.advisesReload === advisesReload)
+    return 'alertReload';
   setShownAlert({ outage, text, advisesReload, reload });
   return 'alertReload';
 }
 
 /** The alert shown now (for tests and the page's own layout decisions). */
 export function useShownRequestAlert(): ShownAlert | null {
-  return useSyncExternalStore(subscribe, () => shownAlert, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => shownAlert,
+    () => null,
+  );
 }
 
 /**
@@ -119,7 +124,9 @@ export function RequestFailureAlert() {
             <Text size="sm">
               {shown.advisesReload
                 ? i18n._(msg`This alert goes away by itself once the platform answers again.`)
-                : i18n._(msg`The console signs in again by itself once the platform answers. Do not reload the page: the automatic sign-in needs what a reload would discard.`)}
+                : i18n._(
+                    msg`The console signs in again by itself once the platform answers. Do not reload the page: the automatic sign-in needs what a reload would discard.`,
+                  )}
             </Text>
           )}
         </div>

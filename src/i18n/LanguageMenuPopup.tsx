@@ -11,7 +11,9 @@ import { AUTONYM, currentLocale } from './languageNames';
  * The language menu itself (Mantine's Menu with its popover and floating-ui): a chunk of its own,
  * loaded by {@link LanguageMenu} when the menu is first opened.
  */
-export default function LanguageMenuPopup({ defaultOpened = false }: {
+export default function LanguageMenuPopup({
+  defaultOpened = false,
+}: {
   /** open at once: the user clicked the button before this chunk had arrived */
   defaultOpened?: boolean;
 }) {

@@ -35,7 +35,13 @@ function Form({ seen, prefill = '', onSubmit }: { seen: Record<string, string>; 
       >
         {['mr-id', 'password', 'code'].map((name) => (
           // the first field takes focus as the login panel's does, stealing it from the shell
-          <input key={name} name={name} autoFocus={name === 'mr-id'} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+          <input
+            key={name}
+            name={name}
+            autoFocus={name === 'mr-id'}
+            value={values[name]}
+            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          />
         ))}
       </form>
     </main>

@@ -87,4 +87,3 @@ function carryLoginInput(shell: HTMLElement, root: HTMLElement, focused: Element
   // Enter pressed in the shell before the app was there: the app logs in now
   if (shell.querySelector('form')?.hasAttribute('data-submitted')) root.querySelector<HTMLFormElement>('form')?.requestSubmit();
 }
-

@@ -23,7 +23,11 @@ export function MeetingSoundPlayer({ control, testId = 'meeting-sound' }: { cont
       )}
       {control.state === 'playing' && (
         <Text size="xs" c="dimmed" data-testid={`${testId}-voices`}>
-          {control.voices.length === 0 ? <Trans>Nobody is talking</Trans> : <Plural value={control.voices.length} one="# person talking" other="# people talking" />}
+          {control.voices.length === 0 ? (
+            <Trans>Nobody is talking</Trans>
+          ) : (
+            <Plural value={control.voices.length} one="# person talking" other="# people talking" />
+          )}
         </Text>
       )}
       {control.sinkFailed && (

@@ -32,7 +32,20 @@ export interface VideoTileProps {
   testId?: string;
 }
 
-export function VideoTile({ stream, kind = 'participant', usrId, name, mode, showName, signal, talking, videoRef, children, style, testId = 'video-tile' }: VideoTileProps) {
+export function VideoTile({
+  stream,
+  kind = 'participant',
+  usrId,
+  name,
+  mode,
+  showName,
+  signal,
+  talking,
+  videoRef,
+  children,
+  style,
+  testId = 'video-tile',
+}: VideoTileProps) {
   const { t } = useLingui();
   const own = useRef<HTMLVideoElement | null>(null);
   const live = mode === 'live' && stream !== null;
@@ -51,7 +64,10 @@ export function VideoTile({ stream, kind = 'participant', usrId, name, mode, sho
     else if (videoRef) (videoRef as { current: HTMLVideoElement | null }).current = el;
   };
 
-  const signalText = signal === null || signal === undefined ? t`Signal unknown` : [t`No signal`, t`Signal bad`, t`Signal poor`, t`Signal fair`, t`Signal good`][signal];
+  const signalText =
+    signal === null || signal === undefined
+      ? t`Signal unknown`
+      : [t`No signal`, t`Signal bad`, t`Signal poor`, t`Signal fair`, t`Signal good`][signal];
   return (
     <div
       data-testid={testId}
@@ -77,15 +93,38 @@ export function VideoTile({ stream, kind = 'participant', usrId, name, mode, sho
       ) : (
         <div
           data-testid={`${testId}-placeholder`}
-          style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4, color: '#e4e7eb' }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 4,
+            color: '#e4e7eb',
+          }}
         >
           <div
-            style={{ width: 40, height: 40, borderRadius: 20, background: avatarColour(usrId), color: '#ffffff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700 }}
+            style={{
+              width: 40,
+              height: 40,
+              borderRadius: 20,
+              background: avatarColour(usrId),
+              color: '#ffffff',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontWeight: 700,
+            }}
           >
             {initialsOf(name || usrId)}
           </div>
-          <div style={{ fontSize: 12, maxWidth: '90%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name || usrId}</div>
-          <div style={{ fontSize: 11, opacity: 0.7 }}>{mode === 'hidden' ? t`Video hidden` : mode === 'off' ? t`Video off` : t`Connecting…`}</div>
+          <div style={{ fontSize: 12, maxWidth: '90%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {name || usrId}
+          </div>
+          <div style={{ fontSize: 11, opacity: 0.7 }}>
+            {mode === 'hidden' ? t`Video hidden` : mode === 'off' ? t`Video off` : t`Connecting…`}
+          </div>
         </div>
       )}
       {(showName || signal !== undefined) && (
@@ -129,7 +168,10 @@ function SignalBars({ level, label, testId }: { level: SignalLevel | null; label
       style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 1, height: 12, marginLeft: 'auto' }}
     >
       {[1, 2, 3, 4].map((bar) => (
-        <span key={bar} style={{ width: 3, height: 3 * bar, background: level !== null && bar <= level ? colour : 'rgba(255,255,255,0.3)' }} />
+        <span
+          key={bar}
+          style={{ width: 3, height: 3 * bar, background: level !== null && bar <= level ? colour : 'rgba(255,255,255,0.3)' }}
+        />
       ))}
     </span>
   );

@@ -26,7 +26,9 @@ export function useAudioDevices(): { microphones: AudioDevice[]; speakers: Audio
         (list) => {
           if (!alive) return;
           const pick = (kind: MediaDeviceKind) =>
-            list.filter((d) => d.kind === kind && d.deviceId && d.deviceId !== 'default').map((d) => ({ deviceId: d.deviceId, label: d.label }));
+            list
+              .filter((d) => d.kind === kind && d.deviceId && d.deviceId !== 'default')
+              .map((d) => ({ deviceId: d.deviceId, label: d.label }));
           setDevices({ microphones: pick('audioinput'), speakers: pick('audiooutput') });
         },
         () => {},

@@ -91,7 +91,12 @@ describe('media model', () => {
 
     it('place named participants, the main venue and empties, and fill automatic panes with the rest, main venue first', () => {
       const panes = assignPanes({ config: config([['c'], ['0'], ['-1'], ['-2']]), paneCount: 4, lookup, nowSecs: 0 });
-      expect(panes).toEqual([{ kind: 'participant', usrId: 'c' }, { kind: 'participant', usrId: 'm' }, { kind: 'empty' }, { kind: 'participant', usrId: 'a' }]);
+      expect(panes).toEqual([
+        { kind: 'participant', usrId: 'c' },
+        { kind: 'participant', usrId: 'm' },
+        { kind: 'empty' },
+        { kind: 'participant', usrId: 'a' },
+      ]);
       expect(assignPanes({ config: config([['1010'], ['gone'], ['b'], ['-1']]), paneCount: 4, lookup, nowSecs: 0 })).toEqual([
         { kind: 'participant', usrId: 'm' },
         { kind: 'empty' },

@@ -4,7 +4,10 @@
  */
 export type PipOutcome = 'entered' | 'unsupported' | 'refused';
 
-export async function enterPictureInPicture(video: HTMLVideoElement | null, doc: Pick<Document, 'pictureInPictureEnabled'> = document): Promise<PipOutcome> {
+export async function enterPictureInPicture(
+  video: HTMLVideoElement | null,
+  doc: Pick<Document, 'pictureInPictureEnabled'> = document,
+): Promise<PipOutcome> {
   if (!video || typeof video.requestPictureInPicture !== 'function' || !doc.pictureInPictureEnabled) return 'unsupported';
   try {
     await video.requestPictureInPicture();

@@ -43,7 +43,9 @@ describe('signal level', () => {
     expect(signalOf(healthy, true)).toBe(4);
     expect(signalOf(answer([{ type: 'video', rx_bitrate: 1500, rx_lost_rate: 5 }]), true)).toBe(2);
     // the packet counters win over the rate: 90 lost of 1000 is 9 %
-    expect(signalOf(answer([{ type: 'audio', rx_bitrate: 64, rx_lost_rate: 0.1, rx_packets_received: 910, rx_packets_lost: 90 }]), false)).toBe(1);
+    expect(
+      signalOf(answer([{ type: 'audio', rx_bitrate: 64, rx_lost_rate: 0.1, rx_packets_received: 910, rx_packets_lost: 90 }]), false),
+    ).toBe(1);
     // video that is off does not count its loss
     expect(
       signalOf(

@@ -20,7 +20,8 @@ export const LOSS_THRESHOLDS = { bad: 8, poor: 3, fair: 1 } as const;
  */
 export function signalLevel(m: { audioKbps: number; videoKbps: number; lossPct: number; videoExpected?: boolean }): SignalLevel {
   if (m.audioKbps <= 0 && m.videoKbps <= 0) return 0;
-  let level: SignalLevel = m.lossPct >= LOSS_THRESHOLDS.bad ? 1 : m.lossPct >= LOSS_THRESHOLDS.poor ? 2 : m.lossPct >= LOSS_THRESHOLDS.fair ? 3 : 4;
+  let level: SignalLevel =
+    m.lossPct >= LOSS_THRESHOLDS.bad ? 1 : m.lossPct >= LOSS_THRESHOLDS.poor ? 2 : m.lossPct >= LOSS_THRESHOLDS.fair ? 3 : 4;
   if (m.videoExpected && m.videoKbps > 0 && m.videoKbps < NOMINAL_VIDEO_KBPS / 4 && level > 1) level = (level - 1) as SignalLevel;
   return level;
 }

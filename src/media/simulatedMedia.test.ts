@@ -31,7 +31,10 @@ function fakeCanvasFactory() {
   const create = () => {
     const rec: FakeCanvas = { draws: 0, track: new FakeTrack('video') };
     made.push(rec);
-    const ctx = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (k === 'fillRect' ? () => rec.draws++ : () => {}), set: () => true });
+    const ctx = new Proxy({} as Record<string, unknown>, {
+      get: (_t, k) => (k === 'fillRect' ? () => rec.draws++ : () => {}),
+      set: () => true,
+    });
     return { getContext: () => ctx, captureStream: () => new FakeStream([rec.track]) } as unknown as HTMLCanvasElement;
   };
   return { made, create };

@@ -11,7 +11,19 @@ export const SLIDE_SIZE = { width: 640, height: 360 } as const;
 
 type Ctx2d = Pick<
   CanvasRenderingContext2D,
-  'fillStyle' | 'strokeStyle' | 'lineWidth' | 'font' | 'textAlign' | 'textBaseline' | 'fillRect' | 'fillText' | 'beginPath' | 'arc' | 'fill' | 'stroke' | 'strokeRect'
+  | 'fillStyle'
+  | 'strokeStyle'
+  | 'lineWidth'
+  | 'font'
+  | 'textAlign'
+  | 'textBaseline'
+  | 'fillRect'
+  | 'fillText'
+  | 'beginPath'
+  | 'arc'
+  | 'fill'
+  | 'stroke'
+  | 'strokeRect'
 >;
 
 /** Bar position 0–1 at `ms`: one sweep every 2 s. */

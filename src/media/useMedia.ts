@@ -42,7 +42,12 @@ export function useMediaVersion(media: MeetingMediaSource | null): number {
  * The stream of one participant's camera or content share while `enabled`; null otherwise. The
  * lease is released (and, when it was the last, the track stopped) when disabled or unmounted.
  */
-export function useVideoStream(media: MeetingMediaSource | null, kind: 'participant' | 'content', usrId: string | null, enabled: boolean): MediaStream | null {
+export function useVideoStream(
+  media: MeetingMediaSource | null,
+  kind: 'participant' | 'content',
+  usrId: string | null,
+  enabled: boolean,
+): MediaStream | null {
   const [stream, setStream] = useState<MediaStream | null>(null);
   useEffect(() => {
     if (!media || !usrId || !enabled) {

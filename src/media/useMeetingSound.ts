@@ -27,7 +27,11 @@ export interface MeetingSoundControl {
 /** How often the state, voices and level are read back for display. */
 const READ_BACK_MS = 500;
 
-export function useMeetingSound(media: MeetingMediaSource | null, wanted: boolean, output: { sinkId: string; volume: number }): MeetingSoundControl {
+export function useMeetingSound(
+  media: MeetingMediaSource | null,
+  wanted: boolean,
+  output: { sinkId: string; volume: number },
+): MeetingSoundControl {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const leaseRef = useRef<MeetingSoundLease | null>(null);
   const [state, setState] = useState<MeetingSoundState>('off');

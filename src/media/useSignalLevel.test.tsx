@@ -67,7 +67,9 @@ describe('useSignalLevel', () => {
 
   it('turning the overlays off aborts the request in flight', async () => {
     const f = pendingFetcher();
-    const { result, rerender } = renderHook(({ enabled }) => useSignalLevel(f.fetchStats, 5, true, enabled), { initialProps: { enabled: true } });
+    const { result, rerender } = renderHook(({ enabled }) => useSignalLevel(f.fetchStats, 5, true, enabled), {
+      initialProps: { enabled: true },
+    });
     await waitFor(() => expect(f.calls).toHaveLength(1));
     rerender({ enabled: false });
     await waitFor(() => expect(f.calls[0].signal.aborted).toBe(true));

@@ -28,7 +28,13 @@ describe('AlertList', () => {
   it('the button counts the current alerts and opens them: participant, condition, since when, and a snooze each', async () => {
     const onSnooze = vi.fn();
     const since = new Date(2026, 10, 27, 9, 30, 5).getTime();
-    renderUi(<AlertList alerts={[alert(1, 'loss', since), alert(2, 'jitter', since), alert(1, 'jitter', since + 60_000)]} flood={null} onSnooze={onSnooze} />);
+    renderUi(
+      <AlertList
+        alerts={[alert(1, 'loss', since), alert(2, 'jitter', since), alert(1, 'jitter', since + 60_000)]}
+        flood={null}
+        onSnooze={onSnooze}
+      />,
+    );
     const button = screen.getByRole('button', { name: /^Alerts/ });
     expect(button.getAttribute('data-count')).toBe('3');
     expect(screen.getByTestId('alert-count').textContent).toBe('3');
@@ -83,7 +89,11 @@ describe('the quality alert toast', () => {
       lines.push(line(n));
       observe([...lines]);
     }
-    await waitFor(() => expect(document.querySelector(`.${QUALITY_ALERT_CLASS}`)?.textContent).toContain('11 quality alerts in the last 10 minutes: see Alerts'));
+    await waitFor(() =>
+      expect(document.querySelector(`.${QUALITY_ALERT_CLASS}`)?.textContent).toContain(
+        '11 quality alerts in the last 10 minutes: see Alerts',
+      ),
+    );
     lines.push(line(12));
     observe([...lines]);
     await waitFor(() => expect(first?.textContent).toContain('12 quality alerts in the last 10 minutes'));

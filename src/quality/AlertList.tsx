@@ -103,7 +103,12 @@ export function AlertList({ alerts, flood, onSnooze }: AlertListProps) {
                         })}
                       </Stack>
                       {/* a snooze is the participant's: every condition of the row at once */}
-                      <Button size="compact-xs" variant="default" onClick={() => onSnooze(group[0])} aria-label={t`Snooze the alerts of ${name} for 30 minutes`}>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => onSnooze(group[0])}
+                        aria-label={t`Snooze the alerts of ${name} for 30 minutes`}
+                      >
                         <Trans>Snooze</Trans>
                       </Button>
                     </Group>

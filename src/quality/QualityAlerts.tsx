@@ -12,7 +12,9 @@ import { useAlertToasts, type AlertBudgetRef } from './alertToasts';
 
 const NONE: readonly TrackedCondition[] = [];
 
-export function QualityAlerts({ session }: {
+export function QualityAlerts({
+  session,
+}: {
   /** the root session actor */
   session: AnyActorRef;
 }) {

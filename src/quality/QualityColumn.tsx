@@ -69,7 +69,14 @@ function QualitySettings() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withinPortal trapFocus returnFocus shadow="md" width={300}>
       <Popover.Target>
-        <ActionIcon variant="subtle" size="sm" aria-label={t`Quality alerts`} title={t`Quality alerts`} onClick={() => (opened ? setOpened(false) : open())} data-count={notices.length}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label={t`Quality alerts`}
+          title={t`Quality alerts`}
+          onClick={() => (opened ? setOpened(false) : open())}
+          data-count={notices.length}
+        >
           <span aria-hidden>⚙</span>
         </ActionIcon>
       </Popover.Target>
@@ -125,7 +132,11 @@ function QualitySettings() {
                 <Trans>No participant has reached a threshold</Trans>
               </Text>
             ) : (
-              <ul aria-label={t`Recent alerts`} data-testid="quality-notices" style={{ margin: 0, paddingInlineStart: 16, maxHeight: 180, overflowY: 'auto', fontSize: 12 }}>
+              <ul
+                aria-label={t`Recent alerts`}
+                data-testid="quality-notices"
+                style={{ margin: 0, paddingInlineStart: 16, maxHeight: 180, overflowY: 'auto', fontSize: 12 }}
+              >
                 {notices.slice(0, 50).map((n) => {
                   const time = i18n.date(new Date(n.at), { timeStyle: 'medium' });
                   const value = i18n.number(roundFigure(n.value));

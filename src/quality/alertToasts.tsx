@@ -34,7 +34,14 @@ export function useAlertToasts(budget: AlertBudgetRef | undefined): void {
   useEffect(() => {
     if (!budget) return;
     const floodText = (count: number) => t`${count} quality alerts in the last 10 minutes: see Alerts`;
-    const base = { id: QUALITY_ALERT_ID, color: 'orange', title: t`Quality alert`, autoClose: 10_000, className: QUALITY_ALERT_CLASS, priority: QUALITY_ALERT_PRIORITY };
+    const base = {
+      id: QUALITY_ALERT_ID,
+      color: 'orange',
+      title: t`Quality alert`,
+      autoClose: 10_000,
+      className: QUALITY_ALERT_CLASS,
+      priority: QUALITY_ALERT_PRIORITY,
+    };
     const describe = (alerts: readonly TrackedCondition[]) => {
       // one participant (loss and jitter at once, say) is named with every condition
       if (new Set(alerts.map((a) => a.usrId)).size === 1) {

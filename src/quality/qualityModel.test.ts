@@ -34,7 +34,11 @@ describe('sparkline', () => {
 
 describe('worstFirst', () => {
   const rows = [{ usrId: 'a' }, { usrId: 'b' }, { usrId: 'c' }, { usrId: 'none' }];
-  const store = storeWith({ a: { loss: [1, 1], jitter: [50, 50] }, b: { loss: [9, 3], jitter: [5, 5] }, c: { loss: [0, 6], jitter: [20, NaN] } });
+  const store = storeWith({
+    a: { loss: [1, 1], jitter: [50, 50] },
+    b: { loss: [9, 3], jitter: [5, 5] },
+    c: { loss: [0, 6], jitter: [20, NaN] },
+  });
 
   it('orders by the newest loss, then the peak; rows without figures last in their order', () => {
     expect(worstFirst(rows, store, 'loss').map((r) => r.usrId)).toEqual(['c', 'b', 'a', 'none']);

@@ -62,7 +62,11 @@ export function roundFigure(v: number): number {
  * Orders rows worst first by the newest figure of `metric` (then by the window's peak); rows
  * without figures keep their order after the others. `sort` 'none' returns `rows` itself.
  */
-export function worstFirst<T extends { usrId: string }>(rows: readonly T[], store: QualityStore | undefined, sort: QualitySort): readonly T[] {
+export function worstFirst<T extends { usrId: string }>(
+  rows: readonly T[],
+  store: QualityStore | undefined,
+  sort: QualitySort,
+): readonly T[] {
   if (sort === 'none' || !store) return rows;
   const keyed = rows.map((row, index) => {
     const s = store.summary(row.usrId, sort);

@@ -5,8 +5,19 @@ import { createAppRouter } from '#/router';
 import { SessionHolder, type SessionRecord } from '#/session/sessionHolder';
 
 const record: SessionRecord = {
-  mrId: '0123', sessId: 's1', role: 'host', signing: 'compat', mrScene: 'conference', mrStartDtm: 0, scheduleStartDtm: 0,
-  scheduleName: '', standAlone: 0, invalidTime: 0, expiredNotify: '', afterSaleMgrEmail: '', extra: '',
+  mrId: '0123',
+  sessId: 's1',
+  role: 'host',
+  signing: 'compat',
+  mrScene: 'conference',
+  mrStartDtm: 0,
+  scheduleStartDtm: 0,
+  scheduleName: '',
+  standAlone: 0,
+  invalidTime: 0,
+  expiredNotify: '',
+  afterSaleMgrEmail: '',
+  extra: '',
 };
 
 const offline = () => Promise.reject(new Error('offline'));

@@ -24,7 +24,7 @@ export interface PlatformPorts {
 
 function storage(kind: 'local' | 'session'): Storage | null {
   try {
-    return kind === 'local' ? globalThis.localStorage ?? null : globalThis.sessionStorage ?? null;
+    return kind === 'local' ? (globalThis.localStorage ?? null) : (globalThis.sessionStorage ?? null);
   } catch {
     return null;
   }
@@ -61,12 +61,7 @@ function readJson<T>(kind: 'local' | 'session', key: string, isValid: (v: unknow
 }
 
 function isPorts(v: unknown): v is PlatformPorts {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isInteger((v as PlatformPorts).http) &&
-    Number.isInteger((v as PlatformPorts).https)
-  );
+  return typeof v === 'object' && v !== null && Number.isInteger((v as PlatformPorts).http) && Number.isInteger((v as PlatformPorts).https);
 }
 
 function isBoolean(v: unknown): v is boolean {

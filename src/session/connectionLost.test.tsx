@@ -13,7 +13,14 @@ const REASON = 'The connection is lost: this can be confirmed once it is back.';
 function dialog(lost: boolean, onConfirm: () => void) {
   return (
     <ConnectionLostState value={lost}>
-      <ConfirmDialog opened title="Hang up" message="Hang up Alice?" confirmLabel="Hang up 1 participant" onConfirm={onConfirm} onCancel={() => {}} />
+      <ConfirmDialog
+        opened
+        title="Hang up"
+        message="Hang up Alice?"
+        confirmLabel="Hang up 1 participant"
+        onConfirm={onConfirm}
+        onCancel={() => {}}
+      />
     </ConnectionLostState>
   );
 }

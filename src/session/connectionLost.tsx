@@ -16,7 +16,10 @@ const ConnectionLostContext = createContext(false);
 export const ConnectionLostState = ConnectionLostContext.Provider;
 
 /** Provides the session's connection state to every dialog below it (portals included). */
-export function ConnectionLostProvider({ session, children }: {
+export function ConnectionLostProvider({
+  session,
+  children,
+}: {
   /** the root session actor */
   session: AnyActorRef | null;
   children: ReactNode;
@@ -31,7 +34,9 @@ export function useConnectionLost(): boolean {
 }
 
 /** Says why a confirming button is disabled while the connection is lost; nothing otherwise. */
-export function ConnectionLostReason({ lost }: {
+export function ConnectionLostReason({
+  lost,
+}: {
   /** from {@link useConnectionLost} */
   lost: boolean;
 }) {

@@ -16,7 +16,8 @@ describe('feed view (issue 13 §4)', () => {
 
   it('back in step when the feed returns, for a few seconds', () => {
     const lost: FeedView = { phase: 'lost', asOf: 1 };
-    for (const state of ['reconnected', 'resynced', 'live'] as const) expect(nextFeedView(lost, state, 50, true)).toEqual({ phase: 'back', at: 50 });
+    for (const state of ['reconnected', 'resynced', 'live'] as const)
+      expect(nextFeedView(lost, state, 50, true)).toEqual({ phase: 'back', at: 50 });
     const back: FeedView = { phase: 'back', at: 50 };
     expect(nextFeedView(back, 'live', 50 + BACK_IN_STEP_MS - 1, true)).toBe(back);
     expect(nextFeedView(back, 'live', 50 + BACK_IN_STEP_MS, true)).toEqual(inStep);

@@ -23,7 +23,10 @@ describe('window messages', () => {
   });
 
   it('carry the supervisor’s preview request only as a sane usr_id', () => {
-    const msg = (preview: unknown) => ({ origin: 'http://127.0.0.1:8080', data: { source: 'podium', type: 'presentation', presentation: { launched: true, preview } } });
+    const msg = (preview: unknown) => ({
+      origin: 'http://127.0.0.1:8080',
+      data: { source: 'podium', type: 'presentation', presentation: { launched: true, preview } },
+    });
     expect(readPresentationMessage(msg('1024'), allowed)).toEqual({ launched: true, title: undefined, preview: '1024' });
     expect(readPresentationMessage(msg(''), allowed)?.preview).toBe('');
     expect(readPresentationMessage(msg(42), allowed)?.preview).toBeUndefined();
@@ -32,9 +35,17 @@ describe('window messages', () => {
 
   it('log out only on the parent window’s message from an allowed origin', () => {
     const parent = {};
-    expect(isParentLogout({ origin: 'http://127.0.0.1:8080', data: 'logout', source: parent as MessageEventSource }, parent, allowed)).toBe(true);
-    expect(isParentLogout({ origin: 'http://127.0.0.1:8080', data: { type: 'logout' }, source: parent as MessageEventSource }, parent, allowed)).toBe(true);
-    expect(isParentLogout({ origin: 'http://evil.example', data: 'logout', source: parent as MessageEventSource }, parent, allowed)).toBe(false);
-    expect(isParentLogout({ origin: 'http://127.0.0.1:8080', data: 'logout', source: {} as MessageEventSource }, parent, allowed)).toBe(false);
+    expect(isParentLogout({ origin: 'http://127.0.0.1:8080', data: 'logout', source: parent as MessageEventSource }, parent, allowed)).toBe(
+      true,
+    );
+    expect(
+      isParentLogout({ origin: 'http://127.0.0.1:8080', data: { type: 'logout' }, source: parent as MessageEventSource }, parent, allowed),
+    ).toBe(true);
+    expect(isParentLogout({ origin: 'http://evil.example', data: 'logout', source: parent as MessageEventSource }, parent, allowed)).toBe(
+      false,
+    );
+    expect(isParentLogout({ origin: 'http://127.0.0.1:8080', data: 'logout', source: {} as MessageEventSource }, parent, allowed)).toBe(
+      false,
+    );
   });
 });

@@ -52,7 +52,12 @@ export function normaliseOrigins(own: string, extra: readonly string[] = []): Re
 }
 
 function isTagged(data: unknown): data is { source: string; type: string } {
-  return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === MESSAGE_SOURCE && typeof (data as { type?: unknown }).type === 'string';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { source?: unknown }).source === MESSAGE_SOURCE &&
+    typeof (data as { type?: unknown }).type === 'string'
+  );
 }
 
 /** A message from the layout screen, or null when the origin or shape is not ours. */
@@ -67,12 +72,18 @@ export function readLayoutMessage(event: Pick<MessageEvent, 'origin' | 'data'>, 
 }
 
 /** Presentation data from the opener, or null when the origin or shape is not ours. */
-export function readPresentationMessage(event: Pick<MessageEvent, 'origin' | 'data'>, allowed: ReadonlySet<string>): PresentationData | null {
+export function readPresentationMessage(
+  event: Pick<MessageEvent, 'origin' | 'data'>,
+  allowed: ReadonlySet<string>,
+): PresentationData | null {
   if (!allowed.has(event.origin) || !isTagged(event.data) || event.data.type !== 'presentation') return null;
   const p = (event.data as { presentation?: unknown }).presentation;
   if (typeof p !== 'object' || p === null || typeof (p as PresentationData).launched !== 'boolean') return null;
   const { title, preview } = p as PresentationData;
-  const out: PresentationData = { launched: (p as PresentationData).launched, title: typeof title === 'string' ? title.slice(0, 200) : undefined };
+  const out: PresentationData = {
+    launched: (p as PresentationData).launched,
+    title: typeof title === 'string' ? title.slice(0, 200) : undefined,
+  };
   if (typeof preview === 'string' && preview.length <= MAX_USR_ID) out.preview = preview;
   return out;
 }

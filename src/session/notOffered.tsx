@@ -72,7 +72,10 @@ const REPORTED_IN_STATUS: Partial<Record<AssumptionGroup, string>> = {
  * (reason `status` 0: nothing was refused); undefined while the status is not loaded or has it.
  * @example unreportedReason('waiting-room', { mr_locked: 0 }) // { group: 'waiting-room', call: 'waiting_room', status: 0 }
  */
-export function unreportedReason(group: AssumptionGroup, status: Readonly<Record<string, unknown>> | undefined): NotOfferedReason | undefined {
+export function unreportedReason(
+  group: AssumptionGroup,
+  status: Readonly<Record<string, unknown>> | undefined,
+): NotOfferedReason | undefined {
   const field = REPORTED_IN_STATUS[group];
   if (!field || !status || status[field] !== undefined) return undefined;
   return { group, call: field, status: 0 };
@@ -88,7 +91,10 @@ export function notOfferedText(i18n: I18n, reason: NotOfferedReason): string {
 }
 
 /** The reason beside a control that is not offered; nothing while it is. */
-export function NotOfferedNote({ reason, children }: {
+export function NotOfferedNote({
+  reason,
+  children,
+}: {
   /** from {@link useNotOffered} */
   reason: NotOfferedReason | undefined;
   /** shown instead of the reason while the group is offered (optional) */
@@ -110,7 +116,10 @@ const FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 
  * The controls of an assumed group: while the platform has refused the group they are disabled at
  * once (a disabled fieldset, so no control needs to know) with the reason said above them.
  */
-export function NotOfferedControls({ reason, children }: {
+export function NotOfferedControls({
+  reason,
+  children,
+}: {
   /** from {@link useNotOffered} or the model; undefined = offered */
   reason: NotOfferedReason | undefined;
   /** the group's controls */
@@ -139,7 +148,10 @@ const NotOfferedContext = createContext<ReadonlyMap<AssumptionGroup, NotOfferedR
  * Provides the groups the platform refused to every control below (menus and rows that get no
  * session prop); mounted once by the session page.
  */
-export function NotOfferedProvider({ session, children }: {
+export function NotOfferedProvider({
+  session,
+  children,
+}: {
   /** the root session actor */
   session: AnyActorRef | null;
   children: ReactNode;

@@ -149,7 +149,12 @@ describe('SessionHolder', () => {
 
     const reloaded = new SessionHolder(factory, store);
     reloaded.actor();
-    expect(factory).toHaveBeenLastCalledWith(expect.objectContaining({ sessId: 's1' }), expect.any(Function), undefined, expect.any(Function));
+    expect(factory).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sessId: 's1' }),
+      expect.any(Function),
+      undefined,
+      expect.any(Function),
+    );
 
     holder.stop();
     holder.start(record);
@@ -172,7 +177,10 @@ describe('SessionHolder', () => {
 
     /** a factory that hands out the reporters of the actor it started last */
     function reportingFactory() {
-      const reports = { tell: undefined as ((t: ResourceTemplateInfo) => void) | undefined, resume: undefined as ((r: SessionRecord) => void) | undefined };
+      const reports = {
+        tell: undefined as ((t: ResourceTemplateInfo) => void) | undefined,
+        resume: undefined as ((r: SessionRecord) => void) | undefined,
+      };
       const factory = vi.fn(
         (r: SessionRecord, onResumed?: (r: SessionRecord) => void, _c?: unknown, onTemplate?: (t: ResourceTemplateInfo) => void) => {
           reports.tell = onTemplate;

@@ -16,7 +16,10 @@ import { useSessionHolder } from '#/session/SessionContext';
 /** Extra origins allowed to embed or open the console (build-time `VITE_PARENT_ORIGINS`, comma-separated). */
 function configuredOrigins(): string[] {
   const raw = (import.meta.env?.VITE_PARENT_ORIGINS as string | undefined) ?? '';
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The origins this page trusts: its own plus the configured ones. */
@@ -74,7 +77,10 @@ export interface LayoutWindowState {
  * For the control screen: opens the /layout pop-up, hears its load, resize and close (from its
  * own window and a trusted origin only) and sends it the presentation data once it has loaded.
  */
-export function useLayoutWindow(url: string, presentation: PresentationData): { state: LayoutWindowState; open: () => void; close: () => void } {
+export function useLayoutWindow(
+  url: string,
+  presentation: PresentationData,
+): { state: LayoutWindowState; open: () => void; close: () => void } {
   const popup = useRef<Window | null>(null);
   const holder = useSessionHolder();
   const [state, setState] = useState<LayoutWindowState>({ status: 'closed' });
@@ -96,7 +102,10 @@ export function useLayoutWindow(url: string, presentation: PresentationData): { 
       if (msg.type === 'layout.load') send();
     };
     const send = () =>
-      popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation: presentationRef.current }, window.location.origin);
+      popup.current?.postMessage(
+        { source: MESSAGE_SOURCE, type: 'presentation', presentation: presentationRef.current },
+        window.location.origin,
+      );
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
@@ -112,7 +121,8 @@ export function useLayoutWindow(url: string, presentation: PresentationData): { 
   );
 
   useEffect(() => {
-    if (state.status === 'open') popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation }, window.location.origin);
+    if (state.status === 'open')
+      popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation }, window.location.origin);
   }, [presentation.launched, presentation.title, presentation.preview, state.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {

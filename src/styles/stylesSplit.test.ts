@@ -130,7 +130,8 @@ describe('the screens beyond the login', () => {
       expect(stylesBeforeScreen(path, path.startsWith('/frame') ? '/frame/x' : '/', load)).toBeInstanceOf(Promise);
     }
     expect(load).toHaveBeenCalledTimes(4);
-    for (const path of ['/', '/login', '/frame/x/login']) expect(stylesBeforeScreen(path, path.startsWith('/frame') ? '/frame/x' : '/', load)).toBeUndefined();
+    for (const path of ['/', '/login', '/frame/x/login'])
+      expect(stylesBeforeScreen(path, path.startsWith('/frame') ? '/frame/x' : '/', load)).toBeUndefined();
     expect(load).toHaveBeenCalledTimes(4);
   });
 

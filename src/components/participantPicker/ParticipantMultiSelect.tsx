@@ -8,8 +8,10 @@ import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { keepAllOptions, useParticipantOptions } from './participantOptions';
 import { useNamesOf, useOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
-export interface ParticipantMultiSelectProps
-  extends Omit<MultiSelectProps, 'data' | 'value' | 'onChange' | 'filter' | 'searchable' | 'onSearchChange' | 'onDropdownOpen' | 'onDropdownClose'> {
+export interface ParticipantMultiSelectProps extends Omit<
+  MultiSelectProps,
+  'data' | 'value' | 'onChange' | 'filter' | 'searchable' | 'onSearchChange' | 'onDropdownOpen' | 'onDropdownClose'
+> {
   candidates: OnlineParticipants;
   /** the chosen usr_ids, in the order chosen */
   value: readonly string[];

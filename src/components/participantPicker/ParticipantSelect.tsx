@@ -9,8 +9,10 @@ import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { keepAllOptions, useParticipantOptions } from './participantOptions';
 import { useOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 
-export interface ParticipantSelectProps
-  extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'filter' | 'searchable' | 'onSearchChange' | 'onDropdownOpen' | 'onDropdownClose'> {
+export interface ParticipantSelectProps extends Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'filter' | 'searchable' | 'onSearchChange' | 'onDropdownOpen' | 'onDropdownClose'
+> {
   /** the online participants, read only while the dropdown is open */
   candidates: OnlineParticipants;
   /** a usr_id, a fixed choice's value, or null for nothing chosen */

@@ -19,7 +19,17 @@ const pane = (index: number, name: string, videoOn: boolean): ScreenPane => ({
 });
 const panes = [pane(0, 'Ann', true), pane(1, 'Bo', false)];
 const draw = (names: boolean) => (
-  <RoleScreen panes={panes} mosicId="2" role="guest" label="Honoured guest" media={null} video={false} names={names} talk={false} testId="wall" />
+  <RoleScreen
+    panes={panes}
+    mosicId="2"
+    role="guest"
+    label="Honoured guest"
+    media={null}
+    video={false}
+    names={names}
+    talk={false}
+    testId="wall"
+  />
 );
 
 describe('RoleScreen', () => {

@@ -37,13 +37,26 @@ export interface RoleScreenProps {
 export function RoleScreen({ panes, mosicId, role, label, media, video, names, talk, testId = 'role-screen' }: RoleScreenProps) {
   return (
     <div className={classes.frame}>
-      <div role="group" aria-label={label} className={classes.screen} data-testid={testId} data-role={role} data-mosic-id={mosicId} data-panes={panes.length}>
+      <div
+        role="group"
+        aria-label={label}
+        className={classes.screen}
+        data-testid={testId}
+        data-role={role}
+        data-mosic-id={mosicId}
+        data-panes={panes.length}
+      >
         {panes.map((pane) => (
           <div
             key={pane.index}
             className={classes.pane}
             data-pane={pane.index}
-            style={{ left: `${pane.rect.x * 100}%`, top: `${pane.rect.y * 100}%`, width: `${pane.rect.w * 100}%`, height: `${pane.rect.h * 100}%` }}
+            style={{
+              left: `${pane.rect.x * 100}%`,
+              top: `${pane.rect.y * 100}%`,
+              width: `${pane.rect.w * 100}%`,
+              height: `${pane.rect.h * 100}%`,
+            }}
           >
             <RoleTile pane={pane} media={media} video={video} names={names} talk={talk} testId={`${testId}-pane`} />
           </div>
@@ -56,7 +69,21 @@ export function RoleScreen({ panes, mosicId, role, label, media, video, names, t
 /** What a tile shows of its participant's picture. */
 type TileVideo = 'live' | 'connecting' | 'off' | 'hidden' | 'still';
 
-function RoleTile({ pane, media, video, names, talk, testId }: { pane: ScreenPane; media: MeetingMediaSource | null; video: boolean; names: boolean; talk: boolean; testId: string }) {
+function RoleTile({
+  pane,
+  media,
+  video,
+  names,
+  talk,
+  testId,
+}: {
+  pane: ScreenPane;
+  media: MeetingMediaSource | null;
+  video: boolean;
+  names: boolean;
+  talk: boolean;
+  testId: string;
+}) {
   const { t } = useLingui();
   const kind = pane.kind === 'content' ? 'content' : 'participant';
   const wantsStream = media !== null && video && pane.usrId !== null && pane.videoOn;

@@ -5,7 +5,13 @@ import type { MediaParticipant, ParticipantLookup } from '#/media/mediaModel';
 import { resolvedAutoLayout, screenGroup, screenNames, screenPanes } from './roleScreenModel';
 
 function person(usrId: string, name: string, flags: Partial<UsrStatsFlags> = {}, online: 0 | 1 = 1): MediaParticipant {
-  return { usr_id: usrId, usr_name: name, ep_id: online ? 7 : 0, online, usr_stat: online ? encodeUsrStats({ a_rx: 1, v_rx: 1, a_tx: 1, v_tx: 1, ...flags }) : '' };
+  return {
+    usr_id: usrId,
+    usr_name: name,
+    ep_id: online ? 7 : 0,
+    online,
+    usr_stat: online ? encodeUsrStats({ a_rx: 1, v_rx: 1, a_tx: 1, v_tx: 1, ...flags }) : '',
+  };
 }
 function lookupOf(list: MediaParticipant[]): ParticipantLookup {
   const map = new Map(list.map((p) => [p.usr_id, p]));
@@ -32,7 +38,12 @@ const config = (mosic_id: string, roles: string[][], extra: Partial<MosicConfigE
 });
 
 describe('a role screen', () => {
-  const people = lookupOf([person('a', 'Ann'), person('b', 'Ben', { v_rx: 0 }), person('c', 'Cai', { vad: 1 }), person('gone', 'Gone', {}, 0)]);
+  const people = lookupOf([
+    person('a', 'Ann'),
+    person('b', 'Ben', { v_rx: 0 }),
+    person('c', 'Cai', { vad: 1 }),
+    person('gone', 'Gone', {}, 0),
+  ]);
 
   it('draws a fixed layout in its own geometry', () => {
     const c = config('1+1', [['a'], ['b']]);

@@ -27,7 +27,13 @@ export function resolvedAutoLayout(configs: readonly MosicConfigEntry[] | undefi
 export function screenGroup(config: MosicConfigEntry, layouts: readonly MosicGroupEntry[], autoResolved?: string): MosaicGroupLike {
   const automatic = config.mosic_id === AUTO;
   const id = automatic ? (config.cur_mosic_id ?? autoResolved ?? '1') : config.mosic_id;
-  return layouts.find((l) => l.mosic_id === id) ?? { mosic_id: id, mosic_cnts: automatic ? 1 : Math.max(1, config.roles_lst.length), layout_coord: [] };
+  return (
+    layouts.find((l) => l.mosic_id === id) ?? {
+      mosic_id: id,
+      mosic_cnts: automatic ? 1 : Math.max(1, config.roles_lst.length),
+      layout_coord: [],
+    }
+  );
 }
 
 /** One pane of a role's screen as a tile draws it. */
@@ -66,7 +72,8 @@ export function screenPanes({ config, group, lookup, nowSecs }: ScreenInput): Sc
     if (content.kind === 'empty') return { index, rect, kind: 'empty', usrId: null, name: '', videoOn: false, talking: false, focus };
     const p = lookup.get(content.usrId);
     const name = p?.usr_name || content.usrId;
-    if (content.kind === 'content') return { index, rect, kind: 'content', usrId: content.usrId, name, videoOn: true, talking: false, focus };
+    if (content.kind === 'content')
+      return { index, rect, kind: 'content', usrId: content.usrId, name, videoOn: true, talking: false, focus };
     return { index, rect, kind: 'participant', usrId: content.usrId, name, videoOn: videoOn(p), talking: isTalking(p), focus };
   });
 }

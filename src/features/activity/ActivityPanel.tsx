@@ -13,11 +13,21 @@ import { useSessionChild } from '#/session/useSessionChild';
 import { NotOfferedNote, useNotOffered } from '#/session/notOffered';
 import { onActivityRequest } from '#/session/activityRequest';
 import { ActivityTable } from './ActivityTable';
-import { ACTIVITY_KINDS, NO_FILTER, activityCsv, activityJson, controllersOf, filterActivity, type ActivityFilter, type ActivityKind } from './activityModel';
+import {
+  ACTIVITY_KINDS,
+  NO_FILTER,
+  activityCsv,
+  activityJson,
+  controllersOf,
+  filterActivity,
+  type ActivityFilter,
+  type ActivityKind,
+} from './activityModel';
 import { useActivityLabels } from './activityLabels';
 import { downloadText as download } from '#/shared/csv';
 
-const { selectActivityEntries, selectActivitySource, selectActivityLoading, selectHasOlderActivity, selectActivityLoadFailed } = activitySelectors;
+const { selectActivityEntries, selectActivitySource, selectActivityLoading, selectHasOlderActivity, selectActivityLoadFailed } =
+  activitySelectors;
 
 export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: string }) {
   const { t } = useLingui();
@@ -49,7 +59,11 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
   const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const exportAs = (format: 'csv' | 'json') =>
     format === 'csv'
-      ? download(`activity-${mrId}-${stamp()}.csv`, activityCsv(rows, (e) => labels.outcome(e).text), 'text/csv;charset=utf-8')
+      ? download(
+          `activity-${mrId}-${stamp()}.csv`,
+          activityCsv(rows, (e) => labels.outcome(e).text),
+          'text/csv;charset=utf-8',
+        )
       : download(`activity-${mrId}-${stamp()}.json`, activityJson(shown, { mrId, source: source ?? 'server' }), 'application/json');
 
   return (
@@ -88,7 +102,10 @@ export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: s
               label={t`Controller`}
               value={filter.controller}
               onChange={(value) => setFilter({ ...filter, controller: value ?? '' })}
-              data={[{ value: '', label: t`All controllers` }, ...controllers.map((c) => ({ value: c.key, label: labels.controller(c.role, c.peerIp) }))]}
+              data={[
+                { value: '', label: t`All controllers` },
+                ...controllers.map((c) => ({ value: c.key, label: labels.controller(c.role, c.peerIp) })),
+              ]}
               allowDeselect={false}
               w={240}
             />

@@ -15,7 +15,10 @@ const namesOf = (e: ActivityEntry) => e.targets.map((x) => x.name || x.usr_id).j
 /** rows drawn at once: the filters narrow a longer log */
 export const ACTIVITY_ROWS_SHOWN = 300;
 
-export function ActivityTable({ rows: all, labels }: {
+export function ActivityTable({
+  rows: all,
+  labels,
+}: {
   /** the entries read as rows (activitySentence.ts readActivity), newest first */
   rows: readonly ActivityRow[];
   labels: ActivityLabels;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@protocol/wire';
-import { activityCsv, activityJson, activityKind, controllersOf, entryKind, csvCell, filterActivity, localTimeText, NO_FILTER, valuesText } from './activityModel';
+import {
+  activityCsv,
+  activityJson,
+  activityKind,
+  controllersOf,
+  entryKind,
+  csvCell,
+  filterActivity,
+  localTimeText,
+  NO_FILTER,
+  valuesText,
+} from './activityModel';
 import type { ActivityRow } from './activitySentence';
 import { activityEntry } from './testEntries';
 
@@ -47,16 +58,25 @@ describe('activity exports', () => {
 
   it('CSV for Excel: a byte-order mark, CRLF, local and ISO times, the sentence, then the wire columns; oldest first, quoted, formulas defused', () => {
     const csv = activityCsv(
-      rowsOf([entry(2, { targets: [{ usr_id: 'u9', name: '=HYPERLINK("x")' }] }), entry(1, { targets: [{ usr_id: 'u1', name: 'Smith, Ann' }] })]),
+      rowsOf([
+        entry(2, { targets: [{ usr_id: 'u9', name: '=HYPERLINK("x")' }] }),
+        entry(1, { targets: [{ usr_id: 'u1', name: 'Smith, Ann' }] }),
+      ]),
       outcome,
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.replace(/\r\n/g, '')).not.toMatch(/\n/);
     const lines = csv.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('local_time,time_iso,activity,command,outcome,id,role,address,cmdid,action,targets,more_targets,values,result,status');
+    expect(lines[0]).toBe(
+      'local_time,time_iso,activity,command,outcome,id,role,address,cmdid,action,targets,more_targets,values,result,status',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1].startsWith(`${localTimeText(1_700_000_001)},2023-11-14T22:13:21.000Z,did 1,cmd 1,Applied,1,host,10.0.0.1,ctrl_mr_eps,a_rx,"Smith, Ann (u1)",0,`)).toBe(true);
+    expect(
+      lines[1].startsWith(
+        `${localTimeText(1_700_000_001)},2023-11-14T22:13:21.000Z,did 1,cmd 1,Applied,1,host,10.0.0.1,ctrl_mr_eps,a_rx,"Smith, Ann (u1)",0,`,
+      ),
+    ).toBe(true);
     expect(lines[1]).toContain('"{""action"":""a_rx"",""value"":0}"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") (u9)"`);
   });
@@ -69,7 +89,10 @@ describe('activity exports', () => {
   });
 
   it('a Chinese name round-trips through the UTF-8 bytes a download writes', async () => {
-    const csv = activityCsv(rowsOf([entry(1, { targets: [{ usr_id: 'u1', name: '张三·会议室' }] })], () => '主持人（本控制台）将张三·会议室静音'), outcome);
+    const csv = activityCsv(
+      rowsOf([entry(1, { targets: [{ usr_id: 'u1', name: '张三·会议室' }] })], () => '主持人（本控制台）将张三·会议室静音'),
+      outcome,
+    );
     const bytes = new Uint8Array(await new Blob([csv], { type: 'text/csv;charset=utf-8' }).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const back = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);

@@ -31,11 +31,16 @@ const KIND_OF_CMDID: Readonly<Record<string, ActivityKind>> = {
 export const activityKind = (cmdid: string): ActivityKind => KIND_OF_CMDID[cmdid] ?? 'other';
 
 /** Meeting settings that belong to another kind: Live on/off and pushing are live, the subtitle switch subtitles. */
-const KIND_OF_STATUS_KEY: Readonly<Record<string, ActivityKind>> = { enable_live: 'live', enable_bypass: 'live', title_enabled: 'subtitles' };
+const KIND_OF_STATUS_KEY: Readonly<Record<string, ActivityKind>> = {
+  enable_live: 'live',
+  enable_bypass: 'live',
+  title_enabled: 'subtitles',
+};
 
 /** The kind of one entry: by its command, a meeting setting by the setting it changed. */
 export function entryKind(entry: Pick<ActivityEntry, 'cmdid' | 'values'>): ActivityKind {
-  if (entry.cmdid === 'mod_mr_status') for (const key of Object.keys(entry.values)) if (KIND_OF_STATUS_KEY[key]) return KIND_OF_STATUS_KEY[key];
+  if (entry.cmdid === 'mod_mr_status')
+    for (const key of Object.keys(entry.values)) if (KIND_OF_STATUS_KEY[key]) return KIND_OF_STATUS_KEY[key];
   return activityKind(entry.cmdid);
 }
 

@@ -71,15 +71,22 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
   const targets = targetsText(i18n, entry.targets, entry.more_targets);
   const one = entry.targets.length + entry.more_targets === 1;
   const v = entry.values.value;
-  const r = (command: MessageDescriptor, sentence: MessageDescriptor): ActivityReading => ({ command: i18n._(command), sentence: i18n._(sentence) });
+  const r = (command: MessageDescriptor, sentence: MessageDescriptor): ActivityReading => ({
+    command: i18n._(command),
+    sentence: i18n._(sentence),
+  });
   if (entry.cmdid === 'ctrl_mr_eps') {
     switch (entry.action) {
       case 'a_rx':
         return on(v) ? r(msg`Unmute`, msg`${who} unmuted ${targets}`) : r(msg`Mute`, msg`${who} muted ${targets}`);
       case 'v_rx':
-        return on(v) ? r(msg`Turn camera on`, msg`${who} turned the camera on for ${targets}`) : r(msg`Turn camera off`, msg`${who} turned the camera off for ${targets}`);
+        return on(v)
+          ? r(msg`Turn camera on`, msg`${who} turned the camera on for ${targets}`)
+          : r(msg`Turn camera off`, msg`${who} turned the camera off for ${targets}`);
       case 'a_tx':
-        return on(v) ? r(msg`Let listen`, msg`${who} let ${targets} listen`) : r(msg`Stop listening`, msg`${who} stopped ${targets} listening`);
+        return on(v)
+          ? r(msg`Let listen`, msg`${who} let ${targets} listen`)
+          : r(msg`Stop listening`, msg`${who} stopped ${targets} listening`);
       case 'v_tx':
         return on(v) ? r(msg`Let watch`, msg`${who} let ${targets} watch`) : r(msg`Stop watching`, msg`${who} stopped ${targets} watching`);
       case 'drop':
@@ -103,12 +110,19 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
         return r(msg`Rename`, msg`${who} renamed ${targets} to “${name}”`);
       }
       case 'clear_hand':
-        return one ? r(msg`Lower hand`, msg`${who} lowered ${targets}'s raised hand`) : r(msg`Lower hand`, msg`${who} lowered the raised hands of ${targets}`);
+        return one
+          ? r(msg`Lower hand`, msg`${who} lowered ${targets}'s raised hand`)
+          : r(msg`Lower hand`, msg`${who} lowered the raised hands of ${targets}`);
       case 'clear_all_hand':
         return r(msg`Lower all hands`, msg`${who} lowered every raised hand`);
       case 'hand_permit':
-        if (on(v)) return one ? r(msg`Permit`, msg`${who} accepted ${targets}'s raised hand`) : r(msg`Permit`, msg`${who} accepted the raised hands of ${targets}`);
-        return one ? r(msg`Refuse`, msg`${who} refused ${targets}'s raised hand`) : r(msg`Refuse`, msg`${who} refused the raised hands of ${targets}`);
+        if (on(v))
+          return one
+            ? r(msg`Permit`, msg`${who} accepted ${targets}'s raised hand`)
+            : r(msg`Permit`, msg`${who} accepted the raised hands of ${targets}`);
+        return one
+          ? r(msg`Refuse`, msg`${who} refused ${targets}'s raised hand`)
+          : r(msg`Refuse`, msg`${who} refused the raised hands of ${targets}`);
       case 'waiting_permit':
         return r(msg`Admit`, msg`${who} admitted ${targets} from the waiting room`);
       case 'waiting_refuse':
@@ -124,13 +138,19 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
       case 'all_a_rx':
         return on(v) ? r(msg`Cancel mute all`, msg`${who} unmuted everyone`) : r(msg`Mute all`, msg`${who} muted everyone`);
       case 'all_a_tx':
-        return on(v) ? r(msg`Allow all listening`, msg`${who} let everyone listen`) : r(msg`Forbid all listening`, msg`${who} stopped everyone listening`);
+        return on(v)
+          ? r(msg`Allow all listening`, msg`${who} let everyone listen`)
+          : r(msg`Forbid all listening`, msg`${who} stopped everyone listening`);
       case 'all_v_tx':
-        return on(v) ? r(msg`Allow all watching`, msg`${who} let everyone watch`) : r(msg`Forbid all watching`, msg`${who} stopped everyone watching`);
+        return on(v)
+          ? r(msg`Allow all watching`, msg`${who} let everyone watch`)
+          : r(msg`Forbid all watching`, msg`${who} stopped everyone watching`);
       case 'all_leave':
         return r(msg`Hang up all`, msg`${who} hung up everyone`);
       case 'private_talk':
-        return on(v) ? r(msg`Private talk`, msg`${who} started a private talk with ${targets}`) : r(msg`Private talk`, msg`${who} ended the private talk with ${targets}`);
+        return on(v)
+          ? r(msg`Private talk`, msg`${who} started a private talk with ${targets}`)
+          : r(msg`Private talk`, msg`${who} ended the private talk with ${targets}`);
     }
     const action = entry.action;
     return targets
@@ -147,11 +167,17 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
       case 'enable_live':
         return on(value) ? r(SWITCH_NAMES.live, msg`${who} turned Live on`) : r(SWITCH_NAMES.live, msg`${who} turned Live off`);
       case 'all_guests_mute':
-        return on(value) ? r(msg`Mute all`, msg`${who} muted the audience (mute all)`) : r(msg`Cancel mute all`, msg`${who} cancelled mute all`);
+        return on(value)
+          ? r(msg`Mute all`, msg`${who} muted the audience (mute all)`)
+          : r(msg`Cancel mute all`, msg`${who} cancelled mute all`);
       case 'mr_vtx_mode':
-        return on(value) ? r(msg`Forbid all watching`, msg`${who} forbade all watching`) : r(msg`Allow all watching`, msg`${who} allowed all watching`);
+        return on(value)
+          ? r(msg`Forbid all watching`, msg`${who} forbade all watching`)
+          : r(msg`Allow all watching`, msg`${who} allowed all watching`);
       case 'mr_atx_mode':
-        return on(value) ? r(msg`Forbid all listening`, msg`${who} forbade all listening`) : r(msg`Allow all listening`, msg`${who} allowed all listening`);
+        return on(value)
+          ? r(msg`Forbid all listening`, msg`${who} forbade all listening`)
+          : r(msg`Allow all listening`, msg`${who} allowed all listening`);
       case 'roll_call':
         return on(value) ? r(msg`Roll call`, msg`${who} started a roll call`) : r(msg`Roll call`, msg`${who} ended the roll call`);
       case 'focus_speaker':
@@ -186,7 +212,9 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
       return r(msg`Run of show`, msg`${who} undid the last take`);
     case 'hold_segment': {
       const segment = String(entry.values.segment ?? '');
-      return Number(entry.values.value) === 1 ? r(msg`Run of show`, msg`${who} held the segment “${segment}”`) : r(msg`Run of show`, msg`${who} resumed the segment “${segment}”`);
+      return Number(entry.values.value) === 1
+        ? r(msg`Run of show`, msg`${who} held the segment “${segment}”`)
+        : r(msg`Run of show`, msg`${who} resumed the segment “${segment}”`);
     }
     case 'config_mosic':
       return r(msg`Screen layout`, msg`${who} changed the screen layout`);
@@ -207,7 +235,10 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
     case 'alert_snooze': {
       // this console's own entry (machines/alertBudget ALERT_SNOOZE_CMDID): no server hears of a snooze
       const minutes = Number(entry.values.minutes ?? 0);
-      return r(msg`Snooze alerts`, msg`${who} snoozed the quality alerts of ${targets} for ${plural(minutes, { one: '# minute', other: '# minutes' })}`);
+      return r(
+        msg`Snooze alerts`,
+        msg`${who} snoozed the quality alerts of ${targets} for ${plural(minutes, { one: '# minute', other: '# minutes' })}`,
+      );
     }
   }
   const cmdid = entry.cmdid;
@@ -224,14 +255,25 @@ export interface ActivityRow extends ActivityReading {
 const RECIPE_SECS = 5;
 
 const sameTargets = (a: ActivityEntry, b: ActivityEntry) =>
-  a.more_targets === 0 && b.more_targets === 0 && a.targets.length === b.targets.length && a.targets.every((t, i) => t.usr_id === b.targets[i]?.usr_id);
+  a.more_targets === 0 &&
+  b.more_targets === 0 &&
+  a.targets.length === b.targets.length &&
+  a.targets.every((t, i) => t.usr_id === b.targets[i]?.usr_id);
 
 /** `b` was sent right before `a` by the same controller, and both were applied. */
 const follows = (a: ActivityEntry, b: ActivityEntry | undefined): b is ActivityEntry =>
-  !!b && b.id === a.id - 1 && b.role === a.role && b.peer_ip === a.peer_ip && a.dtm - b.dtm <= RECIPE_SECS && a.result === 0 && b.result === 0;
+  !!b &&
+  b.id === a.id - 1 &&
+  b.role === a.role &&
+  b.peer_ip === a.peer_ip &&
+  a.dtm - b.dtm <= RECIPE_SECS &&
+  a.result === 0 &&
+  b.result === 0;
 
-const isEps = (e: ActivityEntry, action: string, value?: number) => e.cmdid === 'ctrl_mr_eps' && e.action === action && (value === undefined || on(e.values.value) === (value === 1));
-const isStatus = (e: ActivityEntry, key: string, value: number) => e.cmdid === 'mod_mr_status' && key in e.values && on(e.values[key]) === (value === 1);
+const isEps = (e: ActivityEntry, action: string, value?: number) =>
+  e.cmdid === 'ctrl_mr_eps' && e.action === action && (value === undefined || on(e.values.value) === (value === 1));
+const isStatus = (e: ActivityEntry, key: string, value: number) =>
+  e.cmdid === 'mod_mr_status' && key in e.values && on(e.values[key]) === (value === 1);
 
 /**
  * The entries (newest first) as rows: the console's recipes (machines/commands/requests.ts) become
@@ -260,8 +302,10 @@ export function readActivity(i18n: I18n, entries: readonly ActivityEntry[]): Act
     if (isStatus(e, 'roll_call', 0)) {
       const group = [e];
       let k = i + 1;
-      if (entries[k]?.cmdid === 'config_mosic' && inRollCall.has(entries[k].id) && follows(group[group.length - 1], entries[k])) group.push(entries[k++]);
-      if (entries[k] && isEps(entries[k], 'a_rx', 0) && inRollCall.has(entries[k].id) && follows(group[group.length - 1], entries[k])) group.push(entries[k++]);
+      if (entries[k]?.cmdid === 'config_mosic' && inRollCall.has(entries[k].id) && follows(group[group.length - 1], entries[k]))
+        group.push(entries[k++]);
+      if (entries[k] && isEps(entries[k], 'a_rx', 0) && inRollCall.has(entries[k].id) && follows(group[group.length - 1], entries[k]))
+        group.push(entries[k++]);
       rows.push({ entries: group, command: i18n._(msg`Roll call`), sentence: i18n._(msg`${who} ended the roll call`) });
       i += group.length - 1;
       continue;
@@ -279,14 +323,20 @@ export function readActivity(i18n: I18n, entries: readonly ActivityEntry[]): Act
         rows.push({
           entries: group,
           command: i18n._(msg`Permit`),
-          sentence: one ? i18n._(msg`${who} accepted ${targets}'s raised hand`) : i18n._(msg`${who} accepted the raised hands of ${targets}`),
+          sentence: one
+            ? i18n._(msg`${who} accepted ${targets}'s raised hand`)
+            : i18n._(msg`${who} accepted the raised hands of ${targets}`),
         });
         i += group.length - 1;
         continue;
       }
       if (layout && isEps(last, 'a_rx', 1) && follows(last, prev) && isStatus(prev, 'roll_call', 1)) {
         const targets = targetsText(i18n, last.targets, last.more_targets);
-        rows.push({ entries: [layout, last, prev], command: i18n._(msg`Roll call`), sentence: i18n._(msg`${who} started a roll call, calling ${targets}`) });
+        rows.push({
+          entries: [layout, last, prev],
+          command: i18n._(msg`Roll call`),
+          sentence: i18n._(msg`${who} started a roll call, calling ${targets}`),
+        });
         i += 2;
         continue;
       }

@@ -8,7 +8,10 @@ import { installDomShims, renderUi } from '#/test/renderUi';
 beforeAll(installDomShims);
 afterEach(cleanup);
 
-function fakeSource(total: number, departments: () => Promise<DepartmentSearch> = async () => ({ tooMany: false, departments: [] })): AddressBookSource {
+function fakeSource(
+  total: number,
+  departments: () => Promise<DepartmentSearch> = async () => ({ tooMany: false, departments: [] }),
+): AddressBookSource {
   const ids = Array.from({ length: Math.min(total, 500) }, (_, i) => i + 1);
   return {
     topDepartments: async () => [{ id: 1, name: 'Sales' }],
@@ -81,7 +84,14 @@ describe('AddressBookDialog', () => {
   });
 
   it('more than 500 departments asks for narrower criteria and lists none', async () => {
-    renderUi(<AddressBookDialog source={fakeSource(3, async () => ({ tooMany: true, total: 600 }))} onAddUsers={vi.fn()} onAddDepartment={vi.fn()} onClose={vi.fn()} />);
+    renderUi(
+      <AddressBookDialog
+        source={fakeSource(3, async () => ({ tooMany: true, total: 600 }))}
+        onAddUsers={vi.fn()}
+        onAddDepartment={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
     await findDepartments('分公司');
     expect((await screen.findByTestId('department-search-too-many')).textContent).toContain('More than 500 departments found (600)');
     // no department of the search is listed; the tree stays to browse

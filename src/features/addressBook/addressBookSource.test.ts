@@ -47,7 +47,14 @@ function fakeServer(opts: { nameSearch?: 'ok' | 'refused' | 'tooMany' } = {}) {
         throw new ApiError('http', 404, suffix);
     }
   };
-  const api = { mrId: '8008038', sessId: 's', post, get: async () => ({}), changes: async () => [], raw: async () => ({}) } as unknown as SessionApi;
+  const api = {
+    mrId: '8008038',
+    sessId: 's',
+    post,
+    get: async () => ({}),
+    changes: async () => [],
+    raw: async () => ({}),
+  } as unknown as SessionApi;
   const actor = createActor(addressBookMachine, { input: { api } }).start();
   return { sent, actor, source: () => sessionAddressBook(api, actor) };
 }
@@ -89,7 +96,13 @@ describe('sessionAddressBook through the address-book actor', () => {
 
   it('searches departments by name: matches, more than 500 refused, or not offered by the platform', async () => {
     const found = await fakeServer().source().searchDepartments('th');
-    expect(found).toEqual({ tooMany: false, departments: [{ id: 11, name: 'North' }, { id: 12, name: 'South' }] });
+    expect(found).toEqual({
+      tooMany: false,
+      departments: [
+        { id: 11, name: 'North' },
+        { id: 12, name: 'South' },
+      ],
+    });
     const tooMany = fakeServer({ nameSearch: 'tooMany' });
     expect(await tooMany.source().searchDepartments('分公司')).toEqual({ tooMany: true, total: 600 });
     // nothing is subscribed for a refused search

@@ -16,12 +16,27 @@ import { useSessionChild } from '#/session/useSessionChild';
 import { onReportRequest } from '#/session/reportRequest';
 import { downloadText, fileStamp } from '#/shared/csv';
 import { AttendanceTable } from './AttendanceTable';
-import { attendanceCsv, countAttendance, selectAttendanceRows, toAttendanceRows, type AttendanceFilter, type AttendanceSort } from './attendanceModel';
+import {
+  attendanceCsv,
+  countAttendance,
+  selectAttendanceRows,
+  toAttendanceRows,
+  type AttendanceFilter,
+  type AttendanceSort,
+} from './attendanceModel';
 import { useAttendanceWords } from './attendanceWords';
 import { openReport } from './openReport';
 
-const { selectAttendanceVersion, selectAttendanceRecords, selectAttendanceSource, selectAttendanceSince, selectMeetingStart, selectAttendanceLoading, selectAttendanceLoadFailed, selectAttendanceServerFacts } =
-  attendanceSelectors;
+const {
+  selectAttendanceVersion,
+  selectAttendanceRecords,
+  selectAttendanceSource,
+  selectAttendanceSince,
+  selectMeetingStart,
+  selectAttendanceLoading,
+  selectAttendanceLoadFailed,
+  selectAttendanceServerFacts,
+} = attendanceSelectors;
 
 /** "so far" moves on while the panel is open */
 const TICK_MS = 10_000;
@@ -62,7 +77,10 @@ export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef
     [opened, actor, version, meetingStart, since, measuredTo],
   );
   const counts = useMemo(() => countAttendance(rows), [rows]);
-  const shown = useMemo(() => selectAttendanceRows(rows, filter, search, sort, { locale: i18n.locale }), [rows, filter, search, sort, i18n.locale]);
+  const shown = useMemo(
+    () => selectAttendanceRows(rows, filter, search, sort, { locale: i18n.locale }),
+    [rows, filter, search, sort, i18n.locale],
+  );
   const csv = () =>
     downloadText(
       `attendance-${mrId}-${fileStamp()}.csv`,
@@ -72,7 +90,11 @@ export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef
   const json = () =>
     downloadText(
       `attendance-${mrId}-${fileStamp()}.json`,
-      JSON.stringify({ mr_id: mrId, source, since, meeting_start: meetingStart, measured_to: measuredTo, records: shown.map((r) => r.record) }, null, 2),
+      JSON.stringify(
+        { mr_id: mrId, source, since, meeting_start: meetingStart, measured_to: measuredTo, records: shown.map((r) => r.record) },
+        null,
+        2,
+      ),
       'application/json',
     );
   const sinceText = since ? words.time(since) : '';
@@ -130,11 +152,29 @@ export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef
               </Button>
             </Group>
           </Group>
-          <Text size="sm" aria-live="polite" data-testid="attendance-count" data-shown={shown.length} data-present={counts.present} data-left={counts.left} data-never={counts.never}>
-            {loading && rows.length === 0 ? t`Loading…` : words.isClass ? t`${counts.present} in class · ${counts.left} left · ${counts.never} absent · ${counts.invited} on the class list` : t`${counts.present} in the meeting · ${counts.left} left · ${counts.never} never came · ${counts.invited} invited`}
+          <Text
+            size="sm"
+            aria-live="polite"
+            data-testid="attendance-count"
+            data-shown={shown.length}
+            data-present={counts.present}
+            data-left={counts.left}
+            data-never={counts.never}
+          >
+            {loading && rows.length === 0
+              ? t`Loading…`
+              : words.isClass
+                ? t`${counts.present} in class · ${counts.left} left · ${counts.never} absent · ${counts.invited} on the class list`
+                : t`${counts.present} in the meeting · ${counts.left} left · ${counts.never} never came · ${counts.invited} invited`}
           </Text>
           <div style={{ overflowX: 'auto' }}>
-            <AttendanceTable rows={shown} sort={sort} onSort={setSort} words={words} height={Math.max(240, Math.round(window.innerHeight * 0.5))} />
+            <AttendanceTable
+              rows={shown}
+              sort={sort}
+              onSort={setSort}
+              words={words}
+              height={Math.max(240, Math.round(window.innerHeight * 0.5))}
+            />
           </div>
         </Stack>
       </Modal>

@@ -15,7 +15,15 @@ const OVERSCAN = 8;
 // to three lines and ran into the first row; the roll-call cell holds "Present at 2 of 3 calls"
 const TEMPLATE = 'minmax(10rem, 2fr) minmax(7rem, 1fr) 6rem 6rem 6rem minmax(8.5rem, 1fr) 4rem minmax(10rem, 1.2fr)';
 
-export function AttendanceTable({ rows, sort, onSort, words, height = 480, rowHeight = 36, windowed = true }: {
+export function AttendanceTable({
+  rows,
+  sort,
+  onSort,
+  words,
+  height = 480,
+  rowHeight = 36,
+  windowed = true,
+}: {
   rows: readonly AttendanceRow[];
   sort: AttendanceSort;
   onSort: (next: AttendanceSort) => void;
@@ -40,7 +48,12 @@ export function AttendanceTable({ rows, sort, onSort, words, height = 480, rowHe
       <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <UnstyledButton
           className={classes.sortButton}
-          onClick={() => onSort({ key, dir: active && sort.dir === 'asc' ? 'desc' : active ? 'asc' : key === 'name' || key === 'state' ? 'asc' : 'desc' })}
+          onClick={() =>
+            onSort({
+              key,
+              dir: active && sort.dir === 'asc' ? 'desc' : active ? 'asc' : key === 'name' || key === 'state' ? 'asc' : 'desc',
+            })
+          }
         >
           {label}
           <span aria-hidden="true">{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
@@ -87,7 +100,14 @@ export function AttendanceTable({ rows, sort, onSort, words, height = 480, rowHe
   ));
 
   return (
-    <div role="table" aria-label={words.tableLabel} aria-rowcount={rows.length + 1} className={classes.table} data-testid="attendance-table" data-rows={rows.length}>
+    <div
+      role="table"
+      aria-label={words.tableLabel}
+      aria-rowcount={rows.length + 1}
+      className={classes.table}
+      data-testid="attendance-table"
+      data-rows={rows.length}
+    >
       <div role="rowgroup">
         {/* at least a row high, taller when a header wraps (a narrow window): never over the first row */}
         <div role="row" aria-rowindex={1} className={classes.headerRow} style={{ ...grid, alignItems: 'end', minHeight: rowHeight }}>
@@ -102,7 +122,16 @@ export function AttendanceTable({ rows, sort, onSort, words, height = 480, rowHe
         </div>
       </div>
       {windowed ? (
-        <div ref={scroller} onScroll={onScroll} role="rowgroup" className={classes.scroller} style={{ height }} data-testid="attendance-scroller" tabIndex={0} aria-label={words.tableLabel}>
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          role="rowgroup"
+          className={classes.scroller}
+          style={{ height }}
+          data-testid="attendance-scroller"
+          tabIndex={0}
+          aria-label={words.tableLabel}
+        >
           <div style={{ position: 'relative', height: rows.length * rowHeight }}>{body}</div>
         </div>
       ) : (

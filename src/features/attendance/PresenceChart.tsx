@@ -20,7 +20,19 @@ const MARGIN = { top: 8, right: 36, bottom: 28, left: 48 };
 /** widest a bar gets: a meeting of a few steps would otherwise draw slabs */
 const BAR_MAX = 12;
 
-export function PresenceChart({ records, start, now, width = 900, height = 300 }: { records: readonly PresenceRecord[]; start: number; now: number; width?: number; height?: number }) {
+export function PresenceChart({
+  records,
+  start,
+  now,
+  width = 900,
+  height = 300,
+}: {
+  records: readonly PresenceRecord[];
+  start: number;
+  now: number;
+  width?: number;
+  height?: number;
+}) {
   const { t, i18n } = useLingui();
   const points = useMemo(() => presenceSeries(records, start, now), [records, start, now]);
   const peak = points.reduce((m, p) => Math.max(m, p.present, p.joins, p.leaves), 0);
@@ -30,7 +42,13 @@ export function PresenceChart({ records, start, now, width = 900, height = 300 }
   // the zone's offset at the meeting's start: ticks fall on round local times
   const x = useMemo(() => timeTicks(from, to, 8, -new Date(from * 1000).getTimezoneOffset() * 60), [from, to]);
   const clock = useMemo(
-    () => new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', ...(x.seconds ? { second: '2-digit' } : {}), hour12: false }),
+    () =>
+      new Intl.DateTimeFormat(i18n.locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(x.seconds ? { second: '2-digit' } : {}),
+        hour12: false,
+      }),
     [i18n.locale, x.seconds],
   );
   const yTicks = countTicks(peak);
@@ -45,18 +63,30 @@ export function PresenceChart({ records, start, now, width = 900, height = 300 }
   // step's joins stood over the count labels)
   const barsAt = (secs: number) => Math.min(width - MARGIN.right - bar, Math.max(MARGIN.left + bar, sx(secs)));
 
-  const line = points.map((p, i) => `${i === 0 ? 'M' : 'H'}${sx(p.t).toFixed(1)}${i === 0 ? ` ${sy(p.present).toFixed(1)}` : ` V${sy(p.present).toFixed(1)}`}`).join(' ');
+  const line = points
+    .map(
+      (p, i) => `${i === 0 ? 'M' : 'H'}${sx(p.t).toFixed(1)}${i === 0 ? ` ${sy(p.present).toFixed(1)}` : ` V${sy(p.present).toFixed(1)}`}`,
+    )
+    .join(' ');
   const presentName = t`Present`;
   const joinsName = t`Joins`;
   const leavesName = t`Leaves`;
   const caption = t`At most ${mostPresent} present at once.`;
   return (
-    <figure className={classes.chart} data-testid="report-chart" data-points={points.length} data-peak={mostPresent} data-ticks={x.ticks.length}>
+    <figure
+      className={classes.chart}
+      data-testid="report-chart"
+      data-points={points.length}
+      data-peak={mostPresent}
+      data-ticks={x.ticks.length}
+    >
       <svg
         viewBox={`0 0 ${width} ${height}`}
         // as wide as the page allows, never wider than drawn: an A4 page prints about 720 px wide
         style={{ width: '100%', maxWidth: width, height: 'auto', display: 'block' }}
-        role="img" aria-label={`${presentName}, ${joinsName}, ${leavesName}. ${caption}`}>
+        role="img"
+        aria-label={`${presentName}, ${joinsName}, ${leavesName}. ${caption}`}
+      >
         <g fontSize={12} fill={COLOURS.text}>
           {yTicks.map((v) => (
             <g key={`y${v}`}>
@@ -77,10 +107,14 @@ export function PresenceChart({ records, start, now, width = 900, height = 300 }
         </g>
         <line x1={MARGIN.left} x2={width - MARGIN.right} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={COLOURS.text} />
         <g fill={COLOURS.joins}>
-          {points.map((p) => (p.joins ? <rect key={p.t} x={barsAt(p.t) - bar} y={sy(p.joins)} width={bar} height={sy(0) - sy(p.joins)} /> : null))}
+          {points.map((p) =>
+            p.joins ? <rect key={p.t} x={barsAt(p.t) - bar} y={sy(p.joins)} width={bar} height={sy(0) - sy(p.joins)} /> : null,
+          )}
         </g>
         <g fill={COLOURS.leaves}>
-          {points.map((p) => (p.leaves ? <rect key={p.t} x={barsAt(p.t)} y={sy(p.leaves)} width={bar} height={sy(0) - sy(p.leaves)} /> : null))}
+          {points.map((p) =>
+            p.leaves ? <rect key={p.t} x={barsAt(p.t)} y={sy(p.leaves)} width={bar} height={sy(0) - sy(p.leaves)} /> : null,
+          )}
         </g>
         <path d={line} fill="none" stroke={COLOURS.present} strokeWidth={2} />
         {/* the figures of each step on hover, as the browser's own tooltip */}

@@ -34,7 +34,12 @@ function snapshot(records: PresenceRecord[], scene: 'conference' | 'class' = 'co
     since: 6_400,
     controllers: [{ role: 'host', peer_ip: '10.0.0.1', dtm: 6_400, quit_dtm: 0 }],
     records,
-    quality: { window_minutes: 30, loss_threshold: 5, jitter_threshold: 40, rows: [{ usr_id: 'u0000', name: 'Person 0000', loss_peak: 7.25, jitter_peak: 50, secs_over: 70 }] },
+    quality: {
+      window_minutes: 30,
+      loss_threshold: 5,
+      jitter_threshold: 40,
+      rows: [{ usr_id: 'u0000', name: 'Person 0000', loss_peak: 7.25, jitter_peak: 50, secs_over: 70 }],
+    },
     activity: summariseActivity([], 'server'),
   };
 }
@@ -42,7 +47,11 @@ function snapshot(records: PresenceRecord[], scene: 'conference' | 'class' = 'co
 describe('ReportPage', () => {
   it('shows the facts, the counts, the roll call and the quality, in the class wording for a class', async () => {
     const i18n = await createTestI18n('en');
-    const records = [rec(0, [{ join: 6_400, leave: 8_200 }], [{ at: 7_000, answered: true }]), rec(1, [{ join: 7_000 }], [{ at: 6_500, answered: false }]), rec(2, [])];
+    const records = [
+      rec(0, [{ join: 6_400, leave: 8_200 }], [{ at: 7_000, answered: true }]),
+      rec(1, [{ join: 7_000 }], [{ at: 6_500, answered: false }]),
+      rec(2, []),
+    ];
     renderWithProviders(<ReportPage report={snapshot(records, 'class')} />, i18n);
     expect(screen.getByRole('heading', { name: 'Class report' })).toBeTruthy();
     expect(screen.getByTestId('report-counts').textContent).toBe('3 in all: 1 in class, 1 left, 1 absent');
@@ -69,7 +78,9 @@ describe('ReportPage', () => {
     const ids = () => [...screen.getByTestId('report-attendance').querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-usr-id'));
     const onScreen = ids();
     expect(onScreen).toHaveLength(REPORT_SCREEN_ROWS);
-    expect(screen.getByText(`显示 ${REPORT_SCREEN_ROWS + 20} 行中的前 ${REPORT_SCREEN_ROWS} 行：打印的报告和导出文件包含全部。`)).toBeTruthy();
+    expect(
+      screen.getByText(`显示 ${REPORT_SCREEN_ROWS + 20} 行中的前 ${REPORT_SCREEN_ROWS} 行：打印的报告和导出文件包含全部。`),
+    ).toBeTruthy();
     fireEvent(window, new Event('beforeprint'));
     const printed = ids();
     expect(printed).toHaveLength(REPORT_SCREEN_ROWS + 20);
@@ -108,7 +119,10 @@ describe('ReportPage transcript (issue 30)', () => {
     const section = screen.getByRole('region', { name: 'Transcript' });
     expect(within(section).getByTestId('report-transcript').getAttribute('data-total')).toBe('2');
     const items = within(section).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/Mia Kim Can you hear me\?$/), expect.stringMatching(/深圳分会场 设备已经到位。$/)]);
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/Mia Kim Can you hear me\?$/),
+      expect.stringMatching(/深圳分会场 设备已经到位。$/),
+    ]);
     expect(items[1].querySelector('[lang="zh-CN"]')?.textContent).toBe('设备已经到位。');
     cleanup();
     renderWithProviders(<ReportPage report={snapshot([])} />, i18n);

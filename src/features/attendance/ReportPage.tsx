@@ -10,7 +10,15 @@ import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { downloadText, fileStamp } from '#/shared/csv';
-import { attendanceCsv, countAttendance, durationText, percentText, selectAttendanceRows, toAttendanceRows, type AttendanceRow } from './attendanceModel';
+import {
+  attendanceCsv,
+  countAttendance,
+  durationText,
+  percentText,
+  selectAttendanceRows,
+  toAttendanceRows,
+  type AttendanceRow,
+} from './attendanceModel';
 import { useAttendanceWords } from './attendanceWords';
 import { reportJson, reportNow, type ReportSnapshot } from './reportModel';
 import { PresenceChart } from './PresenceChart';
@@ -53,7 +61,10 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
     () => selectAttendanceRows(all, 'all', '', BY_NAME, { locale: i18n.locale, ...(printing ? {} : { first: REPORT_SCREEN_ROWS }) }),
     [all, i18n.locale, printing],
   );
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', hour12: false }), [i18n.locale]);
+  const dateTime = useMemo(
+    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', hour12: false }),
+    [i18n.locale],
+  );
   const at = (secs: number | undefined) => (secs ? dateTime.format(new Date(secs * 1000)) : '—');
   const limit = <T,>(list: readonly T[]) => (printing ? list : list.slice(0, REPORT_SCREEN_ROWS));
   const isClass = report.scene === 'class';
@@ -67,7 +78,11 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
   );
   const csv = () => {
     const rows = selectAttendanceRows(all, 'all', '', BY_NAME, { locale: i18n.locale });
-    downloadText(`report-${report.mr_id}-${fileStamp()}.csv`, attendanceCsv(rows, { state: words.state, yes: words.yes, no: words.no }), 'text/csv;charset=utf-8');
+    downloadText(
+      `report-${report.mr_id}-${fileStamp()}.csv`,
+      attendanceCsv(rows, { state: words.state, yes: words.yes, no: words.no }),
+      'text/csv;charset=utf-8',
+    );
   };
   const json = () => downloadText(`report-${report.mr_id}-${fileStamp()}.json`, reportJson(report), 'application/json');
   const print = () => {
@@ -133,7 +148,8 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
               ? '—'
               : report.controllers.map((c, i) => (
                   <div key={i}>
-                    {(c.role === 'supervisor' ? t`Supervisor` : t`Host`) + ` ${c.peer_ip}`} · {at(c.dtm)} – {c.quit_dtm ? at(c.quit_dtm) : t`still in`}
+                    {(c.role === 'supervisor' ? t`Supervisor` : t`Host`) + ` ${c.peer_ip}`} · {at(c.dtm)} –{' '}
+                    {c.quit_dtm ? at(c.quit_dtm) : t`still in`}
                   </div>
                 ))}
           </dd>
@@ -166,7 +182,10 @@ export function ReportPage({ report, refreshed }: { report: ReportSnapshot; refr
           <Trans>Roll call</Trans>
         </Title>
         <Text size="sm" c="dimmed" mb="xs">
-          <Trans>A roll call gives the called person the floor; the platform records no answer, so this says whether they were present when called.</Trans>
+          <Trans>
+            A roll call gives the called person the floor; the platform records no answer, so this says whether they were present when
+            called.
+          </Trans>
         </Text>
         {calls.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -334,7 +353,9 @@ export function ReportMissing({ mrId }: { mrId: string }) {
       <Alert color="orange" role="alert" title={<Trans>No report for meeting {mrId} in this browser</Trans>}>
         <Stack gap="xs">
           <Text size="sm">
-            <Trans>Open the report from the console's Attendance panel or the end-meeting confirmation: it is kept in the browser that opened it.</Trans>
+            <Trans>
+              Open the report from the console's Attendance panel or the end-meeting confirmation: it is kept in the browser that opened it.
+            </Trans>
           </Text>
         </Stack>
       </Alert>

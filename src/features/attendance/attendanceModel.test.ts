@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { PresenceRecord } from '@protocol/attendance';
 import { localTimeText } from '#/shared/csv';
-import { ATTENDANCE_CSV_COLUMNS, attendanceCsv, countAttendance, durationText, firstSorted, nameSortKey, selectAttendanceRows, toAttendanceRows } from './attendanceModel';
+import {
+  ATTENDANCE_CSV_COLUMNS,
+  attendanceCsv,
+  countAttendance,
+  durationText,
+  firstSorted,
+  nameSortKey,
+  selectAttendanceRows,
+  toAttendanceRows,
+} from './attendanceModel';
 import { countTicks, presenceSeries, reportJson, summariseActivity, timeTicks, type ReportSnapshot } from './reportModel';
 
-const rec = (usr_id: string, name: string, intervals: PresenceRecord['intervals'], invited = true, roll_calls?: PresenceRecord['roll_calls']): PresenceRecord => ({
+const rec = (
+  usr_id: string,
+  name: string,
+  intervals: PresenceRecord['intervals'],
+  invited = true,
+  roll_calls?: PresenceRecord['roll_calls'],
+): PresenceRecord => ({
   usr_id,
   name,
   invited,
@@ -26,7 +41,16 @@ describe('attendance rows', () => {
 
   it('measures each person: state, first join, last leave, time present and share so far, stays, roll calls', () => {
     const u1 = rows.find((r) => r.usrId === 'u1')!;
-    expect(u1).toMatchObject({ state: 'present', firstJoin: 1000, lastLeave: undefined, totalSecs: 800, share: 0.8, joins: 2, rollCalls: 1, answered: 1 });
+    expect(u1).toMatchObject({
+      state: 'present',
+      firstJoin: 1000,
+      lastLeave: undefined,
+      totalSecs: 800,
+      share: 0.8,
+      joins: 2,
+      rollCalls: 1,
+      answered: 1,
+    });
     expect(rows.find((r) => r.usrId === 'u2')).toMatchObject({ state: 'left', lastLeave: 1700, totalSecs: 500, share: 0.5 });
     expect(rows.find((r) => r.usrId === 'u3')).toMatchObject({ state: 'never', firstJoin: undefined, totalSecs: 0, share: 0 });
     expect(countAttendance(rows)).toEqual({ all: 4, present: 2, left: 1, never: 1, invited: 3 });
@@ -49,7 +73,9 @@ describe('attendance rows', () => {
     expect(lines.at(-1)).toBe('');
     const u1 = lines.find((l) => l.startsWith('张伟,'))!;
     // still in: no last leave nor its reason; every stay listed
-    expect(u1).toBe(`张伟,u1,Y,S:present,${localTimeText(1000)},1970-01-01T00:16:40.000Z,,,,800,13:20,80,2,1,1,${localTimeText(1000).slice(11)}–${localTimeText(1300).slice(11)}; ${localTimeText(1500).slice(11)}–`);
+    expect(u1).toBe(
+      `张伟,u1,Y,S:present,${localTimeText(1000)},1970-01-01T00:16:40.000Z,,,,800,13:20,80,2,1,1,${localTimeText(1000).slice(11)}–${localTimeText(1300).slice(11)}; ${localTimeText(1500).slice(11)}–`,
+    );
     const u2 = lines.find((l) => l.includes(',u2,'))!;
     expect(u2).toContain(`,${localTimeText(1700)},1970-01-01T00:28:20.000Z,,500,8:20,50,1,0,0,`);
     expect(lines.some((l) => l.startsWith('"Ann, ""the"" Smith",u2,Y,S:left'))).toBe(true);
@@ -73,9 +99,32 @@ describe('report', () => {
   });
 
   it('summarises the activity by controller and command, refused ones counted', () => {
-    const e = (id: number, peer_ip: string, cmdid: string, result = 0) => ({ id, dtm: id, role: 'host' as const, peer_ip, cmdid, action: '', targets: [], more_targets: 0, values: {}, result, status: 200 });
+    const e = (id: number, peer_ip: string, cmdid: string, result = 0) => ({
+      id,
+      dtm: id,
+      role: 'host' as const,
+      peer_ip,
+      cmdid,
+      action: '',
+      targets: [],
+      more_targets: 0,
+      values: {},
+      result,
+      status: 200,
+    });
     const s = summariseActivity([e(1, 'a', 'x'), e(2, 'a', 'y', 4021), e(3, 'b', 'x')], 'server');
-    expect(s).toMatchObject({ total: 3, refused: 1, by_controller: [{ peer_ip: 'a', count: 2 }, { peer_ip: 'b', count: 1 }], by_command: [{ cmdid: 'x', count: 2 }, { cmdid: 'y', count: 1 }] });
+    expect(s).toMatchObject({
+      total: 3,
+      refused: 1,
+      by_controller: [
+        { peer_ip: 'a', count: 2 },
+        { peer_ip: 'b', count: 1 },
+      ],
+      by_command: [
+        { cmdid: 'x', count: 2 },
+        { cmdid: 'y', count: 1 },
+      ],
+    });
   });
 
   it('exports JSON with the facts and the records in usr_id order, without the report token', () => {
@@ -149,7 +198,8 @@ describe('chart ticks', () => {
   });
 
   it('never gives more ticks than asked, whatever the span', () => {
-    for (const span of [1, 7, 59, 61, 600, 3599, 7200, 86_400, 3 * 86_400]) expect(timeTicks(0, span, 8, 0).ticks.length).toBeLessThanOrEqual(9);
+    for (const span of [1, 7, 59, 61, 600, 3599, 7200, 86_400, 3 * 86_400])
+      expect(timeTicks(0, span, 8, 0).ticks.length).toBeLessThanOrEqual(9);
   });
 
   it('counts in round steps up to at least the peak', () => {

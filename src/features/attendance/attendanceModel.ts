@@ -158,7 +158,9 @@ export function selectAttendanceRows(
 ): AttendanceRow[] {
   const text = search.trim().toLowerCase();
   const out = rows.filter(
-    (r) => (filter === 'all' || r.state === filter) && (!text || r.name.toLowerCase().includes(text) || r.usrId.toLowerCase() === text || r.usrId.toLowerCase().startsWith(text)),
+    (r) =>
+      (filter === 'all' || r.state === filter) &&
+      (!text || r.name.toLowerCase().includes(text) || r.usrId.toLowerCase() === text || r.usrId.toLowerCase().startsWith(text)),
   );
   const collator = collatorFor(options.locale);
   const cmp = (a: AttendanceRow, b: AttendanceRow) => compare(a, b, sort, collator) || collator.compare(a.nameKey, b.nameKey);
@@ -228,7 +230,10 @@ const localOrBlank = (t: number | undefined) => (t === undefined ? '' : localTim
 /** The stays of one person for a cell: `09:01:02–09:30:00; 09:35:10–` (local times, an open stay without an end). */
 export function staysText(rec: PresenceRecord): string {
   return rec.intervals
-    .map((iv) => `${localTimeText(iv.join).slice(11)}–${iv.leave === undefined ? '' : localTimeText(iv.leave).slice(11)}${iv.merged ? ` (×${iv.merged})` : ''}`)
+    .map(
+      (iv) =>
+        `${localTimeText(iv.join).slice(11)}–${iv.leave === undefined ? '' : localTimeText(iv.leave).slice(11)}${iv.merged ? ` (×${iv.merged})` : ''}`,
+    )
     .join('; ');
 }
 

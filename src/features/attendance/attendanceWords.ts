@@ -27,7 +27,14 @@ export function useAttendanceWords(scene: MrScene): AttendanceWords {
   return useMemo(() => {
     const isClass = scene === 'class';
     const timeFormat = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-    const dateTimeFormat = new Intl.DateTimeFormat(i18n.locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    const dateTimeFormat = new Intl.DateTimeFormat(i18n.locale, {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
     const today = new Date().toDateString();
     const states: Record<AttendanceState, string> = isClass
       ? { present: t`In class`, left: t({ message: 'Left', context: 'attendance state: came and went' }), never: t`Absent` }

@@ -22,7 +22,9 @@ export function reportUrl(mrId: string): string {
 export async function openReport(session: AnyActorRef, mrId: string, scene: MrScene): Promise<boolean> {
   const snapshot = takeReportSnapshot(session, { mrId, scene });
   // a history over the browser's quota is read from the server by the report's token instead
-  const saved = (await saveReportSnapshot(snapshot)) || (!!snapshot.report_token && (await saveReportSnapshot({ ...snapshot, records: [], records_on_server: true })));
+  const saved =
+    (await saveReportSnapshot(snapshot)) ||
+    (!!snapshot.report_token && (await saveReportSnapshot({ ...snapshot, records: [], records_on_server: true })));
   if (saved) window.open(reportUrl(mrId), '_blank', 'noopener');
   return saved;
 }

@@ -11,7 +11,11 @@ import type { ReportSnapshot } from './reportModel';
 
 const MAX_PAGES = 100;
 
-export async function refreshReport(report: ReportSnapshot, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<ReportSnapshot | null> {
+export async function refreshReport(
+  report: ReportSnapshot,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ReportSnapshot | null> {
   if (!report.report_token) return null;
   const records: PresenceRecord[] = [];
   let after: string | undefined;

@@ -36,7 +36,13 @@ export function qualityRows(store: QualityStore, thresholds: QualityThresholds):
       if (!Number.isNaN(j)) jitterPeak = Math.max(jitterPeak, j);
       if (l > thresholds.lossPct || j > thresholds.jitterMs) over += 1;
     }
-    rows.push({ usr_id: usrId, name: store.nameOf(usrId) ?? '', loss_peak: lossPeak, jitter_peak: jitterPeak, secs_over: (over * ROUND_MS) / 1000 });
+    rows.push({
+      usr_id: usrId,
+      name: store.nameOf(usrId) ?? '',
+      loss_peak: lossPeak,
+      jitter_peak: jitterPeak,
+      secs_over: (over * ROUND_MS) / 1000,
+    });
   }
   // the worst first: a support engineer reads the top
   return rows.sort((a, b) => b.secs_over - a.secs_over || b.loss_peak - a.loss_peak);
@@ -85,7 +91,10 @@ export function takeReportSnapshot(session: AnyActorRef, meta: { mrId: string; s
       jitter_threshold: thresholds.jitterMs,
       rows: quality ? qualityRows(qualityHistorySelectors.selectQualityStore(quality), thresholds) : [],
     },
-    activity: summariseActivity(activity ? activitySelectors.selectActivityEntries(activity) : [], activity ? activitySelectors.selectActivitySource(activity) : null),
+    activity: summariseActivity(
+      activity ? activitySelectors.selectActivityEntries(activity) : [],
+      activity ? activitySelectors.selectActivitySource(activity) : null,
+    ),
     ...(transcriptLines.length ? { transcript: { total: transcriptLines.length, lines: transcriptLines.slice() } } : {}),
     ...(facts.reportToken ? { report_token: facts.reportToken } : {}),
     ...(facts.expiresAt ? { expires_at: facts.expiresAt } : {}),

@@ -9,7 +9,14 @@ import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { activitySelectors, meetingSelectors, participantsSelectors, type ActivityMachine, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
+import {
+  activitySelectors,
+  meetingSelectors,
+  participantsSelectors,
+  type ActivityMachine,
+  type MeetingMachine,
+  type ParticipantsMachine,
+} from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { publishBanBreaches } from '#/session/banBreaches';
 import {
@@ -71,7 +78,11 @@ export function BanTally({ session }: { session: AnyActorRef }) {
   if (tallies.length === 0) return null;
 
   const headline = (kind: BanKind, bound: number, of: number) =>
-    kind === 'mute' ? t`Muted ${bound} of ${of}` : kind === 'listen' ? t`Barred from listening: ${bound} of ${of}` : t`Barred from watching: ${bound} of ${of}`;
+    kind === 'mute'
+      ? t`Muted ${bound} of ${of}`
+      : kind === 'listen'
+        ? t`Barred from listening: ${bound} of ${of}`
+        : t`Barred from watching: ${bound} of ${of}`;
   // who is spared and why, group by group (issue 26 item 7: a bare count left the host guessing)
   const exemptGroups = (tally: Tally) =>
     EXEMPT_ORDER.filter((why) => tally.exemptBy[why].length > 0).map((why) => {
@@ -95,7 +106,11 @@ export function BanTally({ session }: { session: AnyActorRef }) {
   const joinedText = (kind: BanKind, n: number) =>
     kind === 'mute' ? t`${n} joined since, muted on entry` : t`${n} joined since, bound on entry`;
   const freeText = (kind: BanKind, n: number) =>
-    kind === 'mute' ? t`${n} unmuted against the rule` : kind === 'listen' ? t`${n} listening against the rule` : t`${n} watching against the rule`;
+    kind === 'mute'
+      ? t`${n} unmuted against the rule`
+      : kind === 'listen'
+        ? t`${n} listening against the rule`
+        : t`${n} watching against the rule`;
   const breachText = (b: Breach) => {
     if (!b.by) return t`${b.name} (by whom unknown)`;
     const who = b.by.role === 'host' ? t`Host` : t`Supervisor`;
@@ -141,7 +156,9 @@ export function BanTally({ session }: { session: AnyActorRef }) {
                   </details>
                 </Text>
               )}
-              {tally.joinedSince !== null && tally.joinedSince > 0 && <Text size="sm">· {joinedText(tally.ban.kind, tally.joinedSince)}</Text>}
+              {tally.joinedSince !== null && tally.joinedSince > 0 && (
+                <Text size="sm">· {joinedText(tally.ban.kind, tally.joinedSince)}</Text>
+              )}
               {!settled && tally.breaches.length > 0 && (
                 <Text size="sm" c="dimmed">
                   · <Trans>applying…</Trans>
@@ -149,8 +166,7 @@ export function BanTally({ session }: { session: AnyActorRef }) {
               )}
               {settled && tally.breaches.length > 0 && (
                 <Text size="sm" c="red.9" data-testid="ban-breaches">
-                  · {freeText(tally.ban.kind, tally.breaches.length)}:{' '}
-                  {tally.breaches.slice(0, BREACHES_NAMED).map(breachText).join(', ')}
+                  · {freeText(tally.ban.kind, tally.breaches.length)}: {tally.breaches.slice(0, BREACHES_NAMED).map(breachText).join(', ')}
                   {more > 0 ? ` ${t`and ${more} more`}` : ''}
                 </Text>
               )}

@@ -62,7 +62,13 @@ describe('which bans are on', () => {
 
 describe('a ban’s tally', () => {
   const set = entry(2, { action: 'all_a_rx', values: { value: 0 } });
-  const freed = entry(3, { role: 'supervisor', peer_ip: '10.0.0.2', action: 'a_rx', values: { value: 1 }, targets: [{ usr_id: 'c', name: 'Name c' }] });
+  const freed = entry(3, {
+    role: 'supervisor',
+    peer_ip: '10.0.0.2',
+    action: 'a_rx',
+    values: { value: 1 },
+    targets: [{ usr_id: 'c', name: 'Name c' }],
+  });
 
   it('counts bound, exempt, joined since, and names who is free against the rule and who freed them', () => {
     const people = [
@@ -115,7 +121,10 @@ describe('a ban just switched on settles before its breaches are told', () => {
   it('keeps when each ban was first seen on and drops bans switched off', () => {
     const first = trackBanStarts(new Map(), [mute], 1000);
     const second = trackBanStarts(first, [mute, listen], 1500);
-    expect([...second]).toEqual([['mute', 1000], ['listen', 1500]]);
+    expect([...second]).toEqual([
+      ['mute', 1000],
+      ['listen', 1500],
+    ]);
     expect([...trackBanStarts(second, [listen], 1600)]).toEqual([['listen', 1500]]);
   });
 
@@ -140,7 +149,13 @@ describe('a ban just switched on settles before its breaches are told', () => {
 
   it('marks a participant with every ban they are free against and who freed them', () => {
     const people = [person('a', { a_rx: 1, a_tx: 1 })];
-    const freed = entry(9, { action: 'a_rx', values: { value: 1 }, targets: [{ usr_id: 'a', name: 'Name a' }], role: 'supervisor', peer_ip: '10.0.0.7' });
+    const freed = entry(9, {
+      action: 'a_rx',
+      values: { value: 1 },
+      targets: [{ usr_id: 'a', name: 'Name a' }],
+      role: 'supervisor',
+      peer_ip: '10.0.0.7',
+    });
     const tallies = [tallyBan(mute, people, [freed]), tallyBan(listen, people, [])];
     const marks = breachMarks(tallies, new Map(), 0);
     expect(marks.get('a')).toEqual({ kinds: ['mute', 'listen'], by: { role: 'supervisor', peerIp: '10.0.0.7' } });

@@ -129,7 +129,13 @@ export function tallyBan(
     if ((ban.scope === 'audience' && !isAudience(p)) || (ban.kind === 'mute' && p.usr_id === rollCallUsrId)) {
       exempt += 1;
       const why: ExemptReason =
-        ban.kind === 'mute' && p.usr_id === rollCallUsrId ? 'rollCall' : stat(p, 'host') ? 'host' : stat(p, 'speaker') ? 'mainVenue' : 'honouredGuest';
+        ban.kind === 'mute' && p.usr_id === rollCallUsrId
+          ? 'rollCall'
+          : stat(p, 'host')
+            ? 'host'
+            : stat(p, 'speaker')
+              ? 'mainVenue'
+              : 'honouredGuest';
       exemptBy[why].push(p.usr_name);
       continue;
     }

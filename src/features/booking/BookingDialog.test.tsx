@@ -13,7 +13,17 @@ const at = (minutes: number) => toLocalDateTime(now + minutes * 60);
 
 function open(props: Partial<Parameters<typeof BookingDialog>[0]> = {}) {
   const onSubmit = vi.fn();
-  const view = renderUi(<BookingDialog opened defaultName="Board room" nowSec={() => now} currentEndSec={now + 600} onSubmit={onSubmit} onClose={() => {}} {...props} />);
+  const view = renderUi(
+    <BookingDialog
+      opened
+      defaultName="Board room"
+      nowSec={() => now}
+      currentEndSec={now + 600}
+      onSubmit={onSubmit}
+      onClose={() => {}}
+      {...props}
+    />,
+  );
   return { onSubmit, ...view };
 }
 
@@ -41,7 +51,17 @@ describe('BookingDialog', () => {
     await fill(at(30), at(75));
     expect(screen.getByTestId('booking-length').textContent).toBe('Length: 45 min');
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Board room', startSec: now + 1800, durationSec: 2700 });
-    rerender(<BookingDialog opened defaultName="Board room" nowSec={() => now} currentEndSec={now + 600} refusal={{ result: RC.bookingConflict, status: 403 }} onSubmit={onSubmit} onClose={() => {}} />);
+    rerender(
+      <BookingDialog
+        opened
+        defaultName="Board room"
+        nowSec={() => now}
+        currentEndSec={now + 600}
+        refusal={{ result: RC.bookingConflict, status: 403 }}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe(codeMessage(RC.bookingConflict, 'en'));
   });
 

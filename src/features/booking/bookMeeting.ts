@@ -5,7 +5,14 @@
  * ApiError of a refusal (7002–7005, 1088, 556); the running meeting then hears of the booking
  * through its own feed (`schedule_info`), which is what "next booking" shows.
  */
-import { ADD_SCHEDULE_SUFFIX, addScheduleBody, cmPath, scheduleIdOf, type BookingDraft, type ManagementSession } from '@protocol/management';
+import {
+  ADD_SCHEDULE_SUFFIX,
+  addScheduleBody,
+  cmPath,
+  scheduleIdOf,
+  type BookingDraft,
+  type ManagementSession,
+} from '@protocol/management';
 import type { Transport } from '#/api';
 
 export async function bookMeeting(transport: Transport, mgmt: ManagementSession, draft: BookingDraft): Promise<{ scheduleId: number }> {

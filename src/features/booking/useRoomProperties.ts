@@ -14,5 +14,7 @@ export function useRoomProperties(session: AnyActorRef): RoomProperties | undefi
 }
 
 function sameRoomProperties(a: RoomProperties | undefined, b: RoomProperties | undefined): boolean {
-  return a?.maxCall === b?.maxCall && a?.regionId === b?.regionId && a?.told.maxCall === b?.told.maxCall && a?.told.regionId === b?.told.regionId;
+  return (
+    a?.maxCall === b?.maxCall && a?.regionId === b?.regionId && a?.told.maxCall === b?.told.maxCall && a?.told.regionId === b?.told.regionId
+  );
 }

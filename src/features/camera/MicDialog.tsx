@@ -42,7 +42,10 @@ export function MicDialog({ name, currentGain, autoAdjust, onApply, onClose }: M
           min={0}
           max={9}
           step={1}
-          marks={[{ value: 0, label: '0' }, { value: 9, label: '9' }]}
+          marks={[
+            { value: 0, label: '0' },
+            { value: 9, label: '9' },
+          ]}
           value={gain}
           onChange={setGain}
           disabled={autoAdjust}

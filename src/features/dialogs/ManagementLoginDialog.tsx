@@ -74,7 +74,12 @@ export function ManagementLoginDialog(props: ManagementLoginDialogProps) {
           }}
         >
           <Stack gap="sm">
-            <TextInput label={t`Login ID`} value={form.loginId} autoComplete="username" onChange={(e) => set({ loginId: e.currentTarget.value })} />
+            <TextInput
+              label={t`Login ID`}
+              value={form.loginId}
+              autoComplete="username"
+              onChange={(e) => set({ loginId: e.currentTarget.value })}
+            />
             <PasswordInput
               label={t`Password`}
               value={form.password}

@@ -15,7 +15,14 @@ describe('ManagementSessionFacts', () => {
       { is_admin: 1, admin_addr: 'http://127.0.0.1:8080/', client_ip: '127.0.0.1' },
       'admin',
     );
-    renderUi(<ManagementSessionFacts session={session} room={roomPropertiesOf({ max_call: 1500, region_id: '-1' })} onBook={onBook} onClose={() => {}} />);
+    renderUi(
+      <ManagementSessionFacts
+        session={session}
+        room={roomPropertiesOf({ max_call: 1500, region_id: '-1' })}
+        onBook={onBook}
+        onClose={() => {}}
+      />,
+    );
     expect((await screen.findByTestId('mgmt-is-admin')).textContent).toBe('Yes');
     expect(screen.getByTestId('mgmt-admin-addr').textContent).toBe('http://127.0.0.1:8080/');
     expect(screen.getByTestId('mgmt-client-ip').textContent).toBe('127.0.0.1');

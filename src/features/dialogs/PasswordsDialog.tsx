@@ -85,7 +85,13 @@ export function PasswordsDialog({ opened, pending = false, refusal, validate, on
             onChange={(e) => set({ supervisor: e.currentTarget.value })}
           />
           <NotOfferedNote reason={notOffered} />
-          <FormFooter message={message} pending={pending} disabled={notOffered !== undefined} onCancel={onClose} submitLabel={<Trans>Save passwords</Trans>} />
+          <FormFooter
+            message={message}
+            pending={pending}
+            disabled={notOffered !== undefined}
+            onCancel={onClose}
+            submitLabel={<Trans>Save passwords</Trans>}
+          />
         </Stack>
       </form>
     </Modal>

@@ -76,7 +76,15 @@ function Reminder({
   if (inline) {
     if (!opened) return null;
     return (
-      <Paper withBorder p="sm" radius="md" role="dialog" aria-label={title} data-reminder="inline" style={{ borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 }}>
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        role="dialog"
+        aria-label={title}
+        data-reminder="inline"
+        style={{ borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 }}
+      >
         <Text fw={600} mb="xs">
           {title}
         </Text>

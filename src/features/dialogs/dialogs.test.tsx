@@ -22,7 +22,16 @@ const pwdRule = (p: PasswordChange) => {
 describe('ManagementLoginDialog', () => {
   it('refuses a code that is not digits and sends nothing', async () => {
     const onSubmit = vi.fn();
-    renderUi(<ManagementLoginDialog opened codeImage={undefined} validate={loginRule} onRefreshCode={() => {}} onSubmit={onSubmit} onClose={() => {}} />);
+    renderUi(
+      <ManagementLoginDialog
+        opened
+        codeImage={undefined}
+        validate={loginRule}
+        onRefreshCode={() => {}}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
     fireEvent.change(await screen.findByLabelText('Login ID'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '12a4' } });
@@ -34,7 +43,14 @@ describe('ManagementLoginDialog', () => {
   it('sends a valid form and shows a wrong-code refusal', async () => {
     const onSubmit = vi.fn();
     const { rerender } = renderUi(
-      <ManagementLoginDialog opened codeImage={undefined} validate={loginRule} onRefreshCode={() => {}} onSubmit={onSubmit} onClose={() => {}} />,
+      <ManagementLoginDialog
+        opened
+        codeImage={undefined}
+        validate={loginRule}
+        onRefreshCode={() => {}}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
     );
     fireEvent.change(await screen.findByLabelText('Login ID'), { target: { value: ' admin ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });

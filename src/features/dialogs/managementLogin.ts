@@ -18,7 +18,10 @@ export interface ManagementCode {
 
 /** Fetches a new picture code; the image is a data: URL. */
 export async function fetchManagementCode(transport: Transport): Promise<ManagementCode> {
-  const rsp = await transport.request<{ base64: string; code_id: string }>({ method: 'GET', path: '/rest/v1/app1/manager/sessions/web-verify-code/' });
+  const rsp = await transport.request<{ base64: string; code_id: string }>({
+    method: 'GET',
+    path: '/rest/v1/app1/manager/sessions/web-verify-code/',
+  });
   return { image: `data:image/png;base64,${rsp.base64}`, codeId: rsp.code_id };
 }
 

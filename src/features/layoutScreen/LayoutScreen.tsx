@@ -51,7 +51,15 @@ export function LayoutScreen({ presentation, showContent, view, onView, children
       data-launched={launched}
       data-content={visible ? 'shown' : 'hidden'}
       data-fullscreen={fullScreen}
-      style={{ height: '100dvh', display: 'flex', flexDirection: 'column', gap: 6, padding: 6, boxSizing: 'border-box', overflow: 'hidden' }}
+      style={{
+        height: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 6,
+        padding: 6,
+        boxSizing: 'border-box',
+        overflow: 'hidden',
+      }}
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Title order={1} id="layout-title" size="h5" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -82,7 +90,11 @@ export function LayoutScreen({ presentation, showContent, view, onView, children
       ) : (
         <Center style={{ flex: 1 }}>
           <Text c="dimmed" data-testid="layout-placeholder">
-            {!launched ? <Trans>The presentation has not been launched</Trans> : <Trans>Showing content is turned off in the supervisor options</Trans>}
+            {!launched ? (
+              <Trans>The presentation has not been launched</Trans>
+            ) : (
+              <Trans>Showing content is turned off in the supervisor options</Trans>
+            )}
           </Text>
         </Center>
       )}

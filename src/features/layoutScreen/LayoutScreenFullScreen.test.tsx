@@ -64,7 +64,10 @@ describe('LayoutScreen full screen', () => {
 
   it('a refused request leaves the screen as it was', async () => {
     fakeFullscreen();
-    Object.defineProperty(document.documentElement, 'requestFullscreen', { configurable: true, value: vi.fn(async () => Promise.reject(new TypeError('not allowed'))) });
+    Object.defineProperty(document.documentElement, 'requestFullscreen', {
+      configurable: true,
+      value: vi.fn(async () => Promise.reject(new TypeError('not allowed'))),
+    });
     screenOf();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Full screen' })));
     expect(screen.getByTestId('layout-screen').getAttribute('data-fullscreen')).toBe('false');

@@ -41,8 +41,20 @@ export function LiveAddressSettings(props: LiveAddressSettingsProps) {
 
   return (
     <Stack gap="xs" data-testid="live-addresses" data-editable={editable} aria-busy={pending}>
-      <TextInput label={t`Live push address`} value={pushValue} disabled={!editable} required onChange={(e) => setPush(e.currentTarget.value)} />
-      <TextInput label={t`Live pull address`} value={pullValue} disabled={!editable} required onChange={(e) => setPull(e.currentTarget.value)} />
+      <TextInput
+        label={t`Live push address`}
+        value={pushValue}
+        disabled={!editable}
+        required
+        onChange={(e) => setPush(e.currentTarget.value)}
+      />
+      <TextInput
+        label={t`Live pull address`}
+        value={pullValue}
+        disabled={!editable}
+        required
+        onChange={(e) => setPull(e.currentTarget.value)}
+      />
       {lockedBy !== undefined && (
         <Text size="xs" c="dimmed" data-testid="live-addresses-locked">
           {refusalText(lockedBy, i18n.locale, fallback)}

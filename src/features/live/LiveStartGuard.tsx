@@ -27,7 +27,10 @@ export interface LiveStartGuardOptions {
 }
 
 /** `request()` when the user asks for Live; render `element` where the reason and dialog belong. */
-export function useLiveStartGuard({ pushUrl, pullUrl, builtin, settableHere = true, onShowAddresses, onStart }: LiveStartGuardOptions): { request: () => void; element: ReactNode } {
+export function useLiveStartGuard({ pushUrl, pullUrl, builtin, settableHere = true, onShowAddresses, onStart }: LiveStartGuardOptions): {
+  request: () => void;
+  element: ReactNode;
+} {
   const { t, i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<number | undefined>(undefined);
@@ -40,7 +43,14 @@ export function useLiveStartGuard({ pushUrl, pullUrl, builtin, settableHere = tr
   const element = (
     <>
       {problem !== undefined && (
-        <Alert color="orange" role="alert" data-testid="live-needs-addresses" withCloseButton closeButtonLabel={t`Close`} onClose={() => setProblem(undefined)}>
+        <Alert
+          color="orange"
+          role="alert"
+          data-testid="live-needs-addresses"
+          withCloseButton
+          closeButtonLabel={t`Close`}
+          onClose={() => setProblem(undefined)}
+        >
           <Text size="sm" fw={600}>
             {refusalText(problem, i18n.locale, t`The request failed, please try again`)}
           </Text>

@@ -32,7 +32,9 @@ describe('PushStreamSettings', () => {
   it('starts with a good address and stops on request', () => {
     const onEnable = vi.fn();
     const onDisable = vi.fn();
-    const { rerender } = renderUi(<PushStreamSettings address="" enabled={false} checkAddress={check} onEnable={onEnable} onDisable={onDisable} />);
+    const { rerender } = renderUi(
+      <PushStreamSettings address="" enabled={false} checkAddress={check} onEnable={onEnable} onDisable={onDisable} />,
+    );
     fireEvent.change(screen.getByLabelText('Push address'), { target: { value: ' rtmp://h/live/s ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and start pushing' }));
     expect(onEnable).toHaveBeenCalledWith('rtmp://h/live/s');

@@ -26,7 +26,15 @@ export interface PushStreamSettingsProps {
   onDisable: () => void;
 }
 
-export function PushStreamSettings({ address, enabled, pending = false, refusal, checkAddress, onEnable, onDisable }: PushStreamSettingsProps) {
+export function PushStreamSettings({
+  address,
+  enabled,
+  pending = false,
+  refusal,
+  checkAddress,
+  onEnable,
+  onDisable,
+}: PushStreamSettingsProps) {
   const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<string | null>(null);
   const [checked, setChecked] = useState<number | undefined>(undefined);
@@ -42,7 +50,13 @@ export function PushStreamSettings({ address, enabled, pending = false, refusal,
   };
 
   return (
-    <Stack gap="xs" data-testid="push-stream" data-state={enabled ? 'on' : 'off'} aria-busy={pending} style={pending ? { cursor: 'wait' } : undefined}>
+    <Stack
+      gap="xs"
+      data-testid="push-stream"
+      data-state={enabled ? 'on' : 'off'}
+      aria-busy={pending}
+      style={pending ? { cursor: 'wait' } : undefined}
+    >
       <TextInput
         label={t`Push address`}
         placeholder="rtmp://host/live/stream"

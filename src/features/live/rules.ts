@@ -22,21 +22,26 @@ function code(error: ValidationError | null): number | undefined {
 export const checkPushAddress = (url: string): number | undefined => code(validateRtmpPushAddress(url));
 
 /** Built-in live push and pull addresses: both required and well-formed. */
-export const checkLiveAddresses = (pushUrl: string, pullUrl: string): number | undefined => code(validateLiveAddresses({ pushUrl, pullUrl }));
+export const checkLiveAddresses = (pushUrl: string, pullUrl: string): number | undefined =>
+  code(validateLiveAddresses({ pushUrl, pullUrl }));
 
 /** Management login form: all required, code digits only. */
 export const checkManagementLogin = (form: { loginId: string; password: string; code: string }): number | undefined =>
   code(validateManagementLogin({ loginName: form.loginId, password: form.password, code: form.code }));
 
 /** Meeting passwords: host and supervisor required, digits, all different. */
-export const checkRoomPasswords = (p: { join: string; host: string; supervisor: string }): number | undefined => code(validateRoomPasswords(p));
+export const checkRoomPasswords = (p: { join: string; host: string; supervisor: string }): number | undefined =>
+  code(validateRoomPasswords(p));
 
 /** A change of some meeting passwords (empty = unchanged): the typed ones digits and different. */
 export const checkPasswordChange = (c: { join: string; host: string; supervisor: string; removeJoin: boolean }): number | undefined =>
-  code(validateRoomPasswordChange({ join: c.removeJoin ? undefined : c.join.trim(), host: c.host.trim(), supervisor: c.supervisor.trim() }));
+  code(
+    validateRoomPasswordChange({ join: c.removeJoin ? undefined : c.join.trim(), host: c.host.trim(), supervisor: c.supervisor.trim() }),
+  );
 
 /** Leaving cascade while cascade points exist. */
-export const checkCascade = (target: '' | 'parent' | 'child', points: number): number | undefined => code(checkCascadeSwitch(target, points));
+export const checkCascade = (target: '' | 'parent' | 'child', points: number): number | undefined =>
+  code(checkCascadeSwitch(target, points));
 
 /**
  * Live may be turned on (spec §5: "the push address must be set before enabling"; built-in live

@@ -13,7 +13,13 @@ import { LoginPanel } from './LoginPanel';
 
 let picture = 0;
 const codeResponse = (): VerifyCodeResponse =>
-  ({ cmdid: 'verify_code', base64: btoa(`picture-${++picture}`), datetime: 0, code_id: `c${picture}`, expires_in: 120 }) as VerifyCodeResponse;
+  ({
+    cmdid: 'verify_code',
+    base64: btoa(`picture-${++picture}`),
+    datetime: 0,
+    code_id: `c${picture}`,
+    expires_in: 120,
+  }) as VerifyCodeResponse;
 
 function fakeApi(login: LoginApi['login']): LoginApi & { getVerifyCode: ReturnType<typeof vi.fn> } {
   return { getVerifyCode: vi.fn(async () => codeResponse()), login };
@@ -49,12 +55,16 @@ describe('LoginPanel', () => {
       getVerifyCode: vi.fn(async () => {
         throw new ApiError('http', 404, '/rest/v1/meetings/verify-code');
       }),
-      getTextVerifyCode: vi.fn(async () => ({ cmdid: 'verify_code', base64: btoa('K7Q2'), datetime: 0, code_id: '', expires_in: 120 }) as VerifyCodeResponse),
+      getTextVerifyCode: vi.fn(
+        async () => ({ cmdid: 'verify_code', base64: btoa('K7Q2'), datetime: 0, code_id: '', expires_in: 120 }) as VerifyCodeResponse,
+      ),
       login: vi.fn(),
     };
     renderPanel(api);
     expect((await screen.findByTestId('verify-code-text')).textContent).toBe('K7Q2');
-    expect(screen.getByText('This platform offers no picture code (it refused verify-code, HTTP 404): type the code shown beside the field.')).toBeTruthy();
+    expect(
+      screen.getByText('This platform offers no picture code (it refused verify-code, HTTP 404): type the code shown beside the field.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Verification code' })).toBeNull();
   });
 
@@ -88,10 +98,16 @@ describe('LoginPanel', () => {
 
   it.each([
     [new ApiError('http', 403, '/rest/v1/meetings/8008038/sessions/'), 'Wrong host or supervisor password'],
-    [new ApiError('http', 404, '/rest/v1/meetings/8008038/sessions/', 4001, 'adhoc disabled'), 'Instant meetings are disabled for this room'],
+    [
+      new ApiError('http', 404, '/rest/v1/meetings/8008038/sessions/', 4001, 'adhoc disabled'),
+      'Instant meetings are disabled for this room',
+    ],
     [new ApiError('http', 404, '/rest/v1/meetings/8008038/sessions/', 4001), 'The meeting does not exist'],
     [new ApiError('http', 405, '/rest/v1/meetings/8008038/sessions/'), 'The verification code is incorrect or obsolete, please re-enter'],
-    [new ApiError('http', 400, '/rest/v1/meetings/8008038/sessions/', 1003), 'The verification code is incorrect or obsolete, please re-enter'],
+    [
+      new ApiError('http', 400, '/rest/v1/meetings/8008038/sessions/', 1003),
+      'The verification code is incorrect or obsolete, please re-enter',
+    ],
   ])('a failed login (%s) shows its outcome and brings a new picture', async (error, text) => {
     const api = fakeApi(vi.fn(async () => Promise.reject(error)));
     renderPanel(api);
@@ -104,33 +120,38 @@ describe('LoginPanel', () => {
     expect(input('Meeting No.').value).toBe('8008038');
   });
 
-  it.each(['en', 'zh'] as const)('a wrong password (%s) is flagged on its field, focused and selected for retyping, until it is changed (issue 26)', async (lang) => {
-    await act(() => loadCatalog(lang, i18n));
-    const api = fakeApi(vi.fn(async () => Promise.reject(new ApiError('http', 403, '/rest/v1/meetings/8008038/sessions/'))));
-    renderPanel(api);
-    await screen.findByRole('img', { name: lang === 'en' ? 'Verification code' : '验证码' });
-    type(screen.getAllByRole('textbox')[0], '8008038');
-    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
-    type(password, '123457');
-    type(document.querySelector<HTMLInputElement>('input[name="code"]')!, 'AB12');
-    fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Log in' : '登录' }));
-    const error = await screen.findByRole('alert');
-    expect(error.textContent).toBe(lang === 'en' ? 'Wrong host or supervisor password' : '主持人或监管员密码错误');
-    // on the field: invalid, described by the error beneath it, focused with its text selected
-    expect(password.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (password.getAttribute('aria-describedby') ?? '').split(' ');
-    expect(describedBy.some((id) => document.getElementById(id)?.contains(error))).toBe(true);
-    expect(document.activeElement).toBe(password);
-    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 6]);
-    expect(password.value).toBe('123457');
-    // retyped: the flag goes
-    type(password, '123456');
-    expect(password.getAttribute('aria-invalid')).not.toBe('true');
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
+  it.each(['en', 'zh'] as const)(
+    'a wrong password (%s) is flagged on its field, focused and selected for retyping, until it is changed (issue 26)',
+    async (lang) => {
+      await act(() => loadCatalog(lang, i18n));
+      const api = fakeApi(vi.fn(async () => Promise.reject(new ApiError('http', 403, '/rest/v1/meetings/8008038/sessions/'))));
+      renderPanel(api);
+      await screen.findByRole('img', { name: lang === 'en' ? 'Verification code' : '验证码' });
+      type(screen.getAllByRole('textbox')[0], '8008038');
+      const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+      type(password, '123457');
+      type(document.querySelector<HTMLInputElement>('input[name="code"]')!, 'AB12');
+      fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Log in' : '登录' }));
+      const error = await screen.findByRole('alert');
+      expect(error.textContent).toBe(lang === 'en' ? 'Wrong host or supervisor password' : '主持人或监管员密码错误');
+      // on the field: invalid, described by the error beneath it, focused with its text selected
+      expect(password.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (password.getAttribute('aria-describedby') ?? '').split(' ');
+      expect(describedBy.some((id) => document.getElementById(id)?.contains(error))).toBe(true);
+      expect(document.activeElement).toBe(password);
+      expect([password.selectionStart, password.selectionEnd]).toEqual([0, 6]);
+      expect(password.value).toBe('123457');
+      // retyped: the flag goes
+      type(password, '123456');
+      expect(password.getAttribute('aria-invalid')).not.toBe('true');
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 
   it('too many attempts: the wait is shown and the button is disabled', async () => {
-    const api = fakeApi(vi.fn(async () => Promise.reject(new ApiError('http', 429, '/rest/v1/meetings/8008038/sessions/', 1005, undefined, 42))));
+    const api = fakeApi(
+      vi.fn(async () => Promise.reject(new ApiError('http', 429, '/rest/v1/meetings/8008038/sessions/', 1005, undefined, 42))),
+    );
     renderPanel(api);
     await screen.findByRole('img', { name: 'Verification code' });
     await fillValid();
@@ -141,9 +162,22 @@ describe('LoginPanel', () => {
 
   it('a successful login finishes the actor with the meeting id as typed', async () => {
     const rsp = {
-      cmdid: 'ctrl_mr_rsp', result: '200', mr_id: '0123', sess_id: 's1', use_pwd: 'host', extra: '', mr_start_dtm: 0,
-      schedule_start_dtm: 0, schedule_name: '', stand_alone: 0, invalid_time: 0, after_sale_mgr_email: '', expired_notify: '',
-      mr_scene: 'conference', signing: 'strict', sign_key: 'k',
+      cmdid: 'ctrl_mr_rsp',
+      result: '200',
+      mr_id: '0123',
+      sess_id: 's1',
+      use_pwd: 'host',
+      extra: '',
+      mr_start_dtm: 0,
+      schedule_start_dtm: 0,
+      schedule_name: '',
+      stand_alone: 0,
+      invalid_time: 0,
+      after_sale_mgr_email: '',
+      expired_notify: '',
+      mr_scene: 'conference',
+      signing: 'strict',
+      sign_key: 'k',
     } as unknown as LoginResponse;
     const actor = renderPanel(fakeApi(vi.fn(async () => rsp)));
     await screen.findByRole('img', { name: 'Verification code' });

@@ -15,7 +15,9 @@ const selectCodeError = loginSelectors.selectFieldError('code');
  * The three inputs, the picture code and the outcome of the last attempt, all read from the
  * login actor. The panel only forwards what the user does; the machine decides.
  */
-export function LoginPanel({ actor }: {
+export function LoginPanel({
+  actor,
+}: {
   /** the running login actor */
   actor: ActorRefFrom<LoginMachine>;
 }) {

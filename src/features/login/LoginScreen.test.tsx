@@ -16,9 +16,21 @@ import { createTestI18n } from '#/test/renderWithProviders';
 const code = { cmdid: 'verify_code', base64: btoa('png'), datetime: 0, code_id: 'c1', expires_in: 120 } as VerifyCodeResponse;
 const loginAnswer = (mrId: string) =>
   ({
-    cmdid: 'ctrl_mr_rsp', result: '200', mr_id: mrId, sess_id: 's1', use_pwd: 'supervisor', extra: '', mr_start_dtm: 0,
-    schedule_start_dtm: 0, schedule_name: '', stand_alone: 0, invalid_time: 0, after_sale_mgr_email: '', expired_notify: '',
-    mr_scene: 'class', signing: 'compat',
+    cmdid: 'ctrl_mr_rsp',
+    result: '200',
+    mr_id: mrId,
+    sess_id: 's1',
+    use_pwd: 'supervisor',
+    extra: '',
+    mr_start_dtm: 0,
+    schedule_start_dtm: 0,
+    schedule_name: '',
+    stand_alone: 0,
+    invalid_time: 0,
+    after_sale_mgr_email: '',
+    expired_notify: '',
+    mr_scene: 'class',
+    signing: 'compat',
   }) as unknown as LoginResponse;
 
 const offline = () => Promise.reject(new Error('offline'));
@@ -44,7 +56,15 @@ afterEach(cleanup);
 async function renderApp(path: string, login: LoginApi, platform: Partial<ConsoleApis['platform']> = {}) {
   const apis: ConsoleApis = {
     login,
-    platform: { getPlatform: offline, info: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline, ...platform },
+    platform: {
+      getPlatform: offline,
+      info: offline,
+      settings: offline,
+      isStandalone: offline,
+      oemIconTitle: offline,
+      nginxConfig: offline,
+      ...platform,
+    },
   };
   const store = memoryStore();
   const holder = new SessionHolder(null, store);
@@ -85,18 +105,32 @@ describe('LoginScreen (StrictMode, real router)', () => {
   });
 
   it('a platform giving no signing credentials, with no signing proxy in front, is said plainly on the screen', async () => {
-    const response: PlatformResponse = { code: 0, data: { func_enabled: { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
-    await renderApp('/login', { getVerifyCode: offline, login: offline }, { info: async () => ({ response, settings: { aesMode: false } }) });
+    const response: PlatformResponse = {
+      code: 0,
+      data: { func_enabled: { api_aes_mode: 0, live_builtin: 1, conf_statistics: 0 }, version: '5.0' },
+    };
+    await renderApp(
+      '/login',
+      { getVerifyCode: offline, login: offline },
+      { info: async () => ({ response, settings: { aesMode: false } }) },
+    );
     const alert = await screen.findByText(/This console has no signing credentials for this platform/);
     expect(alert.textContent).toMatch(/--upstream, DEV_ID and DEV_TOKEN/);
     expect(document.querySelector('[data-signing-problem="noCredentials"]')).not.toBeNull();
   });
 
   it('api_aes_mode behind a signing proxy is refused by name on the screen', async () => {
-    const response: PlatformResponse = { code: 0, data: { func_enabled: { api_aes_mode: 1, live_builtin: 1, conf_statistics: 0 }, version: '5.0' } };
-    await renderApp('/login', { getVerifyCode: offline, login: offline }, {
-      info: async () => ({ response, settings: { aesMode: true, upstreamSigns: true } }),
-    });
+    const response: PlatformResponse = {
+      code: 0,
+      data: { func_enabled: { api_aes_mode: 1, live_builtin: 1, conf_statistics: 0 }, version: '5.0' },
+    };
+    await renderApp(
+      '/login',
+      { getVerifyCode: offline, login: offline },
+      {
+        info: async () => ({ response, settings: { aesMode: true, upstreamSigns: true } }),
+      },
+    );
     expect((await screen.findByText(/The platform encrypts its API \(api_aes_mode\)/)).textContent).toMatch(/developer token/);
   });
 

@@ -20,7 +20,9 @@ import type { LoginBranding } from './branding';
  * The login screen of `/` and `/login` (spec §2). The login actor lives as long as the screen;
  * its success starts the tab's session and opens /control for that meeting.
  */
-export function LoginScreen({ branding }: {
+export function LoginScreen({
+  branding,
+}: {
   /** platform title, icon and version; each may be missing when its call failed */
   branding: LoginBranding;
 }) {
@@ -72,13 +74,12 @@ function SigningProblemAlert({ problem }: { problem: NonNullable<LoginBranding['
     <Alert color="red" role="alert" data-signing-problem={problem} title={<Trans>This console cannot sign its requests</Trans>}>
       {problem === 'aesNeedsToken' ? (
         <Trans>
-          The platform encrypts its API (api_aes_mode), and the key derives from the developer token, which stays with the
-          Podium server in front of it. Turn api_aes_mode off on the platform to use this console.
+          The platform encrypts its API (api_aes_mode), and the key derives from the developer token, which stays with the Podium server in
+          front of it. Turn api_aes_mode off on the platform to use this console.
         </Trans>
       ) : (
         <Trans>
-          This console has no signing credentials for this platform: run it behind the Podium server with --upstream, DEV_ID
-          and DEV_TOKEN.
+          This console has no signing credentials for this platform: run it behind the Podium server with --upstream, DEV_ID and DEV_TOKEN.
         </Trans>
       )}
     </Alert>
@@ -98,8 +99,15 @@ function LoginHeader({ branding }: { branding: LoginBranding }) {
     help: t`Help centre`,
   };
   return (
-    <Group component="header" justify="space-between" px="md" py="xs" wrap="wrap" bg="white"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', order: -1 }}>
+    <Group
+      component="header"
+      justify="space-between"
+      px="md"
+      py="xs"
+      wrap="wrap"
+      bg="white"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', order: -1 }}
+    >
       <Group gap="sm">
         {branding.icon && <img src={branding.icon} alt="" width={28} height={28} />}
         <Text fw={600} component="h1" m={0} size="lg" data-testid="platform-title">

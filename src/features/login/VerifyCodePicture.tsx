@@ -8,7 +8,12 @@ type CaptchaStatus = loginSelectors.CaptchaStatus;
  * The picture verification code. Clicking it asks for a new code (spec §2); while a code loads
  * the area shows a spinner, and when loading failed it says so and a click retries.
  */
-export function VerifyCodePicture({ status, image, text = '', onRefresh }: {
+export function VerifyCodePicture({
+  status,
+  image,
+  text = '',
+  onRefresh,
+}: {
   /** loading, ready (image shown) or failed */
   status: CaptchaStatus;
   /** base64 PNG of the code, '' when none */

@@ -30,7 +30,15 @@ export function QrCode({ text, size = 128, label }: QrCodeProps) {
   if (!drawn) return <span role="alert">{t`The QR code cannot be drawn`}</span>;
   const { path, count } = drawn;
   return (
-    <svg role="img" aria-label={label} data-qr-text={text} width={size} height={size} viewBox={`0 0 ${count} ${count}`} shapeRendering="crispEdges">
+    <svg
+      role="img"
+      aria-label={label}
+      data-qr-text={text}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${count} ${count}`}
+      shapeRendering="crispEdges"
+    >
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

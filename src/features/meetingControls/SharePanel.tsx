@@ -75,7 +75,13 @@ export function SharePanel({ info, failed = false, onReload }: SharePanelProps) 
   const codeItem = (key: 'app_qrcode' | 'mini_qrcode') => {
     const it = item(key);
     return (
-      <Stack key={key} gap={4} align="center" data-share-item={key} data-state={it.result === 0 ? 'ok' : unconfigured(key) ? 'unconfigured' : 'failed'}>
+      <Stack
+        key={key}
+        gap={4}
+        align="center"
+        data-share-item={key}
+        data-state={it.result === 0 ? 'ok' : unconfigured(key) ? 'unconfigured' : 'failed'}
+      >
         <Text size="sm" fw={500}>
           {label[key]}
         </Text>

@@ -95,7 +95,14 @@ describe('ChatAndModeControls', () => {
     const onLiveChat = vi.fn();
     const onMode = vi.fn();
     renderUi(
-      <ChatAndModeControls chatPermission={1} liveChat={false} mode="speaker" onChatPermission={() => {}} onLiveChat={onLiveChat} onMode={onMode} />,
+      <ChatAndModeControls
+        chatPermission={1}
+        liveChat={false}
+        mode="speaker"
+        onChatPermission={() => {}}
+        onLiveChat={onLiveChat}
+        onMode={onMode}
+      />,
     );
     fireEvent.click(screen.getByRole('switch', { name: 'Allow live chat' }));
     expect(onLiveChat).toHaveBeenCalledWith(true);
@@ -137,7 +144,9 @@ describe('MainVenueControl', () => {
     // Sim 1, 10–19, 100–199 and 1000–1999 match
     expect(screen.getByRole('group', { name: 'Showing 50 of 1,111 — type to narrow', hidden: true })).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Sim 1234' } });
-    await waitFor(() => expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['No main venue', 'Sim 1234']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['No main venue', 'Sim 1234']),
+    );
     expect(screen.queryByRole('group', { hidden: true })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: 'Sim 1234', hidden: true }));
     expect(onDesignate).toHaveBeenCalledWith('u1234');

@@ -48,7 +48,16 @@ describe('SubSiteList', () => {
   it('keeps the keyboard on the row: Undo takes the focus from Delete and gives it back', () => {
     cleanup();
     const onUndo = vi.fn();
-    const { rerender } = renderUi(<SubSiteList subSites={[BRANCH]} removals={{ c1: 'undoable' }} hidden={new Set()} onDelete={() => {}} onUndo={onUndo} onHide={() => {}} />);
+    const { rerender } = renderUi(
+      <SubSiteList
+        subSites={[BRANCH]}
+        removals={{ c1: 'undoable' }}
+        hidden={new Set()}
+        onDelete={() => {}}
+        onUndo={onUndo}
+        onHide={() => {}}
+      />,
+    );
     const undo = screen.getByRole('button', { name: 'Undo deleting Branch venue' });
     expect(document.activeElement).toBe(undo);
     fireEvent.click(undo);

@@ -84,7 +84,13 @@ export function SubSiteList({ subSites, removals, hidden, error, onDelete, onUnd
                       checked={isHidden}
                       onChange={(e) => onHide(s.usrId, e.currentTarget.checked)}
                     />
-                    <Button size="compact-xs" variant="default" autoFocus={undone === s.usrId} aria-label={t`Delete ${s.name}`} onClick={() => onDelete(s)}>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      autoFocus={undone === s.usrId}
+                      aria-label={t`Delete ${s.name}`}
+                      onClick={() => onDelete(s)}
+                    >
                       <Trans>Delete</Trans>
                     </Button>
                   </Group>

@@ -30,9 +30,7 @@ export function SubSitesSection({ cascade, subSites }: SubSitesSectionProps) {
 
   useEffect(() => {
     if (!cascade) return;
-    const subs = [
-      cascade.on('subSite.refused', (e: { usrId: string; result?: number; status?: number }) => setRefused(e)),
-    ];
+    const subs = [cascade.on('subSite.refused', (e: { usrId: string; result?: number; status?: number }) => setRefused(e))];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [cascade]);
 
@@ -40,9 +38,14 @@ export function SubSitesSection({ cascade, subSites }: SubSitesSectionProps) {
   useEffect(() => {
     if (removedList.length) cascade?.send({ type: 'subSites.listed', usrIds: subSites.map((s) => s.usrId) });
   }, [cascade, subSites, removedList]);
-  const shown = useMemo(() => (removedList.length ? subSites.filter((s) => !removedList.includes(s.usrId)) : subSites), [subSites, removedList]);
+  const shown = useMemo(
+    () => (removedList.length ? subSites.filter((s) => !removedList.includes(s.usrId)) : subSites),
+    [subSites, removedList],
+  );
 
-  const text = refused ? refusalText({ result: refused.result, status: refused.status ?? 0 }, i18n.locale, t`The request failed, please try again`) : undefined;
+  const text = refused
+    ? refusalText({ result: refused.result, status: refused.status ?? 0 }, i18n.locale, t`The request failed, please try again`)
+    : undefined;
   return (
     <SubSiteList
       subSites={shown}

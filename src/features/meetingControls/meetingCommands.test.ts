@@ -37,12 +37,23 @@ describe('meeting commands', () => {
       ['title-config', 'speaker'],
       ['title-config', 'chair'],
     ]);
-    expect(reqs.every((r) => (r.body as { message: string; cmdid: string }).message === 'Welcome' && (r.body as { cmdid: string }).cmdid === 'set_title')).toBe(true);
-    expect(toMeetingRequests({ type: 'title', title: { ...title, to_role: 'chair' } }, 'podium').map((r) => (r.body as { to_role: string }).to_role)).toEqual(['chair']);
+    expect(
+      reqs.every(
+        (r) => (r.body as { message: string; cmdid: string }).message === 'Welcome' && (r.body as { cmdid: string }).cmdid === 'set_title',
+      ),
+    ).toBe(true);
+    expect(
+      toMeetingRequests({ type: 'title', title: { ...title, to_role: 'chair' } }, 'podium').map(
+        (r) => (r.body as { to_role: string }).to_role,
+      ),
+    ).toEqual(['chair']);
   });
 
-  it('the subtitle position (an assumed call) goes only to a podium server: elsewhere the banner\'s own fields place it', () => {
-    const cmd = { type: 'subtitlePosition', position: { horizontal_position: 'left', vertical_position: 'top', horizontal_margin: 1, vertical_margin: 2 } } as const;
+  it("the subtitle position (an assumed call) goes only to a podium server: elsewhere the banner's own fields place it", () => {
+    const cmd = {
+      type: 'subtitlePosition',
+      position: { horizontal_position: 'left', vertical_position: 'top', horizontal_margin: 1, vertical_margin: 2 },
+    } as const;
     expect(toMeetingRequests(cmd, 'platform')).toEqual([]);
     expect(toMeetingRequests(cmd, 'podium').map((r) => r.suffix)).toEqual(['mod-subtitle-position']);
   });

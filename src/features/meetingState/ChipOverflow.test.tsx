@@ -43,7 +43,11 @@ describe('ChipOverflow', () => {
     available = 1000;
     renderUi(<ChipOverflow chips={[chip('rec'), chip('live'), chip('locked')]} />);
     const bar = screen.getByRole('group', { name: 'Meeting state' });
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['REC', 'LIVE', 'LOCKED']);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['REC', 'LIVE', 'LOCKED']);
     expect(bar.getAttribute('data-hidden-chips')).toBe('');
   });
 
@@ -59,7 +63,11 @@ describe('ChipOverflow', () => {
     fireEvent.click(more);
     const list = await screen.findByTestId('meeting-state-more');
     expect(list.getAttribute('role')).toBe('dialog');
-    expect(within(list).getAllByRole('button', { hidden: true }).map((b) => [b.textContent, b.getAttribute('data-place')])).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('button', { hidden: true })
+        .map((b) => [b.textContent, b.getAttribute('data-place')]),
+    ).toEqual([
       ['LOCKED', 'overflow'],
       ['WAITING', 'overflow'],
     ]);

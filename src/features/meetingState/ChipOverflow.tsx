@@ -29,7 +29,9 @@ function holdsInteraction(bar: HTMLElement, from: number): boolean {
   return slots.some((slot) => slot.contains(document.activeElement) || slot.querySelector('[aria-expanded="true"]') !== null);
 }
 
-export function ChipOverflow({ chips }: {
+export function ChipOverflow({
+  chips,
+}: {
   /** the chips in header order; the last ones overflow first */
   chips: readonly OverflowChip[];
 }) {
@@ -105,7 +107,15 @@ export function ChipOverflow({ chips }: {
           </span>
         ))}
         {count > 0 && (
-          <Popover opened={opened && count > 0} onChange={setOpened} position="bottom-end" shadow="md" withArrow trapFocus closeOnEscape={false}>
+          <Popover
+            opened={opened && count > 0}
+            onChange={setOpened}
+            position="bottom-end"
+            shadow="md"
+            withArrow
+            trapFocus
+            closeOnEscape={false}
+          >
             <Popover.Target>
               <Button
                 ref={more}

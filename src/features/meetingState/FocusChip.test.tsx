@@ -37,7 +37,14 @@ describe('FocusChip', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'No focus', hidden: true }));
     expect(asked).toEqual(['auto', 'none']);
     cleanup();
-    renderUi(<FocusChip mode="specified" names={['Ann']} autoOff={{ group: 'focus-modes', call: 'focus_speaker', status: 400, result: 9995 }} onMode={() => {}} />);
+    renderUi(
+      <FocusChip
+        mode="specified"
+        names={['Ann']}
+        autoOff={{ group: 'focus-modes', call: 'focus_speaker', status: 400, result: 9995 }}
+        onMode={() => {}}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Focus: Ann' }));
     const off = await screen.findByTestId('focus-detail');
     expect((within(off).getByRole('button', { name: 'Auto focus', hidden: true }) as HTMLButtonElement).disabled).toBe(true);

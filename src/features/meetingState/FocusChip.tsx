@@ -10,7 +10,13 @@ import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { NotOfferedNote } from '#/session/notOffered';
 import { ChipPopover } from './PopoverChips';
 
-export function FocusChip({ mode, names, autoOff, onMode, nested }: {
+export function FocusChip({
+  mode,
+  names,
+  autoOff,
+  onMode,
+  nested,
+}: {
   mode: 'specified' | 'auto';
   /** who is in focus, or whom auto focus picked ([] while it picked nobody) */
   names: readonly string[];

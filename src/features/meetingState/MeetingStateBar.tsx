@@ -39,7 +39,7 @@ type ParticipantsSnap = SnapshotFrom<ParticipantsMachine> | undefined;
 const field =
   <K extends string>(key: K) =>
   (s: MeetingSnap) =>
-    (s ? (meetingSelectors.selectMeetingStatus(s) as Record<string, unknown> | null)?.[key] : undefined);
+    s ? (meetingSelectors.selectMeetingStatus(s) as Record<string, unknown> | null)?.[key] : undefined;
 
 const selectHands = (s: ParticipantsSnap): number => {
   if (!s) return 0;
@@ -54,13 +54,15 @@ const selectWaiting = (s: ParticipantsSnap): number => (s ? participantsSelector
 const NO_IDS: readonly string[] = [];
 const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 /** names of some participants, their usr_id while the roster does not know them */
-const namesOf = (usrIds: readonly string[]) => (s: ParticipantsSnap): readonly string[] => {
-  if (!usrIds.length) return NO_IDS;
-  return usrIds.map((id) => {
-    const p = s ? participantsSelectors.selectParticipant(id)(s) : undefined;
-    return (p && (p.usr_name || p.gbk_name)) || id;
-  });
-};
+const namesOf =
+  (usrIds: readonly string[]) =>
+  (s: ParticipantsSnap): readonly string[] => {
+    if (!usrIds.length) return NO_IDS;
+    return usrIds.map((id) => {
+      const p = s ? participantsSelectors.selectParticipant(id)(s) : undefined;
+      return (p && (p.usr_name || p.gbk_name)) || id;
+    });
+  };
 
 const nameOf = (usrId: string) => (s: ParticipantsSnap) => {
   if (!s || !usrId) return '';
@@ -68,7 +70,10 @@ const nameOf = (usrId: string) => (s: ParticipantsSnap) => {
   return p ? p.usr_name || p.gbk_name || p.usr_id : '';
 };
 
-export function MeetingStateBar({ session, role }: {
+export function MeetingStateBar({
+  session,
+  role,
+}: {
   /** the root session actor */
   session: AnyActorRef;
   /** this console's role: only a supervisor steers a private talk */
@@ -92,8 +97,16 @@ export function MeetingStateBar({ session, role }: {
   const talkStartDtm = useSelector(meeting, field('private_talk_start_dtm')) as number | undefined;
   const waiting = useSelector(participants, selectWaiting) ?? 0;
   const hands = useSelector(participants, selectHands) ?? 0;
-  const rollCallName = useSelector(participants, useMemo(() => nameOf(rollCallUsrId), [rollCallUsrId])) ?? '';
-  const talkName = useSelector(participants, useMemo(() => nameOf(talkUsrId), [talkUsrId])) ?? '';
+  const rollCallName =
+    useSelector(
+      participants,
+      useMemo(() => nameOf(rollCallUsrId), [rollCallUsrId]),
+    ) ?? '';
+  const talkName =
+    useSelector(
+      participants,
+      useMemo(() => nameOf(talkUsrId), [talkUsrId]),
+    ) ?? '';
   const focusSpeaker = useSelector(meeting, field('focus_speaker')) as 0 | 1 | undefined;
   const autoFocusUsrId = (useSelector(meeting, field('auto_focus_usr_id')) as string | undefined) ?? '';
   const specFocusIds = (useSelector(meeting, field('spec_focus_usr_ids')) as string[] | undefined) ?? NO_IDS;
@@ -102,7 +115,12 @@ export function MeetingStateBar({ session, role }: {
     [focusSpeaker, autoFocusUsrId, specFocusIds],
   );
   const focusIds = focus.mode === 'auto' ? (focus.autoUsrId ? [focus.autoUsrId] : NO_IDS) : focus.specIds;
-  const focusNames = useSelector(participants, useMemo(() => namesOf(focusIds), [focusIds]), sameNames) ?? NO_IDS;
+  const focusNames =
+    useSelector(
+      participants,
+      useMemo(() => namesOf(focusIds), [focusIds]),
+      sameNames,
+    ) ?? NO_IDS;
   const autoFocusOff = useNotOffered(session, 'focus-modes');
   const online = useSelector(controllers, (s: SnapshotFrom<ControllersMachine> | undefined) =>
     s ? controllersSelectors.selectControllersOnline(s).list : undefined,

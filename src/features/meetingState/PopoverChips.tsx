@@ -12,7 +12,13 @@ import type { NotOfferedReason } from '@machines/commands/notOffered';
 import { formatElapsed, type OnlineControllerView } from './meetingStateModel';
 import classes from './meetingState.module.css';
 
-export function ChipPopover({ kind, label, hint, nested = false, children }: {
+export function ChipPopover({
+  kind,
+  label,
+  hint,
+  nested = false,
+  children,
+}: {
   kind: 'privateTalk' | 'controllers' | 'focus';
   /** the chip's visible text (its accessible name) */
   label: string;
@@ -28,7 +34,17 @@ export function ChipPopover({ kind, label, hint, nested = false, children }: {
 }) {
   const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom" shadow="md" withArrow trapFocus returnFocus closeOnEscape withinPortal={!nested}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom"
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+      closeOnEscape
+      withinPortal={!nested}
+    >
       <Popover.Target>
         <Button
           size="compact-sm"
@@ -54,7 +70,13 @@ export function ChipPopover({ kind, label, hint, nested = false, children }: {
   );
 }
 
-export function PrivateTalkChip({ name, seconds, canSteer, onEnd, nested }: {
+export function PrivateTalkChip({
+  name,
+  seconds,
+  canSteer,
+  onEnd,
+  nested,
+}: {
   /** the participant in the talk */
   name: string;
   /** how long the talk has lasted */
@@ -83,7 +105,15 @@ export function PrivateTalkChip({ name, seconds, canSteer, onEnd, nested }: {
             <Text size="sm" id="header-talk-volume">
               <Trans>Output volume: {volume}</Trans>
             </Text>
-            <Slider aria-labelledby="header-talk-volume" thumbLabel={t`Output volume`} min={0} max={100} value={volume} onChange={setVolume} data-value={volume} />
+            <Slider
+              aria-labelledby="header-talk-volume"
+              thumbLabel={t`Output volume`}
+              min={0}
+              max={100}
+              value={volume}
+              onChange={setVolume}
+              data-value={volume}
+            />
             <Group justify="flex-end">
               <Button size="xs" color="red.9" onClick={onEnd}>
                 <Trans>End talk</Trans>
@@ -100,7 +130,11 @@ export function PrivateTalkChip({ name, seconds, canSteer, onEnd, nested }: {
   );
 }
 
-export function ControllersChip({ others, notOffered, nested }: {
+export function ControllersChip({
+  others,
+  notOffered,
+  nested,
+}: {
   /** the controllers online other than this console */
   others: readonly OnlineControllerView[];
   /** the platform refused the controllers list: the list is counted from the feed, and says why */

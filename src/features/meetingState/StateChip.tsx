@@ -12,7 +12,10 @@ import classes from './meetingState.module.css';
 
 type SimpleChip = Extract<MeetingChip, { kind: 'rec' | 'live' | 'locked' | 'waiting' | 'hands' | 'rollCall' }>;
 
-export function StateChip({ chip, seconds }: {
+export function StateChip({
+  chip,
+  seconds,
+}: {
   /** the state to show */
   chip: SimpleChip;
   /** how long it has lasted (REC) */

@@ -20,7 +20,9 @@ export function focusSidebarControl(which: keyof typeof SIDEBAR_CONTROLS): boole
   requestAnimationFrame(() => {
     el.scrollIntoView({ block: 'center' });
     // a switch is its input (visually hidden): focus it, outline the visible switch around it
-    const target = el.matches('input, button') ? el : (el.querySelector<HTMLElement>('button:not([disabled]), input:not([disabled])') ?? el);
+    const target = el.matches('input, button')
+      ? el
+      : (el.querySelector<HTMLElement>('button:not([disabled]), input:not([disabled])') ?? el);
     target.focus({ preventScroll: true });
     const shown = el.closest<HTMLElement>('.mantine-Switch-root') ?? el;
     shown.setAttribute('data-spotlight', 'true');

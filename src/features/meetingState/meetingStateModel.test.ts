@@ -22,7 +22,9 @@ describe('meetingChips', () => {
 
   it('focus (spec §6): no chip without focus; specified and auto show who, auto even before it picked anyone', () => {
     expect(meetingChips({ ...quiet, focus: { mode: 'none', names: [] } })).toEqual([]);
-    expect(meetingChips({ ...quiet, focus: { mode: 'specified', names: ['Alice', 'Bob'] } })).toEqual([{ kind: 'focus', mode: 'specified', names: ['Alice', 'Bob'] }]);
+    expect(meetingChips({ ...quiet, focus: { mode: 'specified', names: ['Alice', 'Bob'] } })).toEqual([
+      { kind: 'focus', mode: 'specified', names: ['Alice', 'Bob'] },
+    ]);
     expect(meetingChips({ ...quiet, focus: { mode: 'auto', names: [] } })).toEqual([{ kind: 'focus', mode: 'auto', names: [] }]);
     // after the private talk, before the other controllers
     const kinds = meetingChips({
@@ -62,7 +64,9 @@ describe('meetingChips', () => {
   });
 
   it('private talk with a participant the roster does not name → the usr_id stands in', () => {
-    expect(meetingChips({ ...quiet, privateTalkUsrId: 'u9' })).toEqual([{ kind: 'privateTalk', usrId: 'u9', name: 'u9', startDtm: undefined }]);
+    expect(meetingChips({ ...quiet, privateTalkUsrId: 'u9' })).toEqual([
+      { kind: 'privateTalk', usrId: 'u9', name: 'u9', startDtm: undefined },
+    ]);
   });
 
   it('only this console online → no controllers chip', () => {

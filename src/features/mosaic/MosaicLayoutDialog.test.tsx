@@ -63,7 +63,15 @@ describe('MosaicLayoutDialog', () => {
 
   describe('sorting the panes', () => {
     const quad: MosicConfigEntry[] = [
-      { role: 'speaker', mosic_id: '2*2', layout_mode: 2, roles_lst: [['u1'], ['u2'], ['0'], ['0']], poll_secs: 10, view_has_self: 1, focus_pane: 0 },
+      {
+        role: 'speaker',
+        mosic_id: '2*2',
+        layout_mode: 2,
+        roles_lst: [['u1'], ['u2'], ['0'], ['0']],
+        poll_secs: 10,
+        view_has_self: 1,
+        focus_pane: 0,
+      },
     ];
     const tokens = () => [...screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-token'));
     const status = () => screen.getByTestId('pane-sort-status').textContent;
@@ -132,8 +140,17 @@ describe('MosaicLayoutDialog', () => {
   });
 
   it("offers no pane marks when the server's entries have none (platform mode) and says why", async () => {
-    const platformConfigs: MosicConfigEntry[] = (['speaker', 'chair', 'guest'] as const).map((role) => ({ role, mosic_id: 'auto', layout_mode: 2, roles_lst: [], poll_secs: 10, view_has_self: 0 }));
-    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={platformConfigs} participants={people} onApply={() => {}} onClose={() => {}} />);
+    const platformConfigs: MosicConfigEntry[] = (['speaker', 'chair', 'guest'] as const).map((role) => ({
+      role,
+      mosic_id: 'auto',
+      layout_mode: 2,
+      roles_lst: [],
+      poll_secs: 10,
+      view_has_self: 0,
+    }));
+    renderUi(
+      <MosaicLayoutDialog opened layouts={layouts} configs={platformConfigs} participants={people} onApply={() => {}} onClose={() => {}} />,
+    );
     fireEvent.click(await screen.findByRole('radio', { name: 'Layout 2*2' }));
     expect(screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')).toHaveLength(4);
     expect(screen.queryByRole('radio', { name: 'Focus pane 1' })).toBeNull();
@@ -173,7 +190,9 @@ describe('MosaicLayoutDialog', () => {
     const row = screen.getByTestId('mosaic-panes').querySelectorAll('tbody tr')[2];
     expect(row.getAttribute('data-token')).toBe('u4321');
     // the chosen participant stays visible in the closed picker, though not among the first matches
-    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Video source of pane 3' }) as HTMLInputElement).value).toBe('Sim 4321'));
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Video source of pane 3' }) as HTMLInputElement).value).toBe('Sim 4321'),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply layout' }));
     expect(onApply.mock.calls[0][0][0].roles_lst[2]).toEqual(['u4321']);
@@ -191,8 +210,12 @@ describe('MosaicLayoutDialog', () => {
 
   it('names a participant the server placed in a pane even when offline', async () => {
     const withOffline: OnlineParticipants = { ...people, nameOf: (id) => (id === 'gone' ? 'Offline Olga' : people.nameOf(id)) };
-    const configs: MosicConfigEntry[] = [{ role: 'speaker', mosic_id: '2*2', layout_mode: 2, roles_lst: [['gone'], ['u2'], ['0'], ['-1']], poll_secs: 10, view_has_self: 1 }];
-    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={configs} participants={withOffline} onApply={() => {}} onClose={() => {}} />);
+    const configs: MosicConfigEntry[] = [
+      { role: 'speaker', mosic_id: '2*2', layout_mode: 2, roles_lst: [['gone'], ['u2'], ['0'], ['-1']], poll_secs: 10, view_has_self: 1 },
+    ];
+    renderUi(
+      <MosaicLayoutDialog opened layouts={layouts} configs={configs} participants={withOffline} onApply={() => {}} onClose={() => {}} />,
+    );
     const first = (await screen.findByRole('combobox', { name: 'Video source of pane 1' })) as HTMLInputElement;
     expect(first.value).toBe('Offline Olga');
     expect((screen.getByRole('combobox', { name: 'Video source of pane 2' }) as HTMLInputElement).value).toBe('Bob');
@@ -208,8 +231,20 @@ describe('MosaicLayoutDialog', () => {
       { usr_id: 'u2', usr_name: 'Bob', ep_id: 2, online: 1 as const, usr_stat: stat(0) },
     ];
     const feed = { get: (id: string) => list.find((p) => p.usr_id === id), list: () => list, subscribe: () => () => {} };
-    const configs: MosicConfigEntry[] = [{ role: 'chair', mosic_id: '1', layout_mode: 2, roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 }];
-    renderUi(<MosaicLayoutDialog opened layouts={layouts} configs={configs} participants={people} feed={feed} onApply={() => {}} onClose={() => {}} />);
+    const configs: MosicConfigEntry[] = [
+      { role: 'chair', mosic_id: '1', layout_mode: 2, roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 },
+    ];
+    renderUi(
+      <MosaicLayoutDialog
+        opened
+        layouts={layouts}
+        configs={configs}
+        participants={people}
+        feed={feed}
+        onApply={() => {}}
+        onClose={() => {}}
+      />,
+    );
     fireEvent.click(await screen.findByRole('radio', { name: 'Layout 2*2' }));
     const input = screen.getByRole('combobox', { name: 'Video source of pane 1' });
     openPicker(input, 'Bob');

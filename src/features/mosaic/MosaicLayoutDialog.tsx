@@ -113,7 +113,9 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
     setNotice(undefined);
   };
   const groupOf = (mosicId: string): MosaicGroupLike =>
-    mosicId === AUTO_MOSAIC ? AUTO_GROUP : (layouts.find((l) => l.mosic_id === mosicId) ?? { mosic_id: mosicId, mosic_cnts: 0, layout_coord: [] });
+    mosicId === AUTO_MOSAIC
+      ? AUTO_GROUP
+      : (layouts.find((l) => l.mosic_id === mosicId) ?? { mosic_id: mosicId, mosic_cnts: 0, layout_coord: [] });
 
   const roleLabels: Record<MosaicRole, string> = {
     speaker: t`Main venue`,
@@ -133,7 +135,8 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
   const shownIds = useMemo(() => {
     const isToken = new Set<string>(Object.values(PANE));
     const ids = new Set<string>();
-    for (const r of MOSAIC_ROLES) for (const pane of (drafts[r] ?? configFor(r, configs)).roles_lst) if (pane[0] && !isToken.has(pane[0])) ids.add(pane[0]);
+    for (const r of MOSAIC_ROLES)
+      for (const pane of (drafts[r] ?? configFor(r, configs)).roles_lst) if (pane[0] && !isToken.has(pane[0])) ids.add(pane[0]);
     return [...ids].sort();
   }, [drafts, configs]);
   const names = useNamesOf(participants, shownIds, opened);
@@ -159,7 +162,8 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
     }
     edit(withLayout(config, group.mosic_id, group.mosic_cnts));
   };
-  const mark = (key: 'focus_pane' | 'content_pane' | 'special_pane', pane: number) => edit({ ...config, [key]: config[key] === pane ? -1 : pane });
+  const mark = (key: 'focus_pane' | 'content_pane' | 'special_pane', pane: number) =>
+    edit({ ...config, [key]: config[key] === pane ? -1 : pane });
   const onDrop = (to: number) => (e: DragEvent) => {
     e.preventDefault();
     if (dragFrom !== null) edit(movePane(config, dragFrom, to));
@@ -192,7 +196,10 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
   // focus leaving the handles drops the carried pane where it is
   const onHandleBlur = (e: FocusEvent) => {
     if (!lifted || handles.current.includes(e.relatedTarget as HTMLButtonElement)) return;
-    say({ lifted: null, announce: { kind: 'dropped', position: lifted.at + 1, count: config.roles_lst.length } }, nameOf(config.roles_lst[lifted.at]?.[0]));
+    say(
+      { lifted: null, announce: { kind: 'dropped', position: lifted.at + 1, count: config.roles_lst.length } },
+      nameOf(config.roles_lst[lifted.at]?.[0]),
+    );
     setLifted(null);
   };
   // A draft the server now holds is no longer an edit: only roles that differ are sent again.
@@ -215,7 +222,12 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
           <Trans>Layout</Trans>
         </Text>
         {/* every layout in view at once, wrapping: none hides in a scrolling strip */}
-        <div role="radiogroup" aria-label={t`Layouts`} data-testid="mosaic-layouts" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 6, justifyItems: 'start' }}>
+        <div
+          role="radiogroup"
+          aria-label={t`Layouts`}
+          data-testid="mosaic-layouts"
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 6, justifyItems: 'start' }}
+        >
           {[AUTO_GROUP, ...layouts].map((g) => {
             const selected = config.mosic_id === g.mosic_id;
             const label = g.mosic_id === AUTO_MOSAIC ? t`Automatic layout` : t`Layout ${g.layout_desc || g.mosic_id}`;
@@ -233,7 +245,12 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                 data-mosic-id={g.mosic_id}
                 data-traditional={isTraditional(g) || undefined}
                 onClick={() => pickLayout(g)}
-                style={{ padding: 3, border: `2px solid ${selected ? '#228be6' : 'transparent'}`, borderRadius: 4, ...(capped ? { opacity: 0.35, cursor: 'not-allowed' } : {}) }}
+                style={{
+                  padding: 3,
+                  border: `2px solid ${selected ? '#228be6' : 'transparent'}`,
+                  borderRadius: 4,
+                  ...(capped ? { opacity: 0.35, cursor: 'not-allowed' } : {}),
+                }}
               >
                 <MosaicDiagram group={g} width={72} labels={g.mosic_id === AUTO_MOSAIC ? [t`Auto`] : undefined} />
               </UnstyledButton>
@@ -254,13 +271,18 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
         )}
         {config.mosic_id !== AUTO_MOSAIC && config.roles_lst.length > 0 && !paneMarks && (
           <Text size="sm" c="dimmed" data-testid="pane-marks-unavailable">
-            <Trans>This platform keeps no focus, shared-content or special-screen pane: the layout shows each pane's video source only.</Trans>
+            <Trans>
+              This platform keeps no focus, shared-content or special-screen pane: the layout shows each pane's video source only.
+            </Trans>
           </Text>
         )}
         {config.mosic_id !== AUTO_MOSAIC && config.roles_lst.length > 0 && (
           <ScrollArea.Autosize mah={260}>
             <VisuallyHidden id="pane-sort-help">
-              <Trans>Drag a row to reorder the panes, or press Space on its handle to pick the pane up, the arrow keys to move it, Space to drop it and Escape to cancel.</Trans>
+              <Trans>
+                Drag a row to reorder the panes, or press Space on its handle to pick the pane up, the arrow keys to move it, Space to drop
+                it and Escape to cancel.
+              </Trans>
             </VisuallyHidden>
             <VisuallyHidden aria-live="assertive" data-testid="pane-sort-status">
               {announcement}
@@ -315,7 +337,10 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                     style={{
                       cursor: 'grab',
                       background: lifted?.at === i ? 'var(--mantine-color-blue-light)' : undefined,
-                      boxShadow: dragFrom !== null && dragOver === i && dragFrom !== i ? 'inset 0 2px 0 var(--mantine-color-blue-filled)' : undefined,
+                      boxShadow:
+                        dragFrom !== null && dragOver === i && dragFrom !== i
+                          ? 'inset 0 2px 0 var(--mantine-color-blue-filled)'
+                          : undefined,
                     }}
                   >
                     <Table.Td>{i + 1}</Table.Td>
@@ -332,13 +357,28 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                     {paneMarks && (
                       <>
                         <Table.Td>
-                          <Radio aria-label={t`Focus pane ${i + 1}`} checked={config.focus_pane === i} onChange={() => {}} onClick={() => mark('focus_pane', i)} />
+                          <Radio
+                            aria-label={t`Focus pane ${i + 1}`}
+                            checked={config.focus_pane === i}
+                            onChange={() => {}}
+                            onClick={() => mark('focus_pane', i)}
+                          />
                         </Table.Td>
                         <Table.Td>
-                          <Radio aria-label={t`Share content in pane ${i + 1}`} checked={config.content_pane === i} onChange={() => {}} onClick={() => mark('content_pane', i)} />
+                          <Radio
+                            aria-label={t`Share content in pane ${i + 1}`}
+                            checked={config.content_pane === i}
+                            onChange={() => {}}
+                            onClick={() => mark('content_pane', i)}
+                          />
                         </Table.Td>
                         <Table.Td>
-                          <Radio aria-label={t`Special screen in pane ${i + 1}`} checked={config.special_pane === i} onChange={() => {}} onClick={() => mark('special_pane', i)} />
+                          <Radio
+                            aria-label={t`Special screen in pane ${i + 1}`}
+                            checked={config.special_pane === i}
+                            onChange={() => {}}
+                            onClick={() => mark('special_pane', i)}
+                          />
                         </Table.Td>
                       </>
                     )}
@@ -400,7 +440,17 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
                   {dirtyRoles.includes(r) ? t`${roleLabels[r]} (changed)` : roleLabels[r]}
                 </Text>
                 <div style={{ height: 170 }}>
-                  <RoleScreen panes={panes} mosicId={group.mosic_id} role={r} label={t`${roleLabels[r]}: preview`} media={null} video={false} names talk={false} testId="preview-screen" />
+                  <RoleScreen
+                    panes={panes}
+                    mosicId={group.mosic_id}
+                    role={r}
+                    label={t`${roleLabels[r]}: preview`}
+                    media={null}
+                    video={false}
+                    names
+                    talk={false}
+                    testId="preview-screen"
+                  />
                 </div>
               </Stack>
             );
@@ -410,11 +460,7 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
           <Button variant="default" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button
-            loading={pending}
-            disabled={dirtyRoles.length === 0}
-            onClick={() => onApply(dirtyRoles.map((r) => current(r)))}
-          >
+          <Button loading={pending} disabled={dirtyRoles.length === 0} onClick={() => onApply(dirtyRoles.map((r) => current(r)))}>
             <Trans>Apply layout</Trans>
           </Button>
         </Group>

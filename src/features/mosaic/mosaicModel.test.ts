@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { sameConfig, assignPane, autoConfig, configFor, defaultCustomConfig, movePane, offersPaneMarks, PANE, paneRects, withLayout } from './mosaicModel';
+import {
+  sameConfig,
+  assignPane,
+  autoConfig,
+  configFor,
+  defaultCustomConfig,
+  movePane,
+  offersPaneMarks,
+  PANE,
+  paneRects,
+  withLayout,
+} from './mosaicModel';
 
 describe('mosaic defaults', () => {
   it('custom layout is 4*4 with 16 auto-assigned slots ("0", facts §5.6), mode 2, poll 10 s', () => {
@@ -12,7 +23,14 @@ describe('mosaic defaults', () => {
   });
 
   it('a layout stored with podium\'s old "-2" is read, and would be sent, as "0"', () => {
-    const stored = { role: 'guest', mosic_id: '1*1', layout_mode: 2, roles_lst: [['-2'], ['u1']], poll_secs: 10, view_has_self: 0 } as const;
+    const stored = {
+      role: 'guest',
+      mosic_id: '1*1',
+      layout_mode: 2,
+      roles_lst: [['-2'], ['u1']],
+      poll_secs: 10,
+      view_has_self: 0,
+    } as const;
     expect(configFor('guest', [{ ...stored, roles_lst: stored.roles_lst.map((p) => [...p]) }]).roles_lst).toEqual([['0'], ['u1']]);
   });
 
@@ -74,7 +92,14 @@ describe('sameConfig', () => {
 describe('offersPaneMarks', () => {
   it("offers pane marks only when the server's entries carry them", () => {
     const podium = configFor('speaker', undefined);
-    const platformEntry = { role: 'speaker' as const, mosic_id: '2*2', layout_mode: 2, roles_lst: [['0'], ['0'], ['0'], ['0']], poll_secs: 10, view_has_self: 1 as const };
+    const platformEntry = {
+      role: 'speaker' as const,
+      mosic_id: '2*2',
+      layout_mode: 2,
+      roles_lst: [['0'], ['0'], ['0'], ['0']],
+      poll_secs: 10,
+      view_has_self: 1 as const,
+    };
     expect(offersPaneMarks(undefined)).toBe(true);
     expect(offersPaneMarks([{ ...defaultCustomConfig() }])).toBe(true);
     expect(offersPaneMarks([platformEntry])).toBe(false);

@@ -48,7 +48,14 @@ export function defaultCustomConfig(): MosicConfigEntry {
 
 /** The automatic configuration of a role: one full cell chosen by the platform. */
 export function autoConfig(role: MosaicRole): MosicConfigEntry {
-  return { role, mosic_id: AUTO_MOSAIC, layout_mode: LAYOUT_MODE, roles_lst: [], poll_secs: POLL_INTERVALS[0], view_has_self: role === 'speaker' ? 1 : 0 };
+  return {
+    role,
+    mosic_id: AUTO_MOSAIC,
+    layout_mode: LAYOUT_MODE,
+    roles_lst: [],
+    poll_secs: POLL_INTERVALS[0],
+    view_has_self: role === 'speaker' ? 1 : 0,
+  };
 }
 
 /**
@@ -73,7 +80,8 @@ export function configFor(role: MosaicRole, configs: readonly MosicConfigEntry[]
  * still fit, auto-assigns new panes, and clears pane marks that no longer exist.
  */
 export function withLayout(config: MosicConfigEntry, mosicId: string, panes: number): MosicConfigEntry {
-  if (mosicId === AUTO_MOSAIC) return { ...autoConfig(config.role as MosaicRole), poll_secs: config.poll_secs, view_has_self: config.view_has_self };
+  if (mosicId === AUTO_MOSAIC)
+    return { ...autoConfig(config.role as MosaicRole), poll_secs: config.poll_secs, view_has_self: config.view_has_self };
   const roles = Array.from({ length: panes }, (_, i) => config.roles_lst[i] ?? [PANE.auto]);
   const keep = (pane: number | undefined) => (pane !== undefined && pane < panes ? pane : -1);
   return {

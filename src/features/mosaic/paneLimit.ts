@@ -21,7 +21,12 @@ export interface PaneLimitSource {
  */
 export function paneLimitOf(template: PaneLimitSource | null | undefined, role: MosaicRole): number | undefined {
   if (!template) return undefined;
-  const byRole = { speaker: template.max_spk_mosic, chair: template.max_chair_mosic, guest: template.max_guest_mosic, custom: template.max_mosic }[role];
+  const byRole = {
+    speaker: template.max_spk_mosic,
+    chair: template.max_chair_mosic,
+    guest: template.max_guest_mosic,
+    custom: template.max_mosic,
+  }[role];
   // a role without its own cap falls back to the template's overall one
   const max = byRole > 0 ? byRole : template.max_mosic;
   return max > 0 ? max : undefined;

@@ -9,7 +9,11 @@ describe('paneSortKey', () => {
   });
 
   it('moves by arrows, Home and End, stopping at the ends', () => {
-    expect(paneSortKey('ArrowDown', 1, 4, { from: 1, at: 1 })).toEqual({ lifted: { from: 1, at: 2 }, move: { from: 1, to: 2 }, announce: { kind: 'moved', position: 3, count: 4 } });
+    expect(paneSortKey('ArrowDown', 1, 4, { from: 1, at: 1 })).toEqual({
+      lifted: { from: 1, at: 2 },
+      move: { from: 1, to: 2 },
+      announce: { kind: 'moved', position: 3, count: 4 },
+    });
     expect(paneSortKey('ArrowLeft', 2, 4, { from: 1, at: 2 })?.move).toEqual({ from: 2, to: 1 });
     expect(paneSortKey('Home', 3, 4, { from: 1, at: 3 })?.move).toEqual({ from: 3, to: 0 });
     expect(paneSortKey('End', 0, 4, { from: 1, at: 0 })?.move).toEqual({ from: 0, to: 3 });
@@ -21,7 +25,11 @@ describe('paneSortKey', () => {
 
   it('drops where the pane is, or on Escape moves it back to where it started', () => {
     expect(paneSortKey(' ', 3, 4, { from: 1, at: 3 })).toEqual({ lifted: null, announce: { kind: 'dropped', position: 4, count: 4 } });
-    expect(paneSortKey('Escape', 3, 4, { from: 1, at: 3 })).toEqual({ lifted: null, move: { from: 3, to: 1 }, announce: { kind: 'cancelled', position: 2, count: 4 } });
+    expect(paneSortKey('Escape', 3, 4, { from: 1, at: 3 })).toEqual({
+      lifted: null,
+      move: { from: 3, to: 1 },
+      announce: { kind: 'cancelled', position: 2, count: 4 },
+    });
     expect(paneSortKey('Escape', 1, 4, { from: 1, at: 1 })?.move).toBeUndefined();
   });
 });

@@ -31,7 +31,13 @@ describe('NotificationLists', () => {
 
   it('a count over 99 shows whole (no "99+"), in the language\'s digits grouping', () => {
     renderUi(
-      <NotificationLists controllers={[]} failedCalls={[]} leftCalls={[]} unread={{ controllers: 0, failedCalls: 0, leftCalls: 1234 }} onRead={() => {}} />,
+      <NotificationLists
+        controllers={[]}
+        failedCalls={[]}
+        leftCalls={[]}
+        unread={{ controllers: 0, failedCalls: 0, leftCalls: 1234 }}
+        onRead={() => {}}
+      />,
     );
     const left = screen.getByRole('button', { name: /Left members/ });
     expect(left.getAttribute('data-unread')).toBe('1234');

@@ -14,7 +14,9 @@ import { QualityAlerts } from '#/quality/QualityAlerts';
 import { NotificationLists, type NoteList } from './NotificationLists';
 import { followControllersSnapshot } from './controllersSnapshot';
 
-export function NotificationListsPanel({ session }: {
+export function NotificationListsPanel({
+  session,
+}: {
   /** the root session actor */
   session: AnyActorRef;
 }) {
@@ -44,14 +46,10 @@ export function NotificationListsPanel({ session }: {
     [entries],
   );
   const failedNotes = useMemo(
-    () =>
-      (failed ?? []).map((f) => ({ time: f.time, reason: f.reason, epType: f.ep_type, nickName: f.nick_name, peerAddr: f.peer_addr })),
+    () => (failed ?? []).map((f) => ({ time: f.time, reason: f.reason, epType: f.ep_type, nickName: f.nick_name, peerAddr: f.peer_addr })),
     [failed],
   );
-  const leftNotes = useMemo(
-    () => (left ?? []).map((l) => ({ createDtm: l.create_dtm, nickName: l.nick_name, reason: l.reason })),
-    [left],
-  );
+  const leftNotes = useMemo(() => (left ?? []).map((l) => ({ createDtm: l.create_dtm, nickName: l.nick_name, reason: l.reason })), [left]);
 
   const onRead = (list: NoteList) => {
     if (list === 'controllers') controllers?.send({ type: 'controllers.markRead' });

@@ -6,7 +6,14 @@ import { controllersOf, followControllersSnapshot } from './controllersSnapshot'
 
 describe('controllersOf', () => {
   it('reads the role, address and self mark of each controller; no list, or a malformed one, is none', () => {
-    expect(controllersOf({ controllers: [{ role: 'host', peer_ip: '10.0.0.1', self: 1 }, { role: 'supervisor', peer_ip: '10.0.0.2', self: 0 }] })).toEqual([
+    expect(
+      controllersOf({
+        controllers: [
+          { role: 'host', peer_ip: '10.0.0.1', self: 1 },
+          { role: 'supervisor', peer_ip: '10.0.0.2', self: 0 },
+        ],
+      }),
+    ).toEqual([
       { role: 'host', peer_ip: '10.0.0.1', self: 1 },
       { role: 'supervisor', peer_ip: '10.0.0.2', self: 0 },
     ]);

@@ -26,5 +26,4 @@ describe('issue 30: the failed call names its endpoint type', () => {
     expect(screen.getByText(/Lab \(lab@10\.0\.0\.2, gb28181\):/)).toBeTruthy();
     expect(screen.getByText(/^Lab \(lab@10\.0\.0\.2\):/)).toBeTruthy();
   });
-
 });

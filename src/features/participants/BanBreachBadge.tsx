@@ -7,7 +7,9 @@ import { useLingui } from '@lingui/react/macro';
 import type { BanBreachMark, BanKind } from '#/session/banBreaches';
 import classes from './ParticipantTable.module.css';
 
-export function BanBreachBadge({ mark }: {
+export function BanBreachBadge({
+  mark,
+}: {
   /** the row's breach (the row reads it once: its cells are marked too) */
   mark: BanBreachMark;
 }) {

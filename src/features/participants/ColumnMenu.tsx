@@ -19,7 +19,10 @@ const NAMES: Partial<Record<ColumnId, MessageDescriptor>> = {
 
 const asCheckItem = (el: HTMLElement | null) => el?.setAttribute('role', 'menuitemcheckbox');
 
-export function ColumnMenu({ shown, onChange }: {
+export function ColumnMenu({
+  shown,
+  onChange,
+}: {
   /** the columns on screen now */
   shown: ReadonlySet<ColumnId>;
   /** shows or hides one column */
@@ -47,7 +50,11 @@ export function ColumnMenu({ shown, onChange }: {
               // Mantine writes role="menuitem" over a role prop; a check item must read as one
               ref={asCheckItem}
               aria-checked={on}
-              leftSection={<span aria-hidden style={{ display: 'inline-block', width: 14 }}>{on ? '✓' : ''}</span>}
+              leftSection={
+                <span aria-hidden style={{ display: 'inline-block', width: 14 }}>
+                  {on ? '✓' : ''}
+                </span>
+              }
               onClick={() => onChange(id, !on)}
             >
               {i18n._(NAMES[id]!)}

@@ -37,7 +37,13 @@ export function CustomTabDialog({ opened, existing, selectedIds, onClose, onCrea
   };
 
   const submit = () => {
-    const problem = checkCustomTab(name, query, existing.map((tab) => tab.name), existing.length, useSelection && selectedIds.length > 0);
+    const problem = checkCustomTab(
+      name,
+      query,
+      existing.map((tab) => tab.name),
+      existing.length,
+      useSelection && selectedIds.length > 0,
+    );
     if (problem) {
       setError(problem);
       return;
@@ -63,11 +69,7 @@ export function CustomTabDialog({ opened, existing, selectedIds, onClose, onCrea
       >
         <Stack>
           <TextInput label={t`Tab name`} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <TextInput
-            label={t`Name or address contains`}
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-          />
+          <TextInput label={t`Name or address contains`} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
           <Checkbox
             label={t`Only the ${selectedIds.length} selected participants`}
             checked={useSelection}

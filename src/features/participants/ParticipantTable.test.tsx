@@ -89,7 +89,15 @@ describe('ParticipantTable', () => {
     const first = vi.fn();
     const latest = vi.fn();
     const table = (onCommand: typeof first) => (
-      <ParticipantTable rows={[online('7', 'Ann')]} selected={new Set()} pending={new Set()} onCommand={onCommand} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} />
+      <ParticipantTable
+        rows={[online('7', 'Ann')]}
+        selected={new Set()}
+        pending={new Set()}
+        onCommand={onCommand}
+        onSelectionChange={() => {}}
+        onOpenDialog={() => {}}
+        height={400}
+      />
     );
     const { rerender } = renderUi(table(first));
     rerender(table(latest));
@@ -116,7 +124,7 @@ describe('ParticipantTable', () => {
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'eps', action: 'a_rx', usrIds: ['8'], value: 1 });
   });
 
-  it('a raised hand can be permitted or refused (the talk recipe, not podium\'s hand_permit)', () => {
+  it("a raised hand can be permitted or refused (the talk recipe, not podium's hand_permit)", () => {
     const { onCommand } = setup([online('7', 'Ann', { hand: 1 })]);
     fireEvent.click(screen.getByRole('button', { name: 'Permit Ann to speak' }));
     expect(onCommand).toHaveBeenLastCalledWith({ type: 'acceptHands', usrIds: ['7'] });
@@ -128,7 +136,15 @@ describe('ParticipantTable', () => {
     const onCommand = vi.fn();
     renderUi(
       <NotOfferedState value={new Map([['host-role', { group: 'host-role', call: 'host', status: 400, result: 9995 }]])}>
-        <ParticipantTable rows={[online('7', 'Ann')]} selected={new Set()} pending={new Set()} onCommand={onCommand} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} />
+        <ParticipantTable
+          rows={[online('7', 'Ann')]}
+          selected={new Set()}
+          pending={new Set()}
+          onCommand={onCommand}
+          onSelectionChange={() => {}}
+          onOpenDialog={() => {}}
+          height={400}
+        />
       </NotOfferedState>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Operations for Ann' }));

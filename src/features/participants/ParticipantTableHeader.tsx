@@ -38,7 +38,13 @@ export const ParticipantTableHeader = memo(function ParticipantTableHeader({
     <div role="rowgroup">
       <div role="row" aria-rowindex={1} style={{ ...style, gridTemplateColumns: template, height, fontWeight: 600 }}>
         <div role="columnheader">
-          <Checkbox aria-label={t`Select all in this tab`} checked={allSelected} indeterminate={someSelected} onChange={onToggleAll} size="xs" />
+          <Checkbox
+            aria-label={t`Select all in this tab`}
+            checked={allSelected}
+            indeterminate={someSelected}
+            onChange={onToggleAll}
+            size="xs"
+          />
         </div>
         <div role="columnheader">
           <Trans>Name</Trans>

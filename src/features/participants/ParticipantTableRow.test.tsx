@@ -34,7 +34,17 @@ function row(usrId: string, name: string, flags: Partial<UsrStatsFlags> = {}, on
 
 function show(rows: ParticipantRow[], longHands?: ReadonlySet<string>, failedCalls?: ReadonlyMap<string, FailedCallMark>) {
   renderUi(
-    <ParticipantTable rows={rows} selected={new Set()} pending={new Set()} onCommand={() => {}} onSelectionChange={() => {}} onOpenDialog={() => {}} height={400} longHands={longHands} failedCalls={failedCalls} />,
+    <ParticipantTable
+      rows={rows}
+      selected={new Set()}
+      pending={new Set()}
+      onCommand={() => {}}
+      onSelectionChange={() => {}}
+      onOpenDialog={() => {}}
+      height={400}
+      longHands={longHands}
+      failedCalls={failedCalls}
+    />,
   );
 }
 
@@ -48,7 +58,7 @@ describe('participant row: calm by default', () => {
     }
   });
 
-  it('unmuted against mute-all → that row\'s audio cell is marked, and only it', () => {
+  it("unmuted against mute-all → that row's audio cell is marked, and only it", () => {
     show([row('1', 'Ann'), row('2', 'Ben', { a_rx: 0 })]);
     act(() => publishBanBreaches(new Map([['1', { kinds: ['mute'], by: null }]])));
     const ann = screen.getByRole('row', { name: 'Ann' });

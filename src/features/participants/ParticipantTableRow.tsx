@@ -131,19 +131,20 @@ export const Row = memo(function Row({
       style={{ gridTemplateColumns: columns, height, cursor: pending ? 'wait' : undefined }}
     >
       <div role="cell">
-        <input
-          type="checkbox"
-          aria-label={t`Select ${name}`}
-          checked={selected}
-          onChange={() => onToggle(row.usrId)}
-        />
+        <input type="checkbox" aria-label={t`Select ${name}`} checked={selected} onChange={() => onToggle(row.usrId)} />
       </div>
       {/* a long name shows in full on hover (title) and on keyboard focus (CSS) */}
       <div role="cell" className={`${classes.clip} ${classes.fullOnFocus}`} title={name} tabIndex={0}>
         {name}
         {/* an invitee's appointed mark and department, grey: facts of the roster, not alarms */}
         {row.appointed && (
-          <span role="img" aria-label={t`Appointed participant`} title={t`Appointed participant`} data-testid="appointed-mark" style={INVITEE_NOTE}>
+          <span
+            role="img"
+            aria-label={t`Appointed participant`}
+            title={t`Appointed participant`}
+            data-testid="appointed-mark"
+            style={INVITEE_NOTE}
+          >
             {' ◆'}
           </span>
         )}

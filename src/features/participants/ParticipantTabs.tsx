@@ -39,7 +39,12 @@ export function ParticipantTabs({ value, customTabs, counts, onChange, onAddTab,
   const { t, i18n } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <Tabs value={value} onChange={(v) => v && onChange(v as TabKey)} style={{ flex: 1, minWidth: 0 }} styles={{ tab: { paddingInline: 10 } }}>
+      <Tabs
+        value={value}
+        onChange={(v) => v && onChange(v as TabKey)}
+        style={{ flex: 1, minWidth: 0 }}
+        styles={{ tab: { paddingInline: 10 } }}
+      >
         {/* tabs of Mantine's 16 px side padding wrapped the built-in seven onto a second line at
             1280 px in English once 'Honoured guests' came (issue 26: each line costs the table a
             row); 10 px keeps them on one, custom tabs may still wrap */}
@@ -77,12 +82,7 @@ export function ParticipantTabs({ value, customTabs, counts, onChange, onAddTab,
         </Tabs.List>
       </Tabs>
       {value.startsWith('custom:') && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t`Delete this tab`}
-          onClick={() => onDeleteTab(value.slice('custom:'.length))}
-        >
+        <ActionIcon variant="subtle" color="red" aria-label={t`Delete this tab`} onClick={() => onDeleteTab(value.slice('custom:'.length))}>
           ×
         </ActionIcon>
       )}

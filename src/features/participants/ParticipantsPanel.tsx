@@ -148,8 +148,10 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
       // roll call has its own actor, which sends the recipe and follows the server's roll-call state
       if (cmd.type === 'rollCall') {
         if (!rollCall) return;
-        if (cmd.step === 'start' && cmd.usrId) rollCall.send({ type: 'rollCall.start', usrId: cmd.usrId, view: (cmd.view ?? 'with_speaker') as RollCallView });
-        else if (cmd.step === 'next' && cmd.usrId) rollCall.send({ type: 'rollCall.next', usrId: cmd.usrId, view: cmd.view as RollCallView | undefined });
+        if (cmd.step === 'start' && cmd.usrId)
+          rollCall.send({ type: 'rollCall.start', usrId: cmd.usrId, view: (cmd.view ?? 'with_speaker') as RollCallView });
+        else if (cmd.step === 'next' && cmd.usrId)
+          rollCall.send({ type: 'rollCall.next', usrId: cmd.usrId, view: cmd.view as RollCallView | undefined });
         else if (cmd.step === 'end') rollCall.send({ type: 'rollCall.end' });
         return;
       }
@@ -168,7 +170,14 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
       requests.forEach(({ suffix, body }, i) => {
         const reqId = newReqId();
         if (outcome && i === requests.length - 1) outcomes.current.set(reqId, outcome);
-        commands.send({ type: 'command.send', reqId, suffix, body: body as unknown as Record<string, unknown>, usrIds: commandTargets(cmd), label });
+        commands.send({
+          type: 'command.send',
+          reqId,
+          suffix,
+          body: body as unknown as Record<string, unknown>,
+          usrIds: commandTargets(cmd),
+          label,
+        });
       });
     },
     [commands, rollCall],

@@ -29,7 +29,10 @@ function row(usrId: string, name: string, flags?: Partial<UsrStatsFlags>): Parti
 const rows = [row('1', 'Ann', {}), row('2', 'Ben'), row('3', 'Cy', { hand: 1 }), row('4', 'Di', { waiting: 1 })];
 
 /** The view over {@link rows} with `flags` on top of a quiet three-person meeting. */
-function view(key: string, over: { flags?: Partial<MeetingFlags>; onCommand?: (...args: unknown[]) => void; stale?: boolean; podium?: boolean } = {}) {
+function view(
+  key: string,
+  over: { flags?: Partial<MeetingFlags>; onCommand?: (...args: unknown[]) => void; stale?: boolean; podium?: boolean } = {},
+) {
   return (
     <ParticipantsView
       rows={rows}
@@ -110,7 +113,9 @@ describe('ParticipantsView', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Cy' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move selected to waiting room' }));
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe('Move 2 participants (Ann, Cy) out of the meeting into the waiting room?');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(
+      'Move 2 participants (Ann, Cy) out of the meeting into the waiting room?',
+    );
     expect(onCommand).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Move 2 participants' }));
     expect(onCommand).toHaveBeenCalledWith({ type: 'eps', action: 'waiting_move', usrIds: ['1', '3'] }, { bulk: true });
@@ -216,7 +221,7 @@ describe('ParticipantsView on a large meeting', () => {
   });
 });
 
-describe('ParticipantsView: meeting-wide actions in the evidence\'s vocabulary', () => {
+describe("ParticipantsView: meeting-wide actions in the evidence's vocabulary", () => {
   it('watching is the recipe; podium\'s "mute everyone" only for a podium server', async () => {
     const onCommand = vi.fn();
     const { unmount } = renderUi(view('podium.customTabs.vocab.host', { onCommand }));

@@ -27,7 +27,10 @@ import type { RollCallView } from './RollCallDialog';
 
 // the dialogs load when first opened
 const CustomTabDialog = lazyDialog(() => import('./CustomTabDialog').then((m) => m.CustomTabDialog));
-const RenameDialog = lazyDialog(() => import('./RenameDialog').then((m) => m.RenameDialog), (p) => p.currentName !== null);
+const RenameDialog = lazyDialog(
+  () => import('./RenameDialog').then((m) => m.RenameDialog),
+  (p) => p.currentName !== null,
+);
 const RollCallDialog = lazyDialog(() => import('./RollCallDialog').then((m) => m.RollCallDialog));
 const TempCallDialog = lazyDialog(() => import('./TempCallDialog').then((m) => m.TempCallDialog));
 import { useCustomTabs } from './customTabsStore';
@@ -126,14 +129,20 @@ export function ParticipantsView({
     [hands.times, hands.now, i18n],
   );
   // hands up for over a minute stand out in every tab (issue 26 item 2)
-  const longHands = useMemo(() => ({ has: (usrId: string) => (minutesRaised(hands.times.get(usrId), hands.now) ?? 0) >= 1 }), [hands.times, hands.now]);
+  const longHands = useMemo(
+    () => ({ has: (usrId: string) => (minutesRaised(hands.times.get(usrId), hands.now) ?? 0) >= 1 }),
+    [hands.times, hands.now],
+  );
   const [question, setQuestion] = useState<{ cmd: ParticipantCommand; meta?: CommandMeta; ask: Confirmation } | null>(null);
   const nameOf = useCallback((usrId: string) => rows.find((r) => r.usrId === usrId)?.name, [rows]);
   // commands that cannot simply be undone ask first, naming who and how many (issue 13 §2)
   const send: CommandSink = useCallback(
     (given, meta) => {
       // accepting one hand from its row follows the hands tab's option (the bulk bar sets it itself)
-      const cmd = given.type === 'acceptHands' && given.showTalker === undefined ? { ...given, showTalker: showTalker && given.usrIds.length === 1 } : given;
+      const cmd =
+        given.type === 'acceptHands' && given.showTalker === undefined
+          ? { ...given, showTalker: showTalker && given.usrIds.length === 1 }
+          : given;
       const ask = confirmationOf(cmd, { onlineCount: flags.onlineCount, handCount: counts.hand, nameOf, bulk: meta?.bulk === true });
       if (ask) setQuestion({ cmd, meta, ask });
       else onCommand(cmd, meta);
@@ -147,15 +156,15 @@ export function ParticipantsView({
   // worst first by loss or jitter when chosen in the quality column
   const ordered = useQualityOrder(shown);
   // bulk actions act on the selected rows still shown (a participant who left drops out)
-  const selectedIds = useMemo(() => (selected.size === 0 ? NONE : shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId)), [shown, selected]);
-  const rollCallOpen = actionDialog === 'rollCall';
-  const online = useMemo(
-    () => (rollCallOpen ? visibleRows(rows, 'online', [], sort, collator) : []),
-    [rollCallOpen, rows, sort, collator],
+  const selectedIds = useMemo(
+    () => (selected.size === 0 ? NONE : shown.filter((r) => selected.has(r.usrId)).map((r) => r.usrId)),
+    [shown, selected],
   );
+  const rollCallOpen = actionDialog === 'rollCall';
+  const online = useMemo(() => (rollCallOpen ? visibleRows(rows, 'online', [], sort, collator) : []), [rollCallOpen, rows, sort, collator]);
 
   const openRowDialog = useCallback((dialog: RowDialog, row: ParticipantRow) => setRowDialog({ dialog, usrId: row.usrId }), []);
-  const dialogRow = rowDialog ? rows.find((r) => r.usrId === rowDialog.usrId) ?? null : null;
+  const dialogRow = rowDialog ? (rows.find((r) => r.usrId === rowDialog.usrId) ?? null) : null;
   const closeRowDialog = useCallback(() => setRowDialog(null), []);
 
   // the header's chips show the waiting room or the raised hands, or open the roll call

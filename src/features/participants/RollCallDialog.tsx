@@ -31,10 +31,7 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
     if (current) setView(current.view);
   }, [current]);
 
-  const options = useMemo(
-    () => candidates.slice(0, 2000).map((r) => ({ value: r.usrId, label: r.name })),
-    [candidates],
-  );
+  const options = useMemo(() => candidates.slice(0, 2000).map((r) => ({ value: r.usrId, label: r.name })), [candidates]);
   const calledName = current ? (candidates.find((r) => r.usrId === current.usrId)?.name ?? current.usrId) : null;
   const nextId = useMemo(() => {
     if (chosen && chosen !== current?.usrId) return chosen;
@@ -58,24 +55,13 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
             { value: 'with_speaker', label: t`Main venue and the called person` },
           ]}
         />
-        <Select
-          label={t`Participant to call`}
-          searchable
-          clearable
-          value={chosen}
-          onChange={setChosen}
-          data={options}
-          limit={100}
-        />
+        <Select label={t`Participant to call`} searchable clearable value={chosen} onChange={setChosen} data={options} limit={100} />
         <Text size="sm" data-testid="roll-call-state" data-called={current?.usrId ?? ''}>
           {calledName ? <Trans>Calling: {calledName}</Trans> : <Trans>No roll call in progress</Trans>}
         </Text>
         <Group justify="flex-end">
           {!current ? (
-            <Button
-              disabled={!chosen}
-              onClick={() => chosen && onCommand({ type: 'rollCall', step: 'start', usrId: chosen, view })}
-            >
+            <Button disabled={!chosen} onClick={() => chosen && onCommand({ type: 'rollCall', step: 'start', usrId: chosen, view })}>
               <Trans>Start roll call</Trans>
             </Button>
           ) : (

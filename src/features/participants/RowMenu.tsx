@@ -65,9 +65,7 @@ export function RowMenu({ row, opsButton, onMenu, onCommand: eps, onOpenDialog, 
             <Menu.Item onClick={() => eps({ type: 'eps', action: 'chair', usrIds: ids, value: chair ? 0 : 1 })}>
               {chair ? <Trans>Cancel honoured guest</Trans> : <Trans>Set as honoured guest</Trans>}
             </Menu.Item>
-            <Menu.Item
-              onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}
-            >
+            <Menu.Item onClick={() => eps({ type: 'eps', action: 'focus', usrIds: ids, value: focus ? 0 : 1 })}>
               {focus ? <Trans>Cancel focus</Trans> : <Trans>Set focus</Trans>}
             </Menu.Item>
             <Menu.Item

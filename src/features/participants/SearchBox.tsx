@@ -74,7 +74,15 @@ export function SearchBox({ onChange, shown, total, onEnter }: SearchBoxProps) {
         }}
         rightSection={filtering ? undefined : <Kbd size="xs">/</Kbd>}
       />
-      <Text size="sm" c="dimmed" id="participant-search-count" data-testid="search-count" data-shown={shown} data-total={total} aria-live="polite">
+      <Text
+        size="sm"
+        c="dimmed"
+        id="participant-search-count"
+        data-testid="search-count"
+        data-shown={shown}
+        data-total={total}
+        aria-live="polite"
+      >
         {filtering ? searchCountText(i18n, shown, total) : ''}
       </Text>
     </Group>

@@ -9,7 +9,12 @@ import type { CommandSink, ParticipantCommand } from './commands';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 import type { FocusState } from '@machines/commands/focusMode';
 
-export function ListenWatchMenu({ inMore, podium, onCommand, guarded }: {
+export function ListenWatchMenu({
+  inMore,
+  podium,
+  onCommand,
+  guarded,
+}: {
   inMore: boolean;
   /** podium's own mass mute is offered too */
   podium: boolean;
@@ -56,7 +61,12 @@ export function ListenWatchMenu({ inMore, podium, onCommand, guarded }: {
 }
 
 /** the three focus modes of spec §6; who is in focus shows in the header's focus chip */
-export function FocusMenu({ inMore, focus, ids, onCommand }: {
+export function FocusMenu({
+  inMore,
+  focus,
+  ids,
+  onCommand,
+}: {
   inMore: boolean;
   focus: FocusState;
   /** usr_ids selected */

@@ -110,7 +110,8 @@ describe('the participant toolbar on one line', () => {
   it('keeps the hand tab’s own actions on the line there', async () => {
     toolbar({ handTab: true, raisedIds: ['7'] });
     await waitFor(() => expect(bar().getAttribute('data-hidden-items')).not.toBe(''));
-    for (const name of ['Permit selected', 'Refuse selected', 'Temporary call']) expect(within(bar()).getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Permit selected', 'Refuse selected', 'Temporary call'])
+      expect(within(bar()).getByRole('button', { name })).toBeTruthy();
     expect(within(bar()).queryByRole('button', { name: 'Mute selected' })).toBeNull();
     const list = await openMore();
     expect(within(list).getByRole('button', { name: 'Permit all hands', hidden: true })).toBeTruthy();

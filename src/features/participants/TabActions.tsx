@@ -183,10 +183,19 @@ export function TabActions({
       key: 'listenWatch',
       priority: 76,
       render: (place) => (
-        <ListenWatchMenu inMore={place === 'more'} podium={podium} onCommand={onCommand} guarded={(command) => guarded(command, muteAllWarning)} />
+        <ListenWatchMenu
+          inMore={place === 'more'}
+          podium={podium}
+          onCommand={onCommand}
+          guarded={(command) => guarded(command, muteAllWarning)}
+        />
       ),
     },
-    { key: 'focus', priority: 66, render: (place) => <FocusMenu inMore={place === 'more'} focus={focus} ids={ids} onCommand={onCommand} /> },
+    {
+      key: 'focus',
+      priority: 66,
+      render: (place) => <FocusMenu inMore={place === 'more'} focus={focus} ids={ids} onCommand={onCommand} />,
+    },
     {
       key: 'audienceNoListen',
       priority: 40,
@@ -326,7 +335,11 @@ export function TabActions({
         key: 'showTalker',
         priority: 30,
         render: () => (
-          <Switch label={t`Show the talker on screen`} checked={showTalker} onChange={(e) => onShowTalkerChange?.(e.currentTarget.checked)} />
+          <Switch
+            label={t`Show the talker on screen`}
+            checked={showTalker}
+            onChange={(e) => onShowTalkerChange?.(e.currentTarget.checked)}
+          />
         ),
       },
     ];
@@ -397,7 +410,12 @@ export function TabActions({
         key: 'muteSelected',
         priority: handTab ? 58 : 91,
         render: () => (
-          <Button size="compact-sm" variant="light" disabled={selectionOff} onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 0 })}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            disabled={selectionOff}
+            onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 0 })}
+          >
             <Trans>Mute selected</Trans>
           </Button>
         ),
@@ -406,7 +424,12 @@ export function TabActions({
         key: 'unmuteSelected',
         priority: handTab ? 57 : 90,
         render: () => (
-          <Button size="compact-sm" variant="light" disabled={selectionOff} onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 1 })}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            disabled={selectionOff}
+            onClick={() => onCommand({ type: 'eps', action: 'a_rx', usrIds: ids, value: 1 })}
+          >
             <Trans>Unmute selected</Trans>
           </Button>
         ),

@@ -11,7 +11,11 @@ import type { ParticipantRow, TabKey } from './participantModel';
 import { NotOfferedNote, useNotOfferedHere } from '#/session/notOffered';
 import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
-export function TabShortcuts({ tab, rows, onCommand }: {
+export function TabShortcuts({
+  tab,
+  rows,
+  onCommand,
+}: {
   /** the tab on show */
   tab: TabKey;
   /** the rows the tab shows now (its search included) */
@@ -45,10 +49,20 @@ export function TabShortcuts({ tab, rows, onCommand }: {
   return (
     <Group gap="xs" data-testid="tab-shortcuts" data-tab={tab}>
       <NotOfferedNote reason={waitingOff} />
-      <Button size="compact-sm" disabled={none || waitingOff !== undefined} onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}>
+      <Button
+        size="compact-sm"
+        disabled={none || waitingOff !== undefined}
+        onClick={() => onCommand({ type: 'eps', action: 'waiting_permit', usrIds: ids })}
+      >
         <Trans>Admit all ({count})</Trans>
       </Button>
-      <Button size="compact-sm" variant="outline" color="red.9" disabled={none || waitingOff !== undefined} onClick={() => setConfirmRefuse(ids)}>
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color="red.9"
+        disabled={none || waitingOff !== undefined}
+        onClick={() => setConfirmRefuse(ids)}
+      >
         <Trans>Refuse all ({count})</Trans>
       </Button>
       <Modal opened={confirmRefuse !== null} onClose={() => setConfirmRefuse(null)} title={t`Refuse everyone waiting?`}>

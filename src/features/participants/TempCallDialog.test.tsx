@@ -53,12 +53,15 @@ describe('TempCallDialog by user number', () => {
 });
 
 describe('TempCallDialog and the room max_call', () => {
-  const limitOf = (maxCall: number | undefined, inMeeting: number) => callLimit(roomPropertiesOf(maxCall === undefined ? {} : { max_call: maxCall }), inMeeting, 1);
+  const limitOf = (maxCall: number | undefined, inMeeting: number) =>
+    callLimit(roomPropertiesOf(maxCall === undefined ? {} : { max_call: maxCall }), inMeeting, 1);
 
   it('a full room: says no more can be called, and the send is held back with that reason in both modes', () => {
     const onAddByNumber = vi.fn();
     const onCall = vi.fn();
-    renderUi(<TempCallDialog opened onClose={vi.fn()} onCall={onCall} onAddByNumber={onAddByNumber} userNumberDigits={4} limit={limitOf(6, 6)} />);
+    renderUi(
+      <TempCallDialog opened onClose={vi.fn()} onCall={onCall} onAddByNumber={onAddByNumber} userNumberDigits={4} limit={limitOf(6, 6)} />,
+    );
     const reason = 'No more calls can be placed: this meeting takes at most 6 calls and 6 are in it.';
     const call = screen.getByRole('button', { name: 'Call' });
     expect(screen.getByText(reason)).toBeTruthy();
@@ -76,7 +79,9 @@ describe('TempCallDialog and the room max_call', () => {
 
   it('a free place: nothing said, the call goes out', () => {
     const onAddByNumber = vi.fn();
-    renderUi(<TempCallDialog opened onClose={vi.fn()} onCall={vi.fn()} onAddByNumber={onAddByNumber} userNumberDigits={4} limit={limitOf(7, 6)} />);
+    renderUi(
+      <TempCallDialog opened onClose={vi.fn()} onCall={vi.fn()} onAddByNumber={onAddByNumber} userNumberDigits={4} limit={limitOf(7, 6)} />,
+    );
     expect(screen.queryByTestId('temp-call-limit')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'By user number' }));
     fireEvent.change(screen.getByLabelText('User number'), { target: { value: '1001' } });

@@ -32,7 +32,14 @@ export interface TempCallDialogProps {
 
 type Mode = 'address' | 'number';
 
-export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNumberDigits, limit = { state: 'unknown' } }: TempCallDialogProps) {
+export function TempCallDialog({
+  opened,
+  onClose,
+  onCall,
+  onAddByNumber,
+  userNumberDigits,
+  limit = { state: 'unknown' },
+}: TempCallDialogProps) {
   const { t } = useLingui();
   const [mode, setMode] = useState<Mode>('address');
   const [address, setAddress] = useState('');
@@ -57,7 +64,10 @@ export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNum
   };
   const numberMessages: Record<UserNumberError, string> = {
     required: t`Please enter the user number`,
-    length: digits === undefined ? t`The user number is digits only, at most ${USER_NUMBER_MAX_DIGITS}` : t`The user number must be ${digits} digits`,
+    length:
+      digits === undefined
+        ? t`The user number is digits only, at most ${USER_NUMBER_MAX_DIGITS}`
+        : t`The user number must be ${digits} digits`,
   };
 
   const full = callBlocked(limit);
@@ -108,7 +118,9 @@ export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNum
           {mode === 'number' && onAddByNumber ? (
             <TextInput
               label={t`User number`}
-              description={digits === undefined ? t`The registered user's number (digits)` : t`The registered user's number: ${digits} digits`}
+              description={
+                digits === undefined ? t`The registered user's number (digits)` : t`The registered user's number: ${digits} digits`
+              }
               inputMode="numeric"
               autoComplete="off"
               value={userNumber}
@@ -147,7 +159,13 @@ export function TempCallDialog({ opened, onClose, onCall, onAddByNumber, userNum
             </>
           )}
           {limitText && (
-            <Text size="sm" c={full ? 'red' : 'dimmed'} id="temp-call-limit" data-testid="temp-call-limit" data-remaining={limit.state === 'over' ? limit.remaining : undefined}>
+            <Text
+              size="sm"
+              c={full ? 'red' : 'dimmed'}
+              id="temp-call-limit"
+              data-testid="temp-call-limit"
+              data-remaining={limit.state === 'over' ? limit.remaining : undefined}
+            >
               {limitText}
             </Text>
           )}

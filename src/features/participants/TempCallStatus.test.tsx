@@ -34,8 +34,15 @@ describe('tempCallOutcome', () => {
     expect(tempCallOutcome(byNumber, [], failed, 1005)).toEqual({ state: 'calling' });
     // another participant of the same name is not the invitee
     expect(tempCallOutcome(byNumber, [row('u1', '1001', true)], undefined, 1005).state).toBe('calling');
-    expect(tempCallOutcome(byNumber, [row('1001', 'Zhang Wei', false, 'zhang@10.0.0.7')], failed, 1005)).toEqual({ state: 'failed', reason: 'max_calls' });
-    expect(tempCallOutcome(byNumber, [row('1001', 'Zhang Wei', true, 'zhang@10.0.0.7')], undefined, 1005)).toEqual({ state: 'joined', usrId: '1001', name: 'Zhang Wei' });
+    expect(tempCallOutcome(byNumber, [row('1001', 'Zhang Wei', false, 'zhang@10.0.0.7')], failed, 1005)).toEqual({
+      state: 'failed',
+      reason: 'max_calls',
+    });
+    expect(tempCallOutcome(byNumber, [row('1001', 'Zhang Wei', true, 'zhang@10.0.0.7')], undefined, 1005)).toEqual({
+      state: 'joined',
+      usrId: '1001',
+      name: 'Zhang Wei',
+    });
   });
 });
 
@@ -45,7 +52,15 @@ describe('TempCallStatus', () => {
     const { rerender } = renderUi(<TempCallStatus call={byNumber} rows={[]} onClose={() => {}} now={() => 1005} />);
     expect(screen.getByRole('status').textContent).toBe('Calling 1001…');
     const rows = [row('1001', 'Zhang Wei', false, 'zhang@10.0.0.7')] as unknown as ParticipantRow[];
-    rerender(<TempCallStatus call={byNumber} rows={rows} failedCalls={new Map([['zhang@10.0.0.7', { reason: 'max_calls', time: 1002 }]])} onClose={() => {}} now={() => 1005} />);
+    rerender(
+      <TempCallStatus
+        call={byNumber}
+        rows={rows}
+        failedCalls={new Map([['zhang@10.0.0.7', { reason: 'max_calls', time: 1002 }]])}
+        onClose={() => {}}
+        now={() => 1005}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('The call to Zhang Wei failed: Maximum number of calls reached');
   });
 
@@ -53,7 +68,15 @@ describe('TempCallStatus', () => {
     const onClose = vi.fn();
     const { rerender } = renderUi(<TempCallStatus call={call} rows={[]} onClose={onClose} now={() => 1005} />);
     expect(screen.getByRole('status').textContent).toBe('Calling Lab (sip:lab@10.0.0.2)…');
-    rerender(<TempCallStatus call={call} rows={[]} failedCalls={new Map([['lab@10.0.0.2', { reason: 'busy', time: 1003 }]])} onClose={onClose} now={() => 1005} />);
+    rerender(
+      <TempCallStatus
+        call={call}
+        rows={[]}
+        failedCalls={new Map([['lab@10.0.0.2', { reason: 'busy', time: 1003 }]])}
+        onClose={onClose}
+        now={() => 1005}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('The call to Lab failed: The peer is busy');
     expect(screen.getByTestId('temp-call-status').dataset.state).toBe('failed');
     fireEvent.click(screen.getByRole('button', { name: 'Close the call result' }));

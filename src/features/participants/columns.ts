@@ -6,19 +6,7 @@
  */
 
 export type ColumnId =
-  | 'select'
-  | 'name'
-  | 'index'
-  | 'protocol'
-  | 'address'
-  | 'status'
-  | 'share'
-  | 'audio'
-  | 'listen'
-  | 'hand'
-  | 'video'
-  | 'quality'
-  | 'ops';
+  'select' | 'name' | 'index' | 'protocol' | 'address' | 'status' | 'share' | 'audio' | 'listen' | 'hand' | 'video' | 'quality' | 'ops';
 
 export interface ColumnSpec {
   id: ColumnId;
@@ -74,7 +62,8 @@ export function columnScale(windowWidth: number): number {
 
 /** The grid template of the columns shown, every px figure widened by `scale`. */
 export function gridTemplate(columns: readonly ColumnSpec[], scale = 1): string {
-  const scaled = (track: string) => (scale === 1 ? track : track.replace(/(\d+(?:\.\d+)?)px/g, (_, n: string) => `${Math.round(Number(n) * scale)}px`));
+  const scaled = (track: string) =>
+    scale === 1 ? track : track.replace(/(\d+(?:\.\d+)?)px/g, (_, n: string) => `${Math.round(Number(n) * scale)}px`);
   return columns.map((c) => scaled(c.track)).join(' ');
 }
 

@@ -22,7 +22,10 @@ describe('result toasts (issue 13 §3)', () => {
   });
 
   it('a bulk action reports its count, also for a selection of one; a row toggle reports nothing', () => {
-    expect(outcomeOf({ type: 'eps', action: 'a_rx', usrIds: ['a', 'b', 'c'], value: 0 }, ctx(true))).toEqual({ kind: 'mutedSelected', count: 3 });
+    expect(outcomeOf({ type: 'eps', action: 'a_rx', usrIds: ['a', 'b', 'c'], value: 0 }, ctx(true))).toEqual({
+      kind: 'mutedSelected',
+      count: 3,
+    });
     expect(outcomeOf({ type: 'acceptHands', usrIds: ['a'] }, ctx(true))).toEqual({ kind: 'handsPermitted', count: 1, name: 'Ann' });
     expect(outcomeOf({ type: 'refuseHands', usrIds: ['a', 'b'] }, ctx(false))).toEqual({ kind: 'handsRefused', count: 2 });
     expect(outcomeOf({ type: 'acceptHands', usrIds: ['a'] }, ctx(false))).toBeNull();
@@ -32,7 +35,11 @@ describe('result toasts (issue 13 §3)', () => {
 
   it('honoured guests set or cancelled in bulk report how many (issue 30); a row toggle nothing', () => {
     expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a', 'b'], value: 1 }, ctx(true))).toEqual({ kind: 'honouredSet', count: 2 });
-    expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a'], value: 0 }, ctx(true))).toEqual({ kind: 'honouredCancelled', count: 1, name: 'Ann' });
+    expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a'], value: 0 }, ctx(true))).toEqual({
+      kind: 'honouredCancelled',
+      count: 1,
+      name: 'Ann',
+    });
     expect(outcomeOf({ type: 'eps', action: 'chair', usrIds: ['a'], value: 1 }, ctx(false))).toBeNull();
     expect(outcomeText(en, { kind: 'honouredSet', count: 2 })).toBe('2 participants made honoured guests');
     expect(outcomeText(en, { kind: 'honouredCancelled', count: 1, name: 'Ann' })).toBe('Ann is no longer an honoured guest');
@@ -74,7 +81,9 @@ describe('confirmations (issue 13 §2)', () => {
     const text = confirmationText(en, ask!);
     expect(text.message).toBe('Refuse 4 people waiting (Ann, Ben, Cy and 1 more)? They leave and have to dial in again.');
     expect(text.confirm).toBe('Refuse 4 people');
-    expect(confirmationText(en, confirmationOf({ type: 'eps', action: 'waiting_refuse', usrIds: ['a'] }, ctx())!).message).toContain('1 person waiting (Ann)');
+    expect(confirmationText(en, confirmationOf({ type: 'eps', action: 'waiting_refuse', usrIds: ['a'] }, ctx())!).message).toContain(
+      '1 person waiting (Ann)',
+    );
   });
 
   it('moving to the waiting room asks in bulk only; hang up, mute and admit act at once', () => {

@@ -81,7 +81,10 @@ export function outcomeOf(cmd: ParticipantCommand, ctx: OutcomeContext): Outcome
     }
     // the recipe mutes the audience (all_guests_mute); podium's "everyone" mutes every participant
     case 'muteAll':
-      return { kind: cmd.everyone ? (cmd.on ? 'mutedAll' : 'unmutedAll') : cmd.on ? 'guestMuteOn' : 'guestMuteOff', count: ctx.onlineCount };
+      return {
+        kind: cmd.everyone ? (cmd.on ? 'mutedAll' : 'unmutedAll') : cmd.on ? 'guestMuteOn' : 'guestMuteOff',
+        count: ctx.onlineCount,
+      };
     case 'listenAll':
       return { kind: cmd.allow ? 'audienceListenOff' : 'audienceListenOn', count: ctx.onlineCount };
     case 'watchAll':
@@ -110,7 +113,6 @@ export function outcomeOf(cmd: ParticipantCommand, ctx: OutcomeContext): Outcome
   const name = cmd.usrIds.length === 1 ? ctx.nameOf(cmd.usrIds[0]) : undefined;
   return { kind: bulk(cmd.value), count: cmd.usrIds.length, name };
 }
-
 
 /**
  * Whether a command asks first (issue 13 §2): all leave, refusing from the waiting room (one or

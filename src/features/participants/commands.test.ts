@@ -4,13 +4,15 @@ import { toWireRequests } from './commands';
 const ctx = { onlineIds: ['7', '8', '9'] };
 const bodies = (cmd: Parameters<typeof toWireRequests>[0]) => toWireRequests(cmd, ctx).map((r) => [r.suffix, r.body]);
 
-describe('meeting-wide actions are the evidence\'s recipes (facts §3.1, §3.2)', () => {
+describe("meeting-wide actions are the evidence's recipes (facts §3.1, §3.2)", () => {
   it('mute all / cancel: mod_mr_status all_guests_mute, not all_a_rx', () => {
     expect(bodies({ type: 'muteAll', on: true })).toEqual([['mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 1 }]]);
     expect(bodies({ type: 'muteAll', on: false })).toEqual([['mr-status', { cmdid: 'mod_mr_status', all_guests_mute: 0 }]]);
   });
   it('podium\'s "everyone" is its own all_a_rx with scope all', () => {
-    expect(bodies({ type: 'muteAll', on: true, everyone: true })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'all_a_rx', usr_ids: [], value: 0, scope: 'all' }]]);
+    expect(bodies({ type: 'muteAll', on: true, everyone: true })).toEqual([
+      ['eps-status', { cmdid: 'ctrl_mr_eps', action: 'all_a_rx', usr_ids: [], value: 0, scope: 'all' }],
+    ]);
   });
   it('forbid / allow all listening and watching: mr_atx_mode and mr_vtx_mode', () => {
     expect(bodies({ type: 'listenAll', allow: false })).toEqual([['mr-status', { cmdid: 'mod_mr_status', mr_atx_mode: 1 }]]);
@@ -38,13 +40,18 @@ describe('raised hands: the talk recipe, not hand_permit', () => {
         },
       ],
     ]);
-    expect(bodies({ type: 'acceptHands', usrIds: ['8'], showTalker: false }).map(([, b]) => (b as { action?: string }).action)).toEqual(['a_rx', 'clear_hand']);
+    expect(bodies({ type: 'acceptHands', usrIds: ['8'], showTalker: false }).map(([, b]) => (b as { action?: string }).action)).toEqual([
+      'a_rx',
+      'clear_hand',
+    ]);
   });
   it('accepting several never changes the layout', () => {
     expect(bodies({ type: 'acceptHands', usrIds: ['7', '8'], showTalker: true }).map(([s]) => s)).toEqual(['eps-status', 'eps-status']);
   });
   it('refusing lowers the hand: clear_hand', () => {
-    expect(bodies({ type: 'refuseHands', usrIds: ['9'] })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'clear_hand', usr_ids: ['9'] }]]);
+    expect(bodies({ type: 'refuseHands', usrIds: ['9'] })).toEqual([
+      ['eps-status', { cmdid: 'ctrl_mr_eps', action: 'clear_hand', usr_ids: ['9'] }],
+    ]);
   });
 });
 
@@ -52,11 +59,15 @@ describe('focus modes (spec §6, issue 30)', () => {
   const spec = { mode: 'specified' as const, specIds: ['7'], autoUsrId: '' };
   const auto = { mode: 'auto' as const, specIds: [], autoUsrId: '8' };
   it('specified focus on the selection is ctrl_mr_eps focus 1; auto focus is focus_speaker 1', () => {
-    expect(bodies({ type: 'focusMode', mode: 'specified', focus: auto, usrIds: ['9'] })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['9'], value: 1 }]]);
+    expect(bodies({ type: 'focusMode', mode: 'specified', focus: auto, usrIds: ['9'] })).toEqual([
+      ['eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['9'], value: 1 }],
+    ]);
     expect(bodies({ type: 'focusMode', mode: 'auto', focus: spec })).toEqual([['mr-status', { cmdid: 'mod_mr_status', focus_speaker: 1 }]]);
   });
   it('no focus ends the mode that runs', () => {
-    expect(bodies({ type: 'focusMode', mode: 'none', focus: spec })).toEqual([['eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['7'], value: 0 }]]);
+    expect(bodies({ type: 'focusMode', mode: 'none', focus: spec })).toEqual([
+      ['eps-status', { cmdid: 'ctrl_mr_eps', action: 'focus', usr_ids: ['7'], value: 0 }],
+    ]);
     expect(bodies({ type: 'focusMode', mode: 'none', focus: auto })).toEqual([['mr-status', { cmdid: 'mod_mr_status', focus_speaker: 0 }]]);
   });
 });

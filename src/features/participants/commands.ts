@@ -80,9 +80,7 @@ export function toWireRequests(cmd: ParticipantCommand, ctx: RecipeContext): Wir
   const steps = (list: WireStep[]) => list as unknown as WireRequest[];
   switch (cmd.type) {
     case 'muteAll':
-      return cmd.everyone
-        ? steps([epsStep('all_a_rx', [], cmd.on ? 0 : 1, { scope: 'all' })])
-        : steps(muteAllSteps(cmd.on));
+      return cmd.everyone ? steps([epsStep('all_a_rx', [], cmd.on ? 0 : 1, { scope: 'all' })]) : steps(muteAllSteps(cmd.on));
     case 'listenAll':
       return steps(listenBanSteps(!cmd.allow));
     case 'watchAll':

@@ -22,7 +22,9 @@ export interface FailedCallMark {
  * Address (as a row shows it) → the newest failure to reach it.
  * @example failedByAddress([{ peer_addr: 'lab,10.0.0.2', reason: 'busy', time: 5 }]).get('lab@10.0.0.2') // { reason: 'busy', time: 5, epType: '' }
  */
-export function failedByAddress(calls: readonly { peer_addr: string; reason: string; time: number; ep_type?: string }[]): ReadonlyMap<string, FailedCallMark> {
+export function failedByAddress(
+  calls: readonly { peer_addr: string; reason: string; time: number; ep_type?: string }[],
+): ReadonlyMap<string, FailedCallMark> {
   const out = new Map<string, FailedCallMark>();
   // newest first: the first entry of an address is its last failure
   for (const c of calls) {

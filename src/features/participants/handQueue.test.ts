@@ -36,7 +36,9 @@ describe('raised hands as a queue (issue 13 §6)', () => {
     // the server's time replaces one this console noted itself, and stays while the hand stays up
     const later = trackHands(t, [row('a', 1, { handUpAt: login - 5 * 60_000 }), row('b', 1, { handUpAt: login - 60_000 })], login + 1_000);
     expect(later.get('b')).toBe(login - 60_000);
-    expect(trackHands(later, [row('a', 1, { handUpAt: login - 5 * 60_000 }), row('b', 1, { handUpAt: login - 60_000 })], login + 2_000)).toBe(later);
+    expect(
+      trackHands(later, [row('a', 1, { handUpAt: login - 5 * 60_000 }), row('b', 1, { handUpAt: login - 60_000 })], login + 2_000),
+    ).toBe(later);
     // a server clock ahead of this one never makes a hand younger than now
     expect(trackHands(new Map(), [row('c', 1, { handUpAt: login + 60_000 })], login).get('c')).toBe(login);
   });

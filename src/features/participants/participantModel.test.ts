@@ -69,7 +69,14 @@ describe('countTabs agrees with the tab rules', () => {
     for (let i = 0; i < 400; i++) {
       const online = i % 3 !== 0;
       population.push(
-        row(String(i), `P${i}`, i, online ? { hand: i % 5 === 0 ? 1 : 0, vad: i % 7 === 0 ? 1 : 0, cont_sender: i % 11 === 0 ? 1 : 0, waiting: i % 13 === 0 ? 1 : 0 } : undefined),
+        row(
+          String(i),
+          `P${i}`,
+          i,
+          online
+            ? { hand: i % 5 === 0 ? 1 : 0, vad: i % 7 === 0 ? 1 : 0, cont_sender: i % 11 === 0 ? 1 : 0, waiting: i % 13 === 0 ? 1 : 0 }
+            : undefined,
+        ),
       );
     }
     const counts = countTabs(population, []);

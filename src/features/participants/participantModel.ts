@@ -144,8 +144,7 @@ export function visibleRows(
     let ordered = true;
     for (let i = 1; i < out.length && ordered; i++) ordered = out[i - 1].order <= out[i].order;
     if (!ordered) out.sort((a, b) => a.order - b.order);
-  }
-  else {
+  } else {
     const dir = sort === 'nameAsc' ? 1 : -1;
     out.sort((a, b) => dir * collator.compare(a.name, b.name) || a.order - b.order);
   }

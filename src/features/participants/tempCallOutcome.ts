@@ -22,13 +22,15 @@ export interface PlacedTempCall {
 }
 
 export type TempCallOutcome =
-  | { state: 'calling' }
-  | { state: 'joined'; usrId: string; name: string }
-  | { state: 'failed'; reason: string }
-  | { state: 'noAnswer' };
+  { state: 'calling' } | { state: 'joined'; usrId: string; name: string } | { state: 'failed'; reason: string } | { state: 'noAnswer' };
 
 /** An address as both the call and the rows write it: no scheme, no case, `,` as `@`. */
-export const plainAddress = (a: string): string => a.trim().toLowerCase().replace(/^(sips?|h323|tel):/, '').replace(',', '@');
+export const plainAddress = (a: string): string =>
+  a
+    .trim()
+    .toLowerCase()
+    .replace(/^(sips?|h323|tel):/, '')
+    .replace(',', '@');
 
 export function tempCallOutcome(
   call: PlacedTempCall,
@@ -45,6 +47,7 @@ export function tempCallOutcome(
         ? invitee
         : undefined;
   if (joined) return { state: 'joined', usrId: joined.usrId, name: joined.name };
-  for (const [at, mark] of failed ?? []) if (addr && plainAddress(at) === addr && mark.time >= call.sentAt - 1) return { state: 'failed', reason: mark.reason };
+  for (const [at, mark] of failed ?? [])
+    if (addr && plainAddress(at) === addr && mark.time >= call.sentAt - 1) return { state: 'failed', reason: mark.reason };
   return nowSecs - call.sentAt >= TEMP_CALL_WAIT_SECS ? { state: 'noAnswer' } : { state: 'calling' };
 }

@@ -12,7 +12,12 @@ describe('window slots: which row element shows which row', () => {
   });
 
   it('a jump past the whole window keeps every element in its place (same keys in the same order)', () => {
-    for (const [from, to] of [[0, 50], [50, 0], [7, 7 + 8], [123, 9000]]) {
+    for (const [from, to] of [
+      [0, 50],
+      [50, 0],
+      [7, 7 + 8],
+      [123, 9000],
+    ]) {
       const base = nextSlotBase({ start: from, base: 3 }, to, 8);
       expect(keys(to, base, 8)).toEqual(keys(from, 3, 8));
     }

@@ -33,7 +33,10 @@ afterEach(cleanup);
 describe('RollCallNext', () => {
   it('calls the next connected participant in the segment’s order with the roll-call recipe, skipping the offline', async () => {
     const s = session();
-    renderWithProviders(<RollCallNext session={s.ref} order={['b1', 'b2', 'b3']} view={view('b1', ['b1', 'b3'])} who={(id) => `Branch ${id}`} />, await createTestI18n('en'));
+    renderWithProviders(
+      <RollCallNext session={s.ref} order={['b1', 'b2', 'b3']} view={view('b1', ['b1', 'b3'])} who={(id) => `Branch ${id}`} />,
+      await createTestI18n('en'),
+    );
     expect(screen.getByText('Called: Branch b1 (1 of 3)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Call next: Branch b3' }));
     expect(s.sent.map((e) => [e.suffix, e.body.action ?? 'layout', e.body.usr_ids])).toEqual([
@@ -45,7 +48,10 @@ describe('RollCallNext', () => {
 
   it('after the last one it ends the roll call', async () => {
     const s = session();
-    renderWithProviders(<RollCallNext session={s.ref} order={['b1', 'b2']} view={view('b2', ['b1', 'b2'])} who={(id) => id} />, await createTestI18n('en'));
+    renderWithProviders(
+      <RollCallNext session={s.ref} order={['b1', 'b2']} view={view('b2', ['b1', 'b2'])} who={(id) => id} />,
+      await createTestI18n('en'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'End roll call' }));
     expect(s.sent.at(-1)!.body).toMatchObject({ cmdid: 'mod_mr_status', roll_call: 0 });
   });

@@ -27,7 +27,9 @@ export function RollCallNext({ session, order, view, who }: RollCallNextProps) {
   const next = nextInRollCall(order, view.roll_call, view.online);
   const send = () => {
     const commands = session.system.get('commands') as AnyActorRef | undefined;
-    const steps = next ? rollCallNextSteps(next, view.roll_call, 'with_speaker', view.audience_muted) : rollCallEndSteps(view.roll_call, view.audience_muted, []);
+    const steps = next
+      ? rollCallNextSteps(next, view.roll_call, 'with_speaker', view.audience_muted)
+      : rollCallEndSteps(view.roll_call, view.audience_muted, []);
     for (const step of steps) commands?.send(toSend(step, { label: next ? 'roll_call_next' : 'roll_call_end' }));
   };
   const nextName = next ? who(next) : '';

@@ -69,9 +69,18 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
   const online = useMemo(() => onlineOf(participants), [participants]);
   const onlineList = useOnline(online, true);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const roster = useMemo(() => (participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()).map((p) => p.usr_id) : []), [participants, version]);
+  const roster = useMemo(
+    () => (participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()).map((p) => p.usr_id) : []),
+    [participants, version],
+  );
   const view = useMemo(
-    () => consoleMeetingView(status, mosaics, titles, participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()) : []),
+    () =>
+      consoleMeetingView(
+        status,
+        mosaics,
+        titles,
+        participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()) : [],
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [status, mosaics, titles, participants, version],
   );
@@ -109,10 +118,20 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
     <Stack gap="sm" data-testid="run-of-show" data-show={show} data-work={work} data-current={current} data-cue={cue}>
       {local && (
         <Alert color="gray" data-testid="run-of-show-local">
-          <Trans>This platform keeps no run of show: only this browser sees it, other consoles do not. Take sends the segment as the platform&apos;s own commands, one after the other.</Trans>
+          <Trans>
+            This platform keeps no run of show: only this browser sees it, other consoles do not. Take sends the segment as the
+            platform&apos;s own commands, one after the other.
+          </Trans>
         </Alert>
       )}
-      {platformRun && <PlatformProgress run={platformRun} applying={work === 'applying'} segment={doc.segments[platformRun.index]?.name ?? ''} words={words} />}
+      {platformRun && (
+        <PlatformProgress
+          run={platformRun}
+          applying={work === 'applying'}
+          segment={doc.segments[platformRun.index]?.name ?? ''}
+          words={words}
+        />
+      )}
       {!local && (
         <Group gap="xs">
           <Switch
@@ -157,7 +176,11 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
           {onAir && (
             <Group gap="xs">
               <Text size="sm" c={timerColor} data-testid="run-of-show-timer" data-phase={timer.phase}>
-                {onAir.timer ? (timer.phase === 'overrun' ? t`+${clockText(-timer.left)} over` : t`${clockText(timer.left)} left`) : t`Running ${clockText(timer.elapsed)}`}
+                {onAir.timer
+                  ? timer.phase === 'overrun'
+                    ? t`+${clockText(-timer.left)} over`
+                    : t`${clockText(timer.left)} left`
+                  : t`Running ${clockText(timer.elapsed)}`}
               </Text>
               {show === 'held' && <Badge color="gray">{t`Held`}</Badge>}
             </Group>
@@ -204,19 +227,48 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         </Stack>
       </Group>
       <Group gap="xs">
-        <Button onClick={take} disabled={busy || !next} loading={work === 'taking'} rightSection={<Kbd aria-hidden>T</Kbd>} aria-keyshortcuts="t">
+        <Button
+          onClick={take}
+          disabled={busy || !next}
+          loading={work === 'taking'}
+          rightSection={<Kbd aria-hidden>T</Kbd>}
+          aria-keyshortcuts="t"
+        >
           <Trans>Take</Trans>
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.back' })} rightSection={<Kbd aria-hidden>B</Kbd>} aria-keyshortcuts="b">
+        <Button
+          variant="default"
+          onClick={() => actor.send({ type: 'runOfShow.back' })}
+          rightSection={<Kbd aria-hidden>B</Kbd>}
+          aria-keyshortcuts="b"
+        >
           <Trans>Back</Trans>
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.next' })} rightSection={<Kbd aria-hidden>N</Kbd>} aria-keyshortcuts="n">
+        <Button
+          variant="default"
+          onClick={() => actor.send({ type: 'runOfShow.next' })}
+          rightSection={<Kbd aria-hidden>N</Kbd>}
+          aria-keyshortcuts="n"
+        >
           <Trans>Next</Trans>
         </Button>
-        <Button variant="default" onClick={hold} disabled={local || busy || current < 0} rightSection={<Kbd aria-hidden>H</Kbd>} aria-keyshortcuts="h" aria-pressed={show === 'held'}>
+        <Button
+          variant="default"
+          onClick={hold}
+          disabled={local || busy || current < 0}
+          rightSection={<Kbd aria-hidden>H</Kbd>}
+          aria-keyshortcuts="h"
+          aria-pressed={show === 'held'}
+        >
           {show === 'held' ? t`Resume` : t`Hold`}
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'runOfShow.undo' })} disabled={local || busy || !canUndo} rightSection={<Kbd aria-hidden>U</Kbd>} aria-keyshortcuts="u">
+        <Button
+          variant="default"
+          onClick={() => actor.send({ type: 'runOfShow.undo' })}
+          disabled={local || busy || !canUndo}
+          rightSection={<Kbd aria-hidden>U</Kbd>}
+          aria-keyshortcuts="u"
+        >
           <Trans>Undo take</Trans>
         </Button>
         <Text size="xs" c="dimmed">

@@ -7,14 +7,20 @@ import { consoleMeetingView } from './runOfShowModel';
 import { SegmentEditor } from './SegmentEditor';
 
 const online = staticOnline([{ usrId: 'u1', name: 'Steady 01' }]);
-const layouts = [{ id: '1', panes: 1 }, { id: '2*2', panes: 4 }];
+const layouts = [
+  { id: '1', panes: 1 },
+  { id: '2*2', panes: 4 },
+];
 
 afterEach(cleanup);
 
 describe('SegmentEditor', () => {
   it('saves the name, banner text per language and timer; untouched settings stay out of the segment', async () => {
     const onSave = vi.fn();
-    renderWithProviders(<SegmentEditor segment={{ id: 's1', name: 'Opening' }} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />, await createTestI18n('en'));
+    renderWithProviders(
+      <SegmentEditor segment={{ id: 's1', name: 'Opening' }} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />,
+      await createTestI18n('en'),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: 'Segment name' }), { target: { value: 'Welcome' } });
     fireEvent.click(screen.getByLabelText('Banner', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'On' }));
@@ -31,7 +37,16 @@ describe('SegmentEditor', () => {
 
   it('a banner switched on without text is refused with the reason, nothing saved', async () => {
     const onSave = vi.fn();
-    renderWithProviders(<SegmentEditor segment={{ id: 's1', name: 'A', banner: null }} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />, await createTestI18n('en'));
+    renderWithProviders(
+      <SegmentEditor
+        segment={{ id: 's1', name: 'A', banner: null }}
+        online={online}
+        layouts={layouts}
+        onSave={onSave}
+        onCancel={() => {}}
+      />,
+      await createTestI18n('en'),
+    );
     fireEvent.click(screen.getByLabelText('Banner', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'On' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save segment' }));
@@ -52,7 +67,15 @@ describe('consoleMeetingView', () => {
         { usr_id: 'u3', online: 0, usr_stat: '' },
       ],
     );
-    expect(view).toMatchObject({ main_venue: 'u1', guests: ['u2'], unmuted: ['u1'], audience_muted: true, recording: true, live: false, banner: { message: 'Hi' } });
+    expect(view).toMatchObject({
+      main_venue: 'u1',
+      guests: ['u2'],
+      unmuted: ['u1'],
+      audience_muted: true,
+      recording: true,
+      live: false,
+      banner: { message: 'Hi' },
+    });
     expect([...view.online]).toEqual(['u1', 'u2']);
   });
 });

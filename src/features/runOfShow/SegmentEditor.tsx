@@ -82,8 +82,20 @@ export function SegmentEditor({ segment, online, layouts, onSave, onCancel }: Se
                 ]}
                 onChange={(v) => edit({ main_venue: v === KEEP ? undefined : v })}
               />
-              <Select label={t`Recording`} value={triOf(draft.recording)} onChange={(v) => edit({ recording: boolOf(v) })} data={tri} allowDeselect={false} />
-              <Select label={t`Live push`} value={triOf(draft.live)} onChange={(v) => edit({ live: boolOf(v) })} data={tri} allowDeselect={false} />
+              <Select
+                label={t`Recording`}
+                value={triOf(draft.recording)}
+                onChange={(v) => edit({ recording: boolOf(v) })}
+                data={tri}
+                allowDeselect={false}
+              />
+              <Select
+                label={t`Live push`}
+                value={triOf(draft.live)}
+                onChange={(v) => edit({ live: boolOf(v) })}
+                data={tri}
+                allowDeselect={false}
+              />
             </Group>
             <LayoutsSection
               value={draft.layouts}
@@ -95,7 +107,12 @@ export function SegmentEditor({ segment, online, layouts, onSave, onCancel }: Se
             <SimpleGrid cols={3}>
               <GuestsSection value={draft.guests} onChange={(guests) => edit({ guests })} online={online} />
               <MuteSection value={draft.mute} onChange={(mute) => edit({ mute })} online={online} />
-              <TimerSection value={draft.timer} onChange={(timer) => edit({ timer })} minutesError={has('timerMinutes')} warnError={has('warnShare')} />
+              <TimerSection
+                value={draft.timer}
+                onChange={(timer) => edit({ timer })}
+                minutesError={has('timerMinutes')}
+                warnError={has('warnShare')}
+              />
               <ListenWatchSection value={draft.listen_watch} onChange={(listen_watch) => edit({ listen_watch })} />
               <RollCallSection value={draft.roll_call} onChange={(roll_call) => edit({ roll_call })} online={online} />
             </SimpleGrid>

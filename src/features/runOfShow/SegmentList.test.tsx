@@ -36,10 +36,15 @@ describe('SegmentList at 30 segments', () => {
     const actor = createActor(runOfShowMachine, { input: { api: fake.api, nowSecs: () => 1_000 } }).start();
     fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 1, doc, state: INITIAL_STATE });
     await flush();
-    renderWithProviders(<SegmentList actor={actor} view={view} online={staticOnline([])} timings={{}} busy={false} layouts={[]} />, await createTestI18n('en'));
+    renderWithProviders(
+      <SegmentList actor={actor} view={view} online={staticOnline([])} timings={{}} busy={false} layouts={[]} />,
+      await createTestI18n('en'),
+    );
     const rows = within(screen.getByTestId('run-of-show-segments')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(doc.segments.map((s, i) => (i === 0 ? `${s.name}Next` : s.name)));
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(
+      doc.segments.map((s, i) => (i === 0 ? `${s.name}Next` : s.name)),
+    );
     expect(within(rows[29]).getAllByRole('cell')[2].textContent).toBe('2:29');
     expect(rows.map((r) => within(r).getByTestId('segment-rehearsed').textContent).slice(0, 4)).toEqual(['1:40', '1:41', '1:42', '—']);
     act(() => actor.send({ type: 'runOfShow.cue', index: 28 }));

@@ -125,7 +125,12 @@ export function SegmentList({ actor, view, online, timings, busy, layouts }: Seg
             const ran = timings[seg.id];
             const over = seg.timer && ran !== undefined && ran > seg.timer.secs;
             return (
-              <Table.Tr key={seg.id} data-testid={`segment-${i}`} data-on-air={i === current || undefined} data-cued={i === cue || undefined}>
+              <Table.Tr
+                key={seg.id}
+                data-testid={`segment-${i}`}
+                data-on-air={i === current || undefined}
+                data-cued={i === cue || undefined}
+              >
                 <Table.Td>{i + 1}</Table.Td>
                 <Table.Td>
                   <Group gap={6}>
@@ -145,16 +150,35 @@ export function SegmentList({ actor, view, online, timings, busy, layouts }: Seg
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td data-testid="segment-rehearsed">{seg.rehearsed_secs === undefined ? '—' : clockText(seg.rehearsed_secs)}</Table.Td>
+                <Table.Td data-testid="segment-rehearsed">
+                  {seg.rehearsed_secs === undefined ? '—' : clockText(seg.rehearsed_secs)}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" onClick={() => actor.send({ type: 'runOfShow.cue', index: i })} aria-label={t`Cue ${seg.name}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => actor.send({ type: 'runOfShow.cue', index: i })}
+                      aria-label={t`Cue ${seg.name}`}
+                    >
                       <Trans>Cue</Trans>
                     </Button>
-                    <Button size="compact-xs" variant="subtle" disabled={busy} onClick={() => setEditing(editing === i ? null : i)} aria-label={t`Edit ${seg.name}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={busy}
+                      onClick={() => setEditing(editing === i ? null : i)}
+                      aria-label={t`Edit ${seg.name}`}
+                    >
                       <Trans>Edit</Trans>
                     </Button>
-                    <ActionIcon variant="subtle" size="sm" disabled={busy || i === 0} onClick={() => setSegments(moveSegment(doc.segments, i, i - 1))} aria-label={t`Move ${seg.name} up`}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      disabled={busy || i === 0}
+                      onClick={() => setSegments(moveSegment(doc.segments, i, i - 1))}
+                      aria-label={t`Move ${seg.name} up`}
+                    >
                       ↑
                     </ActionIcon>
                     <ActionIcon

@@ -19,7 +19,15 @@ describe('SubstitutePicker', () => {
   it('preselects the next connected participant the segment does not name; Take sends the chosen stand-in', async () => {
     const onTake = vi.fn();
     renderWithProviders(
-      <SubstitutePicker segment={segment} missing={['b7']} roster={['b6', 'b7', 'b8', 'b9']} online={online} who={(id) => names[id] ?? id} disabled={false} onTake={onTake} />,
+      <SubstitutePicker
+        segment={segment}
+        missing={['b7']}
+        roster={['b6', 'b7', 'b8', 'b9']}
+        online={online}
+        who={(id) => names[id] ?? id}
+        disabled={false}
+        onTake={onTake}
+      />,
       await createTestI18n('en'),
     );
     const select = screen.getByLabelText('Stand-in for Branch 7') as HTMLSelectElement;
@@ -33,7 +41,15 @@ describe('SubstitutePicker', () => {
 
   it('with nobody to stand in, Take with stand-ins is not offered', async () => {
     renderWithProviders(
-      <SubstitutePicker segment={segment} missing={['b7']} roster={['b7', 'b8']} online={[{ usrId: 'b8', name: 'Branch 8' }]} who={(id) => names[id] ?? id} disabled={false} onTake={vi.fn()} />,
+      <SubstitutePicker
+        segment={segment}
+        missing={['b7']}
+        roster={['b7', 'b8']}
+        online={[{ usrId: 'b8', name: 'Branch 8' }]}
+        who={(id) => names[id] ?? id}
+        disabled={false}
+        onTake={vi.fn()}
+      />,
       await createTestI18n('en'),
     );
     expect((screen.getByLabelText('Stand-in for Branch 7') as HTMLSelectElement).value).toBe('');

@@ -35,7 +35,8 @@ export function SubstitutePicker(props: {
     <Stack gap={4} data-testid="run-of-show-substitutes">
       {missing.map((id) => {
         const value = chosen[id] ?? '';
-        const options = candidates.some((u) => u.usrId === value) || !value ? candidates : [{ usrId: value, name: props.who(value) }, ...candidates];
+        const options =
+          candidates.some((u) => u.usrId === value) || !value ? candidates : [{ usrId: value, name: props.who(value) }, ...candidates];
         return (
           <NativeSelect
             key={id}
@@ -48,7 +49,13 @@ export function SubstitutePicker(props: {
         );
       })}
       <Group gap="xs">
-        <Button size="compact-sm" variant="light" disabled={props.disabled || !complete} onClick={() => props.onTake(chosen)} data-testid="run-of-show-take-substitutes">
+        <Button
+          size="compact-sm"
+          variant="light"
+          disabled={props.disabled || !complete}
+          onClick={() => props.onTake(chosen)}
+          data-testid="run-of-show-take-substitutes"
+        >
           <Trans>Take with these stand-ins</Trans>
         </Button>
       </Group>

@@ -22,7 +22,13 @@ export function consoleMeetingView(
   const online = participants.filter((p) => p.online === 1);
   const flags = online.map((p) => ({ id: p.usr_id, f: decodeUsrStats(p.usr_stat) }));
   const mosaics: Partial<Record<SegmentRole, SegmentMosaic>> = {};
-  for (const c of mosaicConfigs) mosaics[c.role] = { mosic_id: c.mosic_id, roles_lst: c.roles_lst.map((p) => [...p]), poll_secs: c.poll_secs, view_has_self: c.view_has_self };
+  for (const c of mosaicConfigs)
+    mosaics[c.role] = {
+      mosic_id: c.mosic_id,
+      roles_lst: c.roles_lst.map((p) => [...p]),
+      poll_secs: c.poll_secs,
+      view_has_self: c.view_has_self,
+    };
   const all = titles.find((t) => t.to_role === 'all');
   const shown = all && all.has_title === 1 ? all : titles.find((t) => t.has_title === 1);
   return {
@@ -62,5 +68,10 @@ export function moveSegment(segments: readonly Segment[], from: number, to: numb
 
 /** A segment's layout for one role where every pane is automatic (the panes of `count`). */
 export function autoLayout(mosicId: string, panes: number): SegmentMosaic {
-  return { mosic_id: mosicId, roles_lst: mosicId === 'auto' ? [] : Array.from({ length: panes }, (_, i) => [i === 0 ? '1010' : '0']), poll_secs: 10, view_has_self: 0 };
+  return {
+    mosic_id: mosicId,
+    roles_lst: mosicId === 'auto' ? [] : Array.from({ length: panes }, (_, i) => [i === 0 ? '1010' : '0']),
+    poll_secs: 10,
+    view_has_self: 0,
+  };
 }

@@ -8,7 +8,14 @@ import type { StepWhat } from '@machines/runOfShow/segmentSteps';
 
 export function useRunOfShowWords(nameOf: (usrId: string) => string) {
   const { t } = useLingui();
-  const role = (r: SegmentRole) => (r === 'speaker' ? t`Main venue layout` : r === 'chair' ? t`Honoured guest layout` : r === 'guest' ? t`Audience layout` : t`Custom layout`);
+  const role = (r: SegmentRole) =>
+    r === 'speaker'
+      ? t`Main venue layout`
+      : r === 'chair'
+        ? t`Honoured guest layout`
+        : r === 'guest'
+          ? t`Audience layout`
+          : t`Custom layout`;
   const layoutName = (id: string) => (id === 'auto' ? t`automatic` : id === '' ? t`none` : id);
   const who = (id: string) => (id ? nameOf(id) || id : t`nobody`);
 

@@ -24,7 +24,11 @@ afterEach(() => {
 function mounted(live: () => boolean = () => true) {
   const script = scriptedSessionApi();
   const clock = new SimulatedClock();
-  const commands = createActor(commandsMachine, { clock, systemId: 'commands', input: { api: script.api, newRequestId: () => 'r1', connectionLive: live } }).start();
+  const commands = createActor(commandsMachine, {
+    clock,
+    systemId: 'commands',
+    input: { api: script.api, newRequestId: () => 'r1', connectionLive: live },
+  }).start();
   renderWithProviders(<CommandNotices actor={commands} />, i18n);
   return { ...script, clock, commands };
 }
@@ -32,7 +36,14 @@ function mounted(live: () => boolean = () => true) {
 describe('CommandNotices (issue 23)', () => {
   it('a refused assumed call shows once as "not offered", naming the control and the reason, not as an error', async () => {
     const h = mounted();
-    act(() => h.commands.send({ type: 'command.send', suffix: 'mod-subtitle-position', body: { cmdid: 'mod_subtitle_position', y_pos: 80 }, label: 'title.position' }));
+    act(() =>
+      h.commands.send({
+        type: 'command.send',
+        suffix: 'mod-subtitle-position',
+        body: { cmdid: 'mod_subtitle_position', y_pos: 80 },
+        label: 'title.position',
+      }),
+    );
     h.fail('mod-subtitle-position', new ApiError('http', 404, '/mod-subtitle-position'));
     await act(flush);
     expect(await screen.findByText('Subtitle position: not offered by this platform')).toBeTruthy();
@@ -45,7 +56,9 @@ describe('CommandNotices (issue 23)', () => {
     act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0, label: 'mute' })));
     expect(await screen.findByText('Mute (7) is sent once the connection is back.')).toBeTruthy();
     act(() => h.clock.increment(COMMAND_HOLD_LIMIT_MS));
-    expect(await screen.findByText('Mute (7) was not sent: the connection did not come back in time. Do it again if it is still needed.')).toBeTruthy();
+    expect(
+      await screen.findByText('Mute (7) was not sent: the connection did not come back in time. Do it again if it is still needed.'),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Mute (7) is sent once the connection is back.')).toBeNull());
   });
 

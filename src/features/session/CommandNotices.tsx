@@ -36,11 +36,18 @@ export function announceUnsentAtLogout(i18n: I18n, session: AnyActorRef | null):
   const held = pending ? [...pending.values()].filter((c) => c.held) : [];
   if (held.length === 0) return;
   const names = held.map((c) => commandName(i18n, c, participantNames(session, c.usrIds))).join(', ');
-  notifications.show({ color: 'red', autoClose: false, title: i18n._(msg`Not sent`), message: i18n._(msg`Not sent, the connection was lost: ${names}`) });
+  notifications.show({
+    color: 'red',
+    autoClose: false,
+    title: i18n._(msg`Not sent`),
+    message: i18n._(msg`Not sent, the connection was lost: ${names}`),
+  });
 }
 
 /** Mounted once per session screen; renders nothing itself. */
-export function CommandNotices({ actor }: {
+export function CommandNotices({
+  actor,
+}: {
   /** the root session actor */
   actor: AnyActorRef;
 }) {

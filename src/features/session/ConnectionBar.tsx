@@ -9,7 +9,9 @@ import type { AnyActorRef } from 'xstate';
 import { useFeedView } from '#/session/useFeedView';
 import { COMMANDS_PAUSED_ID } from '#/components/CommandsPause';
 
-export function ConnectionBar({ actor }: {
+export function ConnectionBar({
+  actor,
+}: {
   /** the root session actor */
   actor: AnyActorRef;
 }) {
@@ -23,7 +25,8 @@ export function ConnectionBar({ actor }: {
       </Alert>
     );
   }
-  const time = view.asOf === null ? null : i18n.date(new Date(view.asOf), { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  const time =
+    view.asOf === null ? null : i18n.date(new Date(view.asOf), { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
   return (
     <Alert role="alert" color="red.9" variant="filled" radius={0} py={6} data-feed="lost" styles={{ message: { fontWeight: 600 } }}>
       <span id={COMMANDS_PAUSED_ID}>

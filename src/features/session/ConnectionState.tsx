@@ -31,11 +31,12 @@ const COLOR: Record<State, string> = {
 const selectState = (s: SnapshotFrom<LongPollMachine> | undefined): State | undefined =>
   s === undefined ? undefined : selectConnectionState(s);
 
-const selectLongPollRef = (s: { children?: Record<string, AnyActorRef | undefined> }): AnyActorRef | undefined =>
-  s.children?.longPoll;
+const selectLongPollRef = (s: { children?: Record<string, AnyActorRef | undefined> }): AnyActorRef | undefined => s.children?.longPoll;
 
 /** The change feed's connection state (the `longPoll` child of the session actor). */
-export function ConnectionState({ actor }: {
+export function ConnectionState({
+  actor,
+}: {
   /** the root session actor */
   actor: AnyActorRef;
 }) {
@@ -45,7 +46,13 @@ export function ConnectionState({ actor }: {
   const state = useSelector(longPoll, selectState as (s: unknown) => State | undefined);
   if (!state) return null;
   return (
-    <Badge variant="dot" color={COLOR[state]} data-connection={state} style={{ flexShrink: 0 }} aria-label={t`Connection: ${i18n._(LABEL[state])}`}>
+    <Badge
+      variant="dot"
+      color={COLOR[state]}
+      data-connection={state}
+      style={{ flexShrink: 0 }}
+      aria-label={t`Connection: ${i18n._(LABEL[state])}`}
+    >
       {i18n._(LABEL[state])}
     </Badge>
   );

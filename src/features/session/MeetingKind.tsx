@@ -17,7 +17,10 @@ import { meetingKindOf } from './meetingKind';
 const KIND = { immediate: msg`Immediate`, scheduled: msg`Scheduled` };
 const KIND_HINT = { immediate: msg`Started without a booking`, scheduled: msg`Booked in advance` };
 
-export function MeetingKind({ session, scene }: {
+export function MeetingKind({
+  session,
+  scene,
+}: {
   /** the root session actor */
   session: AnyActorRef;
   /** the scene of the login, until the meeting info says it */
@@ -30,7 +33,16 @@ export function MeetingKind({ session, scene }: {
   const shownScene = info?.mr_scene ?? scene;
   const words = [i18n._(sceneText('inProgress', shownScene)), kind ? i18n._(KIND[kind]) : undefined].filter(Boolean).join(' · ');
   return (
-    <Text size="sm" c="dimmed" component="span" data-testid="meeting-kind" data-kind={kind} data-scene={shownScene} title={kind ? i18n._(KIND_HINT[kind]) : undefined} style={{ flexShrink: 0 }}>
+    <Text
+      size="sm"
+      c="dimmed"
+      component="span"
+      data-testid="meeting-kind"
+      data-kind={kind}
+      data-scene={shownScene}
+      title={kind ? i18n._(KIND_HINT[kind]) : undefined}
+      style={{ flexShrink: 0 }}
+    >
       {words}
     </Text>
   );

@@ -16,7 +16,9 @@ interface Warning {
   display: 'toast' | 'alert';
 }
 
-export function PlatformWarnings({ actor }: {
+export function PlatformWarnings({
+  actor,
+}: {
   /** the root session actor */
   actor: AnyActorRef;
 }) {
@@ -33,7 +35,8 @@ export function PlatformWarnings({ actor }: {
     const source = actor.system.get('notifications') as AnyActorRef | undefined;
     if (!source) return;
     const sub = source.on('notice.warning', (e: Warning) => {
-      if (e.display === 'toast') toasts.show({ color: 'yellow', title: t`Platform notice`, message: textRef.current(e.code), autoClose: 8000 });
+      if (e.display === 'toast')
+        toasts.show({ color: 'yellow', title: t`Platform notice`, message: textRef.current(e.code), autoClose: 8000 });
       else setAlerts((list) => [...list, { code: e.code, display: e.display }]);
     });
     return () => sub.unsubscribe();

@@ -14,7 +14,11 @@ const selectEnd = (s: { context?: { end?: SessionEnd | null } }): SessionEnd | n
  * server error, session lost) a warning is shown and the page reloads on confirm, which lands on
  * the login screen.
  */
-export function SessionEndedAlert({ actor, scene, onConfirm }: {
+export function SessionEndedAlert({
+  actor,
+  scene,
+  onConfirm,
+}: {
   /** the root session actor */
   actor: AnyActorRef;
   /** meeting or class wording */

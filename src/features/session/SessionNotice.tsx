@@ -11,7 +11,9 @@ const selectNotice = (s: { context?: { notice?: Notice | null } }): Notice | nul
  * (the platform issues no resume token), the console logged in again with the password of this
  * tab's login and reloaded the meeting; commands in flight were sent on the new session.
  */
-export function SessionNotice({ actor }: {
+export function SessionNotice({
+  actor,
+}: {
   /** the root session actor */
   actor: AnyActorRef;
 }) {

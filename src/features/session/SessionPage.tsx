@@ -23,7 +23,12 @@ export const MAIN_CONTENT_ID = 'main-content';
  * the scene's wording, the controller's role, the connection state of the change feed, language
  * and logout; the screen's content below fills the rest of the window.
  */
-export function SessionPage({ screen, fill = false, header, children }: {
+export function SessionPage({
+  screen,
+  fill = false,
+  header,
+  children,
+}: {
   /** which route shows the page (names the main region) */
   screen: 'control' | 'layout';
   /**
@@ -56,43 +61,47 @@ export function SessionPage({ screen, fill = false, header, children }: {
   const actor = holder.actor();
   return (
     <ConnectionLostProvider session={actor}>
-    <NotOfferedProvider session={actor}>
-    <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
-      <SkipLink target={MAIN_CONTENT_ID} />
-      <TopBar onLogout={logout}>
-        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Text size="sm" c="dimmed" component="span">
-            {i18n._(sceneText('number', record.mrScene))}
-          </Text>
-          <Text size="sm" fw={600} component="span" data-testid="meeting-number">
-            {record.mrId}
-          </Text>
-        </Group>
-        {actor && <MeetingKind session={actor} scene={record.mrScene} />}
-        <Badge variant="light" data-controller-role={record.role} aria-label={t`Role`} style={{ flexShrink: 0 }}>
-          {record.role === 'host' ? t`Host` : t`Supervisor`}
-        </Badge>
-        {actor && <ConnectionState actor={actor} />}
-        {header}
-      </TopBar>
-      {actor && <ConnectionBar actor={actor} />}
-      {/* spec §8's alert: in the flow under the header, never over a control (see RequestFailureAlert) */}
-      <RequestFailureAlert />
-      {actor && <SessionNotice actor={actor} />}
-      {actor && <CommandNotices actor={actor} />}
-      <Box
-        component="main"
-        ref={main}
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        aria-label={screen === 'control' ? t`Meeting control` : t`Layout`}
-        style={fill ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden', outline: 'none' } : { flex: 1, minHeight: 0, outline: 'none' }}
-      >
-        {children}
-      </Box>
-      {actor && <PlatformWarnings actor={actor} />}
-    </Box>
-    </NotOfferedProvider>
+      <NotOfferedProvider session={actor}>
+        <Box mih={fill ? undefined : '100vh'} h={fill ? '100dvh' : undefined} style={{ display: 'flex', flexDirection: 'column' }}>
+          <SkipLink target={MAIN_CONTENT_ID} />
+          <TopBar onLogout={logout}>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Text size="sm" c="dimmed" component="span">
+                {i18n._(sceneText('number', record.mrScene))}
+              </Text>
+              <Text size="sm" fw={600} component="span" data-testid="meeting-number">
+                {record.mrId}
+              </Text>
+            </Group>
+            {actor && <MeetingKind session={actor} scene={record.mrScene} />}
+            <Badge variant="light" data-controller-role={record.role} aria-label={t`Role`} style={{ flexShrink: 0 }}>
+              {record.role === 'host' ? t`Host` : t`Supervisor`}
+            </Badge>
+            {actor && <ConnectionState actor={actor} />}
+            {header}
+          </TopBar>
+          {actor && <ConnectionBar actor={actor} />}
+          {/* spec §8's alert: in the flow under the header, never over a control (see RequestFailureAlert) */}
+          <RequestFailureAlert />
+          {actor && <SessionNotice actor={actor} />}
+          {actor && <CommandNotices actor={actor} />}
+          <Box
+            component="main"
+            ref={main}
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            aria-label={screen === 'control' ? t`Meeting control` : t`Layout`}
+            style={
+              fill
+                ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden', outline: 'none' }
+                : { flex: 1, minHeight: 0, outline: 'none' }
+            }
+          >
+            {children}
+          </Box>
+          {actor && <PlatformWarnings actor={actor} />}
+        </Box>
+      </NotOfferedProvider>
     </ConnectionLostProvider>
   );
 }

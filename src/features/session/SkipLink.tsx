@@ -5,7 +5,9 @@ import classes from './SkipLink.module.css';
  * The first stop of the page for keyboard users: hidden until focused, it jumps over the header
  * (title, language, logout) to the screen's content.
  */
-export function SkipLink({ target }: {
+export function SkipLink({
+  target,
+}: {
   /** id of the element to jump to (focusable, e.g. tabIndex -1) */
   target: string;
 }) {

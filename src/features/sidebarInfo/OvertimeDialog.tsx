@@ -46,8 +46,7 @@ export function OvertimeDialog({ opened, endSec, nextBookingSec, onClose, onSubm
         onSubmit={(e) => {
           e.preventDefault();
           const minutes = Number(value.trim());
-          const problem =
-            validateOvertimeMinutes(value) ?? (endSec ? checkOvertimeAgainstBooking(minutes, endSec, nextBookingSec) : null);
+          const problem = validateOvertimeMinutes(value) ?? (endSec ? checkOvertimeAgainstBooking(minutes, endSec, nextBookingSec) : null);
           setError(problem);
           if (!problem) onSubmit(minutes);
         }}

@@ -95,13 +95,7 @@ export function SidebarInfo(props: SidebarInfoProps) {
       )}
       {item(t`Members online/total`, `${props.onlineCount}/${props.totalCount}`, 'info-members')}
       {(props.canRequestOvertime ?? true) && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          mt={4}
-          loading={props.overtimePending}
-          onClick={() => setOvertimeOpen(true)}
-        >
+        <Button size="compact-sm" variant="light" mt={4} loading={props.overtimePending} onClick={() => setOvertimeOpen(true)}>
           <Trans>Request delay</Trans>
         </Button>
       )}

@@ -13,7 +13,14 @@ afterEach(() => {
 /** Spec §2 sidebar: "meeting number, call rate, start time, elapsed and remaining time" and "time to the next booking". */
 describe('SidebarInfo items (spec §2)', () => {
   const now = 1_900_000_000;
-  const props = { scene: 'conference' as const, clockOffsetSec: 0, onlineCount: 3, totalCount: 7, onOvertime: () => {}, overtimePending: false };
+  const props = {
+    scene: 'conference' as const,
+    clockOffsetSec: 0,
+    onlineCount: 3,
+    totalCount: 7,
+    onOvertime: () => {},
+    overtimePending: false,
+  };
 
   it('shows the meeting number as typed, the call rate, the start, the time left and the time to the next booking', () => {
     vi.useFakeTimers({ now: now * 1000, toFake: ['setInterval', 'clearInterval', 'Date'] });

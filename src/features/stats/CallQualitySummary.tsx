@@ -17,7 +17,10 @@ import { notOfferedText } from '#/session/notOffered';
 import { refusalText } from '#/i18n/refusal';
 import { qaRows } from './callQaRows';
 
-export function CallQualitySummary({ session, usrId }: {
+export function CallQualitySummary({
+  session,
+  usrId,
+}: {
   /** the root session actor */
   session: AnyActorRef;
   /** whose quality and details */
@@ -43,19 +46,31 @@ export function CallQualitySummary({ session, usrId }: {
         <Text size="sm" fw={500}>
           <Trans>Call quality summary</Trans>
         </Text>
-        <Button size="compact-xs" variant="subtle" loading={ask?.state === 'pending'} onClick={() => meeting?.send({ type: 'meeting.askCallQa', usrId })}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={ask?.state === 'pending'}
+          onClick={() => meeting?.send({ type: 'meeting.askCallQa', usrId })}
+        >
           <Trans>Ask again</Trans>
         </Button>
       </Group>
       {info && (
         <Text size="xs" c="dimmed" data-testid="user-details">
-          {[info.nick_name, info.call_addr && t`Address ${info.call_addr.replace(',', '@')}`, info.phone_no && t`Phone ${info.phone_no}`].filter(Boolean).join(' · ')}
+          {[info.nick_name, info.call_addr && t`Address ${info.call_addr.replace(',', '@')}`, info.phone_no && t`Phone ${info.phone_no}`]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       )}
       {refusal &&
         (isUnknownCallRefusal(refusal) ? (
           <Text size="xs" c="dimmed">
-            {notOfferedText(i18n, { group: 'call-quality', call: 'get_call_qa', status: refusal.status, ...(refusal.result !== undefined ? { result: refusal.result } : {}) })}
+            {notOfferedText(i18n, {
+              group: 'call-quality',
+              call: 'get_call_qa',
+              status: refusal.status,
+              ...(refusal.result !== undefined ? { result: refusal.result } : {}),
+            })}
           </Text>
         ) : (
           <Text size="xs" c="red" role="alert">

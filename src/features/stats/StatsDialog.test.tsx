@@ -63,7 +63,16 @@ describe('StatsDialog', () => {
     const f = scripted(['ok']);
     const earlier = [10, 20].map((t) => ({ ...sampleAt(t), video_rx_bw: 400 }));
     const handed: number[] = [];
-    renderUi(<StatsDialog name="Alice" epId={12} fetchStats={f.fetchStats} onClose={() => {}} earlier={earlier} onSample={(s) => handed.push(s.video_rx_bw)} />);
+    renderUi(
+      <StatsDialog
+        name="Alice"
+        epId={12}
+        fetchStats={f.fetchStats}
+        onClose={() => {}}
+        earlier={earlier}
+        onSample={(s) => handed.push(s.video_rx_bw)}
+      />,
+    );
     await waitFor(() => expect(sampleCount()).toBe(1));
     expect(screen.getByTestId('stats-samples').getAttribute('data-earlier')).toBe('2');
     expect(handed).toEqual([800]);

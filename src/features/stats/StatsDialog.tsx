@@ -11,7 +11,14 @@ import { Alert, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/cor
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { HISTORY_LIMIT, mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type Metric, type StatsSample } from '@machines/index';
+import {
+  HISTORY_LIMIT,
+  mediaStatsMachine,
+  mediaStatsSelectors,
+  type FetchMediaStats,
+  type Metric,
+  type StatsSample,
+} from '@machines/index';
 import type { AnyActorRef } from 'xstate';
 import { figuresOf, joinHistory, roundFor, shownSeries, SERIES } from './statsFigures';
 import { CallQualitySummary } from './CallQualitySummary';
@@ -52,7 +59,12 @@ function LegStatsDialog({ name, epId, fetchStats, onClose, earlier = NONE, onSam
     currentFetch.current = fetchStats;
   }, [fetchStats]);
   const poller = useActorRef(mediaStatsMachine, {
-    input: { epId, fetchStats: (leg, signal) => currentFetch.current(leg, signal), intervalMs: STATS_INTERVAL_MS, historyLimit: HISTORY_LIMIT },
+    input: {
+      epId,
+      fetchStats: (leg, signal) => currentFetch.current(leg, signal),
+      intervalMs: STATS_INTERVAL_MS,
+      historyLimit: HISTORY_LIMIT,
+    },
   });
   const own = useSelector(poller, mediaStatsSelectors.selectSamples);
   const failed = useSelector(poller, mediaStatsSelectors.selectFailed);
@@ -110,14 +122,24 @@ function LegStatsDialog({ name, epId, fetchStats, onClose, earlier = NONE, onSam
               <YAxis
                 yAxisId="main"
                 width={64}
-                label={{ value: t`Video and content (${unit})`, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fill: '#495057', fontSize: 12 } }}
+                label={{
+                  value: t`Video and content (${unit})`,
+                  angle: -90,
+                  position: 'insideLeft',
+                  style: { textAnchor: 'middle', fill: '#495057', fontSize: 12 },
+                }}
               />
               <YAxis
                 yAxisId="audio"
                 orientation="right"
                 width={64}
                 stroke="#1864ab"
-                label={{ value: t`Audio (${unit})`, angle: 90, position: 'insideRight', style: { textAnchor: 'middle', fill: '#1864ab', fontSize: 12 } }}
+                label={{
+                  value: t`Audio (${unit})`,
+                  angle: 90,
+                  position: 'insideRight',
+                  style: { textAnchor: 'middle', fill: '#1864ab', fontSize: 12 },
+                }}
               />
               <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => `${fmt(Number(v))} ${unit}`} />
               {SERIES.filter((s) => series.includes(s)).map((s) => (
@@ -169,9 +191,15 @@ function LegStatsDialog({ name, epId, fetchStats, onClose, earlier = NONE, onSam
                     </svg>
                     {label}
                   </Table.Th>
-                  <Table.Td ta="right" data-figure="current">{f ? fmt(f.current) : '–'}</Table.Td>
-                  <Table.Td ta="right" data-figure="average">{f ? fmt(f.average) : '–'}</Table.Td>
-                  <Table.Td ta="right" data-figure="peak">{f ? fmt(f.peak) : '–'}</Table.Td>
+                  <Table.Td ta="right" data-figure="current">
+                    {f ? fmt(f.current) : '–'}
+                  </Table.Td>
+                  <Table.Td ta="right" data-figure="average">
+                    {f ? fmt(f.average) : '–'}
+                  </Table.Td>
+                  <Table.Td ta="right" data-figure="peak">
+                    {f ? fmt(f.peak) : '–'}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StatsSample } from '@machines/index';
 import { figuresOf, joinHistory, SERIES, shownSeries } from './statsFigures';
 
-const sample = (t: number, audioRxBw: number, contentRxBw = 0) => ({ t, audio_rx_bw: audioRxBw, content_rx_bw: contentRxBw, content_tx_bw: 0 }) as unknown as StatsSample;
+const sample = (t: number, audioRxBw: number, contentRxBw = 0) =>
+  ({ t, audio_rx_bw: audioRxBw, content_rx_bw: contentRxBw, content_tx_bw: 0 }) as unknown as StatsSample;
 
 describe('series styles', () => {
   it('receive and send of a kind differ by colour and by dash; audio alone has its own axis', () => {

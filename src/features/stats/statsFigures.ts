@@ -29,7 +29,13 @@ export const SEND_DASH = '6 4';
 
 /** Every series, audio first, receive before send. */
 export const SERIES: readonly SeriesStyle[] = MEDIA_KINDS.flatMap((kind) =>
-  DIRECTIONS.map((dir) => ({ kind, dir, color: COLORS[`${kind}_${dir}`], dash: dir === 'tx' ? SEND_DASH : undefined, axis: kind === 'audio' ? ('audio' as const) : ('main' as const) })),
+  DIRECTIONS.map((dir) => ({
+    kind,
+    dir,
+    color: COLORS[`${kind}_${dir}`],
+    dash: dir === 'tx' ? SEND_DASH : undefined,
+    axis: kind === 'audio' ? ('audio' as const) : ('main' as const),
+  })),
 );
 
 export interface Figures {
@@ -53,7 +59,9 @@ export function figuresOf(samples: readonly StatsSample[], key: SeriesKey): Figu
 
 /** The series worth a row of figures: audio and video always, content once it was shared. */
 export function shownSeries(samples: readonly StatsSample[], metric: Metric): SeriesStyle[] {
-  const shared = samples.some((x) => x.content_rx_bw > 0 || x.content_tx_bw > 0 || x[`content_rx_${metric}`] > 0 || x[`content_tx_${metric}`] > 0);
+  const shared = samples.some(
+    (x) => x.content_rx_bw > 0 || x.content_tx_bw > 0 || x[`content_rx_${metric}`] > 0 || x[`content_tx_${metric}`] > 0,
+  );
   return SERIES.filter((s) => s.kind !== 'content' || shared);
 }
 

@@ -32,7 +32,13 @@ export function SubtitlePreview({ title }: SubtitlePreviewProps) {
       data-testid="subtitle-preview"
       data-sample={sample || undefined}
       data-scale={scale.toFixed(4)}
-      style={{ position: 'relative', width: '100%', aspectRatio: `${FRAME_WIDTH} / ${FRAME_HEIGHT}`, overflow: 'hidden', background: '#2b3440' }}
+      style={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: `${FRAME_WIDTH} / ${FRAME_HEIGHT}`,
+        overflow: 'hidden',
+        background: '#2b3440',
+      }}
     >
       <div
         style={{
@@ -75,7 +81,17 @@ export function SubtitlePreview({ title }: SubtitlePreviewProps) {
         <span
           aria-hidden
           data-testid="subtitle-preview-sample"
-          style={{ position: 'absolute', top: 6, left: 6, padding: '1px 6px', borderRadius: 4, fontSize: 12, fontWeight: 600, color: '#1a1b1e', background: '#ffd43b' }}
+          style={{
+            position: 'absolute',
+            top: 6,
+            left: 6,
+            padding: '1px 6px',
+            borderRadius: 4,
+            fontSize: 12,
+            fontWeight: 600,
+            color: '#1a1b1e',
+            background: '#ffd43b',
+          }}
         >
           {t`Sample`}
         </span>

@@ -78,156 +78,165 @@ export function SubtitleSettings({ titles, initialTarget = 'all', pending = fals
     // two columns from a tablet's width: the form beside the preview and its buttons, so the whole
     // dialog fits a 1080-pixel-high screen (the root font grows with the window's width)
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="subtitle-settings" data-target={target}>
-     <Stack gap="sm">
-      <Select
-        label={t`Subtitle target`}
-        value={target}
-        allowDeselect={false}
-        data={TITLE_TARGETS.map((value) => ({ value, label: targetLabels[value] }))}
-        onChange={(value) => value && setTarget(value as TitleTarget)}
-      />
-      <Switch label={t`Show subtitle`} checked={title.has_title === 1} onChange={(e) => edit({ has_title: e.currentTarget.checked ? 1 : 0 })} />
-      <TextInput
-        label={t`Subtitle content`}
-        value={title.message}
-        error={problemText}
-        onChange={(e) => edit({ message: e.currentTarget.value })}
-      />
-      <SimpleGrid cols={3}>
-        <NumberInput
-          label={t`Font size`}
-          min={12}
-          max={200}
-          value={title.font_size}
-          onChange={(v) => typeof v === 'number' && edit({ font_size: v })}
-        />
-        <ColorInput
-          label={t`Font colour`}
-          format="hex"
-          value={intToHex(title.font_color)}
-          onChange={(v) => {
-            const n = hexToInt(v);
-            if (n !== undefined) edit({ font_color: n });
-          }}
-        />
+      <Stack gap="sm">
         <Select
-          label={t`Style`}
+          label={t`Subtitle target`}
+          value={target}
           allowDeselect={false}
-          value={String(title.style ?? 0)}
-          data={[
-            { value: '0', label: t`Plain` },
-            { value: '1', label: t`Bold` },
-            { value: '2', label: t`Italic` },
-            { value: '3', label: t`Scrolling` },
-          ]}
-          onChange={(v) => v !== null && edit({ style: Number(v) })}
+          data={TITLE_TARGETS.map((value) => ({ value, label: targetLabels[value] }))}
+          onChange={(value) => value && setTarget(value as TitleTarget)}
         />
-      </SimpleGrid>
-      {title.style === 3 && (
-        <NumberInput
-          label={t`Scrolling speed`}
-          min={1}
-          max={100}
-          value={title.speed}
-          onChange={(v) => typeof v === 'number' && edit({ speed: v })}
+        <Switch
+          label={t`Show subtitle`}
+          checked={title.has_title === 1}
+          onChange={(e) => edit({ has_title: e.currentTarget.checked ? 1 : 0 })}
         />
-      )}
-      <Group grow align="flex-end">
-        <Stack gap={2}>
-          <Text size="sm" fw={500} id="subtitle-h-position">
-            <Trans>Horizontal position</Trans>
-          </Text>
-          <SegmentedControl
-            aria-labelledby="subtitle-h-position"
-            value={String(title.h_align)}
-            onChange={(v) => edit({ h_align: Number(v) })}
-            data={[
-              { value: '0', label: t`Left` },
-              { value: '1', label: t`Centre` },
-              { value: '2', label: t`Right` },
-            ]}
+        <TextInput
+          label={t`Subtitle content`}
+          value={title.message}
+          error={problemText}
+          onChange={(e) => edit({ message: e.currentTarget.value })}
+        />
+        <SimpleGrid cols={3}>
+          <NumberInput
+            label={t`Font size`}
+            min={12}
+            max={200}
+            value={title.font_size}
+            onChange={(v) => typeof v === 'number' && edit({ font_size: v })}
           />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="sm" fw={500} id="subtitle-v-position">
-            <Trans>Vertical position</Trans>
-          </Text>
-          <SegmentedControl
-            aria-labelledby="subtitle-v-position"
-            value={String(title.v_align)}
-            onChange={(v) => edit({ v_align: Number(v) })}
-            data={[
-              { value: '0', label: t`Top` },
-              { value: '1', label: t`Middle` },
-              { value: '2', label: t`Bottom` },
-            ]}
+          <ColorInput
+            label={t`Font colour`}
+            format="hex"
+            value={intToHex(title.font_color)}
+            onChange={(v) => {
+              const n = hexToInt(v);
+              if (n !== undefined) edit({ font_color: n });
+            }}
           />
-        </Stack>
-      </Group>
-      <SimpleGrid cols={2}>
-        <NumberInput
-          label={t`Horizontal margin (%)`}
-          min={0}
-          max={50}
-          value={title.h_margin}
-          onChange={(v) => typeof v === 'number' && edit({ h_margin: v })}
-        />
-        <NumberInput
-          label={t`Vertical margin (%)`}
-          min={0}
-          max={50}
-          value={title.v_margin}
-          onChange={(v) => typeof v === 'number' && edit({ v_margin: v })}
-        />
-      </SimpleGrid>
-      <SimpleGrid cols={2}>
-        <ColorInput
-          label={t`Background colour`}
-          format="hex"
-          value={intToHex(title.bg_color)}
-          onChange={(v) => {
-            const n = hexToInt(v);
-            if (n !== undefined) edit({ bg_color: n });
-          }}
-        />
-        <Switch mt="lg" label={t`Shadow`} checked={title.shadow === 1} onChange={(e) => edit({ shadow: e.currentTarget.checked ? 1 : 0 })} />
-      </SimpleGrid>
-      <Stack gap={2}>
-        <Text size="sm" fw={500} id="subtitle-transparency">
-          <Trans>Background transparency</Trans>
-        </Text>
-        <Slider
-          aria-labelledby="subtitle-transparency"
-          thumbLabel={t`Background transparency`}
-          min={0}
-          max={100}
-          value={transparencyOf(title.bg_alpha)}
-          onChange={(v) => edit({ bg_alpha: bgAlphaOf(v) })}
-          data-value={transparencyOf(title.bg_alpha)}
-        />
-      </Stack>
-     </Stack>
-     <Stack gap="sm">
-      <Text size="sm" fw={500}>
-        <Trans>Preview</Trans>
-      </Text>
-      <SubtitlePreview title={title} />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        {onCancel && (
-          <Button variant="default" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
+          <Select
+            label={t`Style`}
+            allowDeselect={false}
+            value={String(title.style ?? 0)}
+            data={[
+              { value: '0', label: t`Plain` },
+              { value: '1', label: t`Bold` },
+              { value: '2', label: t`Italic` },
+              { value: '3', label: t`Scrolling` },
+            ]}
+            onChange={(v) => v !== null && edit({ style: Number(v) })}
+          />
+        </SimpleGrid>
+        {title.style === 3 && (
+          <NumberInput
+            label={t`Scrolling speed`}
+            min={1}
+            max={100}
+            value={title.speed}
+            onChange={(v) => typeof v === 'number' && edit({ speed: v })}
+          />
         )}
-        <Button loading={pending} disabled={problem !== undefined} onClick={() => onApply(title, positionOf(title))}>
-          <Trans>Apply subtitle</Trans>
-        </Button>
-      </Group>
-     </Stack>
+        <Group grow align="flex-end">
+          <Stack gap={2}>
+            <Text size="sm" fw={500} id="subtitle-h-position">
+              <Trans>Horizontal position</Trans>
+            </Text>
+            <SegmentedControl
+              aria-labelledby="subtitle-h-position"
+              value={String(title.h_align)}
+              onChange={(v) => edit({ h_align: Number(v) })}
+              data={[
+                { value: '0', label: t`Left` },
+                { value: '1', label: t`Centre` },
+                { value: '2', label: t`Right` },
+              ]}
+            />
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" fw={500} id="subtitle-v-position">
+              <Trans>Vertical position</Trans>
+            </Text>
+            <SegmentedControl
+              aria-labelledby="subtitle-v-position"
+              value={String(title.v_align)}
+              onChange={(v) => edit({ v_align: Number(v) })}
+              data={[
+                { value: '0', label: t`Top` },
+                { value: '1', label: t`Middle` },
+                { value: '2', label: t`Bottom` },
+              ]}
+            />
+          </Stack>
+        </Group>
+        <SimpleGrid cols={2}>
+          <NumberInput
+            label={t`Horizontal margin (%)`}
+            min={0}
+            max={50}
+            value={title.h_margin}
+            onChange={(v) => typeof v === 'number' && edit({ h_margin: v })}
+          />
+          <NumberInput
+            label={t`Vertical margin (%)`}
+            min={0}
+            max={50}
+            value={title.v_margin}
+            onChange={(v) => typeof v === 'number' && edit({ v_margin: v })}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={2}>
+          <ColorInput
+            label={t`Background colour`}
+            format="hex"
+            value={intToHex(title.bg_color)}
+            onChange={(v) => {
+              const n = hexToInt(v);
+              if (n !== undefined) edit({ bg_color: n });
+            }}
+          />
+          <Switch
+            mt="lg"
+            label={t`Shadow`}
+            checked={title.shadow === 1}
+            onChange={(e) => edit({ shadow: e.currentTarget.checked ? 1 : 0 })}
+          />
+        </SimpleGrid>
+        <Stack gap={2}>
+          <Text size="sm" fw={500} id="subtitle-transparency">
+            <Trans>Background transparency</Trans>
+          </Text>
+          <Slider
+            aria-labelledby="subtitle-transparency"
+            thumbLabel={t`Background transparency`}
+            min={0}
+            max={100}
+            value={transparencyOf(title.bg_alpha)}
+            onChange={(v) => edit({ bg_alpha: bgAlphaOf(v) })}
+            data-value={transparencyOf(title.bg_alpha)}
+          />
+        </Stack>
+      </Stack>
+      <Stack gap="sm">
+        <Text size="sm" fw={500}>
+          <Trans>Preview</Trans>
+        </Text>
+        <SubtitlePreview title={title} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              <Trans>Cancel</Trans>
+            </Button>
+          )}
+          <Button loading={pending} disabled={problem !== undefined} onClick={() => onApply(title, positionOf(title))}>
+            <Trans>Apply subtitle</Trans>
+          </Button>
+        </Group>
+      </Stack>
     </SimpleGrid>
   );
 }

@@ -31,7 +31,10 @@ describe('subtitle defaults', () => {
   });
 
   it('fill what the server leaves out', () => {
-    const t = titleFor('chair', [{ to_role: 'chair', message: 'hi', font_size: 50 }, { to_role: 'guest', message: 'x' }]);
+    const t = titleFor('chair', [
+      { to_role: 'chair', message: 'hi', font_size: 50 },
+      { to_role: 'guest', message: 'x' },
+    ]);
     expect(t.message).toBe('hi');
     expect(t.font_size).toBe(50);
     expect(t.v_margin).toBe(10);

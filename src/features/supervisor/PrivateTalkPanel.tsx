@@ -80,7 +80,15 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
       <Text size="sm" fw={500} id="private-talk-volume">
         <Trans>Output volume</Trans>
       </Text>
-      <Slider aria-labelledby="private-talk-volume" thumbLabel={t`Output volume`} min={0} max={100} value={volume} onChange={props.onVolume} data-value={volume} />
+      <Slider
+        aria-labelledby="private-talk-volume"
+        thumbLabel={t`Output volume`}
+        min={0}
+        max={100}
+        value={volume}
+        onChange={props.onVolume}
+        data-value={volume}
+      />
       <Group>
         <Button size="xs" variant="light" onClick={props.onTestTone}>
           <Trans>Play test tone</Trans>
@@ -107,7 +115,12 @@ export function PrivateTalkPanel(props: PrivateTalkPanelProps) {
             data-testid="private-talk-picker"
           />
           <Group justify="flex-end">
-            <Button size="xs" disabled={!chosen || talkOff !== undefined} loading={pending} onClick={() => chosen && props.onStartTalk(chosen)}>
+            <Button
+              size="xs"
+              disabled={!chosen || talkOff !== undefined}
+              loading={pending}
+              onClick={() => chosen && props.onStartTalk(chosen)}
+            >
               <Trans>Start private talk</Trans>
             </Button>
           </Group>

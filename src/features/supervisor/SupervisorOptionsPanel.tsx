@@ -30,7 +30,14 @@ export function SupervisorOptionsPanel({ options, onChange }: SupervisorOptionsP
     ['showTalk', t`Show who is talking`],
   ];
   const row = ([key, label]: [keyof SupervisorOptions, string]) => (
-    <Switch key={key} label={label} checked={options[key]} data-option={key} data-state={options[key] ? 'on' : 'off'} onChange={(e) => onChange({ [key]: e.currentTarget.checked })} />
+    <Switch
+      key={key}
+      label={label}
+      checked={options[key]}
+      data-option={key}
+      data-state={options[key] ? 'on' : 'off'}
+      onChange={(e) => onChange({ [key]: e.currentTarget.checked })}
+    />
   );
   return (
     <Stack gap="xs" data-testid="supervisor-options">

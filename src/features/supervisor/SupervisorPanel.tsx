@@ -105,11 +105,7 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
   return (
     <Stack gap="md" data-testid="supervisor-panel">
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="light"
-          onClick={openLayoutWindow}
-        >
+        <Button size="xs" variant="light" onClick={openLayoutWindow}>
           {t`Open layout window`}
         </Button>
         <Badge data-testid="layout-window-state" data-state={layoutWindow.state.status} variant="light">
@@ -122,7 +118,15 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
       </Group>
       <SupervisorOptionsPanel options={options} onChange={changeOptions} />
       {plan.inline.show && (
-        <SupervisorPreview media={media} participants={participants} fetchStats={fetchStats} plan={plan.inline} chosen={chosen} onChoose={setChosen} candidates={candidates} />
+        <SupervisorPreview
+          media={media}
+          participants={participants}
+          fetchStats={fetchStats}
+          plan={plan.inline}
+          chosen={chosen}
+          onChoose={setChosen}
+          candidates={candidates}
+        />
       )}
       {plan.previewInWindow && (
         <Stack gap={4}>

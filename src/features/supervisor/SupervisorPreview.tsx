@@ -37,7 +37,15 @@ export interface SupervisorPreviewProps {
 
 const NOBODY = staticOnline([]);
 
-export function SupervisorPreview({ media, participants, fetchStats, plan, chosen, onChoose, candidates = NOBODY }: SupervisorPreviewProps) {
+export function SupervisorPreview({
+  media,
+  participants,
+  fetchStats,
+  plan,
+  chosen,
+  onChoose,
+  candidates = NOBODY,
+}: SupervisorPreviewProps) {
   useSelector(participants, sel.participantsVersion);
   const feed = useMemo(() => (participants ? participantFeedOf(participants) : null), [participants]);
   const target = feed ? previewTarget(chosen, feed) : null;
@@ -84,7 +92,13 @@ export function SupervisorPreview({ media, participants, fetchStats, plan, chose
     );
 
   return (
-    <Stack gap={6} data-testid="supervisor-preview" data-target={target ?? ''} data-dual={presenter ? plan.dual : 'single'} data-pip={pip ?? ''}>
+    <Stack
+      gap={6}
+      data-testid="supervisor-preview"
+      data-target={target ?? ''}
+      data-dual={presenter ? plan.dual : 'single'}
+      data-pip={pip ?? ''}
+    >
       {onChoose && <PreviewChooser chosen={chosen} onChoose={onChoose} candidates={candidates} />}
       {!target ? (
         <Text size="sm" c="dimmed">
@@ -130,11 +144,27 @@ export function SupervisorPreview({ media, participants, fetchStats, plan, chose
 }
 
 /** Whom to preview: the main venue (automatic) or one participant in the meeting. */
-export function PreviewChooser({ chosen, onChoose, candidates }: { chosen: string; onChoose: (usrId: string) => void; candidates: OnlineParticipants }) {
+export function PreviewChooser({
+  chosen,
+  onChoose,
+  candidates,
+}: {
+  chosen: string;
+  onChoose: (usrId: string) => void;
+  candidates: OnlineParticipants;
+}) {
   const { t } = useLingui();
   const automatic = t`Main venue (automatic)`;
   const fixed = useMemo(() => [{ value: '', label: automatic }], [automatic]);
   return (
-    <ParticipantSelect size="xs" label={t`Preview participant`} allowDeselect={false} candidates={candidates} value={chosen} fixed={fixed} onChange={onChoose} />
+    <ParticipantSelect
+      size="xs"
+      label={t`Preview participant`}
+      allowDeselect={false}
+      candidates={candidates}
+      value={chosen}
+      fixed={fixed}
+      onChange={onChoose}
+    />
   );
 }

@@ -47,9 +47,19 @@ describe('supervisor media plan', () => {
 
 describe('layout media plan', () => {
   it('follows the global media options (playAudio on, showTalk off by default)', () => {
-    expect(layoutMediaPlan(opts(), false, false)).toMatchObject({ video: true, names: true, talk: false, audio: true, preview: { show: false } });
+    expect(layoutMediaPlan(opts(), false, false)).toMatchObject({
+      video: true,
+      names: true,
+      talk: false,
+      audio: true,
+      preview: { show: false },
+    });
     expect(layoutMediaPlan(opts({ hideVideo: true }), false, false).video).toBe(false);
-    expect(layoutMediaPlan(opts({ showName: false, showTalk: true, playAudio: false }), false, false)).toMatchObject({ names: false, talk: true, audio: false });
+    expect(layoutMediaPlan(opts({ showName: false, showTalk: true, playAudio: false }), false, false)).toMatchObject({
+      names: false,
+      talk: true,
+      audio: false,
+    });
   });
 
   it('shows the preview the opener sent, under the same preview options', () => {

@@ -42,12 +42,22 @@ export interface SupervisorMediaPlan {
 
 function previewPlan(o: SupervisorOptions, show: boolean, presenting: boolean): PreviewPlan {
   const dual: DualView = !presenting ? 'single' : o.pipDualStream ? 'inset' : 'side-by-side';
-  return { show, video: show && !o.hideVideo, overlays: show && o.showNamesAndSignal, dual, pipButton: show && o.pipDualStream && !o.hideVideo };
+  return {
+    show,
+    video: show && !o.hideVideo,
+    overlays: show && o.showNamesAndSignal,
+    dual,
+    pipButton: show && o.pipDualStream && !o.hideVideo,
+  };
 }
 
 /** The control window's plan; `presenting` when someone shares content. */
 export function supervisorMediaPlan(o: SupervisorOptions, presenting: boolean): SupervisorMediaPlan {
-  return { inline: previewPlan(o, o.preview && !o.newWindow, presenting), previewInWindow: o.preview && o.newWindow, meetingSound: o.playMeetingSound };
+  return {
+    inline: previewPlan(o, o.preview && !o.newWindow, presenting),
+    previewInWindow: o.preview && o.newWindow,
+    meetingSound: o.playMeetingSound,
+  };
 }
 
 export interface LayoutMediaPlan {
@@ -65,5 +75,11 @@ export interface LayoutMediaPlan {
 
 /** The /layout window's plan; `previewRequested` when the opener sent a preview. */
 export function layoutMediaPlan(o: SupervisorOptions, previewRequested: boolean, presenting: boolean): LayoutMediaPlan {
-  return { preview: previewPlan(o, previewRequested && o.preview, presenting), video: !o.hideVideo, names: o.showName, talk: o.showTalk, audio: o.playAudio };
+  return {
+    preview: previewPlan(o, previewRequested && o.preview, presenting),
+    video: !o.hideVideo,
+    names: o.showName,
+    talk: o.showTalk,
+    audio: o.playAudio,
+  };
 }

@@ -37,7 +37,8 @@ export function TranscriptPanel({ session }: { session: AnyActorRef }) {
   const asrPending = useSelector(commands, (s) => (s ? commandsSelectors.selectIsLabelPending(ASR_LABEL)(s) : false)) ?? false;
   const subtitlePending = useSelector(commands, (s) => (s ? commandsSelectors.selectIsLabelPending(SUBTITLE_LABEL)(s) : false)) ?? false;
   const refusedNotOffered = useNotOffered(session, 'audio-to-text');
-  const notOffered = refusedNotOffered ?? unreportedReason('audio-to-text', (status ?? undefined) as Readonly<Record<string, unknown>> | undefined);
+  const notOffered =
+    refusedNotOffered ?? unreportedReason('audio-to-text', (status ?? undefined) as Readonly<Record<string, unknown>> | undefined);
   const unavailable = useSelector(transcript, (s) => (s ? transcriptSelectors.selectTranscriptUnavailable(s) : false)) ?? false;
 
   const lines = useSelector(transcript, (s) => (s ? transcriptSelectors.selectTranscriptLines(s) : NO_LINES)) ?? NO_LINES;
@@ -62,7 +63,12 @@ export function TranscriptPanel({ session }: { session: AnyActorRef }) {
 
   const onAsr = (on: boolean) => {
     setRefusal(undefined);
-    commands?.send({ type: 'command.send', suffix: 'mr-status', body: { cmdid: CMD.modMrStatus, asr_enabled: on ? 1 : 0 }, label: ASR_LABEL });
+    commands?.send({
+      type: 'command.send',
+      suffix: 'mr-status',
+      body: { cmdid: CMD.modMrStatus, asr_enabled: on ? 1 : 0 },
+      label: ASR_LABEL,
+    });
   };
   const onFollowTail = useCallback((on: boolean) => transcript?.send({ type: 'transcript.followTail', on }), [transcript]);
   const onSend = (id: number) => {

@@ -49,7 +49,10 @@ export function TranscriptView(props: TranscriptViewModel & TranscriptViewAction
   const { t, i18n } = useLingui();
   const { lines, followTail, onFollowTail } = props;
   const { shown, earlier } = useMemo(() => shownLines(lines, props.shownLimit), [lines, props.shownLimit]);
-  const time = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }), [i18n.locale]);
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
+    [i18n.locale],
+  );
   const listRef = useRef<HTMLOListElement>(null);
   // descriptions beside the switches, not inside their labels: a switch is named by its label alone
   const asrNote = useId();

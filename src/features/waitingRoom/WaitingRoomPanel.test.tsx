@@ -45,7 +45,17 @@ describe('WaitingRoomPanel', () => {
   it('permits one user at once and refuses one after asking, by name', async () => {
     const onPermit = vi.fn();
     const onRefuse = vi.fn();
-    renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={onPermit} onRefuse={onRefuse} onMoveIn={noop} />);
+    renderUi(
+      <WaitingRoomPanel
+        enabled
+        waiting={waiting}
+        candidates={nobody}
+        onEnable={noop}
+        onPermit={onPermit}
+        onRefuse={onRefuse}
+        onMoveIn={noop}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Permit Bob' }));
     expect(onPermit).toHaveBeenCalledWith(['u2']);
     fireEvent.click(screen.getByRole('button', { name: 'Refuse Carol' }));
@@ -58,7 +68,17 @@ describe('WaitingRoomPanel', () => {
 
   it('refuses nobody when the question is cancelled', async () => {
     const onRefuse = vi.fn();
-    renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
+    renderUi(
+      <WaitingRoomPanel
+        enabled
+        waiting={waiting}
+        candidates={nobody}
+        onEnable={noop}
+        onPermit={noop}
+        onRefuse={onRefuse}
+        onMoveIn={noop}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refuse Alice' }));
     await screen.findByRole('dialog', { name: 'Refuse from waiting room' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -67,7 +87,17 @@ describe('WaitingRoomPanel', () => {
 
   it('permits many at once', () => {
     const onPermit = vi.fn();
-    renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={onPermit} onRefuse={noop} onMoveIn={noop} />);
+    renderUi(
+      <WaitingRoomPanel
+        enabled
+        waiting={waiting}
+        candidates={nobody}
+        onEnable={noop}
+        onPermit={onPermit}
+        onRefuse={noop}
+        onMoveIn={noop}
+      />,
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Alice' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Carol' }));
     fireEvent.click(screen.getByRole('button', { name: 'Permit selected (2)' }));
@@ -76,18 +106,50 @@ describe('WaitingRoomPanel', () => {
 
   it('drops users who left from the selection', async () => {
     const onRefuse = vi.fn();
-    const { rerender } = renderUi(<WaitingRoomPanel enabled waiting={waiting} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
+    const { rerender } = renderUi(
+      <WaitingRoomPanel
+        enabled
+        waiting={waiting}
+        candidates={nobody}
+        onEnable={noop}
+        onPermit={noop}
+        onRefuse={onRefuse}
+        onMoveIn={noop}
+      />,
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all waiting users' }));
-    rerender(<WaitingRoomPanel enabled waiting={waiting.slice(1)} candidates={nobody} onEnable={noop} onPermit={noop} onRefuse={onRefuse} onMoveIn={noop} />);
+    rerender(
+      <WaitingRoomPanel
+        enabled
+        waiting={waiting.slice(1)}
+        candidates={nobody}
+        onEnable={noop}
+        onPermit={noop}
+        onRefuse={onRefuse}
+        onMoveIn={noop}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refuse selected (2)' }));
-    expect((await screen.findByRole('dialog', { name: 'Refuse from waiting room' })).textContent).toContain('Refuse 2 people waiting (Bob, Carol)?');
+    expect((await screen.findByRole('dialog', { name: 'Refuse from waiting room' })).textContent).toContain(
+      'Refuse 2 people waiting (Bob, Carol)?',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refuse 2 people' }));
     expect(onRefuse).toHaveBeenCalledWith(['u2', 'u3']);
   });
 
   it('asks to enable the waiting room', () => {
     const onEnable = vi.fn();
-    renderUi(<WaitingRoomPanel enabled={false} waiting={[]} candidates={nobody} onEnable={onEnable} onPermit={noop} onRefuse={noop} onMoveIn={noop} />);
+    renderUi(
+      <WaitingRoomPanel
+        enabled={false}
+        waiting={[]}
+        candidates={nobody}
+        onEnable={onEnable}
+        onPermit={noop}
+        onRefuse={noop}
+        onMoveIn={noop}
+      />,
+    );
     fireEvent.click(screen.getByRole('switch', { name: 'Waiting room' }));
     expect(onEnable).toHaveBeenCalledWith(true);
   });
@@ -96,7 +158,17 @@ describe('WaitingRoomPanel', () => {
     const many = manyOnline();
     const onMoveIn = vi.fn();
     const waitingSim = [{ usrId: 'u1', name: 'Sim 1' }];
-    renderUi(<WaitingRoomPanel enabled waiting={waitingSim} candidates={many} onEnable={noop} onPermit={noop} onRefuse={noop} onMoveIn={onMoveIn} />);
+    renderUi(
+      <WaitingRoomPanel
+        enabled
+        waiting={waitingSim}
+        candidates={many}
+        onEnable={noop}
+        onPermit={noop}
+        onRefuse={noop}
+        onMoveIn={onMoveIn}
+      />,
+    );
     // nothing is read while the picker is closed
     expect(many.reads).toBe(0);
     const input = screen.getByRole('combobox', { name: 'Move participants to the waiting room' });

@@ -53,14 +53,18 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
   const [question, setQuestion] = useState<{ ask: Confirmation; run: () => void } | null>(null);
   const nameOf = (usrId: string) => waiting.find((w) => w.usrId === usrId)?.name ?? toMove.find((m) => m.usrId === usrId)?.name ?? usrId;
   const refuse = (usrIds: string[]) =>
-    setQuestion({ ask: { kind: 'refuseWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run: () => props.onRefuse(usrIds) });
+    setQuestion({
+      ask: { kind: 'refuseWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) },
+      run: () => props.onRefuse(usrIds),
+    });
   const moveIn = () => {
     const usrIds = toMove.map((m) => m.usrId);
     const run = () => {
       props.onMoveIn(usrIds);
       setToMove([]);
     };
-    if (usrIds.length > 1) setQuestion({ ask: { kind: 'moveToWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run });
+    if (usrIds.length > 1)
+      setQuestion({ ask: { kind: 'moveToWaiting', count: usrIds.length, names: usrIds.slice(0, 3).map(nameOf) }, run });
     else run();
   };
   // typed text means the list is wanted, whatever the dropdown reported (it could miss an open)
@@ -95,78 +99,99 @@ export function WaitingRoomPanel(props: WaitingRoomPanelProps) {
   const refuseOne = useCallback((usrId: string) => latest.current.refuse([usrId]), []);
 
   return (
-    <Stack gap="xs" data-testid="waiting-room" data-state={enabled === undefined ? 'unknown' : enabled ? 'on' : 'off'} data-count={waiting.length} aria-busy={pending} style={pending ? { cursor: 'wait' } : undefined}>
+    <Stack
+      gap="xs"
+      data-testid="waiting-room"
+      data-state={enabled === undefined ? 'unknown' : enabled ? 'on' : 'off'}
+      data-count={waiting.length}
+      aria-busy={pending}
+      style={pending ? { cursor: 'wait' } : undefined}
+    >
       <NotOfferedControls reason={notOffered}>
-      <Switch label={t`Waiting room`} checked={enabled === true} disabled={enabled === undefined || locked} onChange={(e) => props.onEnable(e.currentTarget.checked)} />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Text size="sm">{t`${waiting.length} waiting`}</Text>
-      {waiting.length > 0 && (
-        <>
-          <Table aria-label={t`Waiting users`} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Checkbox
-                    aria-label={t`Select all waiting users`}
-                    checked={allTicked}
-                    indeterminate={selected.length > 0 && !allTicked}
-                    onChange={(e) => setTicked(e.currentTarget.checked ? new Set(waiting.map((w) => w.usrId)) : new Set())}
-                  />
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Name</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Operation</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {waiting.map((w) => (
-                <WaitingRow key={w.usrId} usrId={w.usrId} name={w.name} ticked={ticked.has(w.usrId)} locked={locked} onToggle={toggle} onPermit={permitOne} onRefuse={refuseOne} />
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group gap="xs">
-            <Button size="xs" disabled={locked || selected.length === 0} onClick={() => props.onPermit(selected)}>
-              {t`Permit selected (${selected.length})`}
-            </Button>
-            <Button size="xs" color="red" variant="light" disabled={locked || selected.length === 0} onClick={() => refuse(selected)}>
-              {t`Refuse selected (${selected.length})`}
-            </Button>
-          </Group>
-        </>
-      )}
-      <MultiSelect
-        label={t`Move participants to the waiting room`}
-        searchable
-        value={toMove.map((m) => m.usrId)}
-        onChange={(ids) => setToMove(pickedFrom(ids, toMove, moveOptions))}
-        data={moveOptions}
-        filter={keepAllOptions}
-        onSearchChange={setSearch}
-        dropdownOpened={pickerOpen}
-        // the picker sits at the foot of the scrolling sidebar: partly scrolled out, Mantine's
-        // default hid its open list (the reference counts as detached), leaving nothing to pick
-        comboboxProps={{ hideDetached: false }}
-        onDropdownOpen={() => setPickerOpen(true)}
-        onDropdownClose={() => setPickerOpen(false)}
-        // the button stays level with the field's first line: the field grows and shrinks as
-        // pills wrap and as it loses focus, and a button that moved between press and release
-        // would take no click
-        inputContainer={(field) => (
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <div style={{ flex: 1, minWidth: 0 }}>{field}</div>
-            <Button size="xs" mt={3} disabled={locked || toMove.length === 0 || enabled !== true} onClick={moveIn}>
-              <Trans>Move in</Trans>
-            </Button>
-          </Group>
+        <Switch
+          label={t`Waiting room`}
+          checked={enabled === true}
+          disabled={enabled === undefined || locked}
+          onChange={(e) => props.onEnable(e.currentTarget.checked)}
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
         )}
-      />
+        <Text size="sm">{t`${waiting.length} waiting`}</Text>
+        {waiting.length > 0 && (
+          <>
+            <Table aria-label={t`Waiting users`} striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Checkbox
+                      aria-label={t`Select all waiting users`}
+                      checked={allTicked}
+                      indeterminate={selected.length > 0 && !allTicked}
+                      onChange={(e) => setTicked(e.currentTarget.checked ? new Set(waiting.map((w) => w.usrId)) : new Set())}
+                    />
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Name</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Operation</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {waiting.map((w) => (
+                  <WaitingRow
+                    key={w.usrId}
+                    usrId={w.usrId}
+                    name={w.name}
+                    ticked={ticked.has(w.usrId)}
+                    locked={locked}
+                    onToggle={toggle}
+                    onPermit={permitOne}
+                    onRefuse={refuseOne}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group gap="xs">
+              <Button size="xs" disabled={locked || selected.length === 0} onClick={() => props.onPermit(selected)}>
+                {t`Permit selected (${selected.length})`}
+              </Button>
+              <Button size="xs" color="red" variant="light" disabled={locked || selected.length === 0} onClick={() => refuse(selected)}>
+                {t`Refuse selected (${selected.length})`}
+              </Button>
+            </Group>
+          </>
+        )}
+        <MultiSelect
+          label={t`Move participants to the waiting room`}
+          searchable
+          value={toMove.map((m) => m.usrId)}
+          onChange={(ids) => setToMove(pickedFrom(ids, toMove, moveOptions))}
+          data={moveOptions}
+          filter={keepAllOptions}
+          onSearchChange={setSearch}
+          dropdownOpened={pickerOpen}
+          // the picker sits at the foot of the scrolling sidebar: partly scrolled out, Mantine's
+          // default hid its open list (the reference counts as detached), leaving nothing to pick
+          comboboxProps={{ hideDetached: false }}
+          onDropdownOpen={() => setPickerOpen(true)}
+          onDropdownClose={() => setPickerOpen(false)}
+          // the button stays level with the field's first line: the field grows and shrinks as
+          // pills wrap and as it loses focus, and a button that moved between press and release
+          // would take no click
+          inputContainer={(field) => (
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <div style={{ flex: 1, minWidth: 0 }}>{field}</div>
+              <Button size="xs" mt={3} disabled={locked || toMove.length === 0 || enabled !== true} onClick={moveIn}>
+                <Trans>Move in</Trans>
+              </Button>
+            </Group>
+          )}
+        />
       </NotOfferedControls>
       <ConfirmationDialog
         ask={question?.ask ?? null}
@@ -204,7 +229,14 @@ const WaitingRow = memo(function WaitingRow({ usrId, name, ticked, locked, onTog
           <Button size="compact-xs" disabled={locked} aria-label={t`Permit ${name}`} onClick={() => onPermit(usrId)}>
             <Trans>Permit</Trans>
           </Button>
-          <Button size="compact-xs" color="red" variant="light" disabled={locked} aria-label={t`Refuse ${name}`} onClick={() => onRefuse(usrId)}>
+          <Button
+            size="compact-xs"
+            color="red"
+            variant="light"
+            disabled={locked}
+            aria-label={t`Refuse ${name}`}
+            onClick={() => onRefuse(usrId)}
+          >
             <Trans>Refuse</Trans>
           </Button>
         </Group>
@@ -214,7 +246,11 @@ const WaitingRow = memo(function WaitingRow({ usrId, name, ticked, locked, onTog
 });
 
 /** The picked participants with their names: the ones kept, then the ones just picked from the options. */
-function pickedFrom(ids: readonly string[], before: readonly PickableParticipant[], options: readonly ParticipantOption[]): PickableParticipant[] {
+function pickedFrom(
+  ids: readonly string[],
+  before: readonly PickableParticipant[],
+  options: readonly ParticipantOption[],
+): PickableParticipant[] {
   const known = new Map(before.map((p) => [p.usrId, p]));
   for (const option of options) {
     for (const item of 'group' in option ? option.items : [option]) {

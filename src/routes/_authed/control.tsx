@@ -13,4 +13,3 @@ export const Route = createFileRoute('/_authed/control')({
   },
   component: ControlScreen,
 });
-

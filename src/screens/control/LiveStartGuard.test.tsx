@@ -10,7 +10,16 @@ import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);
 
-const status: Partial<MrStatus> = { mr_locked: 0, guest_enabled: 1, allow_unmute_self: 0, cont_enabled: 1, force_mcu_layout: 0, same_layout: 0, title_enabled: 0, live_enabled: 0 };
+const status: Partial<MrStatus> = {
+  mr_locked: 0,
+  guest_enabled: 1,
+  allow_unmute_self: 0,
+  cont_enabled: 1,
+  force_mcu_layout: 0,
+  same_layout: 0,
+  title_enabled: 0,
+  live_enabled: 0,
+};
 const model = (patch: Partial<MeetingControlsModel['status']> = {}, live: 0 | 1 = 0): MeetingControlsModel => ({
   scene: 'conference',
   status: { ...status, live_enabled: live, ...patch },

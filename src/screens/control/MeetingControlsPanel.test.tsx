@@ -20,7 +20,11 @@ function session() {
     entry: [
       spawnChild('meeting', { id: 'meeting', systemId: 'meeting', input: {} }),
       spawnChild('cascade', { id: 'cascade', systemId: 'cascade' }),
-      spawnChild('commands', { id: 'commands', systemId: 'commands', input: { api: fake.api, newRequestId: () => `r${fake.calls.length}` } }),
+      spawnChild('commands', {
+        id: 'commands',
+        systemId: 'commands',
+        input: { api: fake.api, newRequestId: () => `r${fake.calls.length}` },
+      }),
     ],
   });
   const actor = createActor(root).start();

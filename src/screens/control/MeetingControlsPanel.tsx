@@ -132,7 +132,14 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
     if (refusal?.target === label) setRefusal(undefined);
     // a title goes out once per role; the subtitle position only to a podium server (issue 23)
     for (const { suffix, body } of toMeetingRequests(cmd, vocabulary)) {
-      commands?.send({ type: 'command.send', suffix, body: body as unknown as Record<string, unknown>, label, origin, usrIds: cmd.type === 'eps' ? cmd.usrIds : undefined });
+      commands?.send({
+        type: 'command.send',
+        suffix,
+        body: body as unknown as Record<string, unknown>,
+        label,
+        origin,
+        usrIds: cmd.type === 'eps' ? cmd.usrIds : undefined,
+      });
     }
   };
 
@@ -158,7 +165,9 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
         else send({ type: 'status', key: 'cascade_mode', value: wire });
       }}
       subSites={
-        subSites && (subSites.length > 0 || model.cascade.mode !== 'nonCascade') ? <SubSitesSection cascade={cascade} subSites={subSites} /> : undefined
+        subSites && (subSites.length > 0 || model.cascade.mode !== 'nonCascade') ? (
+          <SubSitesSection cascade={cascade} subSites={subSites} />
+        ) : undefined
       }
       onRetryConfigs={() => meeting?.send({ type: 'meeting.retryConfigs' })}
       onWaitingRoom={(on) => {

@@ -23,7 +23,10 @@ describe('MeetingControlsView', () => {
   it('shows the pending switch and the refusal of its request', () => {
     renderUi(
       <MeetingControlsView
-        model={model({ pending: new Set(['switch.sameLayout']), refusal: { target: 'switch.lock', error: new ApiError('http', 403, '/x', RC.noAccessRights) } })}
+        model={model({
+          pending: new Set(['switch.sameLayout']),
+          refusal: { target: 'switch.lock', error: new ApiError('http', 403, '/x', RC.noAccessRights) },
+        })}
         onCommand={noop}
         onRecording={noop}
         onCascade={noop}
@@ -37,10 +40,20 @@ describe('MeetingControlsView', () => {
   it('meeting modes not offered by this platform: the subtitles switch disabled with the reason, the other switches usable (issue 23)', () => {
     const onCommand = vi.fn();
     const reason = { group: 'meeting-modes' as const, call: 'title_enabled', status: 400, result: RC.unknownAction };
-    renderUi(<MeetingControlsView model={model({ notOffered: new Map([['meeting-modes', reason]]) })} onCommand={onCommand} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
+    renderUi(
+      <MeetingControlsView
+        model={model({ notOffered: new Map([['meeting-modes', reason]]) })}
+        onCommand={onCommand}
+        onRecording={noop}
+        onCascade={noop}
+        onWaitingRoom={noop}
+      />,
+    );
     const subtitles = screen.getByRole('switch', { name: /^Subtitles/ }) as HTMLInputElement;
     expect(subtitles.disabled).toBe(true);
-    expect(screen.getAllByText(`Not offered by this platform: the server refused title_enabled (400, result ${RC.unknownAction})`).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(`Not offered by this platform: the server refused title_enabled (400, result ${RC.unknownAction})`).length,
+    ).toBeGreaterThan(0);
     expect((screen.getByRole('switch', { name: 'Lock meeting' }) as HTMLInputElement).disabled).toBe(false);
   });
 
@@ -57,7 +70,15 @@ describe('MeetingControlsView', () => {
   });
 
   it('hides live when the tenant has no built-in live', () => {
-    renderUi(<MeetingControlsView model={model({ liveBuiltin: false })} onCommand={noop} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
+    renderUi(
+      <MeetingControlsView
+        model={model({ liveBuiltin: false })}
+        onCommand={noop}
+        onRecording={noop}
+        onCascade={noop}
+        onWaitingRoom={noop}
+      />,
+    );
     expect(screen.queryByRole('switch', { name: 'Live' })).toBeNull();
   });
 

@@ -93,7 +93,15 @@ export interface MeetingControlsViewProps {
   subSites?: ReactNode;
 }
 
-export function MeetingControlsView({ model, onCommand, onRecording, onCascade, onWaitingRoom, subSites, onRetryConfigs = () => {} }: MeetingControlsViewProps) {
+export function MeetingControlsView({
+  model,
+  onCommand,
+  onRecording,
+  onCascade,
+  onWaitingRoom,
+  subSites,
+  onRetryConfigs = () => {},
+}: MeetingControlsViewProps) {
   const { t, i18n } = useLingui();
   const [subtitlesOpen, setSubtitlesOpen] = useState(false);
   const [layoutOpen, setLayoutOpen] = useState(false);
@@ -102,7 +110,11 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
   const configLoad = model.configLoad ?? { titles: 'loaded', mosaic: 'loaded', layouts: 'loaded' };
   // the layout dialog edits the per-role layouts over the supported ones: it needs both read
   const layoutState: ConfigGateState =
-    configLoad.mosaic === 'failed' || configLoad.layouts === 'failed' ? 'failed' : configLoad.mosaic === 'loading' || configLoad.layouts === 'loading' ? 'loading' : 'loaded';
+    configLoad.mosaic === 'failed' || configLoad.layouts === 'failed'
+      ? 'failed'
+      : configLoad.mosaic === 'loading' || configLoad.layouts === 'loading'
+        ? 'loading'
+        : 'loaded';
   const fallback = t`The request failed, please try again`;
   const refusalOf = (prefix: string) => (refusal && refusal.target.startsWith(prefix) ? refusal.error : undefined);
   const messageOf = (prefix: string) => refusalText(refusalOf(prefix), i18n.locale, fallback);
@@ -139,7 +151,12 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
   });
 
   return (
-    <Stack gap="sm" data-testid="meeting-controls" aria-label={t`Meeting-wide controls`} style={pending.size > 0 ? { cursor: 'progress' } : undefined}>
+    <Stack
+      gap="sm"
+      data-testid="meeting-controls"
+      aria-label={t`Meeting-wide controls`}
+      style={pending.size > 0 ? { cursor: 'progress' } : undefined}
+    >
       <MeetingSwitches
         values={switchValues(status)}
         pending={switchPending}
@@ -172,7 +189,11 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         state={model.recording.state}
         failure={model.recording.failure}
         // the template may not record at all: said beside the control, before anyone tries (issue 30)
-        notAllowed={model.resourceTemplate?.has_record === 0 ? t`The resource template “${model.resourceTemplate.name}” does not allow recording` : undefined}
+        notAllowed={
+          model.resourceTemplate?.has_record === 0
+            ? t`The resource template “${model.resourceTemplate.name}” does not allow recording`
+            : undefined
+        }
         onStart={() => onRecording(true)}
         onStop={() => onRecording(false)}
       />
@@ -209,7 +230,11 @@ export function MeetingControlsView({ model, onCommand, onRecording, onCascade, 
         <Accordion.Item value="polling">
           <Accordion.Control>{t`Polling`}</Accordion.Control>
           <Accordion.Panel>
-            <PollingControl values={polls} pending={pollPending} onToggle={(role, on) => send({ type: 'status', key: `${role}_poll`, value: on ? 1 : 0 })} />
+            <PollingControl
+              values={polls}
+              pending={pollPending}
+              onToggle={(role, on) => send({ type: 'status', key: `${role}_poll`, value: on ? 1 : 0 })}
+            />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="chat">

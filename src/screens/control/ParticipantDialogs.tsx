@@ -25,7 +25,6 @@ const MicDialog = lazyDialog(() => import('#/features/camera/MicDialog').then((m
 const StatsDialog = lazyDialog(() => import('#/features/stats/StatsDialog').then((m) => m.StatsDialog), shown);
 const AddressBookDialog = lazyDialog(() => import('#/features/addressBook/AddressBookDialog').then((m) => m.AddressBookDialog), shown);
 
-
 export function ParticipantDialogs(props: ParticipantDialogsProps) {
   const commands = useSessionChild<CommandsRef>(props.session, 'commands');
   const api = commands?.getSnapshot().context.api;
@@ -34,7 +33,10 @@ export function ParticipantDialogs(props: ParticipantDialogsProps) {
       api ? api.raw<MediaStreamResponse>('GET', mediaStreamPath(epId), undefined, signal) : Promise.reject(new Error('no session')),
     [api],
   );
-  const quality = useQualityHistoryOf(props.dialog === 'addressBook' ? '' : props.row.usrId, props.dialog === 'addressBook' ? '' : props.row.name);
+  const quality = useQualityHistoryOf(
+    props.dialog === 'addressBook' ? '' : props.row.usrId,
+    props.dialog === 'addressBook' ? '' : props.row.name,
+  );
   // records through the session's address-book actor: its cache of 500 and 304 answers (spec §7)
   const addressBookActor = useSessionChild<ActorRefFrom<AddressBookMachine>>(props.session, 'addressBook');
   const addressBook = useMemo(() => (api && addressBookActor ? sessionAddressBook(api, addressBookActor) : null), [api, addressBookActor]);

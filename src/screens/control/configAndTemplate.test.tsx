@@ -14,7 +14,8 @@ import { MosaicLayoutDialog } from '#/features/mosaic/MosaicLayoutDialog';
 
 afterEach(cleanup);
 
-const model = (patch: Partial<MeetingControlsModel> = {}) => meetingControlsModel({ status: { mr_locked: 0 }, titles: [{ to_role: 'all', message: 'Welcome' }], ...patch });
+const model = (patch: Partial<MeetingControlsModel> = {}) =>
+  meetingControlsModel({ status: { mr_locked: 0 }, titles: [{ to_role: 'all', message: 'Welcome' }], ...patch });
 const noop = () => {};
 const template = { name: 'SD 4', max_mosic: 4, max_spk_mosic: 4, max_chair_mosic: 4, max_guest_mosic: 4, has_record: 0 as const };
 
@@ -82,7 +83,15 @@ describe('config reads (issue 30)', () => {
 
 describe('resource template (issue 30)', () => {
   it('recording the template does not allow: the reason, and no start', () => {
-    renderUi(<MeetingControlsView model={model({ resourceTemplate: template })} onCommand={noop} onRecording={noop} onCascade={noop} onWaitingRoom={noop} />);
+    renderUi(
+      <MeetingControlsView
+        model={model({ resourceTemplate: template })}
+        onCommand={noop}
+        onRecording={noop}
+        onCascade={noop}
+        onWaitingRoom={noop}
+      />,
+    );
     expect(screen.getByTestId('recording-not-allowed').textContent).toBe('The resource template “SD 4” does not allow recording');
     expect(screen.queryByRole('button', { name: 'Start recording' })).toBeNull();
   });

@@ -4,7 +4,16 @@ import type { MeetingControlsModel } from './MeetingControlsView';
 
 export const meetingControlsModel = (patch: Partial<MeetingControlsModel> = {}): MeetingControlsModel => ({
   scene: 'conference',
-  status: { mr_locked: 0, guest_enabled: 1, allow_unmute_self: 0, cont_enabled: 1, force_mcu_layout: 0, same_layout: 0, title_enabled: 0, live_enabled: 0 },
+  status: {
+    mr_locked: 0,
+    guest_enabled: 1,
+    allow_unmute_self: 0,
+    cont_enabled: 1,
+    force_mcu_layout: 0,
+    same_layout: 0,
+    title_enabled: 0,
+    live_enabled: 0,
+  },
   pending: new Set(),
   titles: [],
   layouts: [],

@@ -67,23 +67,27 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
   const previewCell = plan.preview.show && prefs.view === 'side';
   const grid = wallGrid(width, height - 60, previewCell ? 4 : 3);
   const previewBox = plan.preview.show && (
-    <Stack gap={4} maw={previewCell ? undefined : 360} mb={previewCell ? 0 : 6} data-testid="layout-preview" style={{ minHeight: 0, overflow: 'hidden' }}>
+    <Stack
+      gap={4}
+      maw={previewCell ? undefined : 360}
+      mb={previewCell ? 0 : 6}
+      data-testid="layout-preview"
+      style={{ minHeight: 0, overflow: 'hidden' }}
+    >
       <Text size="sm" fw={500}>{t`Preview`}</Text>
-      <SupervisorPreview media={media} participants={participants} fetchStats={fetchStats} plan={plan.preview} chosen={presentation?.preview ?? ''} />
+      <SupervisorPreview
+        media={media}
+        participants={participants}
+        fetchStats={fetchStats}
+        plan={plan.preview}
+        chosen={presentation?.preview ?? ''}
+      />
     </Stack>
   );
 
   const screen = (role: MeetingRole) =>
     feed && (
-      <LiveRoleScreen
-        role={role}
-        label={roleLabel[role]}
-        configs={configs}
-        layouts={layouts}
-        feed={feed}
-        media={media}
-        plan={plan}
-      />
+      <LiveRoleScreen role={role} label={roleLabel[role]} configs={configs} layouts={layouts} feed={feed} media={media} plan={plan} />
     );
 
   return (
@@ -126,7 +130,11 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
             }}
           >
             {SCREEN_ROLES.map((r) => (
-              <section key={r} aria-labelledby={`wall-${r}`} style={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
+              <section
+                key={r}
+                aria-labelledby={`wall-${r}`}
+                style={{ minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 4 }}
+              >
                 <Title order={2} size="h6" id={`wall-${r}`} data-layout-role={r}>
                   {roleLabel[r]}
                 </Title>

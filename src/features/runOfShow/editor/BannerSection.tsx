@@ -31,8 +31,21 @@ export function BannerSection({ value, onChange, textError }: BannerSectionProps
           ]}
           onChange={(v) => onChange(v === 'on' ? (value ?? newBanner()) : v === 'off' ? null : undefined)}
         />
-        <TextInput label={t`Banner (Chinese)`} value={value?.text.zh ?? ''} disabled={!value} maxLength={256} error={textError ? t`Type the banner in at least one language.` : undefined} onChange={(e) => patch({ text: { zh: e.currentTarget.value, en: value?.text.en ?? '' } })} />
-        <TextInput label={t`Banner (English)`} value={value?.text.en ?? ''} disabled={!value} maxLength={256} onChange={(e) => patch({ text: { zh: value?.text.zh ?? '', en: e.currentTarget.value } })} />
+        <TextInput
+          label={t`Banner (Chinese)`}
+          value={value?.text.zh ?? ''}
+          disabled={!value}
+          maxLength={256}
+          error={textError ? t`Type the banner in at least one language.` : undefined}
+          onChange={(e) => patch({ text: { zh: e.currentTarget.value, en: value?.text.en ?? '' } })}
+        />
+        <TextInput
+          label={t`Banner (English)`}
+          value={value?.text.en ?? ''}
+          disabled={!value}
+          maxLength={256}
+          onChange={(e) => patch({ text: { zh: value?.text.zh ?? '', en: e.currentTarget.value } })}
+        />
       </Group>
       {value && (
         <Group grow align="flex-start" mt={4}>
@@ -60,7 +73,15 @@ export function BannerSection({ value, onChange, textError }: BannerSectionProps
             ]}
             onChange={(v) => v && patch({ style: Number(v) })}
           />
-          <NumberInput label={t`Banner font size`} value={value.font_size} min={8} max={200} allowDecimal={false} clampBehavior="strict" onChange={(v) => patch({ font_size: int(v, value.font_size) })} />
+          <NumberInput
+            label={t`Banner font size`}
+            value={value.font_size}
+            min={8}
+            max={200}
+            allowDecimal={false}
+            clampBehavior="strict"
+            onChange={(v) => patch({ font_size: int(v, value.font_size) })}
+          />
           <Select
             label={t`Banner vertical position`}
             value={String(value.v_align)}

@@ -14,7 +14,13 @@ export interface GuestsSectionProps {
 export function GuestsSection({ value, onChange, online }: GuestsSectionProps) {
   const { t } = useLingui();
   return (
-    <SectionFrame testId="segment-guests" legend={t`Honoured guests`} label={t`Set honoured guests`} set={value !== undefined} onSet={(on) => onChange(on ? [] : undefined)}>
+    <SectionFrame
+      testId="segment-guests"
+      legend={t`Honoured guests`}
+      label={t`Set honoured guests`}
+      set={value !== undefined}
+      onSet={(on) => onChange(on ? [] : undefined)}
+    >
       <ParticipantMultiSelect
         label={t`Honoured guests after Take`}
         description={t`Everyone else stops being an honoured guest; none chosen means no honoured guests.`}

@@ -17,7 +17,13 @@ export interface LayoutsSectionProps {
 export function LayoutsSection({ value, onChange, layouts, pollErrors }: LayoutsSectionProps) {
   const { t } = useLingui();
   const roleLabel = (r: SegmentRole) =>
-    r === 'speaker' ? t`Main venue layout` : r === 'chair' ? t`Honoured guest layout` : r === 'guest' ? t`Audience layout` : t`Custom layout`;
+    r === 'speaker'
+      ? t`Main venue layout`
+      : r === 'chair'
+        ? t`Honoured guest layout`
+        : r === 'guest'
+          ? t`Audience layout`
+          : t`Custom layout`;
   const set = (role: SegmentRole, next: LayoutDraft | undefined) => {
     const out = { ...value };
     if (next) out[role] = next;
@@ -36,7 +42,13 @@ export function LayoutsSection({ value, onChange, layouts, pollErrors }: Layouts
         const name = roleLabel(role);
         return (
           <Group key={role} grow align="flex-start">
-            <Select label={name} value={l?.mosic_id ?? KEEP} allowDeselect={false} data={choices} onChange={(v) => set(role, !v || v === KEEP ? undefined : { mosic_id: v, poll_secs: l?.poll_secs ?? 10 })} />
+            <Select
+              label={name}
+              value={l?.mosic_id ?? KEEP}
+              allowDeselect={false}
+              data={choices}
+              onChange={(v) => set(role, !v || v === KEEP ? undefined : { mosic_id: v, poll_secs: l?.poll_secs ?? 10 })}
+            />
             <NumberInput
               label={t`${name}: polling every (seconds)`}
               value={l?.poll_secs ?? ''}

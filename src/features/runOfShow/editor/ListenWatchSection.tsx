@@ -19,8 +19,16 @@ export function ListenWatchSection({ value, onChange }: ListenWatchSectionProps)
       set={value !== undefined}
       onSet={(on) => onChange(on ? { audience_listen: true, audience_watch: true } : undefined)}
     >
-      <Checkbox label={t`Audience may listen`} checked={value?.audience_listen ?? true} onChange={(e) => value && onChange({ ...value, audience_listen: e.currentTarget.checked })} />
-      <Checkbox label={t`Audience may watch`} checked={value?.audience_watch ?? true} onChange={(e) => value && onChange({ ...value, audience_watch: e.currentTarget.checked })} />
+      <Checkbox
+        label={t`Audience may listen`}
+        checked={value?.audience_listen ?? true}
+        onChange={(e) => value && onChange({ ...value, audience_listen: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label={t`Audience may watch`}
+        checked={value?.audience_watch ?? true}
+        onChange={(e) => value && onChange({ ...value, audience_watch: e.currentTarget.checked })}
+      />
     </SectionFrame>
   );
 }

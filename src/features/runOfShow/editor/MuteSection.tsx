@@ -22,7 +22,11 @@ export function MuteSection({ value, onChange, online }: MuteSectionProps) {
       set={value !== undefined}
       onSet={(on) => onChange(on ? { audience_muted: true, unmute: [] } : undefined)}
     >
-      <Checkbox label={t`Mute all`} checked={value?.audience_muted ?? false} onChange={(e) => value && onChange({ ...value, audience_muted: e.currentTarget.checked })} />
+      <Checkbox
+        label={t`Mute all`}
+        checked={value?.audience_muted ?? false}
+        onChange={(e) => value && onChange({ ...value, audience_muted: e.currentTarget.checked })}
+      />
       <ParticipantMultiSelect
         label={t`Unmute these participants`}
         candidates={online}

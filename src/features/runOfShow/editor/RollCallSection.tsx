@@ -26,7 +26,13 @@ export function RollCallSection({ value, onChange, online }: RollCallSectionProp
   const { t } = useLingui();
   const ids = value ?? [];
   return (
-    <SectionFrame testId="segment-roll-call" legend={t`Roll call`} label={t`Set a roll call`} set={value !== undefined} onSet={(on) => onChange(on ? [] : undefined)}>
+    <SectionFrame
+      testId="segment-roll-call"
+      legend={t`Roll call`}
+      label={t`Set a roll call`}
+      set={value !== undefined}
+      onSet={(on) => onChange(on ? [] : undefined)}
+    >
       <ParticipantMultiSelect
         label={t`Call in this order`}
         description={t`Take calls the first; none chosen ends a roll call in progress.`}
@@ -45,10 +51,22 @@ export function RollCallSection({ value, onChange, online }: RollCallSectionProp
                   <Text size="sm" truncate>
                     {name}
                   </Text>
-                  <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => onChange(moved(ids, i, i - 1))} aria-label={t`Call ${name} earlier`}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    disabled={i === 0}
+                    onClick={() => onChange(moved(ids, i, i - 1))}
+                    aria-label={t`Call ${name} earlier`}
+                  >
                     ↑
                   </ActionIcon>
-                  <ActionIcon variant="subtle" size="sm" disabled={i === ids.length - 1} onClick={() => onChange(moved(ids, i, i + 1))} aria-label={t`Call ${name} later`}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    disabled={i === ids.length - 1}
+                    onClick={() => onChange(moved(ids, i, i + 1))}
+                    aria-label={t`Call ${name} later`}
+                  >
                     ↓
                   </ActionIcon>
                 </Group>

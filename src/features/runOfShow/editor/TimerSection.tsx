@@ -17,7 +17,13 @@ export interface TimerSectionProps {
 export function TimerSection({ value, onChange, minutesError, warnError }: TimerSectionProps) {
   const { t } = useLingui();
   return (
-    <SectionFrame testId="segment-timer" legend={t`Timer`} label={t`Set a timer`} set={value !== undefined} onSet={(on) => onChange(on ? { minutes: 5, warnPercent: 80, onEndpoints: false } : undefined)}>
+    <SectionFrame
+      testId="segment-timer"
+      legend={t`Timer`}
+      label={t`Set a timer`}
+      set={value !== undefined}
+      onSet={(on) => onChange(on ? { minutes: 5, warnPercent: 80, onEndpoints: false } : undefined)}
+    >
       {value && (
         <>
           <Group grow align="flex-start">
@@ -40,7 +46,11 @@ export function TimerSection({ value, onChange, minutesError, warnError }: Timer
               error={warnError ? t`The warning comes at 50 to 99 % of the time.` : undefined}
             />
           </Group>
-          <Checkbox label={t`Show on the endpoints`} checked={value.onEndpoints} onChange={(e) => onChange({ ...value, onEndpoints: e.currentTarget.checked })} />
+          <Checkbox
+            label={t`Show on the endpoints`}
+            checked={value.onEndpoints}
+            onChange={(e) => onChange({ ...value, onEndpoints: e.currentTarget.checked })}
+          />
           {value.onEndpoints && (
             <Select
               mt={4}

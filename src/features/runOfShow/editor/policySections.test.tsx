@@ -16,7 +16,10 @@ afterEach(cleanup);
 
 async function editor(segment: Segment) {
   const onSave = vi.fn();
-  renderWithProviders(<SegmentEditor segment={segment} online={online} layouts={[{ id: '1', panes: 1 }]} onSave={onSave} onCancel={() => {}} />, await createTestI18n('en'));
+  renderWithProviders(
+    <SegmentEditor segment={segment} online={online} layouts={[{ id: '1', panes: 1 }]} onSave={onSave} onCancel={() => {}} />,
+    await createTestI18n('en'),
+  );
   const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save segment' }));
   return { save, saved: () => onSave.mock.calls.at(-1)![0] as Segment };
 }

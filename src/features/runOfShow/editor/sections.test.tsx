@@ -19,7 +19,10 @@ afterEach(cleanup);
 
 async function editor(segment: Segment) {
   const onSave = vi.fn();
-  renderWithProviders(<SegmentEditor segment={segment} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />, await createTestI18n('en'));
+  renderWithProviders(
+    <SegmentEditor segment={segment} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />,
+    await createTestI18n('en'),
+  );
   const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save segment' }));
   return { onSave, save, saved: () => onSave.mock.calls.at(-1)![0] as Segment };
 }
@@ -87,7 +90,11 @@ describe('layouts section', () => {
   });
 
   it('the custom layout offers no automatic choice; a polling interval out of range is refused with the reason', async () => {
-    const { onSave, save } = await editor({ id: 's', name: 'A', mosaics: { guest: { mosic_id: '1', roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 } } });
+    const { onSave, save } = await editor({
+      id: 's',
+      name: 'A',
+      mosaics: { guest: { mosic_id: '1', roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 } },
+    });
     fireEvent.click(within(screen.getByTestId('segment-layouts')).getByLabelText('Custom layout', { selector: 'input' }));
     expect(screen.queryByRole('option', { name: 'Automatic' })).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: 'Audience layout: polling every (seconds)' }), { target: { value: '5000' } });
@@ -97,7 +104,11 @@ describe('layouts section', () => {
   });
 
   it('an unchanged layout keeps its panes (from capture or import)', async () => {
-    const { save, saved } = await editor({ id: 's', name: 'A', mosaics: { guest: { mosic_id: '1', roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 } } });
+    const { save, saved } = await editor({
+      id: 's',
+      name: 'A',
+      mosaics: { guest: { mosic_id: '1', roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 } },
+    });
     save();
     expect(saved().mosaics).toEqual({ guest: { mosic_id: '1', roles_lst: [['u1']], poll_secs: 10, view_has_self: 0 } });
   });
@@ -145,7 +156,11 @@ describe('timer section', () => {
   });
 
   it('keeps the endpoint target of a timer through an edit, and sets one', async () => {
-    const { save, saved } = await editor({ id: 's', name: 'A', timer: { secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' } });
+    const { save, saved } = await editor({
+      id: 's',
+      name: 'A',
+      timer: { secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' },
+    });
     save();
     expect(saved().timer).toEqual({ secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'speaker' });
     await pick('segment-timer', 'Timer shown to', 'Audience');
@@ -154,7 +169,11 @@ describe('timer section', () => {
   });
 
   it('a timer shown to those the banner is shown to carries no target of its own', async () => {
-    const { save, saved } = await editor({ id: 's', name: 'A', timer: { secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'guest' } });
+    const { save, saved } = await editor({
+      id: 's',
+      name: 'A',
+      timer: { secs: 120, warn_share: 0.8, on_endpoints: true, to_role: 'guest' },
+    });
     await pick('segment-timer', 'Timer shown to', 'Those the banner is shown to');
     save();
     expect(saved().timer).toEqual({ secs: 120, warn_share: 0.8, on_endpoints: true });

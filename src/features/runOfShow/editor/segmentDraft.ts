@@ -4,7 +4,15 @@
  * optional: undefined means "unchanged by this segment", and then the segment leaves it out.
  * No React.
  */
-import { defaultBanner, type Segment, type SegmentBanner, type SegmentListenWatch, type SegmentMosaic, type SegmentMute, type SegmentRole } from '@protocol/runOfShow';
+import {
+  defaultBanner,
+  type Segment,
+  type SegmentBanner,
+  type SegmentListenWatch,
+  type SegmentMosaic,
+  type SegmentMute,
+  type SegmentRole,
+} from '@protocol/runOfShow';
 import { autoLayout } from '../runOfShowModel';
 
 export interface TimerDraft {
@@ -41,7 +49,8 @@ export type DraftError = 'name' | 'bannerText' | 'timerMinutes' | 'warnShare' | 
 
 export function draftOf(seg: Segment): SegmentDraft {
   const layouts: SegmentDraft['layouts'] = {};
-  for (const [role, m] of Object.entries(seg.mosaics ?? {})) if (m) layouts[role as SegmentRole] = { mosic_id: m.mosic_id, poll_secs: m.poll_secs };
+  for (const [role, m] of Object.entries(seg.mosaics ?? {}))
+    if (m) layouts[role as SegmentRole] = { mosic_id: m.mosic_id, poll_secs: m.poll_secs };
   return {
     name: seg.name,
     main_venue: seg.main_venue,
@@ -54,7 +63,12 @@ export function draftOf(seg: Segment): SegmentDraft {
     recording: seg.recording,
     live: seg.live,
     timer: seg.timer
-      ? { minutes: seg.timer.secs / 60, warnPercent: Math.round(seg.timer.warn_share * 100), onEndpoints: seg.timer.on_endpoints, toRole: seg.timer.to_role }
+      ? {
+          minutes: seg.timer.secs / 60,
+          warnPercent: Math.round(seg.timer.warn_share * 100),
+          onEndpoints: seg.timer.on_endpoints,
+          toRole: seg.timer.to_role,
+        }
       : undefined,
   };
 }
@@ -103,7 +117,11 @@ export function segmentOf(id: string, d: SegmentDraft, before: Segment, paneCoun
   if (d.recording !== undefined) seg.recording = d.recording;
   if (d.live !== undefined) seg.live = d.live;
   if (d.timer) {
-    seg.timer = { secs: Math.round(num(d.timer.minutes) * 60), warn_share: num(d.timer.warnPercent) / 100, on_endpoints: d.timer.onEndpoints };
+    seg.timer = {
+      secs: Math.round(num(d.timer.minutes) * 60),
+      warn_share: num(d.timer.warnPercent) / 100,
+      on_endpoints: d.timer.onEndpoints,
+    };
     // an imported segment's timer target is kept through an edit, not dropped on Save
     if (d.timer.toRole !== undefined) seg.timer.to_role = d.timer.toRole;
   }
