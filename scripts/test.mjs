@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything a reviewer needs, in order — typecheck, lint, catalog check, unit tests,
+ * `npm test`: everything a reviewer needs, in order — typecheck, lint, format, catalog check, unit tests,
  * production build, end-to-end tests in Debian Chromium. Every step runs (except the e2e suite
  * when the build failed) so one report shows all problems; the exit code is non-zero when any
  * step failed. The last line sums up: tests of vitest and Playwright count one each, the other
@@ -86,6 +86,10 @@ check('typecheck', sh(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
 banner('lint');
 check('lint', sh(process.execPath, [join(root, 'scripts', 'lint.mjs')]));
 
+banner('format (prettier --check)');
+// one formatter for the whole tree (.prettierrc.json); `npx prettier --write .` mends what this lists
+check('format', sh(bin('prettier'), ['--check', '.', '--log-level', 'warn']));
+
 banner('i18n catalogs');
 check('i18n check', sh(process.execPath, [join(root, 'scripts', 'i18n-check.mjs')]));
 
@@ -121,7 +125,9 @@ if (!built || !haveChromium) {
     passed += (stats.expected ?? 0) + flakyCount;
     failed += bad + (pwOk || bad ? 0 : 1);
     const flakyNote = flakyCount ? `, ${flakyCount} flaky (passed on retry)` : '';
-    results.push(`${pwOk ? 'PASS' : 'FAIL'}  playwright: ${(stats.expected ?? 0) + flakyCount} passed, ${bad} failed${flakyNote} (${took()})`);
+    results.push(
+      `${pwOk ? 'PASS' : 'FAIL'}  playwright: ${(stats.expected ?? 0) + flakyCount} passed, ${bad} failed${flakyNote} (${took()})`,
+    );
   } else {
     check('playwright (no report)', false);
   }
