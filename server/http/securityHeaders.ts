@@ -58,7 +58,7 @@ export function contentSecurityPolicy(frameAncestors: string): string {
 export const PERMISSIONS_POLICY =
   'microphone=(self), fullscreen=(self), picture-in-picture=(self), autoplay=(self), camera=(), geolocation=(), payment=(), usb=(), display-capture=()';
 
-/** Headers of every console page and file. */
+/** Headers of every console page (http/static.ts sends them with documents, not with scripts, styles or fonts). */
 export function pageSecurityHeaders(frameAncestors: string): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(frameAncestors),

@@ -45,6 +45,15 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'same-origin',
 };
 
+/**
+ * A file the browser may show as a page of its own (an SVG runs script when opened directly), so
+ * the page policies of http/securityHeaders.ts must come with it.
+ */
+export function isDocument(path: string): boolean {
+  const ext = extname(path).toLowerCase();
+  return ext === '.html' || ext === '.svg';
+}
+
 export function contentTypeOf(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -71,7 +80,7 @@ export async function serveStatic(
   path: string,
   method: string,
   res: ServerResponse,
-  /** the page headers of http/securityHeaders.ts (CSP with the deployment's frame ancestors…) */
+  /** the page headers of http/securityHeaders.ts (CSP with the deployment's frame ancestors…), sent with documents only */
   pageHeaders: Record<string, string> = {},
 ): Promise<boolean> {
   let decoded: string;
@@ -132,7 +141,9 @@ export async function serveStatic(
     'Accept-Ranges': 'bytes',
     // no X-Frame-Options: the CSP's frame-ancestors says who may frame the console
     ...SECURITY_HEADERS,
-    ...pageHeaders,
+    // a policy acts on the document it comes with: a script, style or font sent with one ignores it,
+    // and the console starts no worker, so only what can be a document carries them
+    ...(isDocument(file) ? pageHeaders : {}),
   };
   if (variants.length || (range && (await hasPrecompressed(file)))) headers.Vary = 'Accept-Encoding';
   if (variant) headers['Content-Encoding'] = coding;
