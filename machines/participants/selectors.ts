@@ -6,7 +6,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { ParticipantsMachine } from './participantsMachine';
-import type { Participant, ParticipantCounts, WaitingEntry } from './participantStore';
+import type { Participant, ParticipantCounts, ParticipantStore, WaitingEntry } from './participantStore';
 
 type ParticipantsSnapshot = SnapshotFrom<ParticipantsMachine>;
 
@@ -28,6 +28,11 @@ export const selectWaitingCount = (s: ParticipantsSnapshot): number => s.context
 export const selectParticipantList = (s: ParticipantsSnapshot): readonly Participant[] => s.context.store.list();
 /** the waiting map as a list; a new array only when the waiting map changed */
 export const selectWaitingList = (s: ParticipantsSnapshot): readonly WaitingEntry[] => s.context.store.waiting();
+/**
+ * the store itself: the same object for the actor's life (it changes in place), so selecting it
+ * costs no re-render; read it again when {@link selectParticipantsVersion} moves
+ */
+export const selectParticipantStore = (s: ParticipantsSnapshot): ParticipantStore => s.context.store;
 /** one record (a new object after each change of it), undefined when unknown */
 export const selectParticipant =
   (usrId: string) =>

@@ -46,7 +46,7 @@ import type { RoomProperties } from '@protocol/management';
 type ParticipantsRef = ActorRefFrom<ParticipantsMachine>;
 type CommandsRef = ActorRefFrom<CommandsMachine>;
 
-const { selectParticipantList, selectParticipantsVersion, selectWaitingList } = participantsSelectors;
+const { selectParticipantList, selectParticipantStore, selectParticipantsVersion, selectWaitingList } = participantsSelectors;
 const NO_HIDDEN: readonly string[] = [];
 const { selectAnyPending, selectPendingByUsr } = commandsSelectors;
 
@@ -84,6 +84,8 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
   const version = useSelector(participants, (s) => (s ? selectParticipantsVersion(s) : -1));
   const list = useSelector(participants, (s) => (s ? selectParticipantList(s) : undefined));
   const waitingList = useSelector(participants, (s) => (s ? selectWaitingList(s) : undefined));
+  // the same store for the actor's life: this selection never re-renders, the version above does
+  const store = useSelector(participants, (s) => (s ? selectParticipantStore(s) : undefined));
   const pending = useSelector(commands, (s) => (s ? selectPendingByUsr(s) : NO_PENDING)) ?? NO_PENDING;
   const busy = useSelector(commands, (s) => (s ? selectAnyPending(s) : false)) ?? false;
   const meeting = useMeetingStatusView(session);
@@ -93,12 +95,11 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
   const hiddenSubSites = useSelector(cascade, (s) => (s ? cascadeSelectors.selectHiddenSubSites(s) : NO_HIDDEN)) ?? NO_HIDDEN;
 
   const allRows = useMemo(() => {
-    if (!participants || !list) return [];
-    const store = participants.getSnapshot().context.store;
+    if (!store || !list) return [];
     return toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
     // version moves whenever the store changed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [participants, list, waitingList, version]);
+  }, [store, list, waitingList, version]);
   const rows = useMemo(() => {
     if (hiddenSubSites.length === 0) return allRows;
     const hidden = new Set(hiddenSubSites);
