@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AddressBookDialog } from './AddressBookDialog';
 import { DepartmentSearchNotOffered, type AddressBookSource, type DepartmentSearch } from './addressBookSource';
 import { installDomShims, renderUi } from '#/test/renderUi';
+import { ConnectionLostState } from '#/session/connectionLost';
 
 beforeAll(installDomShims);
 afterEach(cleanup);
@@ -111,5 +112,23 @@ describe('AddressBookDialog', () => {
     await findDepartments('x');
     expect((await screen.findByRole('status')).textContent).toBe('Department search by name is not offered by this platform');
     expect(screen.getByRole('button', { name: 'Expand Sales' })).toBeTruthy();
+  });
+});
+
+describe('AddressBookDialog while the connection is lost', () => {
+  it('adding picked users waits with the reason shown; searching still works', async () => {
+    const onAddUsers = vi.fn();
+    renderUi(
+      <ConnectionLostState value>
+        <AddressBookDialog source={fakeSource(3)} onAddUsers={onAddUsers} onAddDepartment={vi.fn()} onClose={vi.fn()} />
+      </ConnectionLostState>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'User 1 · 1@sip' }));
+    const add = screen.getByRole('button', { name: 'Add 1 selected' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(screen.getByText('The connection is lost: this can be confirmed once it is back.')).toBeTruthy();
+    fireEvent.click(add);
+    expect(onAddUsers).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkSearchResultCount } from '@protocol/validation';
 import type { AddressBookSource, DepartmentNode, UserEntry } from './addressBookSource';
 import { DepartmentPane } from './DepartmentPane';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
 export const PAGE_SIZE = 50;
 
@@ -28,6 +29,8 @@ type Results = { ids: number[]; total: number; tooMany: boolean; label: string }
 
 export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose }: AddressBookDialogProps) {
   const { t } = useLingui();
+  // sent while the connection is lost, it would only be held: the button waits, and says why
+  const lost = useConnectionLost();
   const [department, setDepartment] = useState<DepartmentNode | null>(null);
   const [keyword, setKeyword] = useState('');
   const [results, setResults] = useState<Results | null>(null);
@@ -165,13 +168,14 @@ export function AddressBookDialog({ source, onAddUsers, onAddDepartment, onClose
               getControlProps={(control) => ({ 'aria-label': control === 'next' ? t`Next page` : t`Previous page` })}
             />
           )}
+          <ConnectionLostReason lost={lost} />
           <Group justify="flex-end">
             {department && (
-              <Button variant="light" onClick={() => onAddDepartment(department.id)}>
+              <Button variant="light" disabled={lost} onClick={() => onAddDepartment(department.id)}>
                 <Trans>Add department {department.name}</Trans>
               </Button>
             )}
-            <Button disabled={picked.size === 0} onClick={() => onAddUsers([...picked])}>
+            <Button disabled={picked.size === 0 || lost} onClick={() => onAddUsers([...picked])}>
               <Trans>Add {picked.size} selected</Trans>
             </Button>
           </Group>

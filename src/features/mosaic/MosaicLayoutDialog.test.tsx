@@ -5,6 +5,7 @@ import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { encodeUsrStats } from '@protocol/usrStats';
 import { MosaicLayoutDialog } from './MosaicLayoutDialog';
 import { renderUi } from '#/test/renderUi';
+import { ConnectionLostState } from '#/session/connectionLost';
 import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';
 import { countingOnline as manyOnline, optionsOf, openPicker } from '#/components/participantPicker/testing';
@@ -261,5 +262,25 @@ describe('MosaicLayoutDialog', () => {
     expect(bob?.getAttribute('data-video')).toBe('off');
     expect(within(bob as HTMLElement).getByTitle('Video off')).toBeTruthy();
     expect(screen.getByTestId('mosaic-preview').querySelector('[data-preview-role="speaker"]')?.getAttribute('data-dirty')).toBe('true');
+  });
+});
+
+describe('MosaicLayoutDialog while the connection is lost', () => {
+  it('Apply layout waits with the reason shown, and applies once the connection is back', async () => {
+    const onApply = vi.fn();
+    const dialog = (lost: boolean) => (
+      <ConnectionLostState value={lost}>
+        <MosaicLayoutDialog opened layouts={layouts} configs={[]} participants={people} onApply={onApply} onClose={() => {}} />
+      </ConnectionLostState>
+    );
+    const view = renderUi(dialog(true));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Layout 2*2' }));
+    const apply = () => screen.getByRole('button', { name: 'Apply layout' }) as HTMLButtonElement;
+    expect(apply().disabled).toBe(true);
+    expect(screen.getByText('The connection is lost: this can be confirmed once it is back.')).toBeTruthy();
+    view.rerender(dialog(false));
+    expect(apply().disabled).toBe(false);
+    fireEvent.click(apply());
+    expect(onApply).toHaveBeenCalledTimes(1);
   });
 });

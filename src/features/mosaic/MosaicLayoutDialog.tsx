@@ -57,6 +57,7 @@ import type { MosaicGroupLike } from './types';
 import { overLimit, paneLimitOf, type PaneLimitSource } from './paneLimit';
 import type { ParticipantFeed } from '#/media/simulatedMedia';
 import { RoleScreen } from '#/components/roleScreen/RoleScreen';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 import { resolvedAutoLayout, SCREEN_ROLES, screenGroup, screenPanes } from '#/components/roleScreen/roleScreenModel';
 import { useFeedVersion } from '#/components/roleScreen/useFeedVersion';
 
@@ -91,6 +92,8 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
   // the preview follows who is in the meeting while the dialog is open
   useFeedVersion(feed, opened);
   const { t, i18n } = useLingui();
+  // sent while the connection is lost, it would only be held: the button waits, and says why
+  const lost = useConnectionLost();
   const [role, setRole] = useState<MosaicRole>('speaker');
   const [drafts, setDrafts] = useState<Partial<Record<MosaicRole, MosicConfigEntry>>>({});
   const [notice, setNotice] = useState<number | undefined>(undefined);
@@ -456,11 +459,12 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
             );
           })}
         </SimpleGrid>
+        <ConnectionLostReason lost={lost} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button loading={pending} disabled={dirtyRoles.length === 0} onClick={() => onApply(dirtyRoles.map((r) => current(r)))}>
+          <Button loading={pending} disabled={dirtyRoles.length === 0 || lost} onClick={() => onApply(dirtyRoles.map((r) => current(r)))}>
             <Trans>Apply layout</Trans>
           </Button>
         </Group>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 import type { CommandSink } from './commands';
 import type { ParticipantRow } from './participantModel';
 
@@ -25,6 +26,8 @@ export interface RollCallDialogProps {
 
 export function RollCallDialog({ opened, candidates, current, onCommand, onClose }: RollCallDialogProps) {
   const { t } = useLingui();
+  // a roll call step sent while the connection is lost would only be held: the buttons wait, and say why
+  const lost = useConnectionLost();
   const [view, setView] = useState<RollCallView>(current?.view ?? 'called_only');
   const [chosen, setChosen] = useState<string | null>(null);
   useEffect(() => {
@@ -59,15 +62,19 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
         <Text size="sm" data-testid="roll-call-state" data-called={current?.usrId ?? ''}>
           {calledName ? <Trans>Calling: {calledName}</Trans> : <Trans>No roll call in progress</Trans>}
         </Text>
+        <ConnectionLostReason lost={lost} />
         <Group justify="flex-end">
           {!current ? (
-            <Button disabled={!chosen} onClick={() => chosen && onCommand({ type: 'rollCall', step: 'start', usrId: chosen, view })}>
+            <Button
+              disabled={!chosen || lost}
+              onClick={() => chosen && onCommand({ type: 'rollCall', step: 'start', usrId: chosen, view })}
+            >
               <Trans>Start roll call</Trans>
             </Button>
           ) : (
             <>
               <Button
-                disabled={!nextId}
+                disabled={!nextId || lost}
                 onClick={() => {
                   if (!nextId) return;
                   onCommand({ type: 'rollCall', step: 'next', usrId: nextId, view });
@@ -76,7 +83,7 @@ export function RollCallDialog({ opened, candidates, current, onCommand, onClose
               >
                 <Trans>Next</Trans>
               </Button>
-              <Button color="red" variant="light" onClick={() => onCommand({ type: 'rollCall', step: 'end' })}>
+              <Button color="red" variant="light" disabled={lost} onClick={() => onCommand({ type: 'rollCall', step: 'end' })}>
                 <Trans>End roll call</Trans>
               </Button>
             </>

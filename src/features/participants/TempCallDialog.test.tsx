@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { TempCallDialog } from './TempCallDialog';
 import { installDomShims, renderUi } from '#/test/renderUi';
+import { ConnectionLostState } from '#/session/connectionLost';
 import { callLimit } from '@protocol/callLimit';
 import { roomPropertiesOf } from '@protocol/management';
 
@@ -97,5 +98,21 @@ describe('TempCallDialog and the room max_call', () => {
     fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'Branch' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call' }));
     expect(onCall).toHaveBeenCalledWith({ callUrl: '8008039', dispName: 'Branch', usrType: 2 });
+  });
+});
+
+describe('TempCallDialog while the connection is lost', () => {
+  it('Call waits with the reason shown, and Enter in a field sends nothing', () => {
+    const onCall = vi.fn();
+    renderUi(
+      <ConnectionLostState value>
+        <TempCallDialog opened onClose={vi.fn()} onCall={onCall} />
+      </ConnectionLostState>,
+    );
+    fireEvent.change(screen.getByLabelText('Call address'), { target: { value: '10.0.0.9' } });
+    expect((screen.getByRole('button', { name: 'Call' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('The connection is lost: this can be confirmed once it is back.')).toBeTruthy();
+    fireEvent.submit(screen.getByLabelText('Call address').closest('form')!);
+    expect(onCall).not.toHaveBeenCalled();
   });
 });

@@ -14,6 +14,7 @@ import { USER_NUMBER_MAX_DIGITS } from '@protocol/validation';
 import { callBlocked, type CallLimit } from '@protocol/callLimit';
 import { checkTempCall, checkUserNumber, type TempCallError, type UserNumberError } from './validationBridge';
 import { useUserNumberDigits } from './useUserNumberDigits';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 
 export interface TempCallDialogProps {
   /** shows the dialog */
@@ -41,6 +42,8 @@ export function TempCallDialog({
   limit = { state: 'unknown' },
 }: TempCallDialogProps) {
   const { t } = useLingui();
+  // sent while the connection is lost, it would only be held: the button waits, and says why
+  const lost = useConnectionLost();
   const [mode, setMode] = useState<Mode>('address');
   const [address, setAddress] = useState('');
   const [name, setName] = useState('');
@@ -100,7 +103,8 @@ export function TempCallDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          // Enter in a field submits too: nothing goes out while the connection is lost
+          if (!lost) submit();
         }}
       >
         <Stack>
@@ -169,11 +173,12 @@ export function TempCallDialog({
               {limitText}
             </Text>
           )}
+          <ConnectionLostReason lost={lost} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" disabled={sent || full} aria-describedby={limitText ? 'temp-call-limit' : undefined}>
+            <Button type="submit" disabled={sent || full || lost} aria-describedby={limitText ? 'temp-call-limit' : undefined}>
               {mode === 'number' && onAddByNumber ? <Trans>Invite</Trans> : <Trans>Call</Trans>}
             </Button>
           </Group>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SubtitleSettings } from './SubtitleSettings';
 import { renderUi } from '#/test/renderUi';
+import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);
 
@@ -51,5 +52,21 @@ describe('SubtitleSettings', () => {
     expect(screen.getByText('The subtitle can be at most 60 bytes long')).toBeTruthy();
     const apply = screen.getByRole('button', { name: 'Apply subtitle' }) as HTMLButtonElement;
     expect(apply.disabled).toBe(true);
+  });
+});
+
+describe('SubtitleSettings while the connection is lost', () => {
+  it('Apply subtitle waits with the reason shown', () => {
+    const onApply = vi.fn();
+    renderUi(
+      <ConnectionLostState value>
+        <SubtitleSettings titles={[{ to_role: 'all', message: 'Hi', has_title: 1, h_align: 0 }]} onApply={onApply} />
+      </ConnectionLostState>,
+    );
+    const apply = screen.getByRole('button', { name: 'Apply subtitle' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    expect(screen.getByText('The connection is lost: this can be confirmed once it is back.')).toBeTruthy();
+    fireEvent.click(apply);
+    expect(onApply).not.toHaveBeenCalled();
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubtitlePosition, TitleConfig, TitleTarget } from '@protocol/wire';
+import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';
 import { SubtitlePreview } from './SubtitlePreview';
 import {
   bgAlphaOf,
@@ -52,6 +53,8 @@ export interface SubtitleSettingsProps {
 
 export function SubtitleSettings({ titles, initialTarget = 'all', pending = false, error, onApply, onCancel }: SubtitleSettingsProps) {
   const { t } = useLingui();
+  // sent while the connection is lost, it would only be held: the button waits, and says why
+  const lost = useConnectionLost();
   const [target, setTarget] = useState<TitleTarget>(initialTarget);
   const [drafts, setDrafts] = useState<Partial<Record<TitleTarget, TitleConfig>>>({});
   const title = drafts[target] ?? titleFor(target, titles);
@@ -226,13 +229,14 @@ export function SubtitleSettings({ titles, initialTarget = 'all', pending = fals
             {error}
           </Alert>
         )}
+        <ConnectionLostReason lost={lost} />
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
               <Trans>Cancel</Trans>
             </Button>
           )}
-          <Button loading={pending} disabled={problem !== undefined} onClick={() => onApply(title, positionOf(title))}>
+          <Button loading={pending} disabled={problem !== undefined || lost} onClick={() => onApply(title, positionOf(title))}>
             <Trans>Apply subtitle</Trans>
           </Button>
         </Group>
