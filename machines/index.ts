@@ -42,6 +42,7 @@ export * as notificationsSelectors from './notifications/selectors';
 export * from './addressBook/addressBookMachine';
 export * from './addressBook/subscriptionCache';
 export * as addressBookSelectors from './addressBook/selectors';
+export * from './addressBook/queries';
 export * from './activity/activityMachine';
 export * as activitySelectors from './activity/selectors';
 export * from './mediaStats/mediaStatsMachine';

@@ -4,7 +4,7 @@ import { ApiError } from '../../protocol/errors';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { addressBookMachine } from './addressBookMachine';
 import { SubscriptionCache, unzip } from './subscriptionCache';
-import { selectAddressBookError, selectDepartmentRecord, selectSettled, selectUserRecord } from './selectors';
+import { selectAddressBookError, selectDepartmentRecord, selectQueryOutcome, selectSettled, selectUserRecord } from './selectors';
 
 function started() {
   const script = scriptedSessionApi();
@@ -96,5 +96,65 @@ describe('subscriptions', () => {
     for (let i = 0; i < 51; i++) h.actor.send({ type: 'addressBook.subscribeUsers', ids: [], requestId: `q${i}` });
     expect(selectSettled('q0')(h.snap())).toBeUndefined();
     expect(selectSettled('q50')(h.snap())).toBe('ok');
+  });
+});
+
+describe('queries (searches and online status, never cached)', () => {
+  it('builds each body here and keeps the read answer under its request id', async () => {
+    const h = started();
+    h.actor.send({ type: 'addressBook.query', query: { kind: 'users', keyword: 'wang', depId: 7 }, requestId: 'u1' });
+    expect(h.calls[0]).toMatchObject({
+      suffix: 'usrs/usr_id/search/',
+      body: { cmdid: 'search_usr', filter_type: ['keyword', 'department_id'], filter_value: ['wang', 7] },
+    });
+    expect(selectQueryOutcome('u1')(h.snap())).toBeUndefined();
+    h.answer('usrs/usr_id/search/', { ids: [1, 2], too_many: 0 });
+    await flush();
+    expect(selectQueryOutcome('u1')(h.snap())).toEqual({
+      ok: true,
+      answer: { kind: 'users', found: { ids: [1, 2], total: 2, tooMany: false } },
+    });
+
+    h.actor.send({ type: 'addressBook.query', query: { kind: 'departments', by: 'senior_id', value: -1 }, requestId: 'd1' });
+    expect(h.calls[1]).toMatchObject({
+      suffix: 'departments/department_ids/search/',
+      body: { cmdid: 'search_department_ids', filter_type: ['senior_id'], filter_value: [-1] },
+    });
+    h.answer('departments/department_ids/search/', { ids: [], total: 600, too_many: 1 });
+    await flush();
+    expect(selectQueryOutcome('d1')(h.snap())).toEqual({
+      ok: true,
+      answer: { kind: 'departments', found: { ids: [], total: 600, tooMany: true } },
+    });
+
+    h.actor.send({ type: 'addressBook.query', query: { kind: 'online', ids: [1, 2] }, requestId: 'o1' });
+    expect(h.calls[2]).toMatchObject({ suffix: 'usrs/get_usr_online_status/', body: { cmdid: 'get_usr_online_status', usr_ids: [1, 2] } });
+    h.answer('usrs/get_usr_online_status/', { usr_ids: [1, 2], online_status: [1, 0] });
+    await flush();
+    expect(selectQueryOutcome('o1')(h.snap())).toEqual({
+      ok: true,
+      answer: {
+        kind: 'online',
+        online: [
+          [1, true],
+          [2, false],
+        ],
+      },
+    });
+  });
+
+  it('keeps a refusal as its error, for the caller to judge', async () => {
+    const h = started();
+    h.actor.send({ type: 'addressBook.query', query: { kind: 'departments', by: 'department_name', value: 'x' }, requestId: 'n1' });
+    const refusal = new ApiError('http', 400, '/departments', 9001);
+    h.fail('departments/department_ids/search/', refusal);
+    await flush();
+    expect(selectQueryOutcome('n1')(h.snap())).toEqual({ ok: false, error: refusal });
+  });
+
+  it('without a session client a query fails at once', () => {
+    const actor = createActor(addressBookMachine, { input: {} }).start();
+    actor.send({ type: 'addressBook.query', query: { kind: 'online', ids: [1] }, requestId: 'x' });
+    expect(selectQueryOutcome('x')(actor.getSnapshot())).toMatchObject({ ok: false });
   });
 });

@@ -10,6 +10,7 @@ import { isApiError } from '../../protocol/errors';
 import type { DepartmentInfoEvent, UsrInfoEvent } from '../../protocol/events';
 import type { DepartmentInfo, UsrInfo } from '../../protocol/wire';
 import { SubscriptionCache, unzip, type Unzipped } from './subscriptionCache';
+import { queryAnswer, queryRequest, type AddressBookQuery, type QueryAnswer } from './queries';
 
 export type UserRecord = Unzipped<UsrInfo>;
 export type DepartmentRecord = Unzipped<DepartmentInfo>;
@@ -29,7 +30,12 @@ export interface AddressBookContext {
    * {@link SETTLED_KEPT}): a caller waits for its id, then reads the records from the cache
    */
   settled: Readonly<Record<string, 'ok' | 'failed'>>;
+  /** the answers of the searches and online-status questions, by `requestId` (at most {@link SETTLED_KEPT}) */
+  answers: Readonly<Record<string, QueryOutcome>>;
 }
+
+/** How a query ended: its answer, or the error it was refused with (an ApiError, kept for the dialog). */
+export type QueryOutcome = { ok: true; answer: QueryAnswer } | { ok: false; error: unknown };
 
 /** outcomes of requests kept for their callers to read */
 export const SETTLED_KEPT = 50;
@@ -40,6 +46,9 @@ export type AddressBookEvent =
   | { type: 'addressBook.subscribeDepartments'; ids: readonly number[]; requestId?: string }
   | { type: 'addressBook.loaded'; kind: SubscriptionKind; ids: readonly number[]; answer: unknown; requestId?: string }
   | { type: 'addressBook.failed'; kind: SubscriptionKind; ids: readonly number[]; error: unknown; requestId?: string }
+  /** asks a question nothing caches; its outcome is kept under `requestId` ({@link selectQueryOutcome}) */
+  | { type: 'addressBook.query'; query: AddressBookQuery; requestId: string }
+  | { type: 'addressBook.queryDone'; requestId: string; outcome: QueryOutcome }
   | { type: 'server.usr_info'; event: UsrInfoEvent }
   | { type: 'server.department_info'; event: DepartmentInfoEvent };
 
@@ -69,6 +78,19 @@ const subscribe = fromCallback<AddressBookEvent, SubscribeInput>(({ input, sendB
   return () => abort.abort();
 });
 
+const query = fromCallback<AddressBookEvent, { api: SessionApi; query: AddressBookQuery; requestId: string }>(({ input, sendBack }) => {
+  const abort = new AbortController();
+  const { suffix, body } = queryRequest(input.query);
+  const done = (outcome: QueryOutcome) => sendBack({ type: 'addressBook.queryDone', requestId: input.requestId, outcome });
+  input.api.post(suffix, body, abort.signal).then(
+    (answer) => done({ ok: true, answer: queryAnswer(input.query, answer) }),
+    (error: unknown) => {
+      if (!abort.signal.aborted) done({ ok: false, error });
+    },
+  );
+  return () => abort.abort();
+});
+
 function storeUsers(cache: SubscriptionCache<UserRecord>, info: Partial<UsrInfo>): void {
   for (const rec of unzip(info as UsrInfo, 'usr_ids')) cache.put(rec.usr_ids, rec);
 }
@@ -78,6 +100,13 @@ function storeDepartments(cache: SubscriptionCache<DepartmentRecord>, info: Part
 }
 
 let subscriptionSeq = 0;
+
+/** `answers` with one more outcome, the oldest dropped past {@link SETTLED_KEPT} */
+function keepAnswer(answers: AddressBookContext['answers'], requestId: string, outcome: QueryOutcome) {
+  const entries = Object.entries(answers).filter(([id]) => id !== requestId);
+  entries.push([requestId, outcome]);
+  return Object.fromEntries(entries.slice(-SETTLED_KEPT));
+}
 
 /** `settled` with one more outcome, the oldest dropped past {@link SETTLED_KEPT} */
 function settle(settled: AddressBookContext['settled'], requestId: string | undefined, outcome: 'ok' | 'failed') {
@@ -93,8 +122,21 @@ export const addressBookMachine = setup({
     events: {} as AddressBookEvent,
     input: {} as { api?: SessionApi },
   },
-  actors: { subscribe },
+  actors: { subscribe, query },
   actions: {
+    ask: enqueueActions(({ context, enqueue }, p: { query: AddressBookQuery; requestId: string }) => {
+      if (!context.api) {
+        enqueue.assign({ answers: keepAnswer(context.answers, p.requestId, { ok: false, error: new Error('address book: no session') }) });
+        return;
+      }
+      enqueue.spawnChild('query', {
+        id: `query:${++subscriptionSeq}`,
+        input: { api: context.api, query: p.query, requestId: p.requestId },
+      });
+    }),
+    keepAnswer: assign(({ context }, p: { requestId: string; outcome: QueryOutcome }) => ({
+      answers: keepAnswer(context.answers, p.requestId, p.outcome),
+    })),
     start: enqueueActions(({ context, enqueue }, p: { kind: SubscriptionKind; ids: readonly number[]; requestId?: string }) => {
       if (!context.api || p.ids.length === 0) {
         // nothing to ask: the caller reads what the cache has
@@ -153,6 +195,7 @@ export const addressBookMachine = setup({
     inFlight: 0,
     lastError: null,
     settled: {},
+    answers: {},
   }),
   on: {
     'session.api': { actions: assign({ api: ({ event }) => event.api }) },
@@ -173,6 +216,10 @@ export const addressBookMachine = setup({
         type: 'storeFailure',
         params: ({ event }) => ({ kind: event.kind, ids: event.ids, error: event.error, requestId: event.requestId }),
       },
+    },
+    'addressBook.query': { actions: { type: 'ask', params: ({ event }) => ({ query: event.query, requestId: event.requestId }) } },
+    'addressBook.queryDone': {
+      actions: { type: 'keepAnswer', params: ({ event }) => ({ requestId: event.requestId, outcome: event.outcome }) },
     },
     'server.usr_info': { actions: { type: 'pushUsers', params: ({ event }) => ({ event: event.event }) } },
     'server.department_info': { actions: { type: 'pushDepartments', params: ({ event }) => ({ event: event.event }) } },

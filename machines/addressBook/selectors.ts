@@ -2,7 +2,7 @@
  * Named selectors for the address-book actor (system id `addressBook`).
  */
 import type { SnapshotFrom } from 'xstate';
-import type { AddressBookMachine, DepartmentRecord, UserRecord } from './addressBookMachine';
+import type { AddressBookMachine, DepartmentRecord, QueryOutcome, UserRecord } from './addressBookMachine';
 
 type AddressBookSnapshot = SnapshotFrom<AddressBookMachine>;
 
@@ -23,3 +23,8 @@ export const selectSettled =
   (requestId: string) =>
   (s: AddressBookSnapshot): 'ok' | 'failed' | undefined =>
     s.context.settled[requestId];
+/** the outcome of the query with `requestId` (`addressBook.query`), undefined while it runs */
+export const selectQueryOutcome =
+  (requestId: string) =>
+  (s: AddressBookSnapshot): QueryOutcome | undefined =>
+    s.context.answers[requestId];

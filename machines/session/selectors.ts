@@ -3,6 +3,8 @@
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { SessionChildId, SessionEnd, SessionMachine } from './sessionMachine';
+import type { FetchMediaStats } from '../mediaStats/mediaStatsMachine';
+import { mediaStatsFetcherOf } from '../mediaStats/fetch';
 
 type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
@@ -18,6 +20,8 @@ export const selectLogin = (s: SessionSnapshot) => s.context.login;
 export const selectRole = (s: SessionSnapshot) => s.context.login.role;
 /** the session's current API client (it changes when a lost session is resumed) */
 export const selectApi = (s: SessionSnapshot) => s.context.api;
+/** reads one leg's media statistics on the current session (a new function after a resume) */
+export const selectFetchMediaStats = (s: SessionSnapshot): FetchMediaStats => mediaStatsFetcherOf(s.context.api);
 /** what the user is told about the session itself (`relogged`), null when nothing */
 export const selectSessionNotice = (s: SessionSnapshot) => s.context.notice;
 /** how a lost session would come back: `resume`, `relogin` or `none` (capabilities.ts) */

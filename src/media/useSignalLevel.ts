@@ -6,24 +6,24 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useScreenActor } from '#/session/useScreenActor';
-import type { AnyActorRef } from 'xstate';
-import type { MediaStreamResponse } from '@protocol/wire';
-import { mediaStatsMachine, mediaStatsSelectors, type FetchMediaStats, type SessionApi } from '@machines/index';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { mediaStatsMachine, mediaStatsSelectors, sessionSelectors, type FetchMediaStats, type SessionMachine } from '@machines/index';
 import { signalOf, type SignalLevel } from './signal';
-import { mediaStreamPath } from '@machines/mediaStats/path';
 
 export type { FetchMediaStats };
 
 /** Polling period of the signal overlays (the chart polls every 2 s; an indicator needs less). */
 export const SIGNAL_POLL_MS = 3000;
 
-/** The media-statistics call through the session's API client, which the commands actor holds. */
+/**
+ * The media-statistics call of the session, read through its selector at each call: a resumed
+ * session's new client is used at once, an ended session asks nothing.
+ */
 export function mediaStatsFetcher(session: AnyActorRef | null | undefined): FetchMediaStats {
   return (epId, signal) => {
-    const commands = session?.system.get('commands') as AnyActorRef | undefined;
-    const api = (commands?.getSnapshot().context as { api?: SessionApi } | undefined)?.api;
-    if (!api) return Promise.reject(new Error('no session'));
-    return api.raw<MediaStreamResponse>('GET', mediaStreamPath(epId), undefined, signal);
+    const snapshot = session?.getSnapshot() as SnapshotFrom<SessionMachine> | undefined;
+    if (!snapshot || sessionSelectors.selectSessionEnded(snapshot)) return Promise.reject(new Error('no session'));
+    return sessionSelectors.selectFetchMediaStats(snapshot)(epId, signal);
   };
 }
 

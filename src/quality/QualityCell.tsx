@@ -29,7 +29,7 @@ export const QualityCell = memo(function QualityCell({ usrId }: { usrId: string 
   const ctx = useQuality();
   // re-read the store after every round
   const round = useSelector(ctx?.quality, (s) => (s ? qualityHistorySelectors.selectQualityRound(s) : 0)) ?? 0;
-  const store = ctx?.quality?.getSnapshot().context.store;
+  const store = ctx?.store;
   if (!ctx || !store || !store.has(usrId)) {
     return (
       <span data-testid="quality-cell" data-round={round} aria-label={t`No quality figures yet`} role="img" className={classes.none}>

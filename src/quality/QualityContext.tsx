@@ -7,7 +7,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { qualityHistorySelectors, type QualityHistoryMachine, type QualityThresholds, type StatsSample } from '@machines/index';
+import {
+  qualityHistorySelectors,
+  type QualityHistoryMachine,
+  type QualityStore,
+  type QualityThresholds,
+  type StatsSample,
+} from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { loadThresholds, saveThresholds, worstFirst, type QualitySort } from './qualityModel';
 
@@ -17,6 +23,8 @@ export type QualityRef = ActorRefFrom<QualityHistoryMachine>;
 
 interface QualityContextValue {
   quality: QualityRef | undefined;
+  /** the actor's ring buffers: one object for its life, changed in place (read again on each round) */
+  store: QualityStore | undefined;
   sort: QualitySort;
   setSort: (sort: QualitySort) => void;
   thresholds: QualityThresholds;
@@ -32,6 +40,8 @@ export function useQuality(): QualityContextValue | null {
 
 export function QualityProvider({ session, children }: { session: AnyActorRef; children: ReactNode }) {
   const quality = useSessionChild<QualityRef>(session, 'qualityHistory');
+  // selected once here, not per row: the same store for the actor's life, so no row subscribes for it
+  const store = useSelector(quality, (s) => (s ? qualityHistorySelectors.selectQualityStore(s) : undefined));
   const [sort, setSort] = useState<QualitySort>('none');
   const [thresholds, setThresholdsState] = useState<QualityThresholds>(() => loadThresholds());
 
@@ -46,6 +56,7 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
   const value = useMemo<QualityContextValue>(
     () => ({
       quality,
+      store,
       sort,
       setSort,
       thresholds,
@@ -55,7 +66,7 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
         quality?.send({ type: 'quality.setThresholds', thresholds: next });
       },
     }),
-    [quality, sort, thresholds],
+    [quality, store, sort, thresholds],
   );
   return <QualityCtx.Provider value={value}>{children}</QualityCtx.Provider>;
 }
@@ -67,7 +78,7 @@ export function useQualityOrder<T extends { usrId: string }>(rows: readonly T[])
   const ctx = useQuality();
   const sort = ctx?.sort ?? 'none';
   const round = useSelector(ctx?.quality, (s) => (s && sort !== 'none' ? qualityHistorySelectors.selectQualityRound(s) : -1)) ?? noRound();
-  const store = ctx?.quality?.getSnapshot().context.store;
+  const store = ctx?.store;
   // the round moves whenever the store changed
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => worstFirst(rows, store, sort), [rows, store, sort, round]);
@@ -78,12 +89,14 @@ export function useQualityOrder<T extends { usrId: string }>(rows: readonly T[])
  * it opens, and a sink for the samples it reads, so the history goes on after it closes.
  */
 export function useQualityHistoryOf(usrId: string, name: string): { earlier: StatsSample[]; onSample: (sample: StatsSample) => void } {
-  const quality = useQuality()?.quality;
+  const ctx = useQuality();
+  const quality = ctx?.quality;
+  const store = ctx?.store;
   return useMemo(
     () => ({
-      earlier: quality && usrId ? quality.getSnapshot().context.store.samples(usrId) : [],
+      earlier: store && usrId ? store.samples(usrId) : [],
       onSample: (sample: StatsSample) => quality?.send({ type: 'quality.sample', usrId, name, sample }),
     }),
-    [quality, usrId, name],
+    [quality, store, usrId, name],
   );
 }

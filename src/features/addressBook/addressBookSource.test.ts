@@ -56,7 +56,7 @@ function fakeServer(opts: { nameSearch?: 'ok' | 'refused' | 'tooMany' } = {}) {
     raw: async () => ({}),
   } as unknown as SessionApi;
   const actor = createActor(addressBookMachine, { input: { api } }).start();
-  return { sent, actor, source: () => sessionAddressBook(api, actor) };
+  return { sent, actor, source: () => sessionAddressBook(actor) };
 }
 
 describe('sessionAddressBook through the address-book actor', () => {

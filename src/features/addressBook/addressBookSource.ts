@@ -2,15 +2,13 @@
  * How the address book dialog reads the tenant's address book: the per-session calls of spec §7
  * (`departments/...`, `usrs/...`) behind a narrow interface, so the dialog is tested with a fake.
  *
- * Records come through the session's address-book actor (system id `addressBook`): it sends each
- * subscription with the cached `last_modify_dtms`, and a 304 answer means the cached records are
- * current (spec §7, cache of 500). Searches and online status are asked directly: they change
- * with every question and nothing caches them.
+ * Everything goes through the session's address-book actor (system id `addressBook`), events in
+ * and selectors out: records are subscribed with the cached `last_modify_dtms`, a 304 answer
+ * meaning the cached records are current (spec §7, cache of 500); searches and online status are
+ * asked as queries, whose answers nothing caches.
  */
 import { waitFor, type ActorRefFrom } from 'xstate';
-import type { AddressBookMachine, SessionApi } from '@machines/index';
-import type { SearchResponse } from '@protocol/wire';
-import { CMD } from '@protocol/cmdids';
+import { addressBookSelectors, type AddressBookMachine, type AddressBookQuery, type QueryAnswer, type SearchFound } from '@machines/index';
 import { isApiError } from '@protocol/errors';
 
 export interface DepartmentNode {
@@ -52,75 +50,69 @@ let requestSeq = 0;
 /** Asks the actor to subscribe `ids` and waits until it has answered (from the server or, on 304, its cache). */
 async function subscribed(actor: AddressBookRef, kind: 'users' | 'departments', ids: number[]): Promise<void> {
   const requestId = `dialog:${++requestSeq}`;
+  const settled = addressBookSelectors.selectSettled(requestId);
   actor.send({ type: kind === 'users' ? 'addressBook.subscribeUsers' : 'addressBook.subscribeDepartments', ids, requestId });
-  const snap = await waitFor(actor, (s) => s.context.settled[requestId] !== undefined);
-  if (snap.context.settled[requestId] === 'failed') throw new Error(`address book: ${kind} could not be read`);
+  const snap = await waitFor(actor, (s) => settled(s) !== undefined);
+  if (settled(snap) === 'failed') throw new Error(`address book: ${kind} could not be read`);
 }
 
-/** The address book of the logged-in session's tenant, its records cached by `actor`. */
-export function sessionAddressBook(api: SessionApi, actor: AddressBookRef): AddressBookSource {
+/** Asks the actor a query and waits for its answer; rejects with the error it was refused with. */
+async function asked(actor: AddressBookRef, query: AddressBookQuery): Promise<QueryAnswer> {
+  const requestId = `dialog:${++requestSeq}`;
+  const outcomeOf = addressBookSelectors.selectQueryOutcome(requestId);
+  actor.send({ type: 'addressBook.query', query, requestId });
+  const outcome = outcomeOf(await waitFor(actor, (s) => outcomeOf(s) !== undefined))!;
+  if (!outcome.ok) throw outcome.error;
+  return outcome.answer;
+}
+
+async function searched(actor: AddressBookRef, query: AddressBookQuery): Promise<SearchFound> {
+  const answer = await asked(actor, query);
+  return answer.kind === 'online' ? { ids: [], total: 0, tooMany: false } : answer.found;
+}
+
+/** The address book of the logged-in session's tenant, asked through its address-book `actor`. */
+export function sessionAddressBook(actor: AddressBookRef): AddressBookSource {
   const departmentsOf = async (ids: number[]): Promise<DepartmentNode[]> => {
     if (!ids.length) return [];
     await subscribed(actor, 'departments', ids);
-    const cache = actor.getSnapshot().context.departments;
+    const snap = actor.getSnapshot();
     return ids.flatMap((id) => {
-      const rec = cache.get(id);
+      const rec = addressBookSelectors.selectDepartmentRecord(id)(snap);
       return rec ? [{ id, name: rec.department_names ?? String(id) }] : [];
     });
   };
-  const search = (filterType: string, value: string | number) =>
-    api.post<SearchResponse>('departments/department_ids/search/', {
-      cmdid: CMD.searchDepartmentIds,
-      filter_type: [filterType],
-      filter_value: [value],
-    });
-  const childrenOf = async (senior: number) => departmentsOf((await search('senior_id', senior)).ids ?? []);
+  const childrenOf = async (senior: number) =>
+    departmentsOf((await searched(actor, { kind: 'departments', by: 'senior_id', value: senior })).ids);
   return {
     topDepartments: () => childrenOf(-1),
     childDepartments: (depId) => childrenOf(depId),
     async searchDepartments(name) {
-      let found: SearchResponse;
+      let found: SearchFound;
       try {
-        found = await search('department_name', name);
+        found = await searched(actor, { kind: 'departments', by: 'department_name', value: name });
       } catch (error) {
         // a platform without the filter refuses it as a bad request or an unknown call
         if (isApiError(error) && (error.status === 400 || error.status === 404)) throw new DepartmentSearchNotOffered();
         throw error;
       }
-      const total = found.total ?? found.ids?.length ?? 0;
-      if (found.too_many === 1 || total > 500) return { tooMany: true, total };
-      return { tooMany: false, departments: await departmentsOf(found.ids ?? []) };
+      if (found.tooMany || found.total > 500) return { tooMany: true, total: found.total };
+      return { tooMany: false, departments: await departmentsOf(found.ids) };
     },
-    async searchUsers({ keyword, depId }) {
-      const filter_type: string[] = [];
-      const filter_value: (string | number)[] = [];
-      if (keyword) {
-        filter_type.push('keyword');
-        filter_value.push(keyword);
-      }
-      if (depId !== undefined) {
-        filter_type.push('department_id');
-        filter_value.push(depId);
-      }
-      const res = await api.post<SearchResponse>('usrs/usr_id/search/', { cmdid: CMD.searchUsr, filter_type, filter_value });
-      return { ids: res.ids ?? [], total: res.total ?? res.ids?.length ?? 0, tooMany: res.too_many === 1 };
-    },
+    searchUsers: ({ keyword, depId }) => searched(actor, { kind: 'users', keyword, depId }),
     async users(ids) {
       if (!ids.length) return [];
       await subscribed(actor, 'users', ids);
-      const cache = actor.getSnapshot().context.users;
+      const snap = actor.getSnapshot();
       return ids.flatMap((id) => {
-        const rec = cache.get(id);
+        const rec = addressBookSelectors.selectUserRecord(id)(snap);
         return rec ? [{ id, name: rec.nick_names ?? String(id), callAddr: rec.call_addrs ?? '' }] : [];
       });
     },
     async onlineStatus(ids) {
       if (!ids.length) return new Map();
-      const res = await api.post<{ usr_ids?: number[]; online_status?: number[] }>('usrs/get_usr_online_status/', {
-        cmdid: CMD.getUsrOnlineStatus,
-        usr_ids: ids,
-      });
-      return new Map((res.usr_ids ?? []).map((id, i) => [id, (res.online_status?.[i] ?? 0) > 0]));
+      const answer = await asked(actor, { kind: 'online', ids });
+      return new Map(answer.kind === 'online' ? answer.online : []);
     },
   };
 }

@@ -47,7 +47,7 @@ export function LoginPanel({
   useEffect(() => {
     const sub = actor.on('login.failed', ({ failure: failed }) => {
       if (failed.code !== 'wrongPassword') return setRefusedPassword(null);
-      setRefusedPassword(actor.getSnapshot().context.password);
+      setRefusedPassword(loginSelectors.selectPassword(actor.getSnapshot()));
       passwordInput.current?.focus();
       passwordInput.current?.select();
     });

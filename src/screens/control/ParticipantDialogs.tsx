@@ -1,22 +1,19 @@
 /**
  * The dialogs other features provide to the participant area, opened from a row (camera,
  * microphone, statistics) or from the tab actions (address book); the control screen hands them
- * to ParticipantsPanel (a feature imports no other feature). They reach the server through the session's API
- * client, which the commands actor holds.
+ * to ParticipantsPanel (a feature imports no other feature). They reach the server through the session's
+ * actors: the statistics through the session's selector, the address book through its actor.
  */
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { AddressBookMachine, CommandsMachine } from '@machines/index';
-import type { MediaStreamResponse } from '@protocol/wire';
-import { mediaStreamPath } from '@machines/mediaStats/path';
+import type { AddressBookMachine } from '@machines/index';
 import { usrStat } from '@protocol/usrStats';
 import { lazyDialog } from '#/components/lazyLoad';
 import { sessionAddressBook } from '#/features/addressBook/addressBookSource';
 import type { ParticipantDialogsProps } from '#/features/participants/dialogSlot';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useQualityHistoryOf } from '#/quality/QualityContext';
-
-type CommandsRef = ActorRefFrom<CommandsMachine>;
+import { mediaStatsFetcher } from '#/media/useSignalLevel';
 
 // loaded when first opened (the statistics bring the charts); rendered only while open
 const shown = () => true;
@@ -26,20 +23,14 @@ const StatsDialog = lazyDialog(() => import('#/features/stats/StatsDialog').then
 const AddressBookDialog = lazyDialog(() => import('#/features/addressBook/AddressBookDialog').then((m) => m.AddressBookDialog), shown);
 
 export function ParticipantDialogs(props: ParticipantDialogsProps) {
-  const commands = useSessionChild<CommandsRef>(props.session, 'commands');
-  const api = commands?.getSnapshot().context.api;
-  const fetchStats = useCallback(
-    (epId: number, signal: AbortSignal) =>
-      api ? api.raw<MediaStreamResponse>('GET', mediaStreamPath(epId), undefined, signal) : Promise.reject(new Error('no session')),
-    [api],
-  );
+  const fetchStats = useMemo(() => mediaStatsFetcher(props.session), [props.session]);
   const quality = useQualityHistoryOf(
     props.dialog === 'addressBook' ? '' : props.row.usrId,
     props.dialog === 'addressBook' ? '' : props.row.name,
   );
   // records through the session's address-book actor: its cache of 500 and 304 answers (spec §7)
   const addressBookActor = useSessionChild<ActorRefFrom<AddressBookMachine>>(props.session, 'addressBook');
-  const addressBook = useMemo(() => (api && addressBookActor ? sessionAddressBook(api, addressBookActor) : null), [api, addressBookActor]);
+  const addressBook = useMemo(() => (addressBookActor ? sessionAddressBook(addressBookActor) : null), [addressBookActor]);
   const { onCommand, onClose } = props;
 
   if (props.dialog === 'addressBook') {
