@@ -81,10 +81,11 @@ interface SystemLike {
  */
 function listedCascadePoints(system: SystemLike, removed: readonly string[]): number | undefined {
   const snap = system.get('participants')?.getSnapshot() as
-    { matches?: (v: string) => boolean; context?: { store?: { list: () => readonly Participant[] } } } | undefined;
+    { matches?: (v: string) => boolean; context?: { store?: { subSites: () => readonly Participant[] } } } | undefined;
   if (!snap?.matches?.('ready') || !snap.context?.store) return undefined;
   let n = 0;
-  for (const p of snap.context.store.list()) if (isSubSite(p) && !removed.includes(p.usr_id)) n++;
+  // the store's sub-site records, not a pass over every participant
+  for (const p of snap.context.store.subSites()) if (isSubSite(p) && !removed.includes(p.usr_id)) n++;
   return n;
 }
 

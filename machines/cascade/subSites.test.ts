@@ -11,7 +11,7 @@ import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { miniSession } from '../testing/miniSession';
 import { cascadeMachine, type CascadeEmitted } from './cascadeMachine';
 import { selectHiddenSubSites, selectRemovedSubSites, selectSubSiteRemovals } from './selectors';
-import { sameSubSites, SUB_SITE_REMOVAL_DELAY_MS, subSitesOf } from './subSites';
+import { isSubSite, sameSubSites, SUB_SITE_REMOVAL_DELAY_MS, subSitesOf } from './subSites';
 import type { Participant } from '../participants/participantStore';
 
 const status = (fields: object) => ({ type: 'server.one_mr_status', event: { cmdid: 'one_mr_status', seq: 1, ...fields } }) as never;
@@ -131,7 +131,8 @@ describe('sub-sites counted from the participant list (every wire mode reports d
   function besideList(list: () => readonly Participant[]) {
     const participants = setup({}).createMachine({
       initial: 'ready',
-      context: { store: { list } },
+      // the store's sub-site records are its list's sub-sites (participantStoreIndex.test.ts)
+      context: { store: { list, subSites: () => list().filter(isSubSite) } },
       states: { ready: {} },
     });
     const script = scriptedSessionApi();

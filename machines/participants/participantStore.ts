@@ -13,6 +13,7 @@
  */
 import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
 import type { OnlineEpsLeftEvent } from '../../protocol/events';
+import { SUB_SITE_DEV_TYPE } from '../cascade/subSites';
 
 /** One participant: the invited roster entry merged with its online endpoint and its status. */
 export interface Participant {
@@ -125,6 +126,10 @@ export class ParticipantStore {
   private listStale = false;
   private waitingList: WaitingEntry[] = [];
   private waitingStale = false;
+  /** the sub-site records in arrival order; valid while `subSitesStale` is false */
+  private subSiteList: Participant[] = [];
+  /** a sub-site joined, left or became one since `subSiteList` was built */
+  private subSitesStale = false;
   /** moves on every change that a reader could see */
   version = 0;
 
@@ -177,6 +182,21 @@ export class ParticipantStore {
     return this.waitingList;
   }
 
+  /**
+   * The cascade's sub-site legs (`dev_type` mr_cascade_sub) in arrival order, the same as filtering
+   * {@link list}: a reader per feed batch looks at these few, not at 10,000 records. A changed
+   * sub-site takes its slot in place; one joining, leaving or changing kind rebuilds the array.
+   */
+  subSites(): readonly Participant[] {
+    if (this.subSitesStale) {
+      const out: Participant[] = [];
+      for (const p of this.records.values()) if (p.dev_type === SUB_SITE_DEV_TYPE) out.push(p);
+      this.subSiteList = out;
+      this.subSitesStale = false;
+    }
+    return this.subSiteList;
+  }
+
   isWaiting(usrId: string): boolean {
     return this.waitingByUsr.has(usrId);
   }
@@ -195,6 +215,7 @@ export class ParticipantStore {
     this.handCount = 0;
     this.listStale = true;
     this.waitingStale = true;
+    this.subSitesStale = true;
     this.version++;
   }
 
@@ -369,6 +390,11 @@ export class ParticipantStore {
     } else {
       this.listStale = true;
     }
+    const wasSub = existed && old.dev_type === SUB_SITE_DEV_TYPE;
+    const isSub = next.dev_type === SUB_SITE_DEV_TYPE;
+    const subSlot = wasSub && isSub && !this.subSitesStale ? this.subSiteList.indexOf(old) : -1;
+    if (subSlot >= 0) this.subSiteList[subSlot] = next;
+    else if (wasSub || isSub) this.subSitesStale = true;
     this.records.set(next.usr_id, next);
     this.onlineCount += next.online;
     if (this.hasHandUp(next)) this.handCount++;
@@ -379,6 +405,7 @@ export class ParticipantStore {
     if (!this.records.delete(old.usr_id)) return;
     this.slotOf.delete(old.usr_id);
     this.listStale = true;
+    if (old.dev_type === SUB_SITE_DEV_TYPE) this.subSitesStale = true;
     this.onlineCount -= old.online;
     if (this.hasHandUp(old)) this.handCount--;
     if (this.waitingByUsr.delete(old.usr_id)) this.waitingStale = true;

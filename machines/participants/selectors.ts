@@ -26,6 +26,8 @@ export const selectWaitingCount = (s: ParticipantsSnapshot): number => s.context
  * new usr_id, a removal or a reload gives a new array.
  */
 export const selectParticipantList = (s: ParticipantsSnapshot): readonly Participant[] => s.context.store.list();
+/** the sub-site (cascade point) records, in the list's order: a few, read without a pass over the list */
+export const selectSubSiteRecords = (s: ParticipantsSnapshot): readonly Participant[] => s.context.store.subSites();
 /** the waiting map as a list; a new array only when the waiting map changed */
 export const selectWaitingList = (s: ParticipantsSnapshot): readonly WaitingEntry[] => s.context.store.waiting();
 /**

@@ -44,7 +44,7 @@ export const sessionSelectors = {
   participantList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectParticipantList(s)),
   /** the sub-sites (cascade points) of the list once it has loaded; compare with sameSubSites */
   subSites: safe((s: SnapshotFrom<ParticipantsMachine>) =>
-    participants.selectParticipantsLoaded(s) ? subSitesOf(participants.selectParticipantList(s)) : undefined,
+    participants.selectParticipantsLoaded(s) ? subSitesOf(participants.selectSubSiteRecords(s)) : undefined,
   ),
   waitingList: safe((s: SnapshotFrom<ParticipantsMachine>) => participants.selectWaitingList(s)),
   /** the waiting list is rebuilt per version; its entries are the same objects until they change */

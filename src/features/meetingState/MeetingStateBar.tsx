@@ -18,7 +18,6 @@ import {
   type ParticipantsMachine,
   type RecordingMachine,
 } from '@machines/index';
-import { usrStat } from '@protocol/usrStats';
 import { useSessionChild } from '#/session/useSessionChild';
 import { useNotOffered } from '#/session/notOffered';
 import { onPrivateTalkRequest, sendPrivateTalk } from '#/session/privateTalk';
@@ -41,13 +40,8 @@ const field =
   (s: MeetingSnap) =>
     s ? (meetingSelectors.selectMeetingStatus(s) as Record<string, unknown> | null)?.[key] : undefined;
 
-const selectHands = (s: ParticipantsSnap): number => {
-  if (!s) return 0;
-  const list = participantsSelectors.selectParticipantList(s);
-  let n = 0;
-  for (const p of list) if (p.online === 1 && p.usr_stat && usrStat(p.usr_stat, 'hand') === 1) n++;
-  return n;
-};
+// the store keeps the count as records change: no pass over 10,000 participants per feed batch (issue 27)
+const selectHands = (s: ParticipantsSnap): number => (s ? participantsSelectors.selectHandUpCount(s) : 0);
 
 const selectWaiting = (s: ParticipantsSnap): number => (s ? participantsSelectors.selectWaitingList(s).length : 0);
 
