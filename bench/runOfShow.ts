@@ -74,7 +74,11 @@ function time(fn: () => void): number {
 
 if (!validateRunOfShow(doc).ok) throw new Error('the benchmark document is not valid');
 // warm-up (JIT), not counted
-for (let r = 0; r < 20; r++) for (const seg of doc.segments) (segmentSteps(view, seg), diffSegment(view, seg));
+for (let r = 0; r < 20; r++)
+  for (const seg of doc.segments) {
+    segmentSteps(view, seg);
+    diffSegment(view, seg);
+  }
 
 const one: number[] = [];
 const all: number[] = [];

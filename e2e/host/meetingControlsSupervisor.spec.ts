@@ -3,7 +3,6 @@
  * reload (and obeyed by the layout screen), and a private talk the server reports.
  */
 import { testWithServer, expect } from '../fixtures';
-import type { TestServer } from '../server';
 import { openMeetingControls, startPrivateTalk } from '../pages/MeetingControlsSession';
 
 // A server of its own: specs sharing the worker's server hang up, end or empty the meeting, and a

@@ -146,7 +146,7 @@ test.describe('participant dialogs', () => {
     lang,
   }) => {
     const t = T[lang];
-    const { panel, api } = await openParticipants(page, server, lang);
+    const { api } = await openParticipants(page, server, lang);
     const found = await api.post<{ ids: number[]; total: number }>('usrs/usr_id/search/', {
       cmdid: 'search_usr',
       filter_type: [],

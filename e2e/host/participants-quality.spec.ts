@@ -140,7 +140,7 @@ test.describe('quality history', () => {
     const t = T[lang];
     // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
     test.setTimeout(240_000);
-    const { panel, api, name } = await openWithPoorLine(page, server, lang);
+    const { panel, name } = await openWithPoorLine(page, server, lang);
 
     // the condition must last 10 s (two rounds) before it alerts; the alert interrupts once
     await expect.poll(() => qualityToasts(page), { timeout: 40_000 }).toEqual([expect.stringMatching(containing(t.lossToast(name)))]);
@@ -237,7 +237,7 @@ test.describe('quality history', () => {
     const t = T[lang];
     // rounds are 10 s apart and the alerts need two of them; the axe scans are slow on a busy machine
     test.setTimeout(240_000);
-    const { panel, api, name } = await openWithPoorLine(page, server, lang);
+    const { panel, name } = await openWithPoorLine(page, server, lang);
     // the poor line alerts, so it is read in full every round from then on
     await expect.poll(() => qualityToasts(page), { timeout: 40_000 }).toContainEqual(expect.stringMatching(containing(t.lossToast(name))));
     await orderBy(page, panel, t, t.worstJitter);

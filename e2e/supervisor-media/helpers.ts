@@ -3,7 +3,6 @@
  * someone talks and presents soon), the options switches, and reading live media in the page.
  */
 import { testWithServer, expect } from '../fixtures';
-import type { TestServer } from '../server';
 import type { Locator, Page } from '@playwright/test';
 
 // A server of its own: other specs empty or end the shared meeting, and these need people who

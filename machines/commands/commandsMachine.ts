@@ -19,7 +19,7 @@
  * says the platform does not know it (404, 400, 501, unknown action, not implemented) marks its
  * group "not offered" for the session (`selectNotOffered`), emitted once as `command.notOffered`.
  */
-import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { enqueueActions, fromCallback, setup } from 'xstate';
 import { RC } from '../../protocol/codes';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { isApiError } from '../../protocol/errors';

@@ -367,7 +367,6 @@ export const longPollMachine = setup({
     blockSecs: input.blockSecs ?? LONG_POLL_BLOCK_SECS,
     pauseWhenHidden: input.pauseWhenHidden ?? true,
     random: input.random ?? Math.random,
-    // eslint-disable-next-line no-console
     log: input.log ?? ((entry) => console.warn('[longPoll]', entry.phase, entry.attempt, entry.error)),
     sinceSeq: 0,
     feed: 'cursor',

@@ -184,17 +184,17 @@ export class ChangeFeed {
       return Promise.resolve(first);
     }
     return new Promise((resolve) => {
-      let timer: TimerHandle | undefined;
+      // finish() runs only from the timer, an abort or a wake, all after `timer` is set below
       const finish = () => {
         this.waiters.delete(waiter);
-        if (timer !== undefined) clock.clearTimeout(timer);
+        clock.clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         resolve(this.read(cursor, sessId));
       };
       const onAbort = () => finish();
       const waiter: Waiter = { sessId, cursor, wake: finish };
       this.waiters.add(waiter);
-      timer = clock.setTimeout(finish, blockMs);
+      const timer: TimerHandle = clock.setTimeout(finish, blockMs);
       signal?.addEventListener('abort', onAbort); // removed in finish()
     });
   }

@@ -32,11 +32,14 @@ import { json, type ApiRequest, type ApiResult, type Router } from './router';
 
 type Guarded = (req: ApiRequest) => Promise<ApiResult>;
 
+/** A C0 control character (U+0000–U+001F): never part of a plain id. */
+const hasControlCharacter = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20);
+
 /** `substitutes` of a Take: absent, or an object of at most 100 usr_id → usr_id (plain ids). */
 function substitutesOf(body: Body): Record<string, string> {
   const v = body.substitutes;
   if (v === undefined) return {};
-  const id = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 128 && !/[\u0000-\u001f]/.test(x);
+  const id = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 128 && !hasControlCharacter(x);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw badField('substitutes', RC.valueOutOfRange);
   const entries = Object.entries(v as Record<string, unknown>);
   if (entries.length > 100 || !entries.every(([k, x]) => id(k) && id(x))) throw badField('substitutes', RC.valueOutOfRange);

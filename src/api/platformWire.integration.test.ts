@@ -17,15 +17,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { sessionMachine, type SessionEnd } from '@machines/session/sessionMachine';
-import { toLoginResult, type LoginResult } from '@machines/login/loginMachine';
+import type { LoginResult } from '@machines/login/loginMachine';
 import type { SendCommandEvent } from '@machines/commands/commandsMachine';
 import type { SessionApi } from '@machines/api';
 import { selectParticipantList, selectParticipantsLoaded } from '@machines/participants/selectors';
 import { selectMeetingStatus, selectMosaicConfigs, selectTitleConfigs } from '@machines/meeting/selectors';
 import { selectConnectionState, type ConnectionState } from '@machines/longPoll/selectors';
-import { selectCalledUsrId } from '@machines/rollCall/selectors';
 import { selectRecordingState } from '@machines/recording/selectors';
-import { selectWaitingRoomEnabled } from '@machines/waitingRoom/selectors';
 import { selectActivityEntries, selectActivitySource } from '@machines/activity/selectors';
 import { selectControllerCount, selectControllersOnline } from '@machines/controllers/selectors';
 import { selectSessionNotice, selectSessionRecovery } from '@machines/session/selectors';

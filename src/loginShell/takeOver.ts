@@ -46,7 +46,7 @@ export function takeOverShell(root: HTMLElement, doc: Document = document): () =
       return false;
     }
     if (!shell.isConnected) return true;
-    if (kind === 'login') carryLoginInput(shell, root, userField, doc);
+    if (kind === 'login') carryLoginInput(shell, root, userField);
     shell.remove();
     doc.getElementById('podium-shell-style')?.remove();
     return true;
@@ -66,7 +66,7 @@ function typeInto(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function carryLoginInput(shell: HTMLElement, root: HTMLElement, focused: Element | null, doc: Document): void {
+function carryLoginInput(shell: HTMLElement, root: HTMLElement, focused: Element | null): void {
   let focusTarget: HTMLInputElement | null = null;
   let caret: [number | null, number | null, HTMLInputElement['selectionDirection']] = [null, null, null];
   for (const name of FIELDS) {

@@ -62,7 +62,6 @@ export function useAlertToasts(budget: AlertBudgetRef | undefined): void {
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-    // condition() words by the current language, as t does
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- condition() words by the current language, as t does: `t` is the dependency
   }, [budget, t]);
 }

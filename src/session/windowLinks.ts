@@ -123,7 +123,7 @@ export function useLayoutWindow(
   useEffect(() => {
     if (state.status === 'open')
       popup.current?.postMessage({ source: MESSAGE_SOURCE, type: 'presentation', presentation }, window.location.origin);
-  }, [presentation.launched, presentation.title, presentation.preview, state.status]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [presentation.launched, presentation.title, presentation.preview, state.status]); // eslint-disable-line react-hooks/exhaustive-deps -- the fields the window shows: a new but equal object sends nothing
 
   return {
     state,

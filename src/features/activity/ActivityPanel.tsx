@@ -12,6 +12,7 @@ import { activitySelectors, type ActivityMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { NotOfferedNote, useNotOffered } from '#/session/notOffered';
 import { onActivityRequest } from '#/session/activityRequest';
+import type { ActivityEntry } from '@protocol/wire';
 import { ActivityTable } from './ActivityTable';
 import {
   ACTIVITY_KINDS,
@@ -28,13 +29,15 @@ import { downloadText as download } from '#/shared/csv';
 
 const { selectActivityEntries, selectActivitySource, selectActivityLoading, selectHasOlderActivity, selectActivityLoadFailed } =
   activitySelectors;
+// one empty list for every render before the actor answers: a fresh `[]` would recompute the memos below each time
+const NO_ENTRIES: readonly ActivityEntry[] = [];
 
 export function ActivityPanel({ session, mrId }: { session: AnyActorRef; mrId: string }) {
   const { t } = useLingui();
   const labels = useActivityLabels();
   const activity = useSessionChild<ActorRefFrom<ActivityMachine>>(session, 'activity');
   const activityNotOffered = useNotOffered(session, 'activity');
-  const entries = useSelector(activity, (s) => (s ? selectActivityEntries(s) : undefined)) ?? [];
+  const entries = useSelector(activity, (s) => (s ? selectActivityEntries(s) : undefined)) ?? NO_ENTRIES;
   const source = useSelector(activity, (s) => (s ? selectActivitySource(s) : null)) ?? null;
   const loading = useSelector(activity, (s) => (s ? selectActivityLoading(s) : true)) ?? true;
   const hasOlder = useSelector(activity, (s) => (s ? selectHasOlderActivity(s) : false)) ?? false;

@@ -73,7 +73,7 @@ export function AttendancePanel({ session, mrId, scene }: { session: AnyActorRef
   // the records are read only while the panel is open: a closed panel costs nothing per change
   const rows = useMemo(
     () => (opened && actor ? toAttendanceRows(selectAttendanceRecords(actor.getSnapshot()), meetingStart || since, measuredTo) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the records are read from the snapshot: `version` says when they changed
     [opened, actor, version, meetingStart, since, measuredTo],
   );
   const counts = useMemo(() => countAttendance(rows), [rows]);

@@ -55,8 +55,7 @@ export function BanTally({ session }: { session: AnyActorRef }) {
   const bans = useMemo(() => activeBans(status), [status]);
   const tallies = useMemo(
     () => (list && bans.length ? bans.map((ban) => tallyBan(ban, list, entries ?? [], status?.rollcall_usr_id ?? '')) : []),
-    // the list is updated in place: `version` says when a record changed
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is updated in place: `version` says when a record changed
     [bans, list, version, entries, status?.rollcall_usr_id],
   );
   // breaches wait until the participant flags caught up with a ban just switched on
@@ -71,7 +70,7 @@ export function BanTally({ session }: { session: AnyActorRef }) {
     return () => clearTimeout(timer);
   }, [settleAt, now]);
 
-  const marks = useMemo(() => breachMarks(tallies, starts.current, renderedAt), [tallies, settleAt === null, now]); // eslint-disable-line react-hooks/exhaustive-deps
+  const marks = useMemo(() => breachMarks(tallies, starts.current, renderedAt), [tallies, settleAt === null, now]); // eslint-disable-line react-hooks/exhaustive-deps -- recomputed when a ban settles (`now` ticks to it), not on every render's clock
   useEffect(() => publishBanBreaches(marks), [marks]);
   useEffect(() => () => publishBanBreaches(new Map()), []);
 

@@ -39,7 +39,7 @@ export function BookingDialog(props: BookingDialogProps) {
     if (!opened) return;
     setForm(defaultBookingForm(defaultName, nowSec(), currentEndSec, nextBookingSec));
     setProblem(undefined);
-  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps -- on opening only, not whenever a prop moves while the form is edited
 
   const set = (patch: Partial<BookingForm>) => {
     setForm((f) => ({ ...f, ...patch }));

@@ -62,6 +62,7 @@ export function SubSiteList({ subSites, removals, hidden, error, onDelete, onUnd
                       <Button
                         size="compact-xs"
                         variant="default"
+                        // eslint-disable-next-line jsx-a11y/no-autofocus -- the button appears in answer to the person's own click: focus stays where they act
                         autoFocus
                         aria-label={t`Undo deleting ${s.name}`}
                         onClick={() => {
@@ -87,6 +88,7 @@ export function SubSiteList({ subSites, removals, hidden, error, onDelete, onUnd
                     <Button
                       size="compact-xs"
                       variant="default"
+                      // eslint-disable-next-line jsx-a11y/no-autofocus -- the undo put back the row the person acted on: focus returns to it
                       autoFocus={undone === s.usrId}
                       aria-label={t`Delete ${s.name}`}
                       onClick={() => onDelete(s)}

@@ -115,10 +115,6 @@ export function MosaicLayoutDialog(props: MosaicLayoutDialogProps) {
     setDrafts((d) => ({ ...d, [role]: next }));
     setNotice(undefined);
   };
-  const groupOf = (mosicId: string): MosaicGroupLike =>
-    mosicId === AUTO_MOSAIC
-      ? AUTO_GROUP
-      : (layouts.find((l) => l.mosic_id === mosicId) ?? { mosic_id: mosicId, mosic_cnts: 0, layout_coord: [] });
 
   const roleLabels: Record<MosaicRole, string> = {
     speaker: t`Main venue`,

@@ -97,8 +97,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
   const allRows = useMemo(() => {
     if (!store || !list) return [];
     return toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
-    // version moves whenever the store changed
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is updated in place: `version` moves whenever it changed
   }, [store, list, waitingList, version]);
   const rows = useMemo(() => {
     if (hiddenSubSites.length === 0) return allRows;

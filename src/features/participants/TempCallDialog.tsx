@@ -131,6 +131,7 @@ export function TempCallDialog({
               onChange={(e) => setUserNumber(e.currentTarget.value)}
               error={numberError ? numberMessages[numberError] : undefined}
               data-autofocus
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog the person opened to type a number: focus goes into it
               autoFocus
             />
           ) : (

@@ -70,7 +70,7 @@ export function SupervisorPanel({ session, layoutUrl, title }: SupervisorPanelPr
   const refusalText = useRefusalText(refusal);
   const [launched, setLaunched] = useState(false);
   const [chosen, setChosen] = useState('');
-  const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps -- the list is updated in place: `version` says when a record changed
   const plan = supervisorMediaPlan(options, presenting);
   const media = useMeetingMedia(participants);
   const fetchStats = useMemo(() => mediaStatsFetcher(session), [session]);

@@ -158,6 +158,7 @@ export function TranscriptView(props: TranscriptViewModel & TranscriptViewAction
               : t`Audio-to-text is off: turn it on to transcribe the two loudest channels.`}
         </Text>
       ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the list scrolls: focus lets a keyboard scroll it (axe scrollable-region-focusable)
         <ol ref={listRef} className={classes.list} aria-label={t`Transcript lines`} data-testid="transcript-lines" tabIndex={0}>
           {shown.map((line) => {
             const at = time.format(new Date(line.dtm * 1000));

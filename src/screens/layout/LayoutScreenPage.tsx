@@ -54,7 +54,7 @@ export function LayoutScreenPage({ session }: { session: AnyActorRef | null }) {
   const layouts = useSelector(meeting, sel.layouts) ?? EMPTY;
   const list = useSelector(participants, sel.participantList);
   const version = useSelector(participants, sel.participantsVersion);
-  const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const presenting = useMemo(() => presenterOf(list ?? EMPTY) !== null, [list, version]); // eslint-disable-line react-hooks/exhaustive-deps -- the list is updated in place: `version` says when a record changed
   const launched = presentation?.launched === true;
   const plan = layoutMediaPlan(options, presentation?.preview !== undefined, presenting);
   const media = useMeetingMedia(participants);
