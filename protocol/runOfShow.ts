@@ -353,6 +353,25 @@ export function titleOfBanner(banner: SegmentBanner | null): Omit<TitleConfig, '
   return { ...look, message: bannerMessage(banner), has_title: 1 };
 }
 
+/**
+ * The look of the meeting's banner (the 'all' target's, else the first), so that a capture of the
+ * meeting puts the banner back as it was and not in the default style.
+ */
+export function bannerLook(titles: readonly TitleConfig[]): Partial<SegmentBanner> {
+  const t = titles.find((x) => x.to_role === 'all') ?? titles[0];
+  if (!t) return {};
+  return {
+    font_size: t.font_size,
+    font_color: t.font_color,
+    bg_color: t.bg_color,
+    bg_alpha: t.bg_alpha,
+    style: t.style ?? 0,
+    y_pos: t.y_pos,
+    h_align: t.h_align,
+    v_align: t.v_align,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // the meeting as a segment sees it
 

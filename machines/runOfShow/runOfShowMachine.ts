@@ -18,6 +18,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { isApiError } from '../../protocol/errors';
 import {
+  captureSegment,
   EMPTY_RUN_OF_SHOW,
   INITIAL_STATE,
   decodeRunOfShowState,
@@ -27,9 +28,11 @@ import {
   type RunOfShow,
   type RunOfShowEvent,
   type RunOfShowState,
+  type Segment,
+  type SegmentBanner,
 } from '../../protocol/runOfShow';
 
-import { segmentSteps, type SegmentStep } from './segmentSteps';
+import { segmentSteps, undoSteps, type SegmentStep } from './segmentSteps';
 
 export const RUN_OF_SHOW_SUFFIX = 'run-of-show';
 export const TICK_MS = 1000;
@@ -71,21 +74,28 @@ export interface RunOfShowContext {
   substitutes: Record<string, string>;
   /** in front of the platform: the Take being applied step by step, or the last one */
   platform: PlatformRun | null;
+  /** in front of the platform: the meeting before the last Take (the server keeps its own) */
+  undo: Segment | null;
 }
 
 /** A Take applied as the platform's own requests: the steps, how many are done, the refused one. */
 export interface PlatformRun {
+  kind: 'take' | 'undo';
+  /** the segment taken, or (undo) the one taken off air */
   index: number;
   steps: SegmentStep[];
   done: number;
   /** the step that was refused (the ones before it stay applied; the ones after were not sent) */
   refused: (StepRefusal & { at: number }) | null;
+  /** (take) the meeting before it, as a segment: what Undo puts back */
+  capture: Segment | null;
 }
 
 export type RunOfShowMachineEvent =
   | { type: 'runOfShow.edit'; doc: RunOfShow }
   /** substitutes: who stands in for whom (offline or missing), this Take only */
-  | { type: 'runOfShow.take'; substitutes?: Record<string, string>; view?: MeetingView }
+  /** view (in front of the platform): the meeting now, to send only what differs; look: its banner's, for Undo's capture */
+  | { type: 'runOfShow.take'; substitutes?: Record<string, string>; view?: MeetingView; look?: Partial<SegmentBanner> }
   | { type: 'runOfShow.rehearsal' }
   | { type: 'runOfShow.stepDone' }
   | { type: 'runOfShow.stepRefused'; error: unknown }
@@ -94,7 +104,8 @@ export type RunOfShowMachineEvent =
   | { type: 'runOfShow.back' }
   | { type: 'runOfShow.cue'; index: number }
   | { type: 'runOfShow.hold' }
-  | { type: 'runOfShow.undo' }
+  /** view (in front of the platform): the meeting now, to put back only what differs from the capture */
+  | { type: 'runOfShow.undo'; view?: MeetingView }
   | { type: 'runOfShow.keepMine' }
   | { type: 'runOfShow.keepTheirs' }
   | { type: 'runOfShow.reload' }
@@ -127,6 +138,8 @@ function adoptState(ctx: RunOfShowContext, state: RunOfShowState, doc: RunOfShow
     const left = ctx.doc.segments[before.current];
     if (left) out.timings = { ...ctx.timings, [left.id]: timerAt(before, left, ctx.nowSecs()).elapsed };
     if (state.current >= 0) out.cue = clampCue(doc, state.current + 1);
+    // undone back to nothing on air: the segment taken off is cued again
+    else if (before.current >= 0) out.cue = clampCue(doc, before.current);
   }
   return out;
 }
@@ -188,6 +201,7 @@ export const runOfShowMachine = setup({
     newerRevision: ({ context, event }) => event.type === 'server.run_of_show' && event.event.revision > context.revision,
     onAir: ({ context }) => context.state.current >= 0 && context.state.held_since === 0,
     held: ({ context }) => context.state.current >= 0 && context.state.held_since > 0,
+    nothingOnAir: ({ context }) => context.state.current < 0,
     hasSegments: ({ context }) => context.doc.segments.length > 0,
   },
   actions: {
@@ -230,6 +244,7 @@ export const runOfShowMachine = setup({
       timings: {},
       substitutes: {},
       platform: null,
+      undo: null,
     };
   },
   on: { 'session.api': { actions: 'setApi' } },
@@ -243,9 +258,12 @@ export const runOfShowMachine = setup({
         onError: [{ guard: 'notOffered', target: 'local' }, { target: 'ready' }],
       },
     },
-    /** the platform has no run of show: the document stays in this browser, Take sends the platform's requests */
+    /**
+     * The platform has no run of show: the document stays in this browser; Take and Undo send the
+     * platform's own requests, Hold stops this browser's clock.
+     */
     local: {
-      initial: 'steady',
+      type: 'parallel',
       on: {
         'runOfShow.edit': { actions: assign(({ event }) => ({ doc: event.doc })) },
         'runOfShow.next': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })) },
@@ -253,58 +271,61 @@ export const runOfShowMachine = setup({
         'runOfShow.cue': { actions: assign(({ context, event }) => ({ cue: clampCue(context.doc, event.index) })) },
       },
       states: {
-        steady: {
-          on: {
-            'runOfShow.take': {
-              guard: ({ context, event }) => event.view !== undefined && context.doc.segments[context.cue] !== undefined,
-              target: 'applying',
-              actions: assign(({ context, event }) => ({
-                refusal: null,
-                platform: {
-                  index: context.cue,
-                  steps: segmentSteps(event.view!, context.doc.segments[context.cue]),
-                  done: 0,
-                  refused: null,
+        show: showRegion(),
+        work: {
+          initial: 'steady',
+          states: {
+            steady: {
+              on: {
+                'runOfShow.take': {
+                  guard: ({ context, event }) => event.view !== undefined && context.doc.segments[context.cue] !== undefined,
+                  target: 'applying',
+                  actions: assign(({ context, event }) => ({
+                    refusal: null,
+                    platform: {
+                      kind: 'take' as const,
+                      index: context.cue,
+                      steps: segmentSteps(event.view!, context.doc.segments[context.cue]),
+                      done: 0,
+                      refused: null,
+                      // the meeting before this Take, as the server captures it: what Undo puts back
+                      capture: captureSegment(event.view!, 'undo', 'undo', event.look),
+                    },
+                  })),
                 },
-              })),
+                'runOfShow.undo': {
+                  guard: ({ context, event }) => context.state.can_undo && context.undo !== null && event.view !== undefined,
+                  target: 'applying',
+                  actions: assign(({ context, event }) => ({
+                    refusal: null,
+                    platform: {
+                      kind: 'undo' as const,
+                      index: context.state.current,
+                      steps: undoSteps(event.view!, context.undo!),
+                      done: 0,
+                      refused: null,
+                      capture: null,
+                    },
+                  })),
+                },
+                'runOfShow.hold': {
+                  guard: ({ context }) => context.state.current >= 0,
+                  actions: assign(({ context }) => ({ state: holdState(context.state, context.nowSecs()), now: context.nowSecs() })),
+                },
+              },
             },
-          },
-        },
-        applying: {
-          invoke: { src: 'platformSteps', input: ({ context }) => ({ api: context.api, steps: context.platform!.steps }) },
-          on: {
-            'runOfShow.stepDone': {
-              actions: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })),
-            },
-            'runOfShow.stepsDone': {
-              target: 'steady',
-              actions: assign(({ context }) => {
-                const index = context.platform!.index;
-                const now = context.nowSecs();
-                const state: RunOfShowState = {
-                  ...context.state,
-                  current: index,
-                  taken_at: now,
-                  held_since: 0,
-                  held_secs: 0,
-                  previous: context.state.current,
-                  take_seq: context.state.take_seq + 1,
-                };
-                return adoptState(context, state);
-              }),
-            },
-            'runOfShow.stepRefused': {
-              target: 'steady',
-              actions: [
-                assign(({ context, event }) => {
-                  const e = event.error;
-                  const refusal: StepRefusal = isApiError(e)
-                    ? { step: 'take', result: e.result, detail: e.detail, status: e.status }
-                    : { step: 'take', status: 0 };
-                  return { refusal, platform: { ...context.platform!, refused: { ...refusal, at: context.platform!.done } } };
-                }),
-                'emitRefusal',
-              ],
+            applying: {
+              invoke: { src: 'platformSteps', input: ({ context }) => ({ api: context.api, steps: context.platform!.steps }) },
+              on: {
+                'runOfShow.stepDone': {
+                  actions: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })),
+                },
+                'runOfShow.stepsDone': { target: 'steady', actions: assign(({ context }) => platformApplied(context)) },
+                'runOfShow.stepRefused': {
+                  target: 'steady',
+                  actions: [assign(({ context, event }) => platformRefused(context, event.error)), 'emitRefusal'],
+                },
+              },
             },
           },
         },
@@ -323,31 +344,7 @@ export const runOfShowMachine = setup({
       },
       states: {
         /** what is on air, from the server's state */
-        show: {
-          initial: 'deciding',
-          states: {
-            deciding: { always: [{ guard: 'onAir', target: 'onAir' }, { guard: 'held', target: 'held' }, { target: 'idle' }] },
-            idle: {
-              always: [
-                { guard: 'onAir', target: 'onAir' },
-                { guard: 'held', target: 'held' },
-              ],
-            },
-            onAir: {
-              always: [
-                { guard: 'held', target: 'held' },
-                { guard: ({ context }) => context.state.current < 0, target: 'idle' },
-              ],
-              after: { tick: { target: 'onAir', reenter: true, actions: 'tick' } },
-            },
-            held: {
-              always: [
-                { guard: 'onAir', target: 'onAir' },
-                { guard: ({ context }) => context.state.current < 0, target: 'idle' },
-              ],
-            },
-          },
-        },
+        show: showRegion(),
         /** what this console is doing with the server */
         work: {
           initial: 'steady',
@@ -444,6 +441,98 @@ export const runOfShowMachine = setup({
     },
   },
 });
+
+/** What is on air (the server's state, or this browser's in front of the platform); ticks while on air. */
+function showRegion() {
+  return {
+    initial: 'deciding' as const,
+    states: {
+      deciding: {
+        always: [
+          { guard: 'onAir' as const, target: 'onAir' as const },
+          { guard: 'held' as const, target: 'held' as const },
+          { target: 'idle' as const },
+        ],
+      },
+      idle: {
+        always: [
+          { guard: 'onAir' as const, target: 'onAir' as const },
+          { guard: 'held' as const, target: 'held' as const },
+        ],
+      },
+      onAir: {
+        always: [
+          { guard: 'held' as const, target: 'held' as const },
+          { guard: 'nothingOnAir' as const, target: 'idle' as const },
+        ],
+        after: { tick: { target: 'onAir' as const, reenter: true, actions: 'tick' as const } },
+      },
+      held: {
+        always: [
+          { guard: 'onAir' as const, target: 'onAir' as const },
+          { guard: 'nothingOnAir' as const, target: 'idle' as const },
+        ],
+      },
+    },
+  };
+}
+
+/** Hold on or off as the server's `hold_segment` does it: the held time is not counted in the segment's. */
+export function holdState(st: RunOfShowState, now: number): RunOfShowState {
+  const state = st.held_since > 0 ? { ...st, held_since: 0, held_secs: st.held_secs + (now - st.held_since) } : { ...st, held_since: now };
+  return { ...state, take_seq: st.take_seq + 1 };
+}
+
+/** In front of the platform, every step applied: the Take's segment is on air, or Undo's capture is back. */
+function platformApplied(context: RunOfShowContext): Partial<RunOfShowContext> {
+  const run = context.platform!;
+  const now = context.nowSecs();
+  const st = context.state;
+  if (run.kind === 'undo') {
+    const state: RunOfShowState = {
+      ...st,
+      current: st.previous,
+      previous: -1,
+      taken_at: st.previous >= 0 ? now : 0,
+      held_since: 0,
+      held_secs: 0,
+      can_undo: false,
+      take_seq: st.take_seq + 1,
+    };
+    return { ...adoptState(context, state), undo: null };
+  }
+  const state: RunOfShowState = {
+    ...st,
+    current: run.index,
+    taken_at: now,
+    held_since: 0,
+    held_secs: 0,
+    previous: st.current,
+    can_undo: true,
+    take_seq: st.take_seq + 1,
+  };
+  return { ...adoptState(context, state), undo: run.capture };
+}
+
+/**
+ * In front of the platform, a step refused: the steps before it stay applied. After a Take's first
+ * step the meeting is no longer what it was, so Undo (back to the capture, the same segment on
+ * air) is offered; a refused Undo keeps its capture to be tried again.
+ */
+function platformRefused(context: RunOfShowContext, error: unknown): Partial<RunOfShowContext> {
+  const run = context.platform!;
+  const step = run.kind;
+  const refusal: StepRefusal = isApiError(error)
+    ? { step, result: error.result, detail: error.detail, status: error.status }
+    : { step, status: 0 };
+  const out: Partial<RunOfShowContext> = { refusal, platform: { ...run, refused: { ...refusal, at: run.done } } };
+  if (run.kind === 'take' && run.done > 0)
+    Object.assign(out, {
+      undo: run.capture,
+      state: { ...context.state, previous: context.state.current, can_undo: true, take_seq: context.state.take_seq + 1 },
+    });
+  return out;
+}
 
 /** A Take / undo / hold in flight: applied → the server's state; refused → `refusal`, emitted once. */
 function stepState(step: StepRefusal['step'], body: (args: { context: RunOfShowContext }) => Record<string, unknown>) {

@@ -6,6 +6,8 @@
  */
 import { defaultTitle } from '../../protocol/titles';
 import {
+  bannerMessage,
+  PANE_TOKENS,
   SEGMENT_ROLES,
   titleOfBanner,
   type MeetingView,
@@ -81,5 +83,54 @@ export function segmentSteps(view: MeetingView, seg: Segment): SegmentStep[] {
   }
   if (seg.recording !== undefined && seg.recording !== view.recording) add('recording', [statusStep('enable_rec', seg.recording ? 1 : 0)]);
   if (seg.live !== undefined && seg.live !== view.live) add('live', [statusStep('enable_live', seg.live ? 1 : 0)]);
+  return out;
+}
+
+const sameMosaic = (a: SegmentMosaic | undefined, b: SegmentMosaic) =>
+  a !== undefined &&
+  a.mosic_id === b.mosic_id &&
+  a.poll_secs === b.poll_secs &&
+  a.view_has_self === b.view_has_self &&
+  JSON.stringify(a.roles_lst) === JSON.stringify(b.roles_lst);
+
+/**
+ * Undo in front of the platform: the requests that put back `before` (the meeting captured when
+ * the last Take began, `captureSegment`) from the meeting `now`. As the server's undo does, a
+ * participant who has left since is left out (an empty main venue, an automatic pane). What is
+ * already as it was is not sent again, and whoever was unmuted since is muted again: a Take only
+ * unmutes, so without that step the capture would not come back whole.
+ * @example undoSteps(now, captureSegment(view, 'undo', 'undo')).map((s) => s.what) // ['mainVenue', 'layouts', 'mute']
+ */
+export function undoSteps(now: MeetingView, before: Segment): SegmentStep[] {
+  const present = (id: string) => now.online.has(id);
+  const called = (before.roll_call ?? []).filter(present);
+  const rollCallBack = before.roll_call !== undefined && (called[0] ?? '') !== now.roll_call;
+  // a roll call started or ended again lays the screens out itself: every captured layout goes after it
+  const mosaics = Object.fromEntries(
+    Object.entries(before.mosaics ?? {})
+      .filter(([role, m]) => rollCallBack || !sameMosaic(now.mosaics[role as SegmentRole], m!))
+      .map(([role, m]) => [
+        role,
+        { ...m!, roles_lst: m!.roles_lst.map((p) => p.map((t) => (PANE_TOKENS.has(t) || present(t) ? t : '0'))) },
+      ]),
+  );
+  const bannerBack =
+    before.banner !== undefined &&
+    (before.banner === null ? now.banner !== null : now.banner === null || now.banner.message !== bannerMessage(before.banner));
+  const seg: Segment = {
+    ...before,
+    main_venue: before.main_venue === undefined ? undefined : before.main_venue && present(before.main_venue) ? before.main_venue : '',
+    guests: before.guests?.filter(present),
+    mute: before.mute && { ...before.mute, unmute: before.mute.unmute.filter(present) },
+    roll_call: rollCallBack ? called : undefined,
+    mosaics,
+    banner: bannerBack ? before.banner : undefined,
+  };
+  const out = segmentSteps(now, seg);
+  if (before.mute) {
+    const keep = new Set(before.mute.unmute);
+    const mute = now.unmuted.filter((u) => !keep.has(u) && present(u));
+    if (mute.length) out.push({ ...epsStep('a_rx', mute, 0), what: 'mute' });
+  }
   return out;
 }

@@ -7,22 +7,24 @@ import type { RunOfShowMachine, StepRefusal } from './runOfShowMachine';
 
 type Snap = SnapshotFrom<RunOfShowMachine>;
 
-export type ShowPhase = 'loading' | 'local' | 'idle' | 'onAir' | 'held';
+export type ShowPhase = 'loading' | 'idle' | 'onAir' | 'held';
 export type WorkPhase =
   'steady' | 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'rehearsing' | 'applying' | 'none';
 
 export const selectShowPhase = (s: Snap): ShowPhase => {
   if (s.matches('loading')) return 'loading';
-  if (s.matches('local')) return 'local';
-  if (s.matches({ ready: { show: 'onAir' } })) return 'onAir';
-  if (s.matches({ ready: { show: 'held' } })) return 'held';
+  if (s.matches({ ready: { show: 'onAir' } }) || s.matches({ local: { show: 'onAir' } })) return 'onAir';
+  if (s.matches({ ready: { show: 'held' } }) || s.matches({ local: { show: 'held' } })) return 'held';
   return 'idle';
 };
+
+/** In front of the platform: the run of show is kept in this browser only. */
+export const selectLocal = (s: Snap): boolean => s.matches('local');
 
 export const selectWork = (s: Snap): WorkPhase => {
   for (const w of ['saving', 'conflict', 'reloading', 'taking', 'undoing', 'holding', 'rehearsing'] as const)
     if (s.matches({ ready: { work: w } })) return w;
-  if (s.matches({ local: 'applying' })) return 'applying';
+  if (s.matches({ local: { work: 'applying' } })) return 'applying';
   if (s.matches('local')) return 'steady';
   return s.matches('ready') ? 'steady' : 'none';
 };
@@ -44,11 +46,12 @@ export const selectTimer = (s: Snap): { elapsed: number; left: number; phase: Ti
 /** Rehearsal mode (the server records each segment's time on every Take). */
 export const selectRehearsal = (s: Snap): boolean => s.context.state.rehearsal;
 
-/** In front of the platform: the Take being applied step by step (or the last one), primitives for shallow-equal. */
+/** In front of the platform: the Take or Undo being applied step by step (or the last one), primitives for shallow-equal. */
 export const selectPlatformRun = (s: Snap) => {
   const p = s.context.platform;
   return p
     ? {
+        kind: p.kind,
         index: p.index,
         total: p.steps.length,
         done: p.done,

@@ -11,6 +11,7 @@
  */
 import { RC } from '../../protocol/codes';
 import {
+  bannerLook,
   captureSegment,
   INITIAL_STATE,
   neededIds,
@@ -205,21 +206,6 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
   if (seg.live !== undefined && seg.live !== view.live) modMrStatus(engine, sess, room, { enable_live: seg.live ? 1 : 0 });
 }
 
-/** The meeting's banner look (from the 'all' target), for a capture. */
-function titleLook(room: Room) {
-  const t = room.record.titles.find((x) => x.to_role === 'all') ?? room.record.titles[0];
-  return {
-    font_size: t.font_size,
-    font_color: t.font_color,
-    bg_color: t.bg_color,
-    bg_alpha: t.bg_alpha,
-    style: t.style ?? 0,
-    y_pos: t.y_pos,
-    h_align: t.h_align,
-    v_align: t.v_align,
-  };
-}
-
 /**
  * Take of segment `index` (checked, then applied); returns the next stored record. `substitutes`
  * (who stands in for whom, this Take only) may name only participants the segment needs; the
@@ -242,7 +228,7 @@ export function takeSegment(
   const seg = substituteSegment(planned, substitutes);
   const view = meetingViewOf(room);
   checkSegment(engine, sess, room, seg, view);
-  const undo = captureSegment(view, 'undo', 'undo', titleLook(room));
+  const undo = captureSegment(view, 'undo', 'undo', bannerLook(room.record.titles));
   applySegment(engine, sess, room, seg, view);
   const now = engine.nowSecs();
   const state: RunOfShowState = {

@@ -9,7 +9,7 @@ import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { Alert, Badge, Button, Group, Kbd, Modal, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { shallowEqual } from '@xstate/react';
-import { clockText, diffSegment } from '@protocol/runOfShow';
+import { bannerLook, clockText, diffSegment } from '@protocol/runOfShow';
 import type { RunOfShowMachine } from '@machines/runOfShow/runOfShowMachine';
 import * as sel from '@machines/runOfShow/selectors';
 import { meetingSelectors, participantsSelectors, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
@@ -90,10 +90,11 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
   const diff = useMemo(() => (next ? diffSegment(view, next) : null), [view, next]);
   const onAir = doc.segments[current];
   const busy = work !== 'steady';
-  const local = show === 'local';
+  const local = useSelector(actor, sel.selectLocal);
 
-  // in front of the platform the console applies the segment itself, from the meeting as it sees it
-  const take = () => actor.send(local ? { type: 'runOfShow.take', view } : { type: 'runOfShow.take' });
+  // in front of the platform the console applies the segment (and undoes it) itself, from the meeting as it sees it
+  const take = () => actor.send(local ? { type: 'runOfShow.take', view, look: bannerLook(titles) } : { type: 'runOfShow.take' });
+  const undo = () => actor.send(local ? { type: 'runOfShow.undo', view } : { type: 'runOfShow.undo' });
   const hold = () => actor.send({ type: 'runOfShow.hold' });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -104,8 +105,8 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
       if (key === RUN_OF_SHOW_KEYS.take && !busy) take();
       else if (key === RUN_OF_SHOW_KEYS.next) actor.send({ type: 'runOfShow.next' });
       else if (key === RUN_OF_SHOW_KEYS.back) actor.send({ type: 'runOfShow.back' });
-      else if (key === RUN_OF_SHOW_KEYS.hold && !local) hold();
-      else if (key === RUN_OF_SHOW_KEYS.undo && !local) actor.send({ type: 'runOfShow.undo' });
+      else if (key === RUN_OF_SHOW_KEYS.hold && !busy) hold();
+      else if (key === RUN_OF_SHOW_KEYS.undo && !busy) undo();
       else return;
       e.preventDefault();
     };
@@ -119,8 +120,8 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
       {local && (
         <Alert color="gray" data-testid="run-of-show-local">
           <Trans>
-            This platform keeps no run of show: only this browser sees it, other consoles do not. Take sends the segment as the
-            platform&apos;s own commands, one after the other.
+            This platform keeps no run of show: only this browser sees it, other consoles do not. Take and Undo send the platform&apos;s own
+            commands, one after the other; Hold stops the timer in this browser only.
           </Trans>
         </Alert>
       )}
@@ -128,7 +129,11 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         <PlatformProgress
           run={platformRun}
           applying={work === 'applying'}
-          segment={doc.segments[platformRun.index]?.name ?? ''}
+          segment={
+            platformRun.kind === 'undo'
+              ? t`Undo of ${doc.segments[platformRun.index]?.name ?? t`the last Take`}`
+              : (doc.segments[platformRun.index]?.name ?? '')
+          }
           words={words}
         />
       )}
@@ -162,7 +167,12 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         </Alert>
       )}
       {refusal && (
-        <Alert color="red" role="alert" data-testid="run-of-show-refusal" title={t`Refused as a whole: nothing was changed.`}>
+        <Alert
+          color="red"
+          role="alert"
+          data-testid="run-of-show-refusal"
+          title={local ? t`The platform refused a step.` : t`Refused as a whole: nothing was changed.`}
+        >
           {refusalText}
           {refusal.detail ? ` (${refusal.detail.split(',').map(words.who).join(', ')})` : ''}
         </Alert>
@@ -255,20 +265,14 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         <Button
           variant="default"
           onClick={hold}
-          disabled={local || busy || current < 0}
+          disabled={busy || current < 0}
           rightSection={<Kbd aria-hidden>H</Kbd>}
           aria-keyshortcuts="h"
           aria-pressed={show === 'held'}
         >
           {show === 'held' ? t`Resume` : t`Hold`}
         </Button>
-        <Button
-          variant="default"
-          onClick={() => actor.send({ type: 'runOfShow.undo' })}
-          disabled={local || busy || !canUndo}
-          rightSection={<Kbd aria-hidden>U</Kbd>}
-          aria-keyshortcuts="u"
-        >
+        <Button variant="default" onClick={undo} disabled={busy || !canUndo} rightSection={<Kbd aria-hidden>U</Kbd>} aria-keyshortcuts="u">
           <Trans>Undo take</Trans>
         </Button>
         <Text size="xs" c="dimmed">
@@ -306,7 +310,11 @@ function PlatformProgress({
   return (
     <Stack gap={4} data-testid="run-of-show-progress" data-state={applying ? 'applying' : 'done'}>
       <Text size="sm">{applying ? t`${segment}: step ${done} of ${total} applied…` : t`${segment}: all ${total} steps applied.`}</Text>
-      <Progress value={total ? (done / total) * 100 : 100} size="sm" aria-label={t`Take progress`} />
+      <Progress
+        value={total ? (done / total) * 100 : 100}
+        size="sm"
+        aria-label={run.kind === 'undo' ? t`Undo progress` : t`Take progress`}
+      />
     </Stack>
   );
 }

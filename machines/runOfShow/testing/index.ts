@@ -3,9 +3,9 @@
  * actor on a simulated clock over a scripted API (the test answers or refuses its first load).
  */
 import { createActor, SimulatedClock } from 'xstate';
-import type { MeetingView } from '../../protocol/runOfShow';
-import { scriptedSessionApi } from '../testing/fakeSessionApi';
-import { runOfShowMachine } from './runOfShowMachine';
+import type { MeetingView } from '../../../protocol/runOfShow';
+import { scriptedSessionApi } from '../../testing/fakeSessionApi';
+import { runOfShowMachine } from '../runOfShowMachine';
 
 /** a meeting with nothing set: no main venue, nobody muted, nobody online, unless overridden */
 export function meetingView(overrides: Partial<MeetingView> = {}): MeetingView {
