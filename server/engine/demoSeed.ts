@@ -6,7 +6,7 @@ import type { StoreOp } from '../store/types';
 import { generateAddressBook, type AbDepartment, type AbUser } from './addressBook';
 import type { Engine } from './engine';
 import { COLLECTIONS } from './engineConfig';
-import { newRoomRecord } from './room';
+import { newRoomRecord } from './roomRecord';
 
 export function seedDemo(engine: Engine): { users: AbUser[]; departments: AbDepartment[]; write: Promise<void> } {
   const now = engine.nowSecs();
