@@ -198,10 +198,11 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
   },
   {
     group: 'run-of-show',
-    wire: 'GET / PUT / POST run-of-show (put_run_of_show, take_segment, undo_take, hold_segment); run_of_show event',
+    wire: 'GET / PUT / POST run-of-show (put_run_of_show, take_segment, undo_take, hold_segment, rehearsal_mode); run_of_show event',
     kind: 'path',
     grade: 'podium',
-    fallback: 'the run of show is kept in this browser only and a segment is applied as the platform’s own commands, one after another',
+    fallback:
+      'the run of show is kept in this browser only; Take and Undo are applied as the platform’s own commands, one after another; Hold stops the timer in this browser only; no rehearsal mode',
   },
   {
     group: 'call-quality',

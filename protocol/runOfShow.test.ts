@@ -7,12 +7,14 @@ import {
   diffSegment,
   INITIAL_STATE,
   nextInRollCall,
+  RUN_OF_SHOW_COMMANDS,
   substituteSegment,
   timerAt,
   validateRunOfShow,
   type MeetingView,
   type Segment,
 } from './runOfShow';
+import { ASSUMED_CALLS } from './assumptions';
 
 const view = (over: Partial<MeetingView> = {}): MeetingView => ({
   main_venue: 'hq',
@@ -213,5 +215,14 @@ describe('listen/watch policy and roll call (issue 28 item 1)', () => {
     expect(nextInRollCall(['b1', 'b2', 'b3'], 'b1', on)).toBe('b3');
     expect(nextInRollCall(['b1', 'b2', 'b3'], 'b3', on)).toBe('');
     expect(nextInRollCall(['b1', 'b2', 'b3'], 'x', on)).toBe('b1');
+  });
+});
+
+describe('the evidence table’s run-of-show row', () => {
+  it('names every command POST run-of-show takes (the table once listed only the first four)', () => {
+    const row = ASSUMED_CALLS.find((c) => c.group === 'run-of-show')!;
+    for (const cmd of RUN_OF_SHOW_COMMANDS) expect(row.wire).toContain(cmd);
+    expect(row.fallback).toMatch(/Undo/);
+    expect(row.fallback).toMatch(/Hold/);
   });
 });

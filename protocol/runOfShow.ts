@@ -18,6 +18,10 @@
 import { DecodeError } from './decodeCore';
 import type { Bit, MeetingRole, TitleConfig } from './wire';
 
+/** The commands `POST run-of-show` takes (the server refuses any other with unknownAction). */
+export const RUN_OF_SHOW_COMMANDS = ['put_run_of_show', 'take_segment', 'undo_take', 'hold_segment', 'rehearsal_mode'] as const;
+export type RunOfShowCommand = (typeof RUN_OF_SHOW_COMMANDS)[number];
+
 export const RUN_OF_SHOW_VERSION = 1;
 export const SEGMENTS_MAX = 200;
 export const SEGMENT_NAME_MAX = 80;

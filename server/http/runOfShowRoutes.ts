@@ -13,7 +13,7 @@
  * Every field is checked; a refusal changes nothing.
  */
 import { RC } from '../../protocol/codes';
-import { validateRunOfShow, type RunOfShowAnswer } from '../../protocol/runOfShow';
+import { RUN_OF_SHOW_COMMANDS, validateRunOfShow, type RunOfShowAnswer } from '../../protocol/runOfShow';
 import type { Engine, SessionState } from '../engine/engine';
 import { badField } from '../engine/errors';
 import type { Room } from '../engine/room';
@@ -135,8 +135,7 @@ export function registerRunOfShowRoutes(
     const body = asBody(req.body);
     const cmdid = typeof body.cmdid === 'string' ? body.cmdid : '';
     if (cmdid === 'put_run_of_show') return put(body, sess, room);
-    if (cmdid === 'take_segment' || cmdid === 'undo_take' || cmdid === 'hold_segment' || cmdid === 'rehearsal_mode')
-      return step(body, sess, cmdid);
+    if ((RUN_OF_SHOW_COMMANDS as readonly string[]).includes(cmdid)) return step(body, sess, cmdid);
     throw badField('cmdid', RC.unknownAction);
   });
   router.post(path, post);
