@@ -76,6 +76,29 @@ async function scrollsSideways(table: Locator): Promise<boolean> {
   });
 }
 
+/**
+ * How far the table's body ends above the foot of its column, and whether the column has to
+ * scroll: the table fills the column's height (at most the column's bottom padding is left) and
+ * does not overshoot it.
+ */
+async function tableFill(page: Page): Promise<{ gapFits: boolean; columnScrolls: boolean; gap: number }> {
+  return page.evaluate(() => {
+    const area = document.querySelector<HTMLElement>('[data-testid="participant-area"]')!;
+    const body = document.querySelector<HTMLElement>('[data-testid="participant-scroller"]')!;
+    const gap = Math.round(area.getBoundingClientRect().bottom - body.getBoundingClientRect().bottom);
+    return { gapFits: gap >= 0 && gap <= 12, columnScrolls: area.scrollHeight > area.clientHeight + 1, gap };
+  });
+}
+
+async function expectTableFillsColumn(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const { gapFits, columnScrolls } = await tableFill(page);
+      return { gapFits, columnScrolls };
+    })
+    .toEqual({ gapFits: true, columnScrolls: false });
+}
+
 const bg = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
 
 test.describe('table fit and state cells', () => {
@@ -98,6 +121,7 @@ test.describe('table fit and state cells', () => {
     await expect(panel.button(panel.n.ops(p.name))).toBeInViewport({ ratio: 1 });
     for (const header of await panel.table.getByRole('columnheader').all()) await expect(header).toBeInViewport({ ratio: 1 });
     expect(await scrollsSideways(panel.table)).toBe(false);
+    await expectTableFillsColumn(page);
     await expect(panel.table.getByRole('columnheader', { name: N[lang].protocol })).toHaveCount(0);
 
     // the column menu lists the stepped-back column unchecked; choosing it shows it
@@ -135,6 +159,10 @@ test.describe('table fit and state cells', () => {
       .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent?.trim()));
     expect(overflowing, 'column headings wider than their column').toEqual([]);
     expect(await scrollsSideways(panel.table)).toBe(false);
+    await expectTableFillsColumn(page);
+    // the window shrinks: the table follows its column down, without a reload
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expectTableFillsColumn(page);
     await api.logout();
   });
 

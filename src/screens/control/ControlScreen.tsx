@@ -4,8 +4,9 @@
  * (meeting information, the meeting-wide controls and their dialogs), the participant area with
  * the dialogs other features provide to its rows, and the panels above it.
  */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Group, Paper, Stack } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import { SessionPage } from '#/features/session/SessionPage';
 import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
@@ -23,6 +24,32 @@ import { ToastWell } from '#/features/session/ToastWell';
 import { ControlSidebar } from './ControlSidebar';
 import { ParticipantDialogs } from './ParticipantDialogs';
 
+/** Below this the table shows too few rows to work in: the participant area scrolls instead. */
+const MIN_TABLE_HEIGHT = 320;
+
+/**
+ * The table's height so that it ends at the foot of its column. What lies above it (panels, the
+ * ban tally, the tabs and toolbar, a temporary call's status) comes and goes and wraps with the
+ * width and language, so no fixed allowance fits: the column and its content are measured, and
+ * the table takes what the rest of the content leaves. The rest is the content's height less the
+ * table's height it was laid out with, so the figure settles after one step.
+ */
+function useTableFill() {
+  const area = useElementSize<HTMLDivElement>();
+  const content = useElementSize<HTMLDivElement>();
+  const [tableHeight, setTableHeight] = useState(MIN_TABLE_HEIGHT);
+  const laidOut = useRef(MIN_TABLE_HEIGHT);
+  useLayoutEffect(() => {
+    laidOut.current = tableHeight;
+  }, [tableHeight]);
+  useEffect(() => {
+    if (!area.height || !content.height) return;
+    const rest = content.height - laidOut.current;
+    setTableHeight(Math.max(MIN_TABLE_HEIGHT, Math.floor(area.height - rest)));
+  }, [area.height, content.height]);
+  return { area: area.ref, content: content.ref, tableHeight };
+}
+
 /**
  * Spec §2: the sidebar holds the meeting information and then the meeting-wide controls; the
  * participant area (notification lists, participant table) takes the rest of the width.
@@ -30,7 +57,7 @@ import { ParticipantDialogs } from './ParticipantDialogs';
 export function ControlScreen() {
   const holder = useSessionHolder();
   const record = useSessionRecord();
-  const { height } = useViewportSize();
+  const fill = useTableFill();
   const actor = record ? holder.actor() : null;
   return (
     <SessionPage screen="control" fill header={record && actor && <MeetingStateBar session={actor} role={record.role} />}>
@@ -47,8 +74,8 @@ export function ControlScreen() {
             </div>
             <ToastWell />
           </div>
-          <div className={classes.main} data-testid="participant-area">
-            <Stack gap="xs" px="xs" pt="sm" pb="md">
+          <div className={classes.main} data-testid="participant-area" ref={fill.area}>
+            <Stack gap="xs" px="xs" pt="sm" pb="xs" ref={fill.content}>
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <NotificationListsPanel session={actor} />
                 <ActivityPanel session={actor} mrId={record.mrId} />
@@ -61,7 +88,7 @@ export function ControlScreen() {
                 session={actor}
                 mrId={record.mrId}
                 role={record.role}
-                tableHeight={Math.max(320, (height || 900) - 300)}
+                tableHeight={fill.tableHeight}
                 dialogs={ParticipantDialogs}
               />
             </Stack>
