@@ -32,7 +32,7 @@ import {
   type RoomRecord,
   type RosterEntry,
 } from './room';
-import { runOfShowWrites } from './runOfShow';
+import { runOfShowWrites, segmentRejoined } from './runOfShow';
 import type { Body } from './validate';
 import { seedDemo } from './demoSeed';
 import * as lifecycle from './lifecycle';
@@ -184,11 +184,16 @@ export class Engine implements EngineFacade {
     for (const [group, fields] of Object.entries(ASSUMED_STATUS_FIELDS)) {
       if (!this.offers(group as AssumptionGroup)) for (const f of fields) hidden.add(f);
     }
+    const attendance = this.offers('attendance') ? this.attendance.hooksFor(() => room) : {};
     const hooks: RoomHooks = {
       onUserPresence: (id) => this.userPresence(room, id),
       nowSecs: () => this.nowSecs(),
       departmentName: (id) => this.addressBook.departmentName(id),
-      ...(this.offers('attendance') ? this.attendance.hooksFor(() => room) : {}),
+      ...attendance,
+      onJoined: (ep, invited, nowSecs) => {
+        attendance.onJoined?.(ep, invited, nowSecs);
+        segmentRejoined(this.store, room, ep);
+      },
     };
     const room = new Room(rec, roster, hooks, this.config.historyCapacity, this.config.wire, hidden);
     this.rooms.set(rec.mrId, room);

@@ -35,7 +35,7 @@ import { checkPermission, configMosic, ctrlMrEps, modMrStatus, setTitle } from '
 import type { Engine, SessionState } from './engine';
 import { badField, refused } from './errors';
 import { LAYOUT_PANES, POLL_INTERVALS } from './mosaics';
-import { POS, type Room } from './room';
+import { POS, type Endpoint, type Room } from './room';
 import { liveStartRefusal } from './validate';
 
 export const RUN_OF_SHOW_COLLECTION = 'run_of_show';
@@ -96,6 +96,19 @@ export class RunOfShowBook {
   write(mrId: string, next: StoredRunOfShow): Promise<void> {
     return this.store.put(RUN_OF_SHOW_COLLECTION, mrId, next);
   }
+}
+
+/**
+ * A participant joins or reconnects while a segment is on air. The meeting's own state already
+ * gives them the segment's layout of their role and its bans (a muted audience binds them again,
+ * as the platform does), but someone the segment unmutes by name would come back muted: they are
+ * unmuted again, so the segment's mute policy holds for them as for everyone.
+ */
+export function segmentRejoined(store: Store, room: Room, ep: Endpoint): void {
+  const stored = store.get<StoredRunOfShow>(RUN_OF_SHOW_COLLECTION, room.mrId);
+  const seg = stored && stored.state.current >= 0 ? stored.doc.segments[stored.state.current] : undefined;
+  if (!seg?.mute?.unmute.includes(ep.usrId) || ep.flags[POS.waiting] === 1) return;
+  room.setFlag(ep, 'a_rx', 1);
 }
 
 /** The `run_of_show` event every controller gets: the revision and the state (the document is read on a new revision). */
