@@ -10,7 +10,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { consoleLogger, createServer, type AppDeps, type Logger, type RunningServer } from './app';
+import { createServer, type AppDeps } from './app';
+import { consoleLogger, type Logger, type RunningServer } from './http/serving';
 import { ConfigError, DEFAULT_DEV_TOKEN, loadConfig, type Config, type ConfigFlags } from './config';
 import { startUpstreamProxy } from './http/upstreamProxy';
 import { createEngine } from './engine/index';

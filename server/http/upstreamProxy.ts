@@ -28,7 +28,7 @@ import {
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { RC } from '../../protocol/codes';
-import { clientIp, consoleLogger, displayHost, isApiPath, stripBasePath, type Logger, type RunningServer } from '../app';
+import { clientIp, consoleLogger, displayHost, isApiPath, stripBasePath, type Logger, type RunningServer } from './serving';
 import type { Config } from '../config';
 import { errorBody } from './errors';
 import { serveStatic } from './static';
