@@ -4,14 +4,15 @@
  * (ParticipantsPanel) feeds it from the session actor; tests feed it directly.
  */
 import type { FailedCallMark } from './failedCalls';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { countTabs, visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
+import { visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
 import { enterTarget, searchRows } from './searchModel';
 import { SearchBox } from './SearchBox';
-import { byTimeRaised, minutesRaised } from './handQueue';
-import { useHandQueue } from './useHandQueue';
+import { minutesRaised } from './handQueue';
+import { useHandClock } from './useHandQueue';
+import { TabIndex } from './tabIndex';
 import type { Confirmation } from '#/components/confirmation';
 import { confirmationOf } from './commandOutcome';
 import { raisedForText } from './outcomeText';
@@ -105,15 +106,20 @@ export function ParticipantsView({
   const [showTalker, setShowTalker] = useState(true);
 
   const collator = useMemo(() => new Intl.Collator(i18n.locale === 'zh' ? 'zh-CN' : 'en'), [i18n.locale]);
-  const counts = useMemo(() => countTabs(rows, customTabs), [rows, customTabs]);
+  // the counts, hand times and the tab's rows follow the rows each feed batch changed, not all
+  // 10,000 (issue 27); the raise-hand tab is a queue: oldest raise first, unless a name order was picked
+  const index = useRef<TabIndex>(null);
+  index.current ??= new TabIndex();
+  const derived = useMemo(
+    () => index.current!.update({ rows, tab, custom: customTabs, sort, collator, now: Date.now() }),
+    [rows, tab, customTabs, sort, collator],
+  );
+  const counts = derived.counts;
+  const inTab = derived.inTab;
   // the host's last temporary call, whose result shows until closed
   const [placedCall, setPlacedCall] = useState<PlacedTempCall | null>(null);
-  const hands = useHandQueue(rows);
-  const inTab = useMemo(() => {
-    const out = visibleRows(rows, tab, customTabs, sort, collator);
-    // the raise-hand tab is a queue: oldest raise first, unless a name order was picked
-    return tab === 'hand' && sort === 'custom' ? byTimeRaised(out, hands.times) : out;
-  }, [rows, tab, customTabs, sort, collator, hands.times]);
+  const handClock = useHandClock(derived.times.size > 0);
+  const hands = useMemo(() => ({ times: derived.times, now: handClock }), [derived.times, handClock]);
   // the search narrows the tab to the names, numbers, addresses or ids typed
   const shown = useMemo(() => searchRows(inTab, query), [inTab, query]);
   const [menuRequest, setMenuRequest] = useState<{ usrId: string } | null>(null);
