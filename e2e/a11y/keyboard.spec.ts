@@ -1,5 +1,5 @@
 /**
- * Issue 14.4, by keyboard alone (in each language of the run) against a server of its own (the meeting
+ * Issue 14.4, by keyboard alone (in the language of the run: English, playwright.config.ts) against a server of its own (the meeting
  * ends): the login form has focus on load and is the page's first stop; after the login focus is
  * in the main content and the skip link is the first stop; the host finds a participant, mutes
  * them, opens their operations (Escape closes the menu) and ends the meeting — no mouse anywhere.
