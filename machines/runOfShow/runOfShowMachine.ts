@@ -22,6 +22,7 @@ import {
   EMPTY_RUN_OF_SHOW,
   INITIAL_STATE,
   decodeRunOfShowState,
+  substituteSegment,
   timerAt,
   validateRunOfShow,
   type MeetingView,
@@ -285,7 +286,8 @@ export const runOfShowMachine = setup({
                     platform: {
                       kind: 'take' as const,
                       index: context.cue,
-                      steps: segmentSteps(event.view!, context.doc.segments[context.cue]),
+                      // stand-ins, as the server's Take takes them: every place the segment names the absent
+                      steps: segmentSteps(event.view!, substituteSegment(context.doc.segments[context.cue], event.substitutes ?? {})),
                       done: 0,
                       refused: null,
                       // the meeting before this Take, as the server captures it: what Undo puts back

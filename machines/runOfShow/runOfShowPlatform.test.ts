@@ -265,6 +265,16 @@ describe('run of show actor in front of the platform', () => {
     expect(selectLocal(actor.getSnapshot())).toBe(true);
   });
 
+  it('Take with stand-ins sends the segment with them in every place it names the absent', async () => {
+    const { actor } = await local();
+    const absent = meetingView({ ...view, online: new Set(['hq', 'b2']) });
+    actor.send({ type: 'runOfShow.take', view: absent, substitutes: { b1: 'b2' } });
+    const steps = actor.getSnapshot().context.platform!.steps;
+    expect(steps[0].body).toMatchObject({ action: 'speaker', usr_ids: ['b2'] });
+    expect(steps.filter((s) => s.what === 'rollCall').map((s) => s.body.usr_ids ?? s.body.roll_call)).toContainEqual(['b2']);
+    expect(JSON.stringify(steps)).not.toContain('"b1"');
+  });
+
   it('Hold with nothing on air does nothing', async () => {
     const { actor } = await local();
     actor.send({ type: 'runOfShow.hold' });

@@ -222,7 +222,7 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
               {t`Not in the meeting: ${diff.missing.map(words.who).join(', ')}. Take will be refused until they join, the segment is changed or stand-ins are chosen.`}
             </Text>
           )}
-          {diff && next && diff.missing.length > 0 && !local && (
+          {diff && next && diff.missing.length > 0 && (
             <SubstitutePicker
               key={next.id}
               segment={next}
@@ -231,7 +231,11 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
               online={onlineList}
               who={words.who}
               disabled={busy}
-              onTake={(substitutes) => actor.send({ type: 'runOfShow.take', substitutes })}
+              onTake={(substitutes) =>
+                actor.send(
+                  local ? { type: 'runOfShow.take', substitutes, view, look: bannerLook(titles) } : { type: 'runOfShow.take', substitutes },
+                )
+              }
             />
           )}
         </Stack>
