@@ -211,9 +211,10 @@ const SEGMENT_KEYS = new Set([
 ]);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-const isUsrId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= USR_ID_MAX && !/[\u0000-\u001f]/.test(v);
-const plainText = (v: unknown, max: number): v is string =>
-  typeof v === 'string' && [...v].length <= max && !/[\t\r\n\u0000-\u001f]/.test(v);
+/** A C0 control character (U+0000–U+001F, tab and line breaks among them): never in an id or a one-line text. */
+const hasControlCharacter = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20);
+const isUsrId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= USR_ID_MAX && !hasControlCharacter(v);
+const plainText = (v: unknown, max: number): v is string => typeof v === 'string' && [...v].length <= max && !hasControlCharacter(v);
 
 /**
  * Checks a document (an imported file, a server write) and returns it cleaned of nothing: a valid

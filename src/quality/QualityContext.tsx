@@ -49,8 +49,7 @@ export function QualityProvider({ session, children }: { session: AnyActorRef; c
     if (!quality) return;
     quality.send({ type: 'quality.setThresholds', thresholds });
     quality.send({ type: 'quality.start' });
-    // thresholds are sent when changed (setThresholds); this runs once per actor
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per actor: thresholds are sent when changed (setThresholds)
   }, [quality]);
 
   const value = useMemo<QualityContextValue>(
@@ -79,8 +78,7 @@ export function useQualityOrder<T extends { usrId: string }>(rows: readonly T[])
   const sort = ctx?.sort ?? 'none';
   const round = useSelector(ctx?.quality, (s) => (s && sort !== 'none' ? qualityHistorySelectors.selectQualityRound(s) : -1)) ?? noRound();
   const store = ctx?.store;
-  // the round moves whenever the store changed
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is updated in place: the round moves whenever it changed
   return useMemo(() => worstFirst(rows, store, sort), [rows, store, sort, round]);
 }
 

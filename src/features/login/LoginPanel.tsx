@@ -76,7 +76,7 @@ export function LoginPanel({
           value={mrId}
           onChange={edit('mrId')}
           error={mrIdError && loginFieldErrorText(i18n, 'mrId', mrIdError)}
-          // the form has focus on load (issue 14): the first field still to fill in
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the form has focus on load (issue 14): the first field still to fill in
           autoFocus={!prefilled}
         />
         <PasswordInput
@@ -100,6 +100,7 @@ export function LoginPanel({
                   </span>
                 )
           }
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- with the meeting number prefilled, the password is the first field to fill in (issue 14)
           autoFocus={prefilled}
         />
         <Group align="flex-start" gap="xs" wrap="nowrap">

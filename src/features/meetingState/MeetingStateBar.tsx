@@ -108,7 +108,8 @@ export function MeetingStateBar({
     () => focusStateOf({ focus_speaker: focusSpeaker, auto_focus_usr_id: autoFocusUsrId, spec_focus_usr_ids: [...specFocusIds] }),
     [focusSpeaker, autoFocusUsrId, specFocusIds],
   );
-  const focusIds = focus.mode === 'auto' ? (focus.autoUsrId ? [focus.autoUsrId] : NO_IDS) : focus.specIds;
+  // one array per focus state: a fresh one each render would give useSelector a new selector each time
+  const focusIds = useMemo(() => (focus.mode === 'auto' ? (focus.autoUsrId ? [focus.autoUsrId] : NO_IDS) : focus.specIds), [focus]);
   const focusNames =
     useSelector(
       participants,
