@@ -283,7 +283,15 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
           <Trans>Keys work while this panel is open and no field has the focus.</Trans>
         </Text>
       </Group>
-      <SegmentList actor={actor} view={view} online={online} timings={timings} busy={busy} layouts={mosaicsLayoutIds(session)} />
+      <SegmentList
+        actor={actor}
+        view={view}
+        online={online}
+        timings={timings}
+        busy={busy}
+        layouts={mosaicsLayoutIds(session)}
+        bannerLook={bannerLook(titles)}
+      />
     </Stack>
   );
 }

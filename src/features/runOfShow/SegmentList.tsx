@@ -8,7 +8,15 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ActionIcon, Alert, Badge, Button, FileButton, Group, List, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { captureSegment, clockText, validateRunOfShow, type MeetingView, type RunOfShow, type Segment } from '@protocol/runOfShow';
+import {
+  captureSegment,
+  clockText,
+  validateRunOfShow,
+  type MeetingView,
+  type RunOfShow,
+  type Segment,
+  type SegmentBanner,
+} from '@protocol/runOfShow';
 import type { RunOfShowMachine } from '@machines/runOfShow/runOfShowMachine';
 import * as sel from '@machines/runOfShow/selectors';
 import { downloadText, fileStamp } from '#/shared/csv';
@@ -26,9 +34,11 @@ export interface SegmentListProps {
   timings: Record<string, number>;
   busy: boolean;
   layouts: { id: string; panes: number }[];
+  /** the look of the meeting's banner now, so "capture current" keeps it */
+  bannerLook?: Partial<SegmentBanner>;
 }
 
-export function SegmentList({ actor, view, online, timings, busy, layouts }: SegmentListProps) {
+export function SegmentList({ actor, view, online, timings, busy, layouts, bannerLook }: SegmentListProps) {
   const { t } = useLingui();
   const doc = useSelector(actor, sel.selectDoc);
   const cue = useSelector(actor, sel.selectCue);
@@ -44,7 +54,7 @@ export function SegmentList({ actor, view, online, timings, busy, layouts }: Seg
     setSegments([...doc.segments, seg]);
     setEditing(doc.segments.length);
   };
-  const capture = () => add(captureSegment(view, newSegmentId(doc), t`Segment ${doc.segments.length + 1}`));
+  const capture = () => add(captureSegment(view, newSegmentId(doc), t`Segment ${doc.segments.length + 1}`, bannerLook));
   const exportJson = () => downloadText(`run-of-show-${fileStamp()}.json`, JSON.stringify(doc, null, 2), 'application/json');
   const importJson = async (file: File | null) => {
     resetImport.current?.();
