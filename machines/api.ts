@@ -6,7 +6,7 @@
  * Every method rejects with {@link ApiError} (protocol/errors.ts) on failure.
  */
 import type { ChangeEvent } from '../protocol/events';
-import type { LoginResponse, VerifyCodeResponse } from '../protocol/wire';
+import type { LoginResponse, PlatformResponse, VerifyCodeResponse } from '../protocol/wire';
 
 export interface LoginApi {
   /** GET /rest/v1/meetings/verify-code */
@@ -80,3 +80,15 @@ export type ResumeSession = (args: { mrId: string; resumeToken: string }, signal
  * no longer works).
  */
 export type Relogin = (args: { mrId: string }, signal?: AbortSignal) => Promise<ResumedSession>;
+
+/**
+ * Requests outside the meeting session: the platform's own facts (getPlatform) and its
+ * management platform (the CM login, booking). src/api implements it with the signed transport
+ * the session client shares; the session's `platform` actor is its only user.
+ */
+export interface PlatformPort {
+  /** GET /api/v3/app/getPlatform (unsigned) */
+  getPlatform(signal?: AbortSignal): Promise<PlatformResponse>;
+  /** a signed request by absolute API path; `sessionId` is sent as the `sessionid` header (a management session) */
+  request<T>(method: 'GET' | 'POST', path: string, body?: unknown, options?: { sessionId?: string; signal?: AbortSignal }): Promise<T>;
+}

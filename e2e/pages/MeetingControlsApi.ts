@@ -4,6 +4,7 @@
  * check every switch and dialog against what the server holds, never only against the UI.
  */
 import type { SessionApi } from '../../machines/api';
+import { toLoginResult } from '../../machines/login/loginMachine';
 import { decodeTitleConfigs } from '../../protocol/decode';
 import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
@@ -44,7 +45,7 @@ export class MeetingControlsApi {
     role: 'host' | 'supervisor' = 'host',
   ): Promise<MeetingControlsApi> {
     const { client, answer } = await controllerLogin(server, role);
-    return new MeetingControlsApi(client.session(answer));
+    return new MeetingControlsApi(client.session(toLoginResult(answer, server.mrId)));
   }
 
   status(): Promise<MrStatus> {

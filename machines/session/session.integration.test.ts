@@ -34,7 +34,7 @@ async function logIn(password: string): Promise<{ result: LoginResult; client: A
 }
 
 function startSession(result: LoginResult, client: Awaited<ReturnType<typeof httpClient>>) {
-  const api = client.session({ mr_id: result.mrId, sess_id: result.sessId, sign_key: result.signKey });
+  const api = client.session(result);
   const actor = createActor(sessionMachine, { input: { api, login: result, log: () => {} } }).start();
   const child = (id: string) => actor.system.get(id) as AnyActorRef;
   return { actor, api, child };

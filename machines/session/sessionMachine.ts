@@ -23,7 +23,7 @@
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../../protocol/errors';
 import { CMD } from '../../protocol/cmdids';
-import type { Relogin, ResumedSession, ResumeSession, SessionApi } from '../api';
+import type { PlatformPort, Relogin, ResumedSession, ResumeSession, SessionApi } from '../api';
 import { sessionRecoveryOf, type SessionRecovery } from './capabilities';
 import type { ChangeEvent, ForceLogoutEvent, NotRpcCsEvent, ResourceTmplInfoEvent } from '../../protocol/events';
 import { toLoginResult, type LoginResult } from '../login/loginMachine';
@@ -45,6 +45,7 @@ import { qualityHistoryMachine } from '../qualityHistory/qualityHistoryMachine';
 import { attendanceMachine } from '../attendance/attendanceMachine';
 import { transcriptMachine } from '../transcript/transcriptMachine';
 import { runOfShowMachine } from '../runOfShow/runOfShowMachine';
+import { platformMachine } from '../platform/platformMachine';
 import { defaultTitle } from '../../protocol/titles';
 import { legsOf } from '../qualityHistory/sampling';
 import { selectParticipant, selectParticipantList, selectWaitingList } from '../participants/selectors';
@@ -66,6 +67,7 @@ export const SESSION_CHILDREN = [
   'attendance',
   'transcript',
   'runOfShow',
+  'platform',
   'longPoll',
 ] as const;
 export type SessionChildId = (typeof SESSION_CHILDREN)[number];
@@ -123,6 +125,7 @@ const API_HOLDERS: readonly SessionChildId[] = [
   'attendance',
   'transcript',
   'runOfShow',
+  'platform',
   'longPoll',
 ];
 
@@ -173,6 +176,8 @@ export interface SessionInput {
    * session record): the server tells it once per login, so a reloaded page never hears it again
    */
   resourceTemplate?: ResourceTemplateInfo | null;
+  /** the platform's facts and its management platform, for the `platform` child (absent: not asked) */
+  platform?: PlatformPort;
 }
 
 /** What the user is told about the session itself (the UI translates it), until dismissed. */
@@ -244,6 +249,7 @@ export const sessionMachine = setup({
     attendance: attendanceMachine,
     transcript: transcriptMachine,
     runOfShow: runOfShowMachine,
+    platform: platformMachine,
   },
   delays: { logoutTimeout: LOGOUT_TIMEOUT_MS, resumeRetry: RESUME_RETRY_MS },
   guards: {
@@ -378,6 +384,12 @@ export const sessionMachine = setup({
     }),
     // the run of show (issue 28): the agenda on the server, its cue, Take and timer
     spawnChild('runOfShow', { id: 'runOfShow', systemId: 'runOfShow', input: ({ context }) => ({ api: context.api }) }),
+    // what the console asks of the platform beside the commands: its facts, the share, the management login
+    spawnChild('platform', {
+      id: 'platform',
+      systemId: 'platform',
+      input: ({ context }) => ({ api: context.api, platform: context.env.platform }),
+    }),
     // media statistics of everyone in the background (issue 16.3), legs read from the participants actor
     spawnChild('qualityHistory', {
       id: 'qualityHistory',

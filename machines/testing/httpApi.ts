@@ -10,6 +10,7 @@ import type { ChangeEvent } from '../../protocol/events';
 import { decodeSignKey, signCompat, signStrict } from '../../protocol/signing';
 import type { LoginResponse, PlatformResponse, VerifyCodeResponse } from '../../protocol/wire';
 import type { LoginApi, ResumeSession, SessionApi } from '../api';
+import { toLoginResult, type LoginResult } from '../login/loginMachine';
 
 interface Settings {
   mode: 'strict' | 'compat';
@@ -95,12 +96,13 @@ export async function httpClient(baseUrl: string, credentials?: { devid: string;
       ),
   };
   let reqSeq = 0;
-  const session = (answer: Pick<LoginResponse, 'mr_id' | 'sess_id' | 'sign_key'>): SessionApi => {
-    const prefix = `/rest/v1/meetings/${encodeURIComponent(answer.mr_id)}/sessions/${answer.sess_id}/`;
-    const signing = { sessId: answer.sess_id, key: answer.sign_key ? decodeSignKey(answer.sign_key) : undefined };
+  // a login in the shape the console keeps it (LoginResult), as src/api's session client takes it
+  const session = (login: Pick<LoginResult, 'mrId' | 'sessId' | 'signKey'>): SessionApi => {
+    const prefix = `/rest/v1/meetings/${encodeURIComponent(login.mrId)}/sessions/${login.sessId}/`;
+    const signing = { sessId: login.sessId, key: login.signKey ? decodeSignKey(login.signKey) : undefined };
     return {
-      mrId: answer.mr_id,
-      sessId: answer.sess_id,
+      mrId: login.mrId,
+      sessId: login.sessId,
       get: (suffix, signal) => request(baseUrl, settings, 'GET', prefix + suffix, undefined, signal, signing),
       post: (suffix, body, signal) =>
         request(baseUrl, settings, 'POST', prefix + suffix, { req_id: `it-${Date.now()}-${++reqSeq}`, ...body }, signal, signing),
@@ -120,7 +122,7 @@ export async function httpClient(baseUrl: string, credentials?: { devid: string;
   /** the session's resume port: the resume answer and a client for the new session */
   const resume: ResumeSession = async (args, signal) => {
     const answer = await login.resume!(args, signal);
-    return { answer, api: session(answer) };
+    return { answer, api: session(toLoginResult(answer, args.mrId)) };
   };
   return { login, session, resume };
 }

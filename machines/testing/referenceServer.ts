@@ -16,6 +16,7 @@ import { ParticipantStore } from '../participants/participantStore';
 import { selectParticipantList } from '../participants/selectors';
 import { selectConnectionState, type ConnectionState } from '../longPoll/selectors';
 import { httpClient } from './httpApi';
+import { toLoginResult } from '../login/loginMachine';
 
 /** The captcha answer the test server accepts. */
 export const TEST_CODE = 'AB12';
@@ -50,7 +51,7 @@ export async function loginTo(server: StartedServer, password: string) {
   const client = await httpClient(server.url);
   const code = await client.login.getVerifyCode();
   const answer: LoginResponse = await client.login.login({ mrId: TEST_MR, password, code: TEST_CODE, codeId: code.code_id });
-  return { client, answer, api: client.session(answer) };
+  return { client, answer, api: client.session(toLoginResult(answer, TEST_MR)) };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { LoginResponse, PlatformResponse } from '@protocol/wire';
 import { classifyFailure } from './classify';
 import { createApiClient, createLoginApi, createPlatformApi, createRelogin, createSessionApi, signingProblem } from './index';
 import type { PlatformSettings } from './transport';
+import { toLoginResult } from '@machines/login/loginMachine';
 
 interface Seen {
   method: string;
@@ -102,6 +103,8 @@ const loginAnswer: LoginResponse = {
   sign_key: encodeSignKey(KEY),
   signing: 'strict',
 };
+/** the login as the console keeps it (the session record's shape): what a session client is built from */
+const loginKeys = toLoginResult(loginAnswer, '0123');
 
 function expectCompatSigned(s: Seen) {
   expect(verifyCompat({ headers: s.headers, path: unprefixed(s.url), credentials: { devid: DEVID, devtoken: DEVTOKEN } })).toEqual({
@@ -177,7 +180,7 @@ describe('who signs (getPlatform without credentials)', () => {
     expect(await client.platform.settings()).toEqual({ upstreamSigns: true, aesMode: false });
     await client.login.getVerifyCode();
     await client.login.login({ mrId: '0123', password: '123456', code: 'AB12' });
-    const session = client.session({ mr_id: '0123', sess_id: 'sess-9', signing: 'compat' });
+    const session = client.session({ mrId: '0123', sessId: 'sess-9', signing: 'compat' });
     await session.get('mr-status').catch(() => undefined);
     expect(seen.length).toBe(4);
     for (const s of seen) expect(signingHeaders(s)).toEqual([]);
@@ -188,7 +191,7 @@ describe('who signs (getPlatform without credentials)', () => {
     handler = (s) =>
       unprefixed(s.url) === '/api/v3/app/getPlatform' ? { body: bare(), headers: { 'x-podium-signer': 'upstream' } } : { body: {} };
     const client = createApiClient({ baseUrl: origin });
-    const session = client.session({ mr_id: '0123', sess_id: 'sess-9', sign_key: encodeSignKey(KEY), signing: 'strict' });
+    const session = client.session({ mrId: '0123', sessId: 'sess-9', signKey: encodeSignKey(KEY), signing: 'strict' });
     await session.get('mr-status').catch(() => undefined);
     const req = seen[1];
     expect(req.headers.devid).toBeUndefined();
@@ -279,7 +282,7 @@ describe('login', () => {
 describe('session requests', () => {
   it('signs every session request strictly with the session key and adds req_id to POST bodies', async () => {
     handler = () => ({ body: { ok: 1 } });
-    const api = createSessionApi({ baseUrl: origin + PREFIX, settings: strictSettings, login: loginAnswer });
+    const api = createSessionApi({ baseUrl: origin + PREFIX, settings: strictSettings, login: loginKeys });
     expect(api.mrId).toBe('0123');
     await api.get('mr-status');
     await api.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: 1 });
@@ -301,7 +304,7 @@ describe('session requests', () => {
 
   it('signs in compat mode when the platform is compat', async () => {
     handler = () => ({ body: {} });
-    const { sign_key: _k, ...compatLogin } = { ...loginAnswer, signing: 'compat' as const };
+    const { signKey: _k, ...compatLogin } = { ...loginKeys, signing: 'compat' as const };
     const api = createSessionApi({ baseUrl: origin, settings: compatSettings, login: compatLogin });
     await api.post('title-config', { cmdid: 'set_title', message: ' hi ' });
     expect(seen[0].headers.signature).toBeUndefined();
@@ -312,7 +315,7 @@ describe('session requests', () => {
   it('runs the long poll without a client time limit, while ordinary requests time out', async () => {
     handler = (s) =>
       unprefixed(s.url).endsWith('/changes') ? { body: [{ cmdid: 'resync', seq: 5 }], delayMs: 400 } : { delayMs: 400, body: {} };
-    const api = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginAnswer, timeoutMs: 150 });
+    const api = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginKeys, timeoutMs: 150 });
     expect(await api.changes(4, 10)).toEqual([{ cmdid: 'resync', seq: 5 }]);
     const body = json(seen[0]);
     expect(body).toEqual({ cmdid: 'get_changes', block_secs: 10, since_seq: 4 });
@@ -324,7 +327,7 @@ describe('session requests', () => {
 
   it('ends a held poll on abort', async () => {
     handler = () => ({ body: [], delayMs: 2000 });
-    const api = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginAnswer });
+    const api = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginKeys });
     const ctrl = new AbortController();
     const p = api.changes(0, 10, ctrl.signal).catch((e: unknown) => e);
     setTimeout(() => ctrl.abort(), 50);
@@ -344,12 +347,12 @@ describe('session requests', () => {
     const lenient = createSessionApi({
       baseUrl: origin,
       settings: strictSettings,
-      login: loginAnswer,
+      login: loginKeys,
       onInvalidEvent: (e) => reported.push(e.path),
     });
     expect((await lenient.changes(0, 10)).map((e) => e.seq)).toEqual([1]);
     expect(reported).toEqual(['[2].ep_id']);
-    const strictDecode = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginAnswer });
+    const strictDecode = createSessionApi({ baseUrl: origin, settings: strictSettings, login: loginKeys });
     await expect(strictDecode.changes(0, 10)).rejects.toMatchObject({ kind: 'decode', status: 200 });
     handler = () => ({ text: '<html>oops</html>' });
     await expect(strictDecode.changes(0, 10)).rejects.toMatchObject({ kind: 'decode' });
@@ -358,10 +361,11 @@ describe('session requests', () => {
 
 describe("as the platform's own clients (no seq, no code_id, no resume token)", () => {
   const { sign_key: _k, ...platformLogin } = { ...loginAnswer, signing: 'compat' as const };
+  const platformKeys = toLoginResult(platformLogin as LoginResponse, '0123');
 
   it('polls without a cursor when given none, and with since_seq when given one', async () => {
     handler = () => ({ body: [{ cmdid: 'online_eps_left', usr_ids: ['1'] }] });
-    const api = createSessionApi({ baseUrl: origin, settings: compatSettings, login: platformLogin });
+    const api = createSessionApi({ baseUrl: origin, settings: compatSettings, login: platformKeys });
     const events = await api.changes(null, 10);
     expect(json(seen[0])).toEqual({ cmdid: 'get_changes', block_secs: 10 });
     expect(events.map((e) => e.cmdid)).toEqual(['online_eps_left']);
@@ -413,7 +417,7 @@ describe('AES mode', () => {
       received = decryptBody(key, s.body.toString('utf8'));
       return { text: encryptBody(key, JSON.stringify({ lst_mrids: ['1'] })), headers: { 'Content-Type': 'text/plain' } };
     };
-    const api = createSessionApi({ baseUrl: origin, settings: aesSettings, login: loginAnswer });
+    const api = createSessionApi({ baseUrl: origin, settings: aesSettings, login: loginKeys });
     const answer = await api.raw('POST', '/rest/v1/cloud/statistics', { cmdid: 'get_room_history_req', from_dtm: 0, tenant_id: ' t ' });
     expect(answer).toEqual({ lst_mrids: ['1'] });
     expect(seen[0].body.toString('utf8')).toMatch(/^AES:/);
@@ -425,20 +429,20 @@ describe('AES mode', () => {
   it('leaves other paths in clear but still decrypts an AES answer (also as a JSON string)', async () => {
     const platformKey = deriveAesKey(DEVTOKEN);
     handler = () => ({ body: encryptBody(platformKey, '{"x":1}') });
-    const api = createSessionApi({ baseUrl: origin, settings: aesSettings, login: loginAnswer });
+    const api = createSessionApi({ baseUrl: origin, settings: aesSettings, login: loginKeys });
     expect(await api.post('mr-info', { cmdid: 'mod_mr_info', increase_secs: 60 })).toEqual({ x: 1 });
     expect(json(seen[0]).cmdid).toBe('mod_mr_info');
   });
 
   it('reports a tampered AES answer as a decode error', async () => {
     handler = () => ({ text: encryptBody(new Uint8Array(32), '{"x":1}') });
-    const api = createSessionApi({ baseUrl: origin, settings: aesSettings, login: loginAnswer });
+    const api = createSessionApi({ baseUrl: origin, settings: aesSettings, login: loginKeys });
     await expect(api.raw('POST', '/rest/v1/cloud/statistics', {})).rejects.toMatchObject({ kind: 'decode' });
   });
 });
 
 describe('HTTP outcomes', () => {
-  const api = () => createSessionApi({ baseUrl: origin, settings: compatSettings, login: { mr_id: '1234', sess_id: 's' } });
+  const api = () => createSessionApi({ baseUrl: origin, settings: compatSettings, login: { mrId: '1234', sessId: 's' } });
   const failWith = async (status: number, body: unknown = { cmdid: 'error', result: RC.meetingLocked }, path = 'mr-status') => {
     handler = () => ({ status, body });
     return api()
@@ -521,7 +525,7 @@ describe('HTTP outcomes', () => {
   });
 
   it('maps an unreachable server to a network error', async () => {
-    const dead = createSessionApi({ baseUrl: 'http://127.0.0.1:1', settings: compatSettings, login: { mr_id: '1234', sess_id: 's' } });
+    const dead = createSessionApi({ baseUrl: 'http://127.0.0.1:1', settings: compatSettings, login: { mrId: '1234', sessId: 's' } });
     const e = await dead.get('mr-status').catch((x: unknown) => x);
     expect(e).toMatchObject({ kind: 'network', status: 0 });
     expect(classifyFailure(e)).toMatchObject({ kind: 'alertReload', message: 'network' });
@@ -540,7 +544,7 @@ describe('createApiClient', () => {
     const client = createApiClient({ baseUrl: origin });
     await client.login.getVerifyCode();
     const answer = await client.login.login({ mrId: '0123', password: 'p', code: 'abcd', codeId: 'c' });
-    await client.session(answer).get('mr-status');
+    await client.session(toLoginResult(answer, '0123')).get('mr-status');
     expect(seen.filter((s) => s.url.includes('getPlatform'))).toHaveLength(1);
     expectStrictSigned(seen[seen.length - 1]);
   });

@@ -11,8 +11,8 @@ import type { ClientOptions, PlatformSettings } from './transport';
 export { basePathFromPathname, currentBasePath, defaultBaseUrl, withBasePath } from './basePath';
 export { classifyFailure, type FailureClass, type FailureMessage } from './classify';
 export { createLoginApi } from './login';
-export { createPlatformApi, platformSettings, type PlatformApi, type PlatformClient, type PlatformInfo } from './platform';
-export { createRelogin, createResumeSession, createSessionApi, newReqId, type SessionApiOptions } from './session';
+export { createPlatformApi, platformPort, platformSettings, type PlatformApi, type PlatformClient, type PlatformInfo } from './platform';
+export { createRelogin, createResumeSession, createSessionApi, newReqId, type SessionApiOptions, type SessionKeys } from './session';
 export {
   createTransport,
   signingProblem,
@@ -28,7 +28,7 @@ export { trimStrings } from './trim';
 export interface ApiClient {
   platform: PlatformClient;
   login: LoginApi;
-  /** a session client for a login answer, sharing the platform settings */
+  /** a session client for a login (as the session record keeps it), sharing the platform settings */
   session(login: SessionApiOptions['login'], extra?: Pick<SessionApiOptions, 'onInvalidEvent'>): SessionApi;
   /** (podium) the session actor's resume port: a new session for an expired one's token */
   resume: ResumeSession;

@@ -14,6 +14,7 @@ import {
   type StandaloneResponse,
 } from '@protocol/wire';
 import { createTransport, type ClientOptions, type PlatformSettings, type Transport } from './transport';
+import type { PlatformPort } from '@machines/api';
 
 /** One getPlatform answer: its body and the settings it and its headers give. */
 export interface PlatformInfo {
@@ -103,5 +104,24 @@ export function createPlatformApi(options: ClientOptions & { settings?: Platform
       }),
     nginxConfig: (signal) =>
       transport.request({ method: 'POST', path: '/oem/get_nginx_config', body: {}, signal, decode: decodeNginxConfigResponse }),
+  };
+}
+
+/**
+ * The session's port to the platform (machines/api.ts {@link PlatformPort}): getPlatform and
+ * signed requests by path over this client's transport, a management session named in the
+ * `sessionid` header as the platform's management client names it (facts §1.2).
+ */
+export function platformPort(client: PlatformClient): PlatformPort {
+  return {
+    getPlatform: (signal) => client.getPlatform(signal),
+    request: <T>(method: 'GET' | 'POST', path: string, body?: unknown, options?: { sessionId?: string; signal?: AbortSignal }) =>
+      client.transport.request<T>({
+        method,
+        path,
+        body,
+        signal: options?.signal,
+        session: options?.sessionId ? { sessId: options.sessionId } : undefined,
+      }),
   };
 }

@@ -127,7 +127,7 @@ function startActor(api: SessionApi, result: LoginResult, relogin: ReturnType<ty
 
 async function openConsole(password = HOST_PWD): Promise<Console> {
   const { api: apiClient, result } = await consoleLogin(password);
-  const api = apiClient.session({ mr_id: result.mrId, sess_id: result.sessId, sign_key: result.signKey, signing: result.signing });
+  const api = apiClient.session(result);
   const actor = startActor(api, result, createRelogin({ platform: apiClient.platform }, password));
   const child = (id: string) => actor.system.get(id) as AnyActorRef;
   const ended: SessionEnd[] = [];
@@ -341,7 +341,7 @@ describe('login and signing on the platform wire', () => {
 
   it('a request signed wrong is refused and changes nothing: a wrong developer token, or strict signing with a made-up key', async () => {
     const host = await consoleLogin();
-    const good = host.api.session({ mr_id: MR, sess_id: host.result.sessId });
+    const good = host.api.session({ mrId: MR, sessId: host.result.sessId });
     const before = (await good.get<MrStatus>('mr-status')).mr_locked;
 
     const wrongToken = createApiClient({
@@ -349,7 +349,7 @@ describe('login and signing on the platform wire', () => {
       settings: { signing: { mode: 'compat', devid, devtoken: 'not-the-token' }, aesMode: false },
     });
     expect(await wrongToken.login.getVerifyCode().catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 401 });
-    const forged = wrongToken.session({ mr_id: MR, sess_id: host.result.sessId });
+    const forged = wrongToken.session({ mrId: MR, sessId: host.result.sessId });
     expect(await forged.post('mr-status', { cmdid: 'mod_mr_status', lock_mr: before ? 0 : 1 }).catch((e: unknown) => e)).toMatchObject({
       kind: 'http',
       status: 401,
@@ -357,9 +357,9 @@ describe('login and signing on the platform wire', () => {
 
     const strict = createApiClient({ baseUrl: srv.server.url, settings: { signing: { mode: 'strict', devid, devtoken }, aesMode: false } });
     const strictSession = strict.session({
-      mr_id: MR,
-      sess_id: host.result.sessId,
-      sign_key: 'AAAAAAAAAAAAAAAAAAAAAA==',
+      mrId: MR,
+      sessId: host.result.sessId,
+      signKey: 'AAAAAAAAAAAAAAAAAAAAAA==',
       signing: 'strict',
     });
     expect(

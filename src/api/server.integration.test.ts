@@ -8,9 +8,10 @@ import { RC } from '@protocol/codes';
 import { createServer, type RunningServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { json } from '../../server/http/router';
-import { FakeEngine } from '../../server/http/testSupport';
+import { FakeEngine } from '../../server/http/testing/client';
 import { classifyFailure } from './classify';
 import { createApiClient } from './index';
+import { toLoginResult } from '@machines/login/loginMachine';
 
 const CODE = 'AB23';
 
@@ -55,7 +56,7 @@ describe.each([
     expect(answer.use_pwd).toBe('supervisor');
     expect(answer.signing).toBe(signing);
 
-    const session = client.session(answer);
+    const session = client.session(toLoginResult(answer, '0123'));
     expect(await session.get('echo')).toEqual({ role: 'supervisor' });
     const echoed = await session.post<{ body: Record<string, unknown> }>('echo', { cmdid: 'x', name: '  A  ' });
     expect(echoed.body).toMatchObject({ cmdid: 'x', name: 'A' });
@@ -100,7 +101,7 @@ describe.each([
     const refused = await client.resume({ mrId: '0123', resumeToken: 'A'.repeat(43) }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: 'http', status: 403, result: RC.resumeRefused });
 
-    const gone = client.session({ mr_id: '0123', sess_id: 'nope', sign_key: 'AAAAAAAAAAAAAAAAAAAAAA==', signing });
+    const gone = client.session({ mrId: '0123', sessId: 'nope', signKey: 'AAAAAAAAAAAAAAAAAAAAAA==', signing });
     const expired = await gone.get('echo').catch((e: unknown) => e);
     expect(expired).toMatchObject({ kind: 'http', status: 404, result: RC.sessionExpired });
   });

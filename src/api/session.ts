@@ -4,19 +4,26 @@
  * session key when the platform is strict, in compat mode otherwise.
  */
 import type { Relogin, ResumeSession, SessionApi } from '@machines/api';
+import { toLoginResult, type LoginResult } from '@machines/login/loginMachine';
 import { toHex, randomBytes } from '@protocol/bytes';
 import { CMD } from '@protocol/cmdids';
 import { decodeChangeEvents, type DecodeError } from '@protocol/decode';
 import type { GetChangesRequest } from '@protocol/events';
 import { decodeSignKey } from '@protocol/signing';
-import type { LoginResponse } from '@protocol/wire';
 import { createLoginApi } from './login';
 import { createPlatformApi, type PlatformClient } from './platform';
 import type { ClientOptions, PlatformSettings, SessionSigning } from './transport';
 
+/**
+ * What a session client needs of a login, in the one shape a login travels in from the login
+ * screen to the long poll (the login machine's {@link LoginResult}, kept as the session record):
+ * a wire answer is turned into it once ({@link toLoginResult}), never back.
+ */
+export type SessionKeys = Pick<LoginResult, 'mrId' | 'sessId'> & Partial<Pick<LoginResult, 'signKey' | 'signing'>>;
+
 export interface SessionApiOptions extends ClientOptions {
-  /** the login answer (or its identifying fields) */
-  login: Pick<LoginResponse, 'mr_id' | 'sess_id'> & Partial<Pick<LoginResponse, 'sign_key' | 'signing'>>;
+  /** the login (or its identifying fields), as the session record keeps it */
+  login: SessionKeys;
   /** shares getPlatform's settings and the transport with the login client */
   platform?: PlatformClient;
   settings?: PlatformSettings;
@@ -34,15 +41,14 @@ export function newReqId(): string {
 
 /**
  * The session client.
- * @example const api = createSessionApi({ baseUrl: server.url, login: loginResponse }); await api.get('mr-status');
+ * @example const api = createSessionApi({ baseUrl: server.url, login: sessionRecord }); await api.get('mr-status');
  */
 export function createSessionApi(options: SessionApiOptions): SessionApi {
   const t = (options.platform ?? createPlatformApi(options)).transport;
-  const mrId = options.login.mr_id;
-  const sessId = options.login.sess_id;
+  const { mrId, sessId, signKey } = options.login;
   const signing: SessionSigning = {
     sessId,
-    key: options.login.sign_key && options.login.signing !== 'compat' ? decodeSignKey(options.login.sign_key) : undefined,
+    key: signKey && options.login.signing !== 'compat' ? decodeSignKey(signKey) : undefined,
   };
   const prefix = `/rest/v1/meetings/${encodeURIComponent(mrId)}/sessions/${encodeURIComponent(sessId)}/`;
   const at = (suffix: string) => prefix + suffix.replace(/^\/+/, '');
@@ -92,7 +98,7 @@ export function createResumeSession(options: Omit<SessionApiOptions, 'login'>): 
   const login = createLoginApi({ ...options, platform });
   return async (args, signal) => {
     const answer = await login.resume!(args, signal);
-    return { answer, api: createSessionApi({ ...options, platform, login: answer }) };
+    return { answer, api: createSessionApi({ ...options, platform, login: toLoginResult(answer, args.mrId) }) };
   };
 }
 
@@ -109,7 +115,7 @@ export function createRelogin(options: Omit<SessionApiOptions, 'login'>, passwor
   return async ({ mrId }, signal) => {
     const code = await login.getTextVerifyCode!(signal);
     const answer = await login.login({ mrId, password, code: textOfCode(code.base64) }, signal);
-    return { answer, api: createSessionApi({ ...options, platform, login: answer }) };
+    return { answer, api: createSessionApi({ ...options, platform, login: toLoginResult(answer, mrId) }) };
   };
 }
 

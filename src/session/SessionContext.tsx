@@ -14,6 +14,11 @@ export function useSessionHolder(): SessionHolder {
   return holder;
 }
 
+/** The tab's session holder, or null outside a SessionProvider (a component shown on its own, as in its tests). */
+export function useOptionalSessionHolder(): SessionHolder | null {
+  return useContext(SessionContext);
+}
+
 /** The current session record; re-renders on login and logout. */
 export function useSessionRecord(): SessionRecord | null {
   const holder = useSessionHolder();

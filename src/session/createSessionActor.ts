@@ -13,22 +13,21 @@
 import { createActor, type AnyActorRef } from 'xstate';
 import { sessionMachine } from '@machines/index';
 import { createRelogin, createResumeSession, createSessionApi } from '#/api/session';
-import type { PlatformClient } from '#/api/platform';
+import { platformPort, type PlatformClient } from '#/api/platform';
 import { notOfferedRequest, onRequestFailure } from '#/api/failureReports';
 import { inspectOption } from './inspector';
 import type { SessionActorFactory } from './sessionHolder';
 
 export function sessionActorFactory(platform: PlatformClient): SessionActorFactory {
   const resume = createResumeSession({ platform });
+  const port = platformPort(platform);
   return (record, onResumed, credentials, onTemplate) => {
     const { resourceTemplate, ...login } = record;
     const relogin = credentials ? createRelogin({ platform }, credentials.password) : undefined;
-    const api = createSessionApi({
-      platform,
-      login: { mr_id: login.mrId, sess_id: login.sessId, sign_key: login.signKey, signing: login.signing },
-    });
+    // the record is the login in the one shape it travels in: the client reads it as it is
+    const api = createSessionApi({ platform, login });
     const actor = createActor(sessionMachine, {
-      input: { api, login, resourceTemplate, visibilityTarget: document, networkTarget: window, resume, relogin },
+      input: { api, login, resourceTemplate, visibilityTarget: document, networkTarget: window, resume, relogin, platform: port },
       inspect: inspectOption(),
     });
     actor.on('session.resumed', (event) => onResumed?.(event.login));

@@ -1,17 +1,15 @@
 /**
  * The booking dialog wired to the session: the server's clock and the running meeting's planned
- * end from the meeting actor, the booking sent with the management session. Once booked the
+ * end from the meeting actor, the booking sent by the platform actor with its management session
+ * (`booking.submit`; its pending state and refusal read back through selectors). Once booked the
  * dialog closes; the meeting's feed (`schedule_info`) brings the booking to "next booking" and the
  * overtime rule, so nothing here keeps a copy of it.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import { meetingSelectors, type MeetingMachine } from '@machines/index';
-import type { ManagementSession } from '@protocol/management';
-import type { Transport } from '#/api';
+import { meetingSelectors, platformSelectors, type MeetingMachine, type PlatformMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
-import { bookMeeting } from './bookMeeting';
 import { BookingDialog } from './BookingDialog';
 
 export interface BookNextMeetingProps {
@@ -19,25 +17,32 @@ export interface BookNextMeetingProps {
   /** the root session actor */
   session: AnyActorRef;
   mrId: string;
-  mgmt: ManagementSession;
-  transport: Transport;
   onClose: () => void;
 }
 
-export function BookNextMeeting({ opened, session, mrId, mgmt, transport, onClose }: BookNextMeetingProps) {
+export function BookNextMeeting({ opened, session, mrId, onClose }: BookNextMeetingProps) {
   const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
   const info = useSelector(meeting, (s) => (s ? meetingSelectors.selectMeetingInfo(s) : null));
   const scheduled = useSelector(meeting, (s) => (s ? meetingSelectors.selectScheduleInfo(s)?.next_start_dtm : 0));
   const nextBookingSec = scheduled || info?.next_booking_dtm || 0;
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<unknown>(undefined);
+  const platform = useSessionChild<ActorRefFrom<PlatformMachine>>(session, 'platform');
+  const pending = useSelector(platform, (s) => (s ? platformSelectors.selectBookingPending(s) : false)) ?? false;
+  const refusal = useSelector(platform, (s) => (s ? platformSelectors.selectBookingRefusal(s) : undefined));
   // the server's clock as of the info's arrival (the §5 "10 minutes ahead" is the server's)
   const offsetSec = useMemo(() => (info?.current_dtm ? info.current_dtm - Date.now() / 1000 : 0), [info]);
   const currentEndSec = info && info.duration > 0 && info.real_launch_dtm > 0 ? info.real_launch_dtm + info.duration : 0;
   const close = () => {
-    setRefusal(undefined);
+    platform?.send({ type: 'booking.dismiss' });
     onClose();
   };
+  useEffect(() => {
+    if (!platform) return;
+    const sub = platform.on('booking.booked', () => {
+      platform.send({ type: 'booking.dismiss' });
+      onClose();
+    });
+    return () => sub.unsubscribe();
+  }, [platform, onClose]);
   return (
     <BookingDialog
       opened={opened}
@@ -48,20 +53,7 @@ export function BookNextMeeting({ opened, session, mrId, mgmt, transport, onClos
       pending={pending}
       refusal={refusal}
       onClose={close}
-      onSubmit={(b) => {
-        setPending(true);
-        setRefusal(undefined);
-        bookMeeting(transport, mgmt, { roomId: info?.mr_id || mrId, ...b }).then(
-          () => {
-            setPending(false);
-            close();
-          },
-          (e) => {
-            setPending(false);
-            setRefusal(e);
-          },
-        );
-      }}
+      onSubmit={(b) => platform?.send({ type: 'booking.submit', draft: { roomId: info?.mr_id || mrId, ...b } })}
     />
   );
 }

@@ -2,23 +2,21 @@
  * The meeting-wide half of /control, ready to mount: the controls panel, meeting share, the
  * management login (and, once logged in, booking the room's next meeting), the server's reminders
  * (booking conflict: a toast when flagged so, else the reminder; service expiry) and, for a
- * supervisor, the supervisor panel. Reads the session holder; renders nothing before login.
+ * supervisor, the supervisor panel. Reads the session holder; renders nothing before login. What
+ * it asks of the platform (its facts, the share, the management login) goes through the session's
+ * `platform` actor: events in, selectors out.
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { useEffect, useState } from 'react';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { notificationsSelectors, type NotificationsMachine } from '@machines/index';
+import { notificationsSelectors, platformSelectors, type NotificationsMachine, type PlatformMachine } from '@machines/index';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import type { ManagementSession } from '@protocol/management';
-import { createApiClient, type ApiClient } from '#/api';
-import type { SessionApi } from '@machines/index';
-import type { ShareInfoResponse } from '@protocol/wire';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
 import type { SessionRecord } from '#/session/sessionHolder';
+import { useSessionChild } from '#/session/useSessionChild';
 import { MeetingControlsPanel } from './MeetingControlsPanel';
 import { lazyComponent, lazyDialog } from '#/components/lazyLoad';
-import { fetchManagementCode, managementLogin, type ManagementCode } from '#/features/dialogs/managementLogin';
 import { checkManagementLogin, checkPasswordChange } from '#/features/live/rules';
 import { changedPasswords } from '#/features/dialogs/passwordChange';
 import { CMD } from '@protocol/cmdids';
@@ -59,47 +57,22 @@ function layoutUrlOf(record: SessionRecord): string {
 
 function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionRecord; session: AnyActorRef; layoutUrl: string }) {
   const { t, i18n } = useLingui();
-  const client = useMemo<ApiClient>(() => createApiClient(), []);
-  const api = useMemo<SessionApi>(
-    () => client.session({ mr_id: record.mrId, sess_id: record.sessId, sign_key: record.signKey, signing: record.signing }),
-    [client, record.mrId, record.sessId, record.signKey, record.signing],
-  );
-
+  const platform = useSessionChild<ActorRefFrom<PlatformMachine>>(session, 'platform');
   // live_builtin: the tenant's live service is the platform's own (live switch and addresses apply)
-  const [liveBuiltin, setLiveBuiltin] = useState(true);
-  useEffect(() => {
-    let alive = true;
-    client.platform.getPlatform().then(
-      (rsp) => alive && setLiveBuiltin(rsp.data.func_enabled.live_builtin === 1),
-      () => {},
-    );
-    return () => {
-      alive = false;
-    };
-  }, [client]);
+  const liveBuiltin = useSelector(platform, (s) => (s ? platformSelectors.selectLiveBuiltin(s) : true)) ?? true;
 
   const [shareOpen, setShareOpen] = useState(false);
-  const [share, setShare] = useState<{ info?: ShareInfoResponse; failed: boolean } | null>(null);
-  const loadShare = () => {
-    setShare(null);
-    api.get<ShareInfoResponse>('share-info').then(
-      (info) => setShare({ info, failed: false }),
-      () => setShare({ failed: true }),
-    );
-  };
+  const share = useSelector(platform, (s) => (s ? platformSelectors.selectShare(s) : null));
+  const loadShare = () => platform?.send({ type: 'share.load' });
 
   const [mgmtOpen, setMgmtOpen] = useState(false);
-  const [mgmtCode, setMgmtCode] = useState<ManagementCode | undefined>(undefined);
-  const [mgmtPending, setMgmtPending] = useState(false);
-  const [mgmtRefusal, setMgmtRefusal] = useState<unknown>(undefined);
-  const [mgmtSession, setMgmtSession] = useState<ManagementSession | null>(null);
+  const mgmtCode = useSelector(platform, (s) => (s ? platformSelectors.selectManagementCode(s) : undefined));
+  const mgmtPending = useSelector(platform, (s) => (s ? platformSelectors.selectManagementPending(s) : false)) ?? false;
+  const mgmtRefusal = useSelector(platform, (s) => (s ? platformSelectors.selectManagementRefusal(s) : undefined));
+  const mgmtSession = useSelector(platform, (s) => (s ? platformSelectors.selectManagementSession(s) : null)) ?? null;
   const mgmtDone = mgmtSession !== null;
   const roomProperties = useRoomProperties(session);
   const [bookOpen, setBookOpen] = useState(false);
-  const refreshCode = () => {
-    setMgmtCode(undefined);
-    fetchManagementCode(client.platform.transport).then(setMgmtCode, (e) => setMgmtRefusal(e));
-  };
 
   const [pwdOpen, setPwdOpen] = useState(false);
   const [pwdRefusal, setPwdRefusal] = useState<unknown>(undefined);
@@ -161,9 +134,8 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           data-state={mgmtDone ? 'logged-in' : 'logged-out'}
           onClick={() => {
             setMgmtOpen(true);
-            setMgmtRefusal(undefined);
-            // logged in: the dialog shows the session, no code needed
-            if (!mgmtDone) refreshCode();
+            // logged in: the dialog shows the session, no code needed (the actor asks one otherwise)
+            platform?.send({ type: 'management.open' });
           }}
         >
           {mgmtDone ? t`Platform management (logged in)` : t`Platform management login`}
@@ -194,7 +166,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
         pending={mgmtPending}
         refusal={mgmtRefusal}
         validate={checkManagementLogin}
-        onRefreshCode={refreshCode}
+        onRefreshCode={() => platform?.send({ type: 'management.refreshCode' })}
         onClose={() => setMgmtOpen(false)}
         session={mgmtSession ?? undefined}
         room={roomProperties}
@@ -202,24 +174,8 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           setMgmtOpen(false);
           setBookOpen(true);
         }}
-        onSubmit={(form) => {
-          if (!mgmtCode) return;
-          setMgmtPending(true);
-          setMgmtRefusal(undefined);
-          managementLogin(client.platform.transport, api, { ...form, codeId: mgmtCode.codeId }).then(
-            (mgmt) => {
-              setMgmtPending(false);
-              // the dialog stays open on its success state: the session's facts and what it is for
-              setMgmtSession(mgmt);
-            },
-            (e) => {
-              setMgmtPending(false);
-              setMgmtRefusal(e);
-              // a code is single use: every failure needs a fresh one
-              refreshCode();
-            },
-          );
-        }}
+        // the dialog stays open on its success state: the session's facts and what it is for
+        onSubmit={(form) => platform?.send({ type: 'management.login', form })}
       />
       {pwdOpen && (
         <PasswordsDialog
@@ -239,16 +195,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
           }}
         />
       )}
-      {mgmtSession && (
-        <BookNextMeeting
-          opened={bookOpen}
-          session={session}
-          mrId={record.mrId}
-          mgmt={mgmtSession}
-          transport={client.platform.transport}
-          onClose={() => setBookOpen(false)}
-        />
-      )}
+      {mgmtSession && <BookNextMeeting opened={bookOpen} session={session} mrId={record.mrId} onClose={() => setBookOpen(false)} />}
       <BookingConflictDialog opened={booking !== null} minutes={booking ?? 0} scene={record.mrScene} onClose={() => setBooking(null)} />
     </Stack>
   );
