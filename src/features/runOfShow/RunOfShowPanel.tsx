@@ -68,9 +68,9 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
   const version = useSelector(participants, (s) => (s ? participantsSelectors.selectParticipantsVersion(s) : 0));
   const online = useMemo(() => onlineOf(participants), [participants]);
   const onlineList = useOnline(online, true);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const roster = useMemo(
     () => (participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()).map((p) => p.usr_id) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the participant list is kept in place: its version says it changed
     [participants, version],
   );
   const view = useMemo(
@@ -81,7 +81,7 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         titles,
         participants ? participantsSelectors.selectParticipantList(participants.getSnapshot()) : [],
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the participant list is kept in place: its version says it changed
     [status, mosaics, titles, participants, version],
   );
   const words = useRunOfShowWords((id) => online.nameOf(id) ?? id);
