@@ -88,20 +88,28 @@ export function OverflowToolbar({ items, moreLabel, listLabel, label, measureKey
     });
   }, []);
 
-  // every render: a label (a count, the focus mode) changes a control's width
-  useLayoutEffect(measure);
+  // Measured when the controls on the line change, and when a size changes (below): not on every
+  // render, for the toolbar renders with each feed batch and reading the layout then forced the
+  // browser to lay out the page in the middle of the table's update (issue 27)
+  const keys = items.map((item) => item.key).join(' ');
+  const hiddenKeys = [...hidden].join(' ');
+  useLayoutEffect(measure, [measure, keys, hiddenKeys, measuredKey]);
   useLayoutEffect(() => {
     const b = bar.current;
     if (!b) return;
     b.addEventListener('focusout', measure);
     if (typeof ResizeObserver === 'undefined') return () => b.removeEventListener('focusout', measure);
+    // a label (a count, the focus mode) changes its control's width; the observer reports it after
+    // the browser's own layout, so reading the widths then costs no extra layout
     const ro = new ResizeObserver(() => measure());
     ro.observe(b);
+    for (const slot of Array.from(b.querySelectorAll<HTMLElement>(':scope > [data-toolbar-item], :scope > [data-toolbar-more]')))
+      ro.observe(slot);
     return () => {
       ro.disconnect();
       b.removeEventListener('focusout', measure);
     };
-  }, [measure]);
+  }, [measure, keys, hiddenKeys]);
 
   const shown = items.filter((item) => !hidden.has(item.key));
   const moved = items.filter((item) => hidden.has(item.key));

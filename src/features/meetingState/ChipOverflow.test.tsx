@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { ChipOverflow, type OverflowChip } from './ChipOverflow';
 
 // happy-dom lays nothing out (and the positioning then hides the popover from role queries, hence
 // `hidden: true` there): each chip says its width (data-w), the "+N" button is 40 px, and
 // the header leaves `available` px for the chips
 let available = 1000;
+/** layout reads of chip widths: each one forces the browser to lay out a page it has just changed */
+let widthReads = 0;
 const descriptors = {
   offsetWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth'),
   clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
@@ -17,6 +19,7 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
     configurable: true,
     get(this: HTMLElement) {
+      widthReads++;
       return Number(this.querySelector('[data-w]')?.getAttribute('data-w') ?? 40);
     },
   });
@@ -29,11 +32,11 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-const chip = (kind: string, onClick = () => {}): OverflowChip => ({
+const chip = (kind: string, onClick = () => {}, width = 100, label = kind.toUpperCase()): OverflowChip => ({
   kind,
   render: (place) => (
-    <button type="button" data-chip={kind} data-w={100} data-place={place} onClick={onClick}>
-      {kind.toUpperCase()}
+    <button type="button" data-chip={kind} data-w={width} data-place={place} onClick={onClick}>
+      {label}
     </button>
   ),
 });
@@ -119,5 +122,40 @@ describe('ChipOverflow', () => {
     // let go: the narrow header takes effect
     await act(async () => screen.getByRole('button', { name: 'elsewhere' }).focus());
     expect(screen.getByRole('button', { name: 'More meeting states: 2' })).toBeTruthy();
+  });
+
+  it('a render with the same chips (a count moving on a feed batch) reads no layout; a size the observer reports is measured', async () => {
+    const observers: { callback: ResizeObserverCallback; observed: Element[] }[] = [];
+    const real = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      observed: Element[] = [];
+      constructor(public callback: ResizeObserverCallback) {
+        observers.push(this);
+      }
+      observe(el: Element) {
+        this.observed.push(el);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      available = 330;
+      const { rerender } = renderUi(<ChipOverflow chips={[chip('rec'), chip('hands', undefined, 100, '9 hands')]} />);
+      expect(screen.queryByRole('button', { name: /^More meeting states: / })).toBeNull();
+      widthReads = 0;
+      // the hand count moves and widens its chip: the render itself measures nothing
+      const wider = [chip('rec'), chip('hands', undefined, 300, '10 hands')];
+      rerender(<ChipOverflow chips={wider} />);
+      expect(widthReads).toBe(0);
+      // the browser lays the ruler out and reports the chip's new size: now it is measured
+      const observer = observers.at(-1)!;
+      const handsSlot = observer.observed.find((el) => el.querySelector('[data-chip="hands"]'));
+      expect(handsSlot).toBeTruthy();
+      await act(async () => observer.callback([], observer as unknown as ResizeObserver));
+      expect(widthReads).toBeGreaterThan(0);
+      expect(screen.getByRole('button', { name: 'More meeting states: 1' })).toBeTruthy();
+    } finally {
+      globalThis.ResizeObserver = real;
+    }
   });
 });

@@ -61,11 +61,15 @@ export function ChipOverflow({
     });
   }, []);
 
-  // every render: a label (REC's clock, a count, a name) changes a chip's width
-  useLayoutEffect(measure);
+  // Measured when a chip comes or goes, and when a size changes (below): not on every render, for
+  // a render per feed batch (a count moving) read the layout while the table was being updated and
+  // forced the browser to lay out the page there and then (issue 27)
+  const kinds = chips.map((c) => c.kind).join(' ');
+  useLayoutEffect(measure, [measure, kinds]);
   useLayoutEffect(() => {
     const b = bar.current;
-    if (!b) return;
+    const r = ruler.current;
+    if (!b || !r) return;
     // the window's width too: the header's other items grow with the root font size
     window.addEventListener('resize', measure);
     // a chip held by focus (above) moves once focus leaves it
@@ -75,13 +79,16 @@ export function ChipOverflow({
       b.removeEventListener('focusout', measure);
     };
     if (typeof ResizeObserver === 'undefined') return stop;
+    // a label (REC's clock, a count, a name) changes its chip's width on the ruler; the observer
+    // reports it after the browser's own layout, so reading the widths then costs no extra layout
     const ro = new ResizeObserver(() => measure());
     ro.observe(b);
+    for (const slot of Array.from(r.children)) ro.observe(slot);
     return () => {
       ro.disconnect();
       stop();
     };
-  }, [measure]);
+  }, [measure, kinds]);
 
   const shown = chips.slice(0, fit);
   const hidden = chips.slice(fit);
