@@ -13,18 +13,18 @@
  * memory and V8 heap after a full GC against before, the activity log's bytes, the largest
  * activity page and poll answer, and the data directory on disk after a compaction.
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { signCompat } from '../protocol/signing';
 import { testConfig } from '../server/config';
 import { ACTIVITY_BYTES_CAP } from '../server/engine/activity';
 import { startServer } from '../server/main';
 import type { JournalStore } from '../server/store/journalStore';
 import { reportFigure } from './figures';
+import { signedRequest } from './server/signedRequest';
 
 setFlagsFromString('--expose-gc');
 const fullGc = runInNewContext('gc') as () => void;
@@ -40,38 +40,9 @@ const COMMANDS = Number(process.env.BENCH_HOSTILE_COMMANDS ?? 10_000);
 const MiB = 1024 * 1024;
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
-function send(
-  port: number,
-  path: string,
-  method: string,
-  body: string | undefined,
-  devid: string,
-  devtoken: string,
-): Promise<{ status: number; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': body ? Buffer.byteLength(body) : 0,
-          ...signCompat({ devid, devtoken }, path.split('?')[0]),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A signed request with this run's connection pool (bench/server/signedRequest.ts). */
+function send(port: number, path: string, method: string, body: string | undefined, devid: string, devtoken: string) {
+  return signedRequest(agent, port, method, path, body, devid, devtoken);
 }
 
 const longKey = (i: number, n: number) => `${String(i).padStart(3, '0')}${n}`.padEnd(1300, 'k');
