@@ -4,12 +4,14 @@
  * server tells it (`usrs/get_usr_online_status/`), the records' cache answered 304 on the second
  * opening, and adding by user number refused at a wrong digit count and applied at the right one,
  * the invitee then shown with its department and the appointed mark.
- * The dialog is written to test-results/screens at 1280 and 1920 px (in the language playwright.config.ts gives this spec).
+ * The dialog is written to test-results/screens at 1280 and 1920 px in both languages (the spec's, then
+ * the other switched to in the page).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
 import type { ParticipantsApi } from '../pages/ParticipantsApi';
+import { inOtherLanguage } from '../pages/bothLanguages';
 
 const T = {
   en: {
@@ -149,6 +151,19 @@ test.describe('address book search and add by user number (issue 30)', () => {
     await expect(dialog.getByRole('navigation').getByRole('button', { name: '总部 Headquarters', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+
+    // the dialog in the other language too, switched in the page: the same page of users
+    await inOtherLanguage(page, lang, async (l) => {
+      await page.getByRole('button', { name: T[l].addressBook, exact: true }).click();
+      await dialog.getByRole('textbox', { name: T[l].searchUsers }).fill('Wang');
+      await dialog.getByRole('button', { name: T[l].search, exact: true }).click();
+      await expect.poll(async () => (await listedStatus(dialog)).size).toBeGreaterThan(5);
+      await shoot(page, l, 1280, 720);
+      await shoot(page, l, 1920, 1080);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
   });
 
   test('add by user number: a wrong digit count is refused on the console and the server, the right one invites', async ({

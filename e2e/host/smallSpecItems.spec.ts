@@ -8,10 +8,12 @@
  *   and why, layouts over 4 panes greyed and explained, still after a reload of /control;
  * - a failed call names its endpoint type in the failed-call list;
  * - get_call_qa is asked when a participant's statistics open, and the answer shown.
- * Screens of each new bit in the language playwright.config.ts gives this spec (test-results/screens/small-*-<lang>.png).
+ * Screens of each new bit at 1280 and 1920 px in both languages, the other switched to in the page
+ * (test-results/screens/small-<bit>-<width>-<lang>.png).
  */
-import type { Page } from '@playwright/test';
-import { testWithServer, expect } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { testWithServer, expect, type Lang } from '../fixtures';
+import { inOtherLanguage } from '../pages/bothLanguages';
 import { pickOnline } from '../pages/ParticipantsSession';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
 import { ParticipantsPanel } from '../pages/ParticipantsPanel';
@@ -45,8 +47,34 @@ const T = {
   },
 } as const;
 
-const shot = (page: Page, name: string, lang: string) =>
-  page.screenshot({ animations: 'disabled', path: `test-results/screens/small-${name}-${lang}.png` });
+/** The screen as it stands at 1280 and 1920 px, then the spec's window again. */
+async function shot(page: Page, name: string, l: Lang): Promise<void> {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ animations: 'disabled', path: `test-results/screens/small-${name}-${width}-${l}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * One new bit in both languages: shot as it stands, closed with Escape, then opened again by
+ * `open` in the other language (switched in the page; a dialog covers the top bar's switch) and
+ * shot; the spec's language is back after, the bit closed.
+ */
+async function shotBoth(page: Page, name: string, lang: Lang, open: (l: Lang) => Promise<Locator>, shown: Locator): Promise<void> {
+  await shot(page, name, lang);
+  await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+  await inOtherLanguage(page, lang, async (l) => {
+    const again = await open(l);
+    await shot(page, name, l);
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
+  });
+}
 
 test('the smaller items of issue 30: meeting kind, a failed config read, the template limits, the failed call type, the call quality', async ({
   page,
@@ -81,7 +109,15 @@ test('the smaller items of issue 30: meeting kind, a failed config read, the tem
   await page.getByRole('button', { name: t.subtitles, exact: true }).click();
   const subtitleDialog = page.getByRole('dialog', { name: t.subtitles });
   await expect(subtitleDialog.getByTestId('config-failed')).toContainText(t.failed);
-  await shot(page, 'config-failed', lang);
+  // the failed read is the session's: it is still said when the dialog opens again, in either language
+  const openSubtitles = async (l: Lang) => {
+    await page.getByRole('button', { name: T[l].subtitles, exact: true }).click();
+    const d = page.getByRole('dialog', { name: T[l].subtitles });
+    await expect(d.getByTestId('config-failed')).toContainText(T[l].failed);
+    return d;
+  };
+  await shotBoth(page, 'config-failed', lang, openSubtitles, subtitleDialog);
+  await openSubtitles(lang);
   await subtitleDialog.getByRole('button', { name: t.retry }).click();
   await expect(subtitleDialog.getByTestId('config-failed')).toHaveCount(0, { timeout: 15_000 });
   if (t.applySubtitle) await expect(subtitleDialog.getByRole('button', { name: t.applySubtitle })).toBeVisible();
@@ -95,8 +131,17 @@ test('the smaller items of issue 30: meeting kind, a failed config read, the tem
   await expect(layouts.locator('[data-capped="true"]').first()).toHaveAttribute('aria-disabled', 'true');
   await expect(layouts.locator('[role="radio"]:not([data-capped])').first()).toBeVisible();
   await expect(page.getByTestId('mosaic-pane-limit')).toContainText('4');
-  await shot(page, 'layout-cap', lang);
-  await page.keyboard.press('Escape');
+  await shotBoth(
+    page,
+    'layout-cap',
+    lang,
+    async (l) => {
+      await page.getByRole('button', { name: T[l].layout, exact: true }).click();
+      await expect(layouts.locator('[data-capped="true"]').first()).toHaveAttribute('aria-disabled', 'true');
+      return layouts;
+    },
+    layouts,
+  );
 
   // 6b. the template is told once per login: a reload of /control still knows it (kept with the
   // session record), though its feed never carries the event again
@@ -128,10 +173,20 @@ test('the smaller items of issue 30: meeting kind, a failed config read, the tem
       { timeout: 20_000 },
     )
     .toBe(true);
+  const failedEntry = (l: Lang) => page.getByText(new RegExp(`${busy} \\(busy\\d+@10\\.20\\.30\\.41, ${T[l].sip}\\)`));
   await failedButton.click();
-  await expect(page.getByText(new RegExp(`${busy} \\(busy\\d+@10\\.20\\.30\\.41, ${t.sip}\\)`))).toBeVisible({ timeout: 10_000 });
-  await shot(page, 'failed-call-type', lang);
-  await page.keyboard.press('Escape');
+  await expect(failedEntry(lang)).toBeVisible({ timeout: 10_000 });
+  await shotBoth(
+    page,
+    'failed-call-type',
+    lang,
+    async (l) => {
+      await page.getByRole('button', { name: new RegExp(T[l].failedCalls) }).click();
+      await expect(failedEntry(l)).toBeVisible();
+      return failedEntry(l);
+    },
+    failedEntry(lang),
+  );
 
   // 3. a participant's statistics ask get_call_qa; the server's summary is shown
   const { name } = await pickOnline(panel, api);
@@ -139,5 +194,15 @@ test('the smaller items of issue 30: meeting kind, a failed config read, the tem
   const quality = page.getByRole('dialog').getByTestId('call-quality');
   await expect(quality).toHaveAttribute('data-state', 'answered', { timeout: 15_000 });
   await expect(quality.getByTestId('call-quality-figures').locator('tbody tr').first()).toBeVisible();
-  await shot(page, 'call-quality', lang);
+  await shotBoth(
+    page,
+    'call-quality',
+    lang,
+    async (l) => {
+      await new ParticipantsPanel(page, l).rowOperation(name, T[l].stats);
+      await expect(quality).toHaveAttribute('data-state', 'answered', { timeout: 15_000 });
+      return quality;
+    },
+    quality,
+  );
 });

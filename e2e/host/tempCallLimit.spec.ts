@@ -3,9 +3,12 @@
  * at most 6 calls (DEMO_MAX_CALL=6) and holds only the 6 steady endpoints (SIM_ENDPOINTS=0): the
  * dialog says no more can be called and holds Invite back; once another controller hangs one up
  * the note goes and Invite is offered; called back, the room is full again. The dialog in its
- * user-number mode is written at 1280 px (test-results/screens/tempCall-user-number-<lang>.png).
+ * user-number mode is written at 1280 and 1920 px in both languages, the other switched to in the page
+ * (test-results/screens/tempCall-user-number-<width>-<lang>.png).
  */
-import { testWithServer, expect } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { testWithServer, expect, type Lang } from '../fixtures';
+import { inOtherLanguage } from '../pages/bothLanguages';
 import { openParticipants } from '../pages/ParticipantsSession';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 
@@ -48,7 +51,7 @@ test('a full room holds the temporary call back and says why; a freed place offe
   await expect(note).toHaveText(t.full);
   await expect(invite).toBeDisabled();
   await expect(invite).toHaveAccessibleDescription(t.full);
-  await page.screenshot({ animations: 'disabled', path: `test-results/screens/tempCall-user-number-${lang}.png` });
+  await shoot(page, lang);
 
   // another controller hangs one up: a place is free on the server and the dialog offers the call
   const steady = (await api.endpoints()).usr_ids.find(isSteadyEndpointId)!;
@@ -62,4 +65,30 @@ test('a full room holds the temporary call back and says why; a freed place offe
   await expect.poll(onServer).toBe(6);
   await expect(note).toHaveText(t.full);
   await expect(invite).toBeDisabled();
+
+  // the dialog in the other language, switched in the page (closed for it, opened again)
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await inOtherLanguage(page, lang, async (l) => {
+    await page.getByRole('button', { name: T[l].tempCall, exact: true }).click();
+    await dialog.getByText(T[l].byNumber, { exact: true }).click();
+    await dialog.getByRole('textbox', { name: T[l].userNumber }).fill('1001');
+    await expect(note).toHaveText(T[l].full);
+    await shoot(page, l);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
 });
+
+/** The dialog at 1280 and 1920 px, back at 1280 after. */
+async function shoot(page: Page, l: Lang): Promise<void> {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole('dialog')).toBeInViewport();
+    await page.screenshot({ animations: 'disabled', path: `test-results/screens/tempCall-user-number-${width}-${l}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}

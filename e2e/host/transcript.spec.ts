@@ -4,11 +4,13 @@
  * transcript, reads that only the two loudest channels are recognised, switches audio-to-text on
  * (the server's status says so), and the lines that appear are the server's, never more than two
  * speakers in one second; pause holds new lines and resume shows them; one line goes out as the
- * subtitle and the server's banner of every role carries it. Screenshots at 1280 and 1920 px.
+ * subtitle and the server's banner of every role carries it. Screenshots at 1280 and 1920 px in both
+ * languages (the other switched to in the page).
  */
 import { testWithServer, expect } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
 import { MeetingControlsApi } from '../pages/MeetingControlsApi';
+import { inOtherLanguage } from '../pages/bothLanguages';
 import type { TranscriptLine, TranscriptPage } from '../../protocol/wire';
 
 const test = testWithServer({ SIM_ENDPOINTS: '40' });
@@ -92,6 +94,28 @@ test('transcript: audio-to-text on, the server’s lines of the two loudest show
     await expect(panel).toBeVisible();
     await page.screenshot({ animations: 'disabled', path: `test-results/screens/transcript-${width}-${lang}.png` });
   }
+  // the panel in the other language, switched in the page (the drawer covers the top bar, so it
+  // is closed for the switch; the pause is the session's and holds meanwhile)
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await inOtherLanguage(page, lang, async (l) => {
+    await page.getByRole('button', { name: N[l].open, exact: true }).click();
+    const inL = page.getByRole('dialog', { name: N[l].panel });
+    await expect(inL.getByTestId('asr-note')).toHaveText(N[l].note);
+    await expect(inL.getByRole('button', { name: N[l].resume })).toBeVisible();
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect(inL).toBeVisible();
+      await page.screenshot({ animations: 'disabled', path: `test-results/screens/transcript-${width}-${l}.png` });
+    }
+    await page.keyboard.press('Escape');
+    await expect(inL).toBeHidden();
+  });
+  await page.getByRole('button', { name: n.open, exact: true }).click();
+  await expect(panel).toBeVisible();
   await resume.click();
   await expect.poll(async () => Number(await rows.last().getAttribute('data-line-id'))).toBeGreaterThan(last);
 
