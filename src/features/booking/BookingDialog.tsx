@@ -77,7 +77,7 @@ export function BookingDialog(props: BookingDialogProps) {
             </Text>
           )}
           {cutsCurrent && (
-            <Text size="sm" c="orange.9" data-testid="booking-cuts-current">
+            <Text size="sm" c="orange" data-testid="booking-cuts-current">
               {t`This meeting is planned to end at ${currentEnd}; it will be ended when the booking starts.`}
             </Text>
           )}
