@@ -314,6 +314,12 @@ export function undoTake(engine: Engine, sess: SessionState, room: Room, stored:
   };
   checkSegment(engine, sess, room, seg, view);
   applySegment(engine, sess, room, seg, view);
+  // a Take only unmutes: whoever it (or its roll call) unmuted is muted again, or the capture would not come back whole
+  if (seg.mute) {
+    const keep = new Set(seg.mute.unmute);
+    const mute = meetingViewOf(room).unmuted.filter((u) => !keep.has(u));
+    if (mute.length) ctrlMrEps(engine, sess, room, { action: 'a_rx', usr_ids: mute, value: 0 });
+  }
   const now = engine.nowSecs();
   return {
     ...stored,
