@@ -6,7 +6,8 @@
  *   npx tsx bench/serverSearch.ts --runs=3      # three times; the table shows medians
  */
 import { performance } from 'node:perf_hooks';
-import { AddressBook, generateAddressBook, type SearchFilter } from '../server/engine/addressBook';
+import { AddressBook, type SearchFilter } from '../server/engine/addressBook';
+import { generateAddressBook } from '../server/engine/addressBookSeed';
 import { record, runServerBench } from './server/kit';
 import { GcStats, ms, pct, ThreadClock } from './server/probes';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddressBook, generateAddressBook, SEARCH_LIMIT } from './addressBook';
+import { AddressBook, SEARCH_LIMIT } from './addressBook';
+import { generateAddressBook } from './addressBookSeed';
 
 describe('AddressBook.searchUsers', () => {
   const data = generateAddressBook(11, 2000, 1_700_000_000);

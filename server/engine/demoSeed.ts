@@ -3,7 +3,8 @@
  * started), a bookings-only room and a class room without adhoc meetings, and two admins.
  */
 import type { StoreOp } from '../store/types';
-import { generateAddressBook, type AbDepartment, type AbUser } from './addressBook';
+import type { AbDepartment, AbUser } from './addressBook';
+import { generateAddressBook } from './addressBookSeed';
 import type { Engine } from './engine';
 import { COLLECTIONS } from './engineConfig';
 import { newRoomRecord } from './roomRecord';

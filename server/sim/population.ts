@@ -14,7 +14,7 @@
  * endpoint. Hung up, refused or asked to leave, one stays away until a controller calls it. They
  * draw nothing from the generator, so the rest of the population runs exactly as without them.
  */
-import { personName } from '../engine/addressBook';
+import { personName } from '../engine/addressBookSeed';
 import type { DialRequest, Engine, EndpointDriver } from '../engine/engine';
 import { Rng } from '../engine/rng';
 import { POS, type JoinSpec, type Room, type RosterEntry } from '../engine/room';
