@@ -9,6 +9,8 @@
  *   share lives below them (src/components, src/session, machines/), and what composes several
  *   features is a screen (src/screens/), which the route files render (issue 25). Tests included,
  *   so that a feature's test never borrows another feature's kit.
+ * - one road to the server: no API client is made in src/ outside src/api, src/session and
+ *   src/main.tsx, and no src/ code outside a test reads an actor's context (`getSnapshot().context`).
  * Exits non-zero and lists every violation as file:line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -92,6 +94,27 @@ for (const file of walk(featuresDir)) {
     if (target === null || target === own) continue;
     if (target.startsWith('features/')) report(file, line, `a feature imports no other feature: ${own} -> ${target} (${spec})`);
     else if (target === 'screens' || target === 'routes') report(file, line, `a feature imports no ${target.slice(0, -1)}: ${spec}`);
+  }
+}
+
+// One road to the server (issue 25 item 2): the UI reaches it through the session's actors only.
+// The API clients are made where the road starts (src/api, src/session, the entry src/main.tsx),
+// and no code of src/ outside a test reads an actor's context: it sends events, reads selectors.
+const CLIENT_FACTORY = /\b(createApiClient|createPlatformApi|createLoginApi|createSessionApi|createTransport)\(/g;
+const ACTOR_CONTEXT = /\.getSnapshot\(\)\s*\??\.\s*context\b/g;
+const ROAD_START = [join('src', 'api') + sep, join('src', 'session') + sep, join('src', 'main.tsx')];
+for (const file of walk(join(root, 'src'))) {
+  if (/\.(test|spec)\.[mc]?[jt]sx?$/.test(file) || relative(root, file).split(sep).includes('testing')) continue;
+  const rel = relative(root, file);
+  const text = readFileSync(file, 'utf8');
+  const lineOf = (index) => text.slice(0, index).split('\n').length;
+  if (!ROAD_START.some((start) => rel === start || rel.startsWith(start))) {
+    for (const m of text.matchAll(CLIENT_FACTORY)) {
+      report(file, lineOf(m.index), `no API client outside src/api and src/session (${m[1]}): send the session's actors an event`);
+    }
+  }
+  for (const m of text.matchAll(ACTOR_CONTEXT)) {
+    report(file, lineOf(m.index), "no actor's context read in src/ (getSnapshot().context): read it through a named selector");
   }
 }
 

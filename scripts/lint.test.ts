@@ -89,4 +89,23 @@ describe('scripts/lint.mjs', () => {
     expect(r.out).toContain('lint: ok');
     expect(r.status).toBe(0);
   });
+  it('keeps one road to the server: API clients only where it starts, no actor context read outside tests', () => {
+    const r = lintTree({
+      'src/api/index.ts': 'export function createApiClient() {}\nconst c = createApiClient();\n',
+      'src/session/createSessionActor.ts': 'const api = createSessionApi({ platform, login });\n',
+      'src/main.tsx': 'const platform = createPlatformApi();\n',
+      'src/screens/control/Sidebar.tsx': "import { createApiClient } from '#/api';\nconst client = createApiClient();\n",
+      'src/features/f/useDigits.ts': 'const p = createPlatformApi().getPlatform();\n',
+      'src/features/f/Panel.tsx': 'const store = actor.getSnapshot().context.store;\nconst a = ref?.getSnapshot()?.context.api;\n',
+      'src/features/f/Panel.test.tsx': 'expect(actor.getSnapshot().context.store).toBeTruthy();\nconst c = createApiClient();\n',
+      'src/testing/kit.ts': 'const c = createApiClient();\n',
+      'machines/a/aMachine.ts': 'const held = commands.getSnapshot().context.pending;\n',
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('src/screens/control/Sidebar.tsx:2: no API client outside src/api and src/session (createApiClient)');
+    expect(r.out).toContain('src/features/f/useDigits.ts:1: no API client outside src/api and src/session (createPlatformApi)');
+    expect(r.out).toContain("src/features/f/Panel.tsx:1: no actor's context read in src/");
+    expect(r.out).toContain("src/features/f/Panel.tsx:2: no actor's context read in src/");
+    expect(r.out).toContain('lint: 4 problem(s)');
+  });
 });
