@@ -9,6 +9,8 @@
  *   share lives below them (src/components, src/session, machines/), and what composes several
  *   features is a screen (src/screens/), which the route files render (issue 25). Tests included,
  *   so that a feature's test never borrows another feature's kit.
+ * - test kits (fakes, fixtures, harnesses, the render helper) live in `testing/` folders, and only
+ *   tests, other kits, the e2e specs and the benchmarks import them: production code never does.
  * - one road to the server: no API client is made in src/ outside src/api, src/session and
  *   src/main.tsx, and no src/ code outside a test reads an actor's context (`getSnapshot().context`).
  * Exits non-zero and lists every violation as file:line.
@@ -94,6 +96,26 @@ for (const file of walk(featuresDir)) {
     if (target === null || target === own) continue;
     if (target.startsWith('features/')) report(file, line, `a feature imports no other feature: ${own} -> ${target} (${spec})`);
     else if (target === 'screens' || target === 'routes') report(file, line, `a feature imports no ${target.slice(0, -1)}: ${spec}`);
+  }
+}
+
+/** A test kit: any file under a folder named `testing` (the one name kits go by). */
+const isKit = (path) => relative(root, path).split(sep).includes('testing');
+const isTestFile = (file) => /\.(test|spec)\.[mc]?[jt]sx?$/.test(file);
+const ALIASES = { '#/': 'src', '@machines/': 'machines', '@protocol/': 'protocol' };
+/** The path a relative or aliased specifier points at, or null for a package. */
+function resolveSpec(file, spec) {
+  if (spec.startsWith('.')) return resolve(dirname(file), spec);
+  for (const [prefix, dir] of Object.entries(ALIASES)) if (spec.startsWith(prefix)) return join(root, dir, spec.slice(prefix.length));
+  return null;
+}
+for (const dir of ['src', 'machines', 'protocol', 'server', 'scripts']) {
+  for (const file of walk(join(root, dir))) {
+    if (isTestFile(file) || isKit(file)) continue;
+    for (const { spec, line } of importsOf(readFileSync(file, 'utf8'))) {
+      const target = resolveSpec(file, spec);
+      if (target !== null && isKit(target)) report(file, line, `production code imports no test kit (testing/): ${spec}`);
+    }
   }
 }
 

@@ -89,6 +89,26 @@ describe('scripts/lint.mjs', () => {
     expect(r.out).toContain('lint: ok');
     expect(r.status).toBe(0);
   });
+
+  it('reports production code that imports a test kit, and lets tests, kits and benchmarks use them', () => {
+    const r = lintTree({
+      'machines/testing/fakeApi.ts': "import { setup } from 'xstate';\nimport { seed } from './seed';\n",
+      'machines/testing/seed.ts': 'export const seed = 1;\n',
+      'machines/a/aMachine.ts': "import { fakeApi } from '../testing/fakeApi';\n",
+      'machines/a/aMachine.test.ts': "import { fakeApi } from '../testing/fakeApi';\n",
+      'src/features/f/View.tsx': "import { renderUi } from '#/testing/render';\nimport { x } from '@machines/testing/fakeApi';\n",
+      'src/features/f/View.test.tsx': "import { renderUi } from '#/testing/render';\n",
+      'src/testing/render.tsx': "import { render } from '@testing-library/react';\n",
+      'server/http/routes.ts': "import { TestClient } from './testing/client';\n",
+      'bench/figures.ts': "import { fakeApi } from '../machines/testing/fakeApi';\n",
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('machines/a/aMachine.ts:1: production code imports no test kit (testing/): ../testing/fakeApi');
+    expect(r.out).toContain('src/features/f/View.tsx:1: production code imports no test kit (testing/): #/testing/render');
+    expect(r.out).toContain('src/features/f/View.tsx:2: production code imports no test kit (testing/): @machines/testing/fakeApi');
+    expect(r.out).toContain('server/http/routes.ts:1: production code imports no test kit (testing/): ./testing/client');
+    expect(r.out).toContain('lint: 4 problem(s)');
+  });
   it('keeps one road to the server: API clients only where it starts, no actor context read outside tests', () => {
     const r = lintTree({
       'src/api/index.ts': 'export function createApiClient() {}\nconst c = createApiClient();\n',

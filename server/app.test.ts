@@ -9,7 +9,7 @@ import { createServer, type AppDeps, type RunningServer } from './app';
 import { testConfig, type Config } from './config';
 import { HttpError } from './http/errors';
 import { json, type ApiRequest, type Router } from './http/router';
-import { FakeEngine, TestClient } from './http/testSupport';
+import { FakeEngine, TestClient } from './http/testing/client';
 
 const MR = '8008038';
 const running: RunningServer[] = [];

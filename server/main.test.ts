@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig } from './config';
-import { FakeEngine, TestClient } from './http/testSupport';
+import { FakeEngine, TestClient } from './http/testing/client';
 import { startServer } from './main';
 import { createMemoryStore } from './store/memoryStore';
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { i18n } from '@lingui/core';
-import { AppProviders, preloadToasts } from './AppProviders';
+import { preloadToasts } from './AppProviders';
+import { renderUi } from '#/testing/render';
 import { QUALITY_ALERT_PRIORITY } from './quality/QualityContext';
 
 afterEach(() => {
@@ -11,14 +11,8 @@ afterEach(() => {
   cleanup();
 });
 
-function renderPage() {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  render(
-    <AppProviders i18n={i18n}>
-      <p>page</p>
-    </AppProviders>,
-  );
-}
+// renderUi wraps the page in the AppProviders under test
+const renderPage = () => renderUi(<p>page</p>);
 
 describe('AppProviders toasts', () => {
   it('fetches the container once, for every caller', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { HOST_PWD, MR, startHardened, SUPERVISOR_PWD, type Peer } from './hardeningSupport';
+import { HOST_PWD, MR, startHardened, SUPERVISOR_PWD, type Peer } from './testing/hardening';
 
 const ADMIN_MD5 = 'e10adc3949ba59abbe56e057f20f883e'; // MD5 of 123456, the seeded admin's password
 const WRONG_MD5 = '0'.repeat(32);

@@ -7,8 +7,8 @@ import { decodeSignKey } from '../../protocol/signing';
 import { RC } from '../../protocol/codes';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
-import { TestClient } from '../http/testSupport';
-import { hardenedConfig, HOST_PWD, MR, silent, CODE } from './hardeningSupport';
+import { TestClient } from '../http/testing/client';
+import { hardenedConfig, HOST_PWD, MR, silent, CODE } from './testing/hardening';
 import { SessionNonces, SIGNING_NONCE_FLOORS, SIGNING_NONCES } from './sessionNonces';
 
 const T0 = 1_800_000_000_000;

@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { RC } from '../../protocol/codes';
 import { createServer, type RunningServer } from '../app';
 import { testConfig, type Config } from '../config';
-import { FakeEngine, TestClient } from '../http/testSupport';
+import { FakeEngine, TestClient } from '../http/testing/client';
 import { crc32 } from './png';
 
 const MR = '8008038';

@@ -1,6 +1,6 @@
 /** Issue 24 point 7: a private talk ends when the supervisor's session ends. */
 import { describe, expect, it } from 'vitest';
-import { makeHarness, MR } from '../engine/testHarness';
+import { makeHarness, MR } from '../engine/testing/harness';
 
 function setUp() {
   const h = makeHarness({ simActivity: 0 });

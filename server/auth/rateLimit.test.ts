@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../app';
 import { testConfig } from '../config';
-import { FakeEngine, TestClient } from '../http/testSupport';
+import { FakeEngine, TestClient } from '../http/testing/client';
 
 const running: RunningServer[] = [];
 afterEach(async () => {

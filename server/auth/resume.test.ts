@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { RC } from '../../protocol/codes';
 import { testConfig, type Config } from '../config';
 import { startServer, type StartedServer } from '../main';
-import { FakeEngine, TestClient } from '../http/testSupport';
+import { FakeEngine, TestClient } from '../http/testing/client';
 import { createServer } from '../app';
 import { openJournalStore } from '../store/journalStore';
 import { createMemoryStore } from '../store/memoryStore';

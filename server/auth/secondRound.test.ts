@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
-import { TestClient } from '../http/testSupport';
-import { hardenedConfig, HOST_PWD, MR, Peer, silent, startHardened, SUPERVISOR_PWD } from './hardeningSupport';
+import { TestClient } from '../http/testing/client';
+import { hardenedConfig, HOST_PWD, MR, Peer, silent, startHardened, SUPERVISOR_PWD } from './testing/hardening';
 import { addressBucket, addressKey, LoginGuard } from './loginGuard';
 
 function deviceCookie(r: { headers: Headers }): string {

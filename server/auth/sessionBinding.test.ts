@@ -1,6 +1,6 @@
 /** Issue 17 item 1: a supervisor cannot act as the host with the host's session id. */
 import { describe, expect, it } from 'vitest';
-import { HOST_PWD, MR, startHardened, SUPERVISOR_PWD } from './hardeningSupport';
+import { HOST_PWD, MR, startHardened, SUPERVISOR_PWD } from './testing/hardening';
 import { publicControllerId } from './sessionBinding';
 
 describe('session ids are private and bound to their login (compat signing)', () => {

@@ -4,7 +4,7 @@ import { RC } from '../../protocol/codes';
 import { NonceCache, signStrict } from '../../protocol/signing';
 import { createServer, type RunningServer } from '../app';
 import { testConfig } from '../config';
-import { FakeEngine } from '../http/testSupport';
+import { FakeEngine } from '../http/testing/client';
 import { SessionNonces } from './sessionNonces';
 
 const T0 = 1_800_000_000_000;

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WireMode } from '../../protocol/wire';
-import { RealClientServer, type CcSession } from './realClients';
+import { RealClientServer, type CcSession } from './testing/realClients';
 import { publicControllerId } from '../auth/sessionBinding';
 
 const running: RealClientServer[] = [];

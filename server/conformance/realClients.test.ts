@@ -12,7 +12,7 @@ import { codeMessage, RC } from '../../protocol/codes';
 import { md5Hex } from '../../protocol/signing';
 import type { WireMode } from '../../protocol/wire';
 import { CM_NOT_OFFERED } from '../http/cmRoutes';
-import { MR, RealClientServer, type CcSession } from './realClients';
+import { MR, RealClientServer, type CcSession } from './testing/realClients';
 
 /**
  * The type a field has in the client's model. `epochMs`: a `Date`, which its JSON library reads

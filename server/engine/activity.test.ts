@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../store';
 import { ACTIVITY_CAP, ActivityLog, activityValues } from './activity';
-import { HOST_PWD, MR, SUPERVISOR_PWD, startHardened } from '../auth/hardeningSupport';
+import { HOST_PWD, MR, SUPERVISOR_PWD, startHardened } from '../auth/testing/hardening';
 import type { Room } from './room';
 
 const dirs: string[] = [];

@@ -17,7 +17,7 @@ import { ChangeFeed, MAX_BATCH_BYTES, pollBody } from './feed';
 import type { Room } from './room';
 import { ManualClock } from './clock';
 import { REQ_ANSWER_WINDOW_MS, REQ_ANSWERS_PER_SESSION } from './reqAnswers';
-import { makeHarness, MR, ofType } from './testHarness';
+import { makeHarness, MR, ofType } from './testing/harness';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { makeHarness, MR } from './testHarness';
+import { makeHarness, MR } from './testing/harness';
 import type { WireMode } from '../../protocol/wire';
 
 const MODES: WireMode[] = ['podium', 'platform'];

@@ -15,7 +15,7 @@ import {
   decodeTitleConfigs,
   decodeUsrInfo,
 } from '../../protocol/decode';
-import { makeHarness, MR, TRANSPORTS, useTransport } from './testHarness';
+import { makeHarness, MR, TRANSPORTS, useTransport } from './testing/harness';
 
 /**
  * Everything the reference server says must pass the console's own decoders: a lively meeting

@@ -4,7 +4,7 @@ import { decodeUsrStats, isWaiting, USR_STATS_POSITIONS } from '../../protocol/u
 import { createMemoryStore } from '../store/memoryStore';
 import { OTHER_NOT_OFFERED } from '../http/cmRoutes';
 import { publicControllerId } from '../auth/sessionBinding';
-import { GONE, makeHarness, MR, ofType, quietRoom, TRANSPORTS, useTransport } from './testHarness';
+import { GONE, makeHarness, MR, ofType, quietRoom, TRANSPORTS, useTransport } from './testing/harness';
 
 function head(events: any[], fallback = 0): number {
   return events.length ? events[events.length - 1].seq : fallback;

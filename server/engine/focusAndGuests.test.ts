@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { makeHarness, MR, quietRoom } from './testHarness';
+import { makeHarness, MR, quietRoom } from './testing/harness';
 import { pickAutoFocus } from './autoFocus';
 import { POS } from './room';
 import { screenOf, viewRoleOf } from './viewRoles';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EPS_ACTIONS } from './commands';
 import { Rng } from './rng';
-import { makeHarness, MR, TRANSPORTS, useTransport } from './testHarness';
+import { makeHarness, MR, TRANSPORTS, useTransport } from './testing/harness';
 
 /**
  * Random commands from two controllers against a lively simulated meeting: the server never

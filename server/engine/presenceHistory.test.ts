@@ -9,7 +9,7 @@ import { startTestPostgres } from '../store/testPostgres';
 import { ManualClock } from './clock';
 import { ATTENDANCE_COLLECTION, ATTENDANCE_MEETINGS_COLLECTION } from './presenceHistory';
 import type { JoinSpec } from './room';
-import { makeHarness, MR } from './testHarness';
+import { makeHarness, MR } from './testing/harness';
 
 const dirs: string[] = [];
 afterEach(async () => {

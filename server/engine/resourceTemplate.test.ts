@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { makeHarness, ofType } from './testHarness';
+import { makeHarness, ofType } from './testing/harness';
 
 const layout = (mosicId: string, panes: number) => ({
   cmdid: 'config_mosic',

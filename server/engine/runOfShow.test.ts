@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import { defaultBanner, type RunOfShow, type Segment } from '../../protocol/runOfShow';
-import { makeHarness, MR, ofType, quietRoom } from './testHarness';
+import { makeHarness, MR, ofType, quietRoom } from './testing/harness';
 import { POS, type Room } from './room';
 
 const onlineIds = (room: Room) => [...room.endpoints.keys()];

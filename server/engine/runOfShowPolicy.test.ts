@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import type { RunOfShow } from '../../protocol/runOfShow';
 import type { StoreOp } from '../store/types';
-import { makeHarness, MR, quietRoom } from './testHarness';
+import { makeHarness, MR, quietRoom } from './testing/harness';
 import { POS } from './room';
 import { RUN_OF_SHOW_COLLECTION } from './runOfShow';
 

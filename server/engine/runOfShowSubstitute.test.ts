@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import { substituteSegment, suggestSubstitutes, type RunOfShow, type Segment } from '../../protocol/runOfShow';
-import { ofType, quietRoom } from './testHarness';
+import { ofType, quietRoom } from './testing/harness';
 import { POS, type Room } from './room';
 
 function agenda(room: Room): RunOfShow {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultBanner, endpointTimerText, type RunOfShow } from '../../protocol/runOfShow';
-import { quietRoom } from './testHarness';
+import { quietRoom } from './testing/harness';
 import type { Room } from './room';
 
 const titleOf = (room: Room, role: string) => room.record.titles.find((t) => t.to_role === role)!;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import type { WireMode } from '../../protocol/wire';
-import { makeHarness, MR, ofType } from './testHarness';
+import { makeHarness, MR, ofType } from './testing/harness';
 
 const MODES: WireMode[] = ['podium', 'platform'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { makeHarness } from '../engine/testHarness';
+import { makeHarness } from '../engine/testing/harness';
 
 const searchByName = (name: string) => ({ cmdid: 'search_department_ids', filter_type: ['department_name'], filter_value: [name] });
 

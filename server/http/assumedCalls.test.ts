@@ -10,7 +10,7 @@ import { parseAssumeList } from '../../protocol/assumptions';
 import { RC } from '../../protocol/codes';
 import { decodeUsrStats } from '../../protocol/usrStats';
 import type { Config } from '../config';
-import { MR, RealClientServer, type CcSession } from '../conformance/realClients';
+import { MR, RealClientServer, type CcSession } from '../conformance/testing/realClients';
 import { printBanner } from '../main';
 import { assumedGroupOfRequestPath } from './assumedCalls';
 

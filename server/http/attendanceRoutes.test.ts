@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ATTENDANCE_PAGE_MAX } from '../../protocol/attendance';
 import { RC } from '../../protocol/codes';
-import { GONE, makeHarness, MR, useTransport } from '../engine/testHarness';
+import { GONE, makeHarness, MR, useTransport } from '../engine/testing/harness';
 import { REPORT_PATH, REPORT_TOKEN_HEADER } from './attendanceRoutes';
 
 // over real HTTP: the query and the header travel as a console sends them, signed

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
 import { loadConfig } from '../config';
-import { makeHarness } from '../engine/testHarness';
+import { makeHarness } from '../engine/testing/harness';
 import { failFirstConfigReads, parseConfigReadFaults } from './configReadFaults';
 import { SESSION_PREFIX } from './sessionRoutes';
 

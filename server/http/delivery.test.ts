@@ -13,7 +13,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createServer, type RunningServer } from '../app';
 import { testConfig } from '../config';
 import { json, type Router } from './router';
-import { FakeEngine } from './testSupport';
+import { FakeEngine } from './testing/client';
 import { signCompat } from '../../protocol/signing';
 import { compressDirectory } from '../../scripts/build/compressAssets';
 import { startUpstreamProxy } from './upstreamProxy';

@@ -6,7 +6,7 @@ import { RC } from '../../protocol/codes';
 import { createServer, type RunningServer } from '../app';
 import { testConfig } from '../config';
 import { LISTEN_BACKLOG, listenSafely, type ListenOptions } from './listen';
-import { FakeEngine } from './testSupport';
+import { FakeEngine } from './testing/client';
 
 const running: RunningServer[] = [];
 const sockets: Socket[] = [];

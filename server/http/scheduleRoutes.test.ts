@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAssumeList } from '../../protocol/assumptions';
 import { RC } from '../../protocol/codes';
-import { MR as DEMO_MR, RealClientServer } from '../conformance/realClients';
+import { MR as DEMO_MR, RealClientServer } from '../conformance/testing/realClients';
 import { testConfig } from '../config';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
-import { TestClient } from './testSupport';
+import { TestClient } from './testing/client';
 
 const MR = '8008038';
 const CODE = '2345';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createServer, type RunningServer } from '../app';
 import { ConfigError, loadConfig, testConfig } from '../config';
 import { parseFrameAncestors } from './securityHeaders';
-import { FakeEngine } from './testSupport';
+import { FakeEngine } from './testing/client';
 
 const running: RunningServer[] = [];
 const dirs: string[] = [];

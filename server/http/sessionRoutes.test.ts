@@ -9,7 +9,7 @@ import { testConfig, type Config } from '../config';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
 import type { Store } from '../store/types';
-import { TestClient } from './testSupport';
+import { TestClient } from './testing/client';
 
 const MR = '8008038';
 const CODE = '2345';

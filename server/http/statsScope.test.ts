@@ -1,7 +1,7 @@
 /** Issue 17 item 6: media statistics are read only by a controller of their meeting (podium mode). */
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { HOST_PWD, MR, startHardened } from '../auth/hardeningSupport';
+import { HOST_PWD, MR, startHardened } from '../auth/testing/hardening';
 import { printBanner } from '../main';
 
 describe('media statistics', () => {

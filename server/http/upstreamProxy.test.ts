@@ -15,7 +15,7 @@ import type { RunningServer } from '../app';
 import { loadConfig, testConfig } from '../config';
 import { startServer, type StartedServer } from '../main';
 import { createMemoryStore } from '../store/memoryStore';
-import { TestClient } from './testSupport';
+import { TestClient } from './testing/client';
 import { startUpstreamProxy } from './upstreamProxy';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

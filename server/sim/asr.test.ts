@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptLine } from '../../protocol/wire';
 import { createMemoryStore } from '../store/memoryStore';
-import { makeHarness, MR, ofType } from '../engine/testHarness';
+import { makeHarness, MR, ofType } from '../engine/testing/harness';
 import { TRANSCRIPT_CAP, TranscriptLog } from '../engine/transcript';
 import { audioLevel, isAudible, loudestTalkers, RECOGNISED_CHANNELS } from './asr';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeUsrStats } from '../../protocol/usrStats';
-import { makeHarness, MR, ofType } from '../engine/testHarness';
+import { makeHarness, MR, ofType } from '../engine/testing/harness';
 import { POS } from '../engine/room';
 import { mediaStreams, streamFigures } from './media';
 import { isSteadyEndpointId } from './steady';

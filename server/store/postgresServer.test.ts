@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RC } from '../../protocol/codes';
 import { testConfig, type Config } from '../config';
-import { TestClient } from '../http/testSupport';
+import { TestClient } from '../http/testing/client';
 import { startServer, type StartedServer } from '../main';
 import { startTestPostgres, type TestPostgres } from './testPostgres';
 

@@ -32,7 +32,7 @@ import { RC } from '@protocol/codes';
 import { compatToken, signingPath } from '@protocol/signing';
 import { decodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import type { MosicConfigEntry, MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, TitleConfig } from '@protocol/wire';
-import { CODE, HOST_PWD, MR, RealClientServer, SUPERVISOR_PWD } from '../../server/conformance/realClients';
+import { CODE, HOST_PWD, MR, RealClientServer, SUPERVISOR_PWD } from '../../server/conformance/testing/realClients';
 import {
   switchCommand,
   toMeetingRequest,

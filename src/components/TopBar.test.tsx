@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { TopBar } from './TopBar';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import pkg from '../../package.json';
 
 afterEach(cleanup);

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import {
   clearOutageAlert,
   resetRequestFailureAlert,
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('showRequestFailure (spec §8)', () => {
   it('a 403 with a result code shows the code message', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     let shown = '';
     act(() => {
       shown = showRequestFailure(i18n, new ApiError('http', 403, '/rest/v1/x', RC.meetingNotFound));
@@ -39,7 +39,7 @@ describe('showRequestFailure (spec §8)', () => {
   });
 
   it('a 502 shows an alert whose button reloads the page', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     const reload = vi.fn();
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x'), { reload });
@@ -50,7 +50,7 @@ describe('showRequestFailure (spec §8)', () => {
   });
 
   it('silent outcomes (1088, 401, aborted) show nothing', () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     expect(showRequestFailure(i18n, new ApiError('http', 403, '/x', RC.loginAsAdministrator))).toBe('none');
     expect(showRequestFailure(i18n, new ApiError('http', 401, '/x'))).toBe('none');
     expect(showRequestFailure(i18n, new ApiError('aborted', 0, '/x'))).toBe('none');
@@ -59,7 +59,7 @@ describe('showRequestFailure (spec §8)', () => {
 
 describe('the alert of an outage (issue 23 item 5)', () => {
   it('goes away by itself once the platform answers again', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
     });
@@ -71,7 +71,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   it('goes only once answers come without another outage failure for a while (no flicker while a held command still fails)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
-      renderWithProviders(<RequestFailureAlert />, i18n);
+      renderUi(<RequestFailureAlert />, i18n);
       const fail = () => act(() => void showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable)));
       const shown = () => screen.queryByText('Services are temporarily inaccessible') !== null;
       fail();
@@ -89,7 +89,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('is an alert in the page (role alert), not a toast: nothing in the notifications container', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x'));
     });
@@ -99,7 +99,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('each kind of outage has its own words, and the latest replaces the one before', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     const words: [ApiError, string][] = [
       [new ApiError('http', 502, '/rest/v1/x'), 'Services are temporarily inaccessible'],
       [new ApiError('http', 504, '/rest/v1/x'), 'The request timed out, please log in again'],
@@ -116,7 +116,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('waits while a pointer button is down, so a click in progress lands where it began', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     fireEvent.pointerDown(document.body);
     act(() => void showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x')));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -125,7 +125,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('a later 504 replaces the 502 words instead of keeping them', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable));
     });
@@ -138,7 +138,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('advises no reload while the session can log in again by itself', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 502, '/rest/v1/x', RC.upstreamUnreachable), { canRelogin: () => true });
     });
@@ -147,7 +147,7 @@ describe('the alert of an outage (issue 23 item 5)', () => {
   });
 
   it('a 555 (log in again) is no outage: the answer of another request does not take it away', async () => {
-    renderWithProviders(<RequestFailureAlert />, i18n);
+    renderUi(<RequestFailureAlert />, i18n);
     act(() => {
       showRequestFailure(i18n, new ApiError('http', 555, '/rest/v1/x'));
     });

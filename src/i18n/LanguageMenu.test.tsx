@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { browserStore } from '#/session/browserStore';
 import { LanguageMenu } from './LanguageMenu';
 
@@ -31,7 +31,7 @@ afterEach(cleanup);
 describe('LanguageMenu', () => {
   it('switching language re-renders texts, numbers and dates and remembers the choice', async () => {
     const i18n = await createTestI18n('en');
-    renderWithProviders(
+    renderUi(
       <>
         <LanguageMenu />
         <Probe />

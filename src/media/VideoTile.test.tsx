@@ -5,7 +5,7 @@ import { createRef } from 'react';
 import { VideoTile } from './VideoTile';
 import { MeetingSoundPlayer } from './MeetingSoundPlayer';
 import type { MeetingSoundControl } from './useMeetingSound';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

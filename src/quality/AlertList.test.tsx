@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { createActor, SimulatedClock } from 'xstate';
 import { Notifications, notifications } from '@mantine/notifications';
 import { alertBudgetMachine, type AlertCondition, type TrackedCondition } from '@machines/index';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { AlertList } from './AlertList';
 import { QUALITY_ALERT_CLASS, useAlertToasts, type AlertBudgetRef } from './alertToasts';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ConfirmDialog } from '#/components/ConfirmDialog';
 import { FormFooter } from '#/components/FormFooter';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { ConnectionLostState } from './connectionLost';
 
 afterEach(cleanup);

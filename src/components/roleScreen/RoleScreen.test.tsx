@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { RoleScreen } from './RoleScreen';
 import type { ScreenPane } from './roleScreenModel';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

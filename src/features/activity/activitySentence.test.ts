@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { I18n } from '@lingui/core';
 import type { ActivityEntry } from '@protocol/wire';
-import { createTestI18n } from '#/test/renderWithProviders';
+import { createTestI18n } from '#/testing/render';
 import { controllerText, describeEntry, readActivity, targetsText, wireText } from './activitySentence';
 import { activityEntry } from './testEntries';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AddressBookDialog } from './AddressBookDialog';
 import { DepartmentSearchNotOffered, type AddressBookSource, type DepartmentSearch } from './addressBookSource';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { ConnectionLostState } from '#/session/connectionLost';
 
 beforeAll(installDomShims);

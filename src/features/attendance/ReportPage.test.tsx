@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { PresenceRecord } from '@protocol/attendance';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { ReportPage, REPORT_SCREEN_ROWS } from './ReportPage';
 import { AttendanceTable } from './AttendanceTable';
 import { useAttendanceWords } from './attendanceWords';
@@ -52,7 +52,7 @@ describe('ReportPage', () => {
       rec(1, [{ join: 7_000 }], [{ at: 6_500, answered: false }]),
       rec(2, []),
     ];
-    renderWithProviders(<ReportPage report={snapshot(records, 'class')} />, i18n);
+    renderUi(<ReportPage report={snapshot(records, 'class')} />, i18n);
     expect(screen.getByRole('heading', { name: 'Class report' })).toBeTruthy();
     expect(screen.getByTestId('report-counts').textContent).toBe('3 in all: 1 in class, 1 left, 1 absent');
     const table = screen.getByTestId('report-attendance');
@@ -74,7 +74,7 @@ describe('ReportPage', () => {
     const i18n = await createTestI18n('zh');
     // in reverse name order: the screen picks the first 300 by name without sorting them all
     const records = Array.from({ length: REPORT_SCREEN_ROWS + 20 }, (_, i) => rec(i, [{ join: 6_400 }])).reverse();
-    renderWithProviders(<ReportPage report={snapshot(records)} />, i18n);
+    renderUi(<ReportPage report={snapshot(records)} />, i18n);
     const ids = () => [...screen.getByTestId('report-attendance').querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-usr-id'));
     const onScreen = ids();
     expect(onScreen).toHaveLength(REPORT_SCREEN_ROWS);
@@ -91,7 +91,7 @@ describe('ReportPage', () => {
   it('gives a meeting of two minutes a few time ticks, each a different time with its seconds', async () => {
     const i18n = await createTestI18n('zh');
     const records = [rec(0, [{ join: 6_400 }]), rec(1, [{ join: 6_430, leave: 6_470 }])];
-    renderWithProviders(<ReportPage report={{ ...snapshot(records), meeting_end: 6_520, taken_at: 6_520 }} />, i18n);
+    renderUi(<ReportPage report={{ ...snapshot(records), meeting_end: 6_520, taken_at: 6_520 }} />, i18n);
     const ticks = screen.getAllByTestId('report-chart-tick').map((el) => el.textContent ?? '');
     expect(ticks.length).toBeGreaterThanOrEqual(4);
     expect(ticks.length).toBeLessThanOrEqual(9);
@@ -115,7 +115,7 @@ describe('ReportPage transcript (issue 30)', () => {
       { id: 1, dtm: 6_500, usr_id: 'u1', name: 'Mia Kim', lang: 'en' as const, text: 'Can you hear me?' },
       { id: 2, dtm: 6_510, usr_id: 'u2', name: '深圳分会场', lang: 'zh' as const, text: '设备已经到位。' },
     ];
-    renderWithProviders(<ReportPage report={{ ...snapshot([]), transcript: { total: 2, lines } }} />, i18n);
+    renderUi(<ReportPage report={{ ...snapshot([]), transcript: { total: 2, lines } }} />, i18n);
     const section = screen.getByRole('region', { name: 'Transcript' });
     expect(within(section).getByTestId('report-transcript').getAttribute('data-total')).toBe('2');
     const items = within(section).getAllByRole('listitem');
@@ -125,7 +125,7 @@ describe('ReportPage transcript (issue 30)', () => {
     ]);
     expect(items[1].querySelector('[lang="zh-CN"]')?.textContent).toBe('设备已经到位。');
     cleanup();
-    renderWithProviders(<ReportPage report={snapshot([])} />, i18n);
+    renderUi(<ReportPage report={snapshot([])} />, i18n);
     expect(screen.getByTestId('report-transcript').textContent).toBe('Audio-to-text recognised nothing in this meeting.');
   });
 });
@@ -134,7 +134,7 @@ describe('AttendanceTable', () => {
   it('sorts by a column header (again: the other way), says so with aria-sort, and draws only the rows in view of 10,000', async () => {
     const i18n = await createTestI18n('en');
     const records = Array.from({ length: 10_000 }, (_, i) => rec(i, [{ join: 0, leave: i % 1000 }]));
-    renderWithProviders(<SortableTable records={records} />, i18n);
+    renderUi(<SortableTable records={records} />, i18n);
     const table = screen.getByTestId('attendance-table');
     const drawn = () => [...table.querySelectorAll('[role="row"][data-usr-id]')].map((r) => r.getAttribute('data-usr-id'));
     expect(drawn().length).toBeLessThan(40);

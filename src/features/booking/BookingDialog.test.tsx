@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { RC, codeMessage } from '@protocol/codes';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { BookingDialog } from './BookingDialog';
 import { toLocalDateTime } from './bookingForm';
 

@@ -6,7 +6,7 @@ import { ManagementLoginDialog, type ManagementLoginForm } from './ManagementLog
 import { PasswordsDialog } from './PasswordsDialog';
 import { changedPasswords, type PasswordChange } from './passwordChange';
 import { BookingConflictDialog, ServiceExpiryDialog } from './ReminderDialogs';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

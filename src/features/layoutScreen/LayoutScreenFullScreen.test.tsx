@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { LayoutScreen } from './LayoutScreen';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 /**
  * Spec §2 layout screen: "It offers a full-screen toggle (F11 in the pop-up)". The browser's

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { RC } from '@protocol/codes';
 import { PushStreamSettings } from './PushStreamSettings';
 import { LiveAddressSettings } from './LiveAddressSettings';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

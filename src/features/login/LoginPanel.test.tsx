@@ -7,7 +7,7 @@ import type { LoginApi } from '@machines/api';
 import { loginMachine } from '@machines/index';
 import { ApiError } from '@protocol/errors';
 import type { LoginResponse, VerifyCodeResponse } from '@protocol/wire';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { loadCatalog } from '#/i18n/i18n';
 import { LoginPanel } from './LoginPanel';
 
@@ -36,7 +36,7 @@ afterEach(async () => {
 
 function renderPanel(api: LoginApi, mrId = '') {
   const actor = createActor(loginMachine, { input: { api, mrId } }).start();
-  renderWithProviders(<LoginPanel actor={actor} />, i18n);
+  renderUi(<LoginPanel actor={actor} />, i18n);
   return actor;
 }
 

@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { I18n } from '@lingui/core';
 import type { LoginApi } from '@machines/index';
 import type { LoginResponse, PlatformResponse, VerifyCodeResponse } from '@protocol/wire';
-import { AppProviders } from '#/AppProviders';
 import { createAppRouter } from '#/router';
 import { ApiProvider, type ConsoleApis } from '#/session/ApiContext';
 import { SessionProvider } from '#/session/SessionContext';
 import { SessionHolder } from '#/session/sessionHolder';
-import { createTestI18n } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 
 const code = { cmdid: 'verify_code', base64: btoa('png'), datetime: 0, code_id: 'c1', expires_in: 120 } as VerifyCodeResponse;
 const loginAnswer = (mrId: string) =>
@@ -70,16 +69,15 @@ async function renderApp(path: string, login: LoginApi, platform: Partial<Consol
   const holder = new SessionHolder(null, store);
   const router = createAppRouter({ session: holder, apis }, { basepath: '/', history: createMemoryHistory({ initialEntries: [path] }) });
   await act(() => router.load());
-  render(
+  renderUi(
     <StrictMode>
-      <AppProviders i18n={i18n}>
-        <ApiProvider apis={apis}>
-          <SessionProvider holder={holder}>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </ApiProvider>
-      </AppProviders>
+      <ApiProvider apis={apis}>
+        <SessionProvider holder={holder}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ApiProvider>
     </StrictMode>,
+    i18n,
   );
   return { router, holder, store };
 }

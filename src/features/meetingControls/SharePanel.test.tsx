@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { SharePanel } from './SharePanel';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

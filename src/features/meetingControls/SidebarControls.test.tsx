@@ -9,7 +9,7 @@ import { PollingControl } from './PollingControl';
 import { MainVenueControl } from './MainVenueControl';
 import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';
 import { staticOnline } from '#/session/onlineParticipants';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);

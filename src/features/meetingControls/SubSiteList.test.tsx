@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SubSiteList, type SubSiteListProps } from './SubSiteList';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

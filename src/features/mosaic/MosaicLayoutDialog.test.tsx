@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { MosicConfigEntry, MosicGroupEntry } from '@protocol/wire';
 import { encodeUsrStats } from '@protocol/usrStats';
 import { MosaicLayoutDialog } from './MosaicLayoutDialog';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { ConnectionLostState } from '#/session/connectionLost';
 import { staticOnline, type OnlineParticipants } from '#/session/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';

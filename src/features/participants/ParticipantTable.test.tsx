@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import { OVERSCAN, ParticipantTable } from './ParticipantTable';
 import type { ParticipantRow } from './participantModel';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { NotOfferedState } from '#/session/notOffered';
 
 beforeAll(installDomShims);

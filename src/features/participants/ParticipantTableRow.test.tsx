@@ -8,7 +8,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import { ParticipantTable } from './ParticipantTable';
 import type { ParticipantRow } from './participantModel';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { publishBanBreaches } from '#/session/banBreaches';
 import { failedByAddress, type FailedCallMark } from './failedCalls';
 

@@ -8,7 +8,7 @@ import { scriptedSessionApi, flush } from '@machines/testing/fakeSessionApi';
 import { epsInfo, epsStatus, roster } from '@machines/testing/fixtures';
 import { ApiError } from '@protocol/errors';
 import { ParticipantsPanel } from './ParticipantsPanel';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 
 beforeAll(installDomShims);
 afterEach(cleanup);

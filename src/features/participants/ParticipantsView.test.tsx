@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { encodeUsrStats, type UsrStatsFlags } from '@protocol/usrStats';
 import { ParticipantsView } from './ParticipantsView';
 import type { ParticipantRow } from './participantModel';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { readCustomTabs } from './customTabsStore';
 import type { MeetingFlags } from './TabActions';
 

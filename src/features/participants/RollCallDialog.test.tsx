@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ConnectionLostState } from '#/session/connectionLost';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { RollCallDialog, type RollCallDialogProps } from './RollCallDialog';
 import type { ParticipantRow } from './participantModel';
 

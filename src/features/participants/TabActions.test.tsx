@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TabActions, type TabActionsProps } from './TabActions';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 
 const saved = {
   offset: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth'),

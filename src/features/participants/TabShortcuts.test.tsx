@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { TabShortcuts } from './TabShortcuts';
 import type { ParticipantRow } from './participantModel';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { NotOfferedState } from '#/session/notOffered';
 import { ConnectionLostState } from '#/session/connectionLost';
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { TempCallDialog } from './TempCallDialog';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 import { ConnectionLostState } from '#/session/connectionLost';
 import { callLimit } from '@protocol/callLimit';
 import { roomPropertiesOf } from '@protocol/management';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { TempCallStatus } from './TempCallStatus';
 import { tempCallOutcome, type PlacedTempCall } from './tempCallOutcome';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import type { ParticipantRow } from './participantModel';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { CallFailedBadge } from './CallFailedBadge';
 import { failedByAddress } from './failedCalls';
-import { installDomShims, renderUi } from '#/test/renderUi';
+import { installDomShims, renderUi } from '#/testing/render';
 
 beforeAll(installDomShims);
 afterEach(cleanup);

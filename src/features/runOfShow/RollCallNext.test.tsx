@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { AnyActorRef } from 'xstate';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import type { MeetingView } from '@protocol/runOfShow';
 import { RollCallNext } from './RollCallNext';
 
@@ -33,7 +33,7 @@ afterEach(cleanup);
 describe('RollCallNext', () => {
   it('calls the next connected participant in the segment’s order with the roll-call recipe, skipping the offline', async () => {
     const s = session();
-    renderWithProviders(
+    renderUi(
       <RollCallNext session={s.ref} order={['b1', 'b2', 'b3']} view={view('b1', ['b1', 'b3'])} who={(id) => `Branch ${id}`} />,
       await createTestI18n('en'),
     );
@@ -48,7 +48,7 @@ describe('RollCallNext', () => {
 
   it('after the last one it ends the roll call', async () => {
     const s = session();
-    renderWithProviders(
+    renderUi(
       <RollCallNext session={s.ref} order={['b1', 'b2']} view={view('b2', ['b1', 'b2'])} who={(id) => id} />,
       await createTestI18n('en'),
     );

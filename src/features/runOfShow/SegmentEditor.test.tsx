@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { staticOnline } from '#/session/onlineParticipants';
 import { consoleMeetingView } from './runOfShowModel';
 import { SegmentEditor } from './SegmentEditor';
@@ -17,7 +17,7 @@ afterEach(cleanup);
 describe('SegmentEditor', () => {
   it('saves the name, banner text per language and timer; untouched settings stay out of the segment', async () => {
     const onSave = vi.fn();
-    renderWithProviders(
+    renderUi(
       <SegmentEditor segment={{ id: 's1', name: 'Opening' }} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />,
       await createTestI18n('en'),
     );
@@ -37,7 +37,7 @@ describe('SegmentEditor', () => {
 
   it('a banner switched on without text is refused with the reason, nothing saved', async () => {
     const onSave = vi.fn();
-    renderWithProviders(
+    renderUi(
       <SegmentEditor
         segment={{ id: 's1', name: 'A', banner: null }}
         online={online}

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { INITIAL_STATE, type RunOfShow } from '@protocol/runOfShow';
 import { meetingView } from '@machines/runOfShow/testing';
 import { staticOnline } from '#/session/onlineParticipants';
@@ -36,7 +36,7 @@ describe('SegmentList at 30 segments', () => {
     const actor = createActor(runOfShowMachine, { input: { api: fake.api, nowSecs: () => 1_000 } }).start();
     fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 1, doc, state: INITIAL_STATE });
     await flush();
-    renderWithProviders(
+    renderUi(
       <SegmentList actor={actor} view={view} online={staticOnline([])} timings={{}} busy={false} layouts={[]} />,
       await createTestI18n('en'),
     );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import type { Segment } from '@protocol/runOfShow';
 import { SubstitutePicker } from './SubstitutePicker';
 
@@ -18,7 +18,7 @@ const names: Record<string, string> = { b7: 'Branch 7', b6: 'Branch 6', b8: 'Bra
 describe('SubstitutePicker', () => {
   it('preselects the next connected participant the segment does not name; Take sends the chosen stand-in', async () => {
     const onTake = vi.fn();
-    renderWithProviders(
+    renderUi(
       <SubstitutePicker
         segment={segment}
         missing={['b7']}
@@ -40,7 +40,7 @@ describe('SubstitutePicker', () => {
   });
 
   it('with nobody to stand in, Take with stand-ins is not offered', async () => {
-    renderWithProviders(
+    renderUi(
       <SubstitutePicker
         segment={segment}
         missing={['b7']}

@@ -8,7 +8,7 @@ import { ApiError } from '@protocol/errors';
 import { commandsMachine, COMMAND_HOLD_LIMIT_MS } from '@machines/commands/commandsMachine';
 import { epsCommand } from '@machines/commands/requests';
 import { flush, scriptedSessionApi } from '@machines/testing/fakeSessionApi';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { announceUnsentAtLogout, CommandNotices } from './CommandNotices';
 
 let i18n: I18n;
@@ -29,7 +29,7 @@ function mounted(live: () => boolean = () => true) {
     systemId: 'commands',
     input: { api: script.api, newRequestId: () => 'r1', connectionLive: live },
   }).start();
-  renderWithProviders(<CommandNotices actor={commands} />, i18n);
+  renderUi(<CommandNotices actor={commands} />, i18n);
   return { ...script, clock, commands };
 }
 

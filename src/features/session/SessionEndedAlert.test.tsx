@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { assign, createActor, createMachine } from 'xstate';
 import type { SessionEnd } from '@machines/index';
 import { SessionEndedAlert } from './SessionEndedAlert';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

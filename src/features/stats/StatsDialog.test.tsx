@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { MediaStreamResponse } from '@protocol/wire';
 import type { FetchMediaStats, StatsSample } from '@machines/index';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { StatsDialog } from './StatsDialog';
 
 afterEach(cleanup);

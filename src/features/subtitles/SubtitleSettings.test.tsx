@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { SubtitleSettings } from './SubtitleSettings';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { ConnectionLostState } from '#/session/connectionLost';
 
 afterEach(cleanup);

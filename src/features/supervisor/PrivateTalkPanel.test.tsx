@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { PrivateTalkPanel, type PrivateTalkPanelProps } from './PrivateTalkPanel';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { staticOnline } from '#/session/onlineParticipants';
 
 afterEach(cleanup);

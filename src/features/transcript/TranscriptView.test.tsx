@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { I18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { TranscriptLine } from '@protocol/wire';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { TranscriptView, type TranscriptViewActions, type TranscriptViewModel } from './TranscriptView';
 import { SHOWN_LINES, atTail, shownLines } from './transcriptModel';
 
@@ -45,7 +45,7 @@ function render(over: Partial<TranscriptViewModel> = {}) {
     loadFailed: false,
     ...over,
   };
-  renderWithProviders(<TranscriptView {...model} {...actions} />, i18n);
+  renderUi(<TranscriptView {...model} {...actions} />, i18n);
   return actions;
 }
 

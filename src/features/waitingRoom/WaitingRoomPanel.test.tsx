@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { WaitingRoomPanel } from './WaitingRoomPanel';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { staticOnline } from '#/session/onlineParticipants';
 import { PICKER_OPTION_LIMIT } from '#/components/participantPicker/participantOptions';
 import { countingOnline as manyOnline, optionsOf, openPicker } from '#/components/participantPicker/testing';

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { MrStatus } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { staticOnline } from '#/session/onlineParticipants';
 import { ConnectionLostState } from '#/session/connectionLost';
 

@@ -9,7 +9,7 @@ import { scriptedSessionApi } from '@machines/testing/fakeSessionApi';
 import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsPanel } from './MeetingControlsPanel';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 
 afterEach(cleanup);
 

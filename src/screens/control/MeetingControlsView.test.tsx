@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@protocol/errors';
 import { RC } from '@protocol/codes';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { meetingControlsModel } from './testing';
 
 afterEach(cleanup);

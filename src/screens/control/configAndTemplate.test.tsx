@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { MosicGroupEntry } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
-import { renderUi } from '#/test/renderUi';
+import { renderUi } from '#/testing/render';
 import { staticOnline } from '#/session/onlineParticipants';
 import { meetingControlsModel } from './testing';
 import { MosaicLayoutDialog } from '#/features/mosaic/MosaicLayoutDialog';

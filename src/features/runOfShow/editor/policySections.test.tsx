@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import type { Segment } from '@protocol/runOfShow';
 import { staticOnline } from '#/session/onlineParticipants';
 import { SegmentEditor } from '../SegmentEditor';
@@ -16,7 +16,7 @@ afterEach(cleanup);
 
 async function editor(segment: Segment) {
   const onSave = vi.fn();
-  renderWithProviders(
+  renderUi(
     <SegmentEditor segment={segment} online={online} layouts={[{ id: '1', panes: 1 }]} onSave={onSave} onCancel={() => {}} />,
     await createTestI18n('en'),
   );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { createTestI18n, renderWithProviders } from '#/test/renderWithProviders';
+import { createTestI18n, renderUi } from '#/testing/render';
 import { defaultBanner, type Segment } from '@protocol/runOfShow';
 import { staticOnline } from '#/session/onlineParticipants';
 import { SegmentEditor } from '../SegmentEditor';
@@ -19,7 +19,7 @@ afterEach(cleanup);
 
 async function editor(segment: Segment) {
   const onSave = vi.fn();
-  renderWithProviders(
+  renderUi(
     <SegmentEditor segment={segment} online={online} layouts={layouts} onSave={onSave} onCancel={() => {}} />,
     await createTestI18n('en'),
   );

@@ -1,6 +1,6 @@
 /** Test fixture of the meeting controls' view: a quiet conference meeting, any field overridden. */
 import { staticOnline } from '#/session/onlineParticipants';
-import type { MeetingControlsModel } from './MeetingControlsView';
+import type { MeetingControlsModel } from '../MeetingControlsView';
 
 export const meetingControlsModel = (patch: Partial<MeetingControlsModel> = {}): MeetingControlsModel => ({
   scene: 'conference',

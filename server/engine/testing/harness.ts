@@ -4,16 +4,16 @@
  * platform's server with signed requests (`http`), so the same tests cover both.
  */
 import { afterEach } from 'vitest';
-import { createServer, type RunningServer } from '../app';
-import { testConfig } from '../config';
-import { createMemoryStore } from '../store/memoryStore';
-import type { Store } from '../store/types';
-import { registerSessionRoutes } from '../http/sessionRoutes';
-import { isChunkList, Router, type ApiRequest } from '../http/router';
-import { TestClient } from '../http/testSupport';
-import { ManualClock } from './clock';
-import type { EngineConfig } from './engine';
-import { createEngine } from './index';
+import { createServer, type RunningServer } from '../../app';
+import { testConfig } from '../../config';
+import { createMemoryStore } from '../../store/memoryStore';
+import type { Store } from '../../store/types';
+import { registerSessionRoutes } from '../../http/sessionRoutes';
+import { isChunkList, Router, type ApiRequest } from '../../http/router';
+import { TestClient } from '../../http/testing/client';
+import { ManualClock } from '../clock';
+import type { EngineConfig } from '../engine';
+import { createEngine } from '../index';
 
 export const MR = '8008038';
 export type Transport = 'router' | 'http';

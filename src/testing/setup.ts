@@ -4,6 +4,8 @@
  * catalog loads; the tests wait for behaviour, not for speed.
  */
 import { configure } from '@testing-library/dom';
+import { afterAll, afterEach } from 'vitest';
+import { failOnXstateWarnings, recordXstateWarnings } from './xstateWarnings';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -21,3 +23,8 @@ for (const level of ['warn', 'error'] as const) {
     original(...args);
   };
 }
+
+// XState's warnings about a machine written wrong fail the test that printed them (xstateWarnings.ts)
+recordXstateWarnings();
+afterEach(failOnXstateWarnings);
+afterAll(failOnXstateWarnings);

@@ -5,11 +5,11 @@
  * Requests go out as those clients build them: their header names and `randdtm` units, their
  * bodies (no `code_id`, no cursor), `packets_lost_rate` as text/plain.
  */
-import { compatToken, md5Hex } from '../../protocol/signing';
-import type { WireMode } from '../../protocol/wire';
-import { testConfig, type Config } from '../config';
-import { startServer, type StartedServer } from '../main';
-import { createMemoryStore } from '../store/memoryStore';
+import { compatToken, md5Hex } from '../../../protocol/signing';
+import type { WireMode } from '../../../protocol/wire';
+import { testConfig, type Config } from '../../config';
+import { startServer, type StartedServer } from '../../main';
+import { createMemoryStore } from '../../store/memoryStore';
 
 export const MR = '8008038';
 export const HOST_PWD = '123456';

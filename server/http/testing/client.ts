@@ -3,9 +3,9 @@
  * layer needs) and a small signing HTTP client for a server started on port 0.
  */
 import { randomBytes } from 'node:crypto';
-import { signCompat, signStrict } from '../../protocol/signing';
-import type { ControllerRole } from '../../protocol/wire';
-import type { ControllerSession, EngineFacade, RoomAuth } from '../engine/facade';
+import { signCompat, signStrict } from '../../../protocol/signing';
+import type { ControllerRole } from '../../../protocol/wire';
+import type { ControllerSession, EngineFacade, RoomAuth } from '../../engine/facade';
 
 export class FakeEngine implements EngineFacade {
   readonly rooms = new Map<string, RoomAuth>();

@@ -3,11 +3,11 @@
  * test can speak from several client addresses through `X-Forwarded-For`.
  */
 import { afterEach } from 'vitest';
-import { testConfig, type Config } from '../config';
-import { startServer, type StartedServer } from '../main';
-import { createMemoryStore } from '../store/memoryStore';
-import type { Store } from '../store/types';
-import { TestClient, type TestResponse } from '../http/testSupport';
+import { testConfig, type Config } from '../../config';
+import { startServer, type StartedServer } from '../../main';
+import { createMemoryStore } from '../../store/memoryStore';
+import type { Store } from '../../store/types';
+import { TestClient, type TestResponse } from '../../http/testing/client';
 
 export const MR = '8008038';
 export const CODE = '2345';
