@@ -72,7 +72,7 @@ export default defineConfig({
     // the tests wait more than they compute (real timers, servers, sockets): three forks on two
     // cores took 136 s where the default two took 185 s
     maxWorkers: 3,
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/testing/setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
   },
