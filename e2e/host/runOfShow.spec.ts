@@ -5,7 +5,8 @@
  * shown beside it). A fourth segment is built through the editor (its sections scroll inside the
  * editor at 1280×720, Save stays in sight) and taken: the audience may no longer watch. A second
  * console (a supervisor) shows the same segment on air. Screenshots of the panel at 1280, 1440 and
- * 1920 px, and of the editor at 1280×720.
+ * 1920 px, and of the editor at 1280×720. A second, short walk (also in the platform project) takes
+ * a segment, holds and resumes it and undoes it by the keys, on either wire.
  */
 import { test, expect } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
@@ -168,3 +169,61 @@ test('run of show: three segments taken through, the server applies each, a seco
   await other.page.getByRole('button', { name: new RegExp(`${text.open}.*${text.built}`) }).click();
   await expect(other.page.getByRole('dialog', { name: text.open }).getByTestId('run-of-show')).toHaveAttribute('data-current', '3');
 });
+
+// One walk on either wire: against Podium the keys send the server's take/hold/undo commands; in
+// front of the platform (no run-of-show call) the browser keeps the run of show, Take and Undo send
+// the platform's own commands and Hold stops this browser's clock. Either way the server's main
+// venue follows the Take and comes back with Undo.
+test(
+  'run of show: Take, Hold and Undo by their keys; Undo puts the main venue back',
+  { tag: '@platform' },
+  async ({ page, server, lang, wire }) => {
+    const text = TEXT[lang];
+    const platform = (wire ?? process.env.WIRE) === 'platform';
+    const { api } = await openParticipants(page, server, lang);
+    await api.callBackSteady();
+    const before = (await api.status()).spk_usr_id;
+    const to = [...(await api.endpointStates()).keys()].filter(isSteadyEndpointId).find((id) => id !== before)!;
+    const doc: RunOfShow = {
+      version: 1,
+      name: 'Keys',
+      segments: [{ id: 'keys', name: text.names[1], main_venue: to, timer: { secs: 600, warn_share: 0.8, on_endpoints: false } }],
+    };
+    // the button names the segment on air, if any (the worker's server may have one from the walk above)
+    await page.getByRole('button', { name: new RegExp(`^${text.open}`) }).click();
+    const dialog = page.getByRole('dialog', { name: text.open });
+    const panel = dialog.getByTestId('run-of-show');
+    await expect(panel).toHaveAttribute('data-work', 'steady');
+    await expect(dialog.getByTestId('run-of-show-local')).toHaveCount(platform ? 1 : 0);
+    await page
+      .locator('input[type="file"][accept*="json"]')
+      .setInputFiles({ name: 'keys.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+    await expect(dialog.getByTestId('run-of-show-segments').locator('tbody tr')).toHaveCount(1);
+    await expect(panel).toHaveAttribute('data-work', 'steady');
+    await dialog
+      .getByTestId('segment-0')
+      .getByRole('button', { name: new RegExp(text.names[1]) })
+      .first()
+      .click();
+    await expect(panel).toHaveAttribute('data-cue', '0');
+
+    // keys while no field has the focus
+    await dialog.getByTestId('run-of-show-on-air').click();
+    await page.keyboard.press('t');
+    await expect(panel).toHaveAttribute('data-current', '0');
+    await expect.poll(async () => (await api.status()).spk_usr_id).toBe(to);
+    if (platform) await expect(dialog.getByTestId('run-of-show-progress')).toHaveAttribute('data-state', 'done');
+    await page.keyboard.press('h');
+    await expect(panel).toHaveAttribute('data-show', 'held');
+    const held = await dialog.getByTestId('run-of-show-timer').textContent();
+    await page.waitForTimeout(2_100);
+    await expect(dialog.getByTestId('run-of-show-timer')).toHaveText(held!);
+    await page.keyboard.press('h');
+    await expect(panel).toHaveAttribute('data-show', 'onAir');
+    await page.keyboard.press('u');
+    await expect.poll(async () => (await api.status()).spk_usr_id).toBe(before);
+    await expect(panel).toHaveAttribute('data-work', 'steady');
+    await expect(dialog.getByRole('button', { name: new RegExp(`^${lang === 'zh' ? '撤销切换' : 'Undo take'}`) })).toBeDisabled();
+    if (platform) await expect(dialog.getByTestId('run-of-show-progress')).toHaveAttribute('data-state', 'done');
+  },
+);
