@@ -89,6 +89,19 @@ describe('segmentSteps: a segment as the platform’s own requests', () => {
     // a banner goes to the three roles, as the subtitle dialog sends it
     expect(segmentSteps(view, { id: 'x', name: 'x', banner: null }).map((s) => s.body.to_role)).toEqual(['guest', 'speaker', 'chair']);
   });
+  it('the mute policy goes before a roll call starts (unmuting one participant during a roll call calls them)', () => {
+    const seg = { id: 'r', name: 'R', mute: { audience_muted: true, unmute: ['b2'] }, roll_call: ['b1'] };
+    const steps = segmentSteps(view, seg);
+    expect(what(steps)).toEqual([
+      ['mr-status', 'all_guests_mute', 1],
+      ['eps-status', 'a_rx', 1],
+      ['mr-status', 'roll_call', 1],
+      ['eps-status', 'a_rx', 1],
+      ['mosic-config', 'config_info', expect.anything()],
+    ]);
+    expect(steps[1].body.usr_ids).toEqual(['b2']);
+    expect(steps[3].body.usr_ids).toEqual(['b1']);
+  });
 });
 
 describe('run of show actor in front of the platform', () => {

@@ -64,18 +64,19 @@ export function segmentSteps(view: MeetingView, seg: Segment): SegmentStep[] {
   }
   const muteBinds = seg.mute ? seg.mute.audience_muted : view.audience_muted;
   if (seg.roll_call && view.roll_call) add('rollCall', rollCallEndSteps(view.roll_call, muteBinds, []));
+  // the mute policy before a roll call starts: while one is on, unmuting one participant calls them
+  if (seg.mute) {
+    if (seg.mute.audience_muted !== view.audience_muted) add('mute', muteAllSteps(seg.mute.audience_muted));
+    const unmuted = new Set(view.unmuted);
+    const unmute = seg.mute.unmute.filter((u) => !unmuted.has(u));
+    if (unmute.length) add('unmute', [epsStep('a_rx', unmute, 1)]);
+  }
   if (seg.roll_call?.length) add('rollCall', rollCallStartSteps(seg.roll_call[0], 'with_speaker'));
   const layouts = SEGMENT_ROLES.flatMap((role) => (seg.mosaics?.[role] ? [entry(role, seg.mosaics[role]!)] : []));
   if (layouts.length) add('layouts', [layoutStep(layouts)]);
   if (seg.banner !== undefined) {
     const title = { ...defaultTitle('all'), ...titleOfBanner(seg.banner) };
     add('banner', titleSteps(title));
-  }
-  if (seg.mute) {
-    if (seg.mute.audience_muted !== view.audience_muted) add('mute', muteAllSteps(seg.mute.audience_muted));
-    const unmuted = new Set(view.unmuted);
-    const unmute = seg.mute.unmute.filter((u) => !unmuted.has(u));
-    if (unmute.length) add('unmute', [epsStep('a_rx', unmute, 1)]);
   }
   if (seg.listen_watch) {
     if (seg.listen_watch.audience_listen !== view.audience_listen) add('listen', listenBanSteps(!seg.listen_watch.audience_listen));

@@ -182,13 +182,21 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
   // the roll call first: its layout (the called alone for the main venue, beside the main venue for
   // the audience, as the roll-call dialog sets it) gives way to the layouts the segment sets itself
   const rollLayouts: Partial<Record<SegmentRole, SegmentMosaic>> = {};
+  if (seg.roll_call && view.roll_call) ctrlMrEps(engine, sess, room, { action: 'roll_call_end', usr_ids: [] });
+  // the mute policy before a roll call starts: while one is on, unmuting one participant calls them
+  if (seg.mute) {
+    if (seg.mute.audience_muted !== view.audience_muted)
+      modMrStatus(engine, sess, room, { all_guests_mute: seg.mute.audience_muted ? 1 : 0 });
+    const now = meetingViewOf(room).unmuted;
+    const unmute = seg.mute.unmute.filter((u) => !now.includes(u));
+    if (unmute.length) ctrlMrEps(engine, sess, room, { action: 'a_rx', usr_ids: unmute, value: 1 });
+  }
   if (seg.roll_call?.length) {
     const first = seg.roll_call[0];
-    if (view.roll_call) ctrlMrEps(engine, sess, room, { action: 'roll_call_end', usr_ids: [] });
     ctrlMrEps(engine, sess, room, { action: 'roll_call_start', usr_ids: [first], value: 'with_speaker' });
     rollLayouts.speaker = { mosic_id: '1', roles_lst: [[first]], poll_secs: 10, view_has_self: 0 };
     rollLayouts.guest = { mosic_id: '1*1', roles_lst: [['1010'], [first]], poll_secs: 10, view_has_self: 0 };
-  } else if (seg.roll_call && view.roll_call) ctrlMrEps(engine, sess, room, { action: 'roll_call_end', usr_ids: [] });
+  }
   const wanted = { ...rollLayouts, ...seg.mosaics };
   const layouts = SEGMENT_ROLES.flatMap((role) => {
     const m = wanted[role];
@@ -200,13 +208,6 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
   if (seg.banner !== undefined) {
     const title = titleOfBanner(seg.banner);
     setTitle(engine, sess, room, seg.banner ? { ...title } : { to_role: 'all', message: '', has_title: 0 });
-  }
-  if (seg.mute) {
-    if (seg.mute.audience_muted !== view.audience_muted)
-      modMrStatus(engine, sess, room, { all_guests_mute: seg.mute.audience_muted ? 1 : 0 });
-    const now = meetingViewOf(room).unmuted;
-    const unmute = seg.mute.unmute.filter((u) => !now.includes(u));
-    if (unmute.length) ctrlMrEps(engine, sess, room, { action: 'a_rx', usr_ids: unmute, value: 1 });
   }
   if (seg.listen_watch) {
     if (seg.listen_watch.audience_listen !== view.audience_listen)
