@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 import { compressAssets } from './scripts/build/compressAssets';
 import { loginShell, loginStylesLayer } from './scripts/build/loginShell';
+import { loginCatalog } from './scripts/build/loginCatalog';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -27,6 +28,8 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // the login screen's share of each catalog (after the macro, whose output it reads the ids from)
+    loginCatalog(),
     // the login form (or the control screen's header) painted by index.html before any script
     loginShell(),
     // the entry's share of Mantine's styles ranks below the whole stylesheet (src/styles)

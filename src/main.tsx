@@ -12,7 +12,7 @@ import { AppProviders, preloadToasts } from './AppProviders';
 import { UnsupportedBrowser } from './UnsupportedBrowser';
 import { currentBrowser, isSupportedBrowser } from './browser/support';
 import { installRootFontSize } from './browser/rootFontSize';
-import { i18n, initialLocale, loadCatalog } from './i18n/i18n';
+import { i18n, initialLocale, loadCatalog, prefetchCatalog } from './i18n/i18n';
 import { createAppRouter } from './router';
 import { SessionHolder } from './session/sessionHolder';
 import { SessionProvider } from './session/SessionContext';
@@ -21,7 +21,8 @@ import { createPlatformApi } from './api/platform';
 import { createLoginApi } from './api/login';
 import { takeOverShell } from './loginShell/takeOver';
 import { loadAllStyles } from './styles/loadAllStyles';
-import { schedulePrefetch } from './browser/prefetch';
+import { isLoginScreen, schedulePrefetch } from './browser/prefetch';
+import { routerBasepath } from './basepath';
 
 function boot(): void {
   installRootFontSize(window);
@@ -31,7 +32,11 @@ function boot(): void {
   takeOverShell(rootElement);
   // No top-level await: the build stays loadable by older Chromium, and the catalog is the
   // only thing to wait for before the first paint.
-  void loadCatalog(initialLocale()).then(() => {
+  // the login screen needs only its own messages (scripts/build/loginCatalog.ts); the other
+  // screens load the whole catalog before they draw (the root route's beforeLoad)
+  const locale = initialLocale();
+  const onLogin = isLoginScreen(window.location.pathname, routerBasepath());
+  void loadCatalog(locale, i18n, onLogin ? 'login' : 'all').then(() => {
     if (!isSupportedBrowser(currentBrowser())) {
       root.render(
         <StrictMode>
@@ -69,6 +74,7 @@ function boot(): void {
       void session.load().catch(() => {});
       void preloadToasts().catch(() => {});
       void loadAllStyles().catch(() => {});
+      if (onLogin) void prefetchCatalog(locale).catch(() => {});
     });
   });
 }

@@ -19,6 +19,8 @@ describe('preloadOf', () => {
       chunk('assets/session.js', ['/p/src/session/createSessionActor.ts'], ['assets/xstate.js']),
       chunk('assets/messages-en.js', ['/p/locales/en/messages.po']),
       chunk('assets/messages-zh.js', ['/p/locales/zh/messages.po']),
+      chunk('assets/login-catalog-en.js', ['\0podium-login-catalog:en']),
+      chunk('assets/login-catalog-zh.js', ['\0podium-login-catalog:zh']),
       chunk('assets/report.js', ['/p/src/routes/report.tsx?tsr-split=component']),
     ].map((c) => [c.fileName, c]),
   ) as Rollup.OutputBundle;
@@ -33,6 +35,12 @@ describe('preloadOf', () => {
     const p = preloadOf(bundle);
     expect(p.en).toEqual(['./assets/messages-en.js']);
     expect(p.zh).toEqual(['./assets/messages-zh.js']);
+  });
+
+  it("gives the login screen its share of each language's catalog, not the whole catalog (issue 27 item 2)", () => {
+    const p = preloadOf(bundle);
+    expect(p['login.en']).toEqual(['./assets/login-catalog-en.js']);
+    expect(p['login.zh']).toEqual(['./assets/login-catalog-zh.js']);
   });
 });
 

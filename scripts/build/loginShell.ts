@@ -112,7 +112,7 @@ var k=s===''||s==='login'||s==='index.html'?'login':s==='control'||s==='layout'?
 if(!k){el.parentNode.removeChild(el);return}
 d.documentElement.lang=l==='zh'?'zh-CN':'en';d.documentElement.style.fontSize=innerWidth/110+'px';
 el.innerHTML=P[k][l];el.setAttribute('data-shell',k);
-R[k].concat(R[l]).forEach(function(h){var n=d.createElement('link');n.rel='modulepreload';n.href=h;d.head.appendChild(n)});
+R[k].concat(R[k==='login'?'login.'+l:l]).forEach(function(h){var n=d.createElement('link');n.rel='modulepreload';n.href=h;d.head.appendChild(n)});
 if(k!=='login')return;
 var f=el.querySelector('form'),m=el.querySelector('[name="mr-id"]'),q=new URLSearchParams(location.search).get('mr-id'),v=q;
 if(v===null)try{v=localStorage.getItem('podium.mr_id')}catch(e){}
@@ -149,17 +149,22 @@ font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica,Arial,san
 /**
  * The chunks a screen needs that the entry only asks for once it has run (its catalog, then the
  * route's chunks, in turn): on a slow link each waited for the one before. The picker script asks
- * for them at once, for its route and language only (`login`, `control`, `en`, `zh`).
+ * for them at once, for its route and language only (`login`, `control`, and the catalog: the
+ * whole one, `en` or `zh`, for the control screen, the login screen's share, `login.en` or
+ * `login.zh`, for the login screen).
  */
-export type Preload = Record<'login' | 'control' | 'en' | 'zh', string[]>;
-const NO_PRELOAD: Preload = { login: [], control: [], en: [], zh: [] };
+export type Preload = Record<'login' | 'control' | 'en' | 'zh' | 'login.en' | 'login.zh', string[]>;
+const NO_PRELOAD: Preload = { login: [], control: [], en: [], zh: [], 'login.en': [], 'login.zh': [] };
 
 /** The route modules (and the session chunk) each screen draws with; a chunk holding one is preloaded. */
-const SCREEN_MODULES: Record<'login' | 'control' | 'en' | 'zh', RegExp> = {
+const SCREEN_MODULES: Record<keyof Preload, RegExp> = {
   login: /src\/routes\/login\.tsx\?tsr-split=component/,
   control: /src\/routes\/_authed(\.tsx|\/control\.tsx)\?tsr-split=component|src\/session\/createSessionActor\.ts$/,
   en: /locales\/en\/messages\.po$/,
   zh: /locales\/zh\/messages\.po$/,
+  // the login screen loads only its share of the catalog (loginCatalog.ts)
+  'login.en': /podium-login-catalog:en$/,
+  'login.zh': /podium-login-catalog:zh$/,
 };
 
 /** Each screen's chunks and their static imports, less what the entry loads anyway. */

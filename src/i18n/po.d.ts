@@ -3,3 +3,9 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+// The login screen's share of a catalog (scripts/build/loginCatalog.ts).
+declare module 'virtual:login-catalog/*' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

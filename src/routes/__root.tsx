@@ -7,14 +7,22 @@ import { useSessionHolder } from '#/session/SessionContext';
 import { trustedOrigins } from '#/session/windowLinks';
 import { useRequestFailureReporter } from '#/components/requestFailure';
 import { stylesBeforeScreen } from '#/styles/loadAllStyles';
+import { catalogBeforeScreen } from '#/i18n/i18n';
+import { isLoginScreen } from '#/browser/prefetch';
+import { routerBasepath } from '#/basepath';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: validateAppSearch,
   // mr-id is owned by the URL and follows the user from page to page.
   search: { middlewares: [retainSearchParams([MR_ID])] },
-  // every screen but the login screen waits for the rest of Mantine's styles (the entry brings
-  // only the login screen's share), here rather than in each route so a new screen has them too
-  beforeLoad: ({ location }) => stylesBeforeScreen(location.pathname),
+  // every screen but the login screen waits for the rest of Mantine's styles and for the whole
+  // catalog (the entry brings only the login screen's share of each), here rather than in each
+  // route so a new screen has them too
+  beforeLoad: ({ location }) => {
+    const styles = stylesBeforeScreen(location.pathname);
+    const catalog = catalogBeforeScreen(isLoginScreen(location.pathname, routerBasepath()));
+    return styles && catalog ? Promise.all([styles, catalog]).then(() => undefined) : (styles ?? catalog);
+  },
   component: RootComponent,
 });
 
