@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { startTestServer, TEST_CODE } from '../server';
 import { ParticipantsApi } from '../pages/ParticipantsApi';
+import { keepAlive } from '../pages/keepAlive';
 import { text } from './catalog';
 
 const TARGET = { usrId: 'steady.01', name: 'Steady 01' };
@@ -48,6 +49,7 @@ test('a host logs in, finds a participant, mutes them, opens their operations an
   // the ended meeting refuses the console's last requests
   consoleErrors.allow(/status of 40\d/);
   const own = await startTestServer();
+  let stopKeepAlive = () => {};
   try {
     const tr = (english: string, values?: Record<string, string>) => text(lang, english, values);
     await page.goto(`${own.baseURL}/login`);
@@ -90,6 +92,10 @@ test('a host logs in, finds a participant, mutes them, opens their operations an
     const api = await test.step('finds the participant, mutes them and opens their operations', async () => {
       // find the participant
       const api = await ParticipantsApi.login(own, 'host');
+      // the walks by Tab below took over 30 s on a loaded machine, and the server ended this
+      // session for want of a poll (GET eps-status: 404 session): it polls as a console does, so
+      // it is alive until the meeting ends and the last check sees the end close it, not a timeout
+      stopKeepAlive = keepAlive(api);
       await tabTo(page, page.getByRole('searchbox', { name: tr('Find participant') }));
       await page.keyboard.type(TARGET.name);
       const mute = page.getByRole('button', { name: tr('On: mute {name}', { name: TARGET.name }) });
@@ -148,6 +154,7 @@ test('a host logs in, finds a participant, mutes them, opens their operations an
         .toBe('ended');
     });
   } finally {
+    stopKeepAlive();
     // leave the page before the server stops, or its polls fail against a closed port
     await page.goto('about:blank');
     await own.stop();
