@@ -6,6 +6,10 @@
  * (login, logout, expiry), pollAnswers.ts (the long poll), lifecycle.ts (meetings started,
  * joined, ended, rooms deleted), ticker.ts (the periodic work) and demoSeed.ts (the demo tenant);
  * settings and shared shapes are in engineConfig.ts.
+ *
+ * Over 400 lines on purpose: what is left is the registry and the runner, whose parts read and
+ * write the same private state (store batch, feed turn, durable log) in one order; the rest are
+ * one-line hand-overs that keep every caller on one object.
  */
 import { ActivityLog } from './activity';
 import { TranscriptLog } from './transcript';

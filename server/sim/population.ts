@@ -13,6 +13,10 @@
  * no failed calls), while the engine applies every controller command to them as to any other
  * endpoint. Hung up, refused or asked to leave, one stays away until a controller calls it. They
  * draw nothing from the generator, so the rest of the population runs exactly as without them.
+ *
+ * Just over 400 lines on purpose: every behaviour draws from the one generator in a fixed order
+ * per tick, and that order is what makes a seed reproduce a run; split, it would be spread over
+ * files that must not be reordered. Media statistics and speech are apart (media.ts, asr.ts).
  */
 import { personName } from '../engine/addressBookSeed';
 import type { DialRequest, Engine, EndpointDriver } from '../engine/engine';
