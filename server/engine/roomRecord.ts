@@ -2,7 +2,7 @@
  * What a room is made of: the stored record (`RoomRecord`, collection `rooms`) with the defaults
  * of a new room and of its status, the roster and endpoint shapes with an endpoint's default
  * flags, and the hooks a room calls out through. The one place a room's defaults are written:
- * the demo seed, the engine and the tests build rooms from here.
+ * the demo seed builds its rooms from here, and the tests' rooms are the seed's (engine/testing).
  */
 import type { MosicConfigEntry, MrScene, MrStatus, TitleConfig } from '../../protocol/wire';
 import { USR_STATS_POSITIONS, type UsrStatsName } from '../../protocol/usrStats';
