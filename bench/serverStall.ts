@@ -85,7 +85,15 @@ async function stall(): Promise<void> {
   measuring = false;
   burner?.kill();
   await profiler.end('stall');
-  const done = next();
+  const done = next<{
+    changes: number;
+    polls: number;
+    bytes: number;
+    commands: number;
+    largest: number;
+    loads: number;
+    snapshotBytes: number;
+  }>();
   child.send('stop');
   const r = await done;
   engine.stop();

@@ -80,7 +80,7 @@ export async function fanout(part: 'polls' | 'fanout', n: number, rounds: number
       rssHeld = Math.max(rssHeld, process.memoryUsage().rss);
       if (round === WARMUP) rssHeldAfterGc = rssAfterGc();
       const mark = ready.length;
-      const done = next();
+      const done = next<{ receipts: number[]; missing: number; ack: number }>();
       if (round >= WARMUP && !PROFILE_HOLD) await profiler.begin();
       const [cpu0] = thread.read();
       const usage0 = process.cpuUsage();

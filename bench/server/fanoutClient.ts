@@ -3,12 +3,12 @@
  * command, then reports when each answer's last byte arrived.
  */
 import { signCompat } from '../../protocol/signing';
-import { CLIENT, post } from './kit';
+import { CLIENT, post, type PollOrder } from './kit';
 import { RawPollers } from './pollClient';
 
 async function fanoutClient(): Promise<void> {
   let raw: RawPollers | undefined;
-  process.on('message', async (m: any) => {
+  process.on('message', async (m: PollOrder | 'go') => {
     if (m === 'go') return;
     const { port, devid, devtoken, mr, sessions, since, lock } = m;
     const ids = sessions as string[];

@@ -145,13 +145,26 @@ export async function waitFor(cond: () => boolean, limitMs = 30_000): Promise<vo
  * A child process of controllers (the script `file` next to this one) and a way to await its next
  * message. It gets the bench's client choice and `extra` arguments.
  */
-export function controllers(file: string, extra: string[] = []): { child: ChildProcess; next: () => Promise<any> } {
+export function controllers(file: string, extra: string[] = []): { child: ChildProcess; next: <Reply>() => Promise<Reply> } {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [`--client=${CLIENT}`, ...extra], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const waiting: ((m: any) => void)[] = [];
+  const waiting: ((m: unknown) => void)[] = [];
   child.on('message', (m) => waiting.shift()?.(m));
-  return { child, next: () => new Promise<any>((r) => waiting.push(r)) };
+  // each caller names the reply it waits for: the child scripts answer each order with one message
+  return { child, next: <Reply>() => new Promise<Reply>((r) => waiting.push(r as (m: unknown) => void)) };
+}
+
+/** The first message of the bench to a child of controllers: the server, and the sessions to poll as. */
+export interface PollOrder {
+  port: number;
+  devid: string;
+  devtoken: string;
+  mr: string;
+  sessions: string[];
+  since: number;
+  /** the fan-out's command: lock (1) or unlock (0) the meeting */
+  lock?: 0 | 1;
 }
 
 /** Median of each figure over the runs, against its target. */

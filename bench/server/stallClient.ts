@@ -2,10 +2,10 @@
  * The child process of serverStall.ts: 50 controllers polling from the last seq they saw, a host
  * muting and unmuting the audience every 5 s and a controller reloading the roster snapshots.
  */
-import { args, lastSeq, post } from './kit';
+import { args, lastSeq, post, type PollOrder } from './kit';
 
 async function stallClient(): Promise<void> {
-  const m = await new Promise<any>((r) => process.once('message', r));
+  const m = await new Promise<PollOrder>((r) => process.once('message', r));
   const { port, devid, devtoken, mr, sessions, since } = m;
   let stop = false;
   let counting = false;
