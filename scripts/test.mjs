@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything a reviewer needs, in order — typecheck, lint, format, catalog check, unit tests,
+ * `npm test`: everything a reviewer needs, in order — typecheck, lint (layout and ESLint), format, catalog check, unit tests,
  * production build, end-to-end tests in Debian Chromium. Every step runs (except the e2e suite
  * when the build failed) so one report shows all problems; the exit code is non-zero when any
  * step failed. The last line sums up: tests of vitest and Playwright count one each, the other
@@ -83,8 +83,12 @@ banner('typecheck (tsc)');
 sh(bin('tsr'), ['generate']);
 check('typecheck', sh(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
 
-banner('lint');
-check('lint', sh(process.execPath, [join(root, 'scripts', 'lint.mjs')]));
+banner('lint (layout, ESLint)');
+const layoutOk = sh(process.execPath, [join(root, 'scripts', 'lint.mjs')]);
+// ESLint's recommended rules (eslint.config.js); warnings fail too. The cache in .tmp/ keeps a
+// second run to the files that changed since the last one.
+const eslintOk = sh(bin('eslint'), ['--cache', '--cache-location', join(root, '.tmp', 'eslintcache'), '--max-warnings', '0', '.']);
+check('lint', layoutOk && eslintOk);
 
 banner('format (prettier --check)');
 // one formatter for the whole tree (.prettierrc.json); `npx prettier --write .` mends what this lists
