@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, SimulatedClock } from 'xstate';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { alertBudgetMachine, type AlertCondition, type TrackedCondition } from '@machines/index';
 import { installDomShims, renderUi } from '#/testing/render';
 import { AlertList } from './AlertList';
@@ -62,9 +62,10 @@ describe('AlertList', () => {
   });
 });
 
+// the toasts show in the app's own container, which renderUi's providers (AppProviders) draw
 function Toasts({ budget }: { budget: AlertBudgetRef }) {
   useAlertToasts(budget);
-  return <Notifications />;
+  return null;
 }
 
 const line = (n: number): AlertCondition => ({ usrId: `u${n}`, name: `User ${n}`, metric: 'loss', value: 8, threshold: 5 });
