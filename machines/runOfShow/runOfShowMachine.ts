@@ -12,11 +12,14 @@
  * sequence and is named with the steps already applied (never half-way silently).
  *
  * The timer ticks every second on the actor's clock (a SimulatedClock in tests) while a segment is
- * on air and not held; the phases (running, warning, overrun) come from `timerAt`.
+ * on air and not held; the phases (running, warning, overrun) come from `timerAt`. In front of the
+ * platform a timer shown on the endpoints is written into their banner by this actor (countdown.ts),
+ * as the server does it against Podium.
  */
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';
 import { isApiError } from '../../protocol/errors';
+import type { WireStep } from '../commands/requests';
 import {
   captureSegment,
   EMPTY_RUN_OF_SHOW,
@@ -34,6 +37,7 @@ import {
 } from '../../protocol/runOfShow';
 
 import { segmentSteps, undoSteps, type SegmentStep } from './segmentSteps';
+import { afterPlatformRun, countdownWrite, wantedCountdown, type CountdownShown, type CountdownWrite } from './countdown';
 
 export const RUN_OF_SHOW_SUFFIX = 'run-of-show';
 export const TICK_MS = 1000;
@@ -77,6 +81,18 @@ export interface RunOfShowContext {
   platform: PlatformRun | null;
   /** in front of the platform: the meeting before the last Take (the server keeps its own) */
   undo: Segment | null;
+  /** in front of the platform: the segment timer as this console last wrote it into the endpoints' banner */
+  countdown: CountdownShown | null;
+  /** the countdown write in flight, and what the banner showed before it */
+  countdownSending: { write: CountdownWrite; before: CountdownShown | null } | null;
+  /** the last countdown write failed (cleared by one that succeeds): reported once, not per write */
+  countdownFailure: CountdownFailure | null;
+}
+
+/** A countdown write the platform refused or that did not reach it (status 0). */
+export interface CountdownFailure {
+  status: number;
+  result?: number;
 }
 
 /** A Take applied as the platform's own requests: the steps, how many are done, the refused one. */
@@ -150,7 +166,10 @@ export const runOfShowMachine = setup({
     context: {} as RunOfShowContext,
     input: {} as RunOfShowInput,
     events: {} as RunOfShowMachineEvent,
-    emitted: {} as { type: 'runOfShow.refused'; refusal: StepRefusal } | { type: 'runOfShow.conflict' },
+    emitted: {} as
+      | { type: 'runOfShow.refused'; refusal: StepRefusal }
+      | { type: 'runOfShow.conflict' }
+      | { type: 'runOfShow.countdownFailed'; failure: CountdownFailure },
   },
   actors: {
     load: fromPromise<Answer, { api: SessionApi }>(async ({ input, signal }) =>
@@ -188,6 +207,13 @@ export const runOfShowMachine = setup({
       })();
       return () => abort.abort();
     }),
+    /** one countdown write: its requests one after the other (one per role), stopped when the actor leaves */
+    countdownSend: fromPromise<void, { api: SessionApi; steps: WireStep[] }>(async ({ input, signal }) => {
+      for (const step of input.steps) {
+        if (signal.aborted) return;
+        await input.api.post(step.suffix, step.body, signal);
+      }
+    }),
   },
   delays: { tick: TICK_MS },
   guards: {
@@ -204,6 +230,8 @@ export const runOfShowMachine = setup({
     held: ({ context }) => context.state.current >= 0 && context.state.held_since > 0,
     nothingOnAir: ({ context }) => context.state.current < 0,
     hasSegments: ({ context }) => context.doc.segments.length > 0,
+    countdownDue: ({ context }) => countdownWrite(context.countdown, wantedCountdown(context.doc, context.state, context.now)) !== null,
+    applying: stateIn({ local: { work: 'applying' } }),
   },
   actions: {
     adoptAnswer: assign(({ context }, a: Answer) => ({
@@ -225,6 +253,24 @@ export const runOfShowMachine = setup({
     }),
     emitRefusal: emit(({ context }) => ({ type: 'runOfShow.refused' as const, refusal: context.refusal! })),
     setApi: assign(({ event }) => (event.type === 'session.api' ? { api: event.api } : {})),
+    countdownStart: assign(({ context }) => {
+      const write = countdownWrite(context.countdown, wantedCountdown(context.doc, context.state, context.now))!;
+      // taken as written from now on: a refused write is not sent again until the text changes
+      return { countdownSending: { write, before: context.countdown }, countdown: write.shown };
+    }),
+    countdownSent: assign({ countdownSending: null, countdownFailure: null }),
+    countdownFailed: enqueueActions(({ context, event, enqueue }) => {
+      const e = (event as { error?: unknown }).error;
+      const failure: CountdownFailure = isApiError(e) ? { status: e.status, result: e.result } : { status: 0 };
+      if (!context.countdownFailure) enqueue.emit({ type: 'runOfShow.countdownFailed' as const, failure });
+      enqueue.assign({ countdownFailure: failure, countdownSending: null });
+    }),
+    // stopped half-way: what the endpoints show is not known, so the next look writes again (or puts the banner back)
+    countdownStopped: assign(({ context }) => {
+      const s = context.countdownSending;
+      const shown = s ? (s.write.shown ?? s.before) : context.countdown;
+      return { countdownSending: null, countdown: shown && { ...shown, message: '' } };
+    }),
   },
 }).createMachine({
   id: 'runOfShow',
@@ -246,6 +292,9 @@ export const runOfShowMachine = setup({
       substitutes: {},
       platform: null,
       undo: null,
+      countdown: null,
+      countdownSending: null,
+      countdownFailure: null,
     };
   },
   on: { 'session.api': { actions: 'setApi' } },
@@ -273,6 +322,7 @@ export const runOfShowMachine = setup({
       },
       states: {
         show: showRegion(),
+        countdown: countdownRegion(),
         work: {
           initial: 'steady',
           states: {
@@ -479,6 +529,33 @@ function showRegion() {
   };
 }
 
+/**
+ * In front of the platform: the segment timer on the endpoints' banner (countdown.ts), written by
+ * this console each time its text changes. It steps aside while a Take or an Undo is applied: a
+ * write in flight is stopped, so the Take never waits for it and no countdown is sent after the
+ * Take's own banner step; once applied, the segment now on air decides (its countdown, or the
+ * banner back). A failed write is reported once, until one succeeds, and never stops the show.
+ */
+function countdownRegion() {
+  return {
+    initial: 'watching' as const,
+    states: {
+      watching: {
+        always: { guard: and([not('applying'), 'countdownDue']), target: 'sending' as const, actions: 'countdownStart' as const },
+      },
+      sending: {
+        always: { guard: 'applying' as const, target: 'watching' as const, actions: 'countdownStopped' as const },
+        invoke: {
+          src: 'countdownSend' as const,
+          input: ({ context }: { context: RunOfShowContext }) => ({ api: context.api, steps: context.countdownSending!.write.steps }),
+          onDone: { target: 'watching' as const, actions: 'countdownSent' as const },
+          onError: { target: 'watching' as const, actions: 'countdownFailed' as const },
+        },
+      },
+    },
+  };
+}
+
 /** Hold on or off as the server's `hold_segment` does it: the held time is not counted in the segment's. */
 export function holdState(st: RunOfShowState, now: number): RunOfShowState {
   const state = st.held_since > 0 ? { ...st, held_since: 0, held_secs: st.held_secs + (now - st.held_since) } : { ...st, held_since: now };
@@ -490,6 +567,7 @@ function platformApplied(context: RunOfShowContext): Partial<RunOfShowContext> {
   const run = context.platform!;
   const now = context.nowSecs();
   const st = context.state;
+  const countdown = afterPlatformRun(context.countdown, { ...run, applied: run.steps.length }, run.kind === 'undo' ? context.undo : null);
   if (run.kind === 'undo') {
     const state: RunOfShowState = {
       ...st,
@@ -501,7 +579,7 @@ function platformApplied(context: RunOfShowContext): Partial<RunOfShowContext> {
       can_undo: false,
       take_seq: st.take_seq + 1,
     };
-    return { ...adoptState(context, state), undo: null };
+    return { ...adoptState(context, state), undo: null, countdown };
   }
   const state: RunOfShowState = {
     ...st,
@@ -513,7 +591,7 @@ function platformApplied(context: RunOfShowContext): Partial<RunOfShowContext> {
     can_undo: true,
     take_seq: st.take_seq + 1,
   };
-  return { ...adoptState(context, state), undo: run.capture };
+  return { ...adoptState(context, state), undo: run.capture, countdown };
 }
 
 /**
@@ -527,7 +605,11 @@ function platformRefused(context: RunOfShowContext, error: unknown): Partial<Run
   const refusal: StepRefusal = isApiError(error)
     ? { step, result: error.result, detail: error.detail, status: error.status }
     : { step, status: 0 };
-  const out: Partial<RunOfShowContext> = { refusal, platform: { ...run, refused: { ...refusal, at: run.done } } };
+  const out: Partial<RunOfShowContext> = {
+    refusal,
+    platform: { ...run, refused: { ...refusal, at: run.done } },
+    countdown: afterPlatformRun(context.countdown, { ...run, applied: run.done }, null),
+  };
   if (run.kind === 'take' && run.done > 0)
     Object.assign(out, {
       undo: run.capture,

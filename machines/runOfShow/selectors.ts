@@ -3,7 +3,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { timerAt, type RunOfShow, type Segment, type TimerPhase } from '../../protocol/runOfShow';
-import type { RunOfShowMachine, StepRefusal } from './runOfShowMachine';
+import type { CountdownFailure, RunOfShowMachine, StepRefusal } from './runOfShowMachine';
 
 type Snap = SnapshotFrom<RunOfShowMachine>;
 
@@ -60,3 +60,6 @@ export const selectPlatformRun = (s: Snap) => {
       }
     : null;
 };
+
+/** In front of the platform: the last write of the timer into the endpoints' banner failed (null once one succeeds). */
+export const selectCountdownFailure = (s: Snap): CountdownFailure | null => s.context.countdownFailure;
