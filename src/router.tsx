@@ -1,15 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { parseSearch, stringifySearch } from './search';
-import type { SessionHolder } from './session/sessionHolder';
-import type { ConsoleApis } from './session/ApiContext';
+import type { RouterContext } from './routerContext';
 import { routerBasepath } from './basepath';
-
-/** What every route's `beforeLoad` and component can reach. */
-export interface RouterContext {
-  session: SessionHolder;
-  apis: ConsoleApis;
-}
 
 /**
  * The console's router. Tests pass a memory `history` and the root `basepath`; the app uses the

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } from '@tanstack/react-router';
-import type { RouterContext } from '#/router';
+import type { RouterContext } from '#/routerContext';
 import { MR_ID, validateAppSearch } from '#/search';
 import { useSessionHolder } from '#/session/SessionContext';
 import { trustedOrigins } from '#/session/windowLinks';
