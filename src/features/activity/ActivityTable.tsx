@@ -7,7 +7,7 @@ import { Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActivityEntry } from '@protocol/wire';
 import type { ActivityLabels } from './activityLabels';
-import type { ActivityRow } from './activitySentence';
+import type { ActivityRow } from './activityModel';
 import { wireText } from './activitySentence';
 
 const namesOf = (e: ActivityEntry) => e.targets.map((x) => x.name || x.usr_id).join(', ');

@@ -4,7 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { codeMessage } from '@protocol/codes';
 import type { ActivityEntry } from '@protocol/wire';
 import type { ActivityKind } from './activityModel';
-import { controllerText, readActivity, type ActivityRow } from './activitySentence';
+import type { ActivityRow } from './activityModel';
+import { controllerText, readActivity } from './activitySentence';
 
 export interface ActivityLabels {
   kind(kind: ActivityKind): string;

@@ -11,8 +11,8 @@ import {
   localTimeText,
   NO_FILTER,
   valuesText,
+  type ActivityRow,
 } from './activityModel';
-import type { ActivityRow } from './activitySentence';
 import { activityEntry } from './testEntries';
 
 const entry = (id: number, over: Partial<ActivityEntry> = {}): ActivityEntry =>

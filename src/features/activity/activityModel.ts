@@ -1,13 +1,26 @@
 /**
  * The Activity panel's rules, without React: what kind a command is, who a controller is, the
- * filters, and the CSV and JSON exports (the sentences: activitySentence.ts).
+ * filters, the shape of a row, and the CSV and JSON exports (the sentences: activitySentence.ts).
  */
 import type { ActivityEntry } from '@protocol/wire';
-import type { ActivityRow } from './activitySentence';
 import { CSV_BOM, csvCell, localTimeText } from '#/shared/csv';
 
 // the CSV helpers are shared with the attendance and report exports (src/shared/csv.ts)
 export { CSV_BOM, csvCell, localTimeText };
+
+/** An entry (or a recipe) read: what the sentences of activitySentence.ts produce. */
+export interface ActivityReading {
+  /** the command as the console names it ("Mute", "Lock meeting", "Live") */
+  command: string;
+  /** who did what to whom, as one sentence */
+  sentence: string;
+}
+
+/** One row of the activity: one entry, or the entries of one recipe read as what the host did. */
+export interface ActivityRow extends ActivityReading {
+  /** newest first; the first one's id keys the row and its time dates it */
+  entries: readonly ActivityEntry[];
+}
 
 export type ActivityKind = 'participants' | 'meeting' | 'layout' | 'subtitles' | 'live' | 'other';
 export const ACTIVITY_KINDS: readonly ActivityKind[] = ['participants', 'meeting', 'layout', 'subtitles', 'live', 'other'];

@@ -8,7 +8,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ActivityEntry, ActivityTarget } from '@protocol/wire';
-import { valuesText } from './activityModel';
+import { valuesText, type ActivityReading, type ActivityRow } from './activityModel';
 import { SWITCH_NAMES } from '#/i18n/switchNames';
 
 /** "Host (127.0.0.1)", "Supervisor (this console)" ('' address: a local record). */
@@ -57,13 +57,6 @@ const STATUS_NAMES: Readonly<Record<string, MessageDescriptor>> = {
   show_camera_off: msg`Show cameras that are off`,
   record_copy: msg`Recording`,
 };
-
-export interface ActivityReading {
-  /** the command as the console names it ("Mute", "Lock meeting", "Live") */
-  command: string;
-  /** who did what to whom, as one sentence */
-  sentence: string;
-}
 
 /** One entry read on its own. */
 export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading {
@@ -243,12 +236,6 @@ export function describeEntry(i18n: I18n, entry: ActivityEntry): ActivityReading
   }
   const cmdid = entry.cmdid;
   return { command: cmdid, sentence: i18n._(msg`${who} sent “${cmdid}”`) };
-}
-
-/** One row of the activity: one entry, or the entries of one recipe read as what the host did. */
-export interface ActivityRow extends ActivityReading {
-  /** newest first; the first one's id keys the row and its time dates it */
-  entries: readonly ActivityEntry[];
 }
 
 /** seconds within which the requests of one recipe are sent */
