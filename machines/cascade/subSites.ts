@@ -3,7 +3,17 @@
  * participant leg of `dev_type` `mr_cascade_sub` (protocol-facts §5.4, §6.4; user type 7, a
  * sub-venue), invited or online. Pure helpers shared by the cascade machine and the console.
  */
-import type { Participant } from '../participants/participantStore';
+
+/**
+ * The fields of a participant record (machines/participants' `Participant`) the helpers read, named
+ * here so this module stays below the participant store, which imports its dev_type.
+ */
+export interface SubSiteLeg {
+  readonly usr_id: string;
+  readonly usr_name: string;
+  readonly dev_type: string;
+  readonly online: number;
+}
 
 /** the dev_type of a cascaded sub-meeting leg (protocol-facts §6.4) */
 export const SUB_SITE_DEV_TYPE = 'mr_cascade_sub';
@@ -18,12 +28,12 @@ export interface SubSite {
   online: boolean;
 }
 
-export function isSubSite(p: Pick<Participant, 'dev_type'>): boolean {
+export function isSubSite(p: Pick<SubSiteLeg, 'dev_type'>): boolean {
   return p.dev_type === SUB_SITE_DEV_TYPE;
 }
 
 /** the sub-sites among the participants (invited or online), in the list's order */
-export function subSitesOf(list: readonly Participant[]): SubSite[] {
+export function subSitesOf(list: readonly SubSiteLeg[]): SubSite[] {
   const out: SubSite[] = [];
   for (const p of list) if (isSubSite(p)) out.push({ usrId: p.usr_id, name: p.usr_name || p.usr_id, online: p.online === 1 });
   return out;
