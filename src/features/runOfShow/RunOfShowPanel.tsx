@@ -8,13 +8,14 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { Alert, Badge, Button, Group, Kbd, Modal, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { notifications } from '@mantine/notifications';
 import { shallowEqual } from '@xstate/react';
 import { bannerLook, clockText, diffSegment } from '@protocol/runOfShow';
 import type { RunOfShowMachine } from '@machines/runOfShow/runOfShowMachine';
 import * as sel from '@machines/runOfShow/selectors';
 import { meetingSelectors, participantsSelectors, type MeetingMachine, type ParticipantsMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
-import { useRefusalText } from '#/i18n/refusal';
+import { refusalText as refusalTextIn, useRefusalText } from '#/i18n/refusal';
 import { onlineOf, useOnline } from '#/session/onlineParticipants';
 import { consoleMeetingView } from './runOfShowModel';
 import { useRunOfShowWords } from './runOfShowWords';
@@ -34,6 +35,7 @@ export function RunOfShowPanel({ session }: { session: AnyActorRef }) {
   const current = useSelector(actor, (s) => (s ? sel.selectCurrent(s) : -1)) ?? -1;
   const doc = useSelector(actor, (s) => (s ? sel.selectDoc(s) : null));
   const onAirName = current >= 0 ? doc?.segments[current]?.name : undefined;
+  useCountdownFailureNotice(actor);
   return (
     <>
       <Button size="compact-sm" variant="light" onClick={() => setOpened(true)} data-testid="run-of-show-open">
@@ -44,6 +46,27 @@ export function RunOfShowPanel({ session }: { session: AnyActorRef }) {
       </Modal>
     </>
   );
+}
+
+/**
+ * In front of the platform this console writes the timer into the endpoints' banner, also while
+ * the panel is closed: a failed write is told once (the actor emits it once until one succeeds).
+ */
+function useCountdownFailureNotice(actor: ActorRefFrom<RunOfShowMachine> | undefined) {
+  const { i18n, t } = useLingui();
+  useEffect(() => {
+    if (!actor) return;
+    const sub = actor.on('runOfShow.countdownFailed', ({ failure }) => {
+      const why = refusalTextIn({ result: failure.result }, i18n.locale, t`The request failed, please try again`);
+      notifications.show({
+        color: 'orange',
+        autoClose: 10_000,
+        title: t`The timer on the endpoints' banner was not updated`,
+        message: [why, t`It is sent again at its next change; Take is not affected.`].filter(Boolean).join(' '),
+      });
+    });
+    return () => sub.unsubscribe();
+  }, [actor, i18n, t]);
 }
 
 function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachine>; session: AnyActorRef }) {
@@ -62,6 +85,8 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
   const timer = useSelector(actor, (s: Snap) => sel.selectTimer(s), shallowEqual);
   const rehearsal = useSelector(actor, sel.selectRehearsal);
   const platformRun = useSelector(actor, sel.selectPlatformRun, shallowEqual);
+  const countdownFailure = useSelector(actor, sel.selectCountdownFailure);
+  const countdownFailureText = useRefusalText(countdownFailure ? { result: countdownFailure.result } : undefined);
   const status = useSelector(meeting, (s) => (s ? meetingSelectors.selectMeetingStatus(s) : null));
   const mosaics = useSelector(meeting, (s) => (s ? meetingSelectors.selectMosaicConfigs(s) : [])) ?? [];
   const titles = useSelector(meeting, (s) => (s ? meetingSelectors.selectTitleConfigs(s) : [])) ?? [];
@@ -121,8 +146,14 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
         <Alert color="gray" data-testid="run-of-show-local">
           <Trans>
             This platform keeps no run of show: only this browser sees it, other consoles do not. Take and Undo send the platform&apos;s own
-            commands, one after the other; Hold stops the timer in this browser only.
+            commands, one after the other; Hold stops the timer in this browser only. A timer shown on the endpoints is written into their
+            banner by this console, while this page is open.
           </Trans>
+        </Alert>
+      )}
+      {countdownFailure && (
+        <Alert color="orange" data-testid="run-of-show-countdown-failed" title={t`The timer on the endpoints' banner was not updated`}>
+          {countdownFailureText} <Trans>It is sent again at its next change; Take is not affected.</Trans>
         </Alert>
       )}
       {platformRun && (
