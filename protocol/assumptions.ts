@@ -202,7 +202,7 @@ export const ASSUMED_CALLS: readonly AssumedCall[] = [
     kind: 'path',
     grade: 'podium',
     fallback:
-      'the run of show is kept in this browser only; Take and Undo are applied as the platform’s own commands, one after another; Hold stops the timer in this browser only; no rehearsal mode',
+      'the run of show is kept in this browser only; Take and Undo are applied as the platform’s own commands, one after another; Hold stops the timer in this browser only; this browser writes a timer shown on the endpoints into their banner (set_title per role); no rehearsal mode',
   },
   {
     group: 'call-quality',
