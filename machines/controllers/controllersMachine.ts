@@ -3,10 +3,24 @@
  * raises the count, an `mr_ctrl_out` of the same session lowers it and stamps the quit time; every
  * event raises the unread counter until the list is read. A join whose peer is the literal `{ip}`
  * is no controller (spec: "ignoring peer {ip}"): it and its quit change nothing.
+ *
+ * Who is logged in now is the server's snapshot (issue 12, snapshot.ts), asked once the list is
+ * shown (`controllers.follow`) and again after every join or quit, so every console shows the
+ * server's count, not the joins it happened to see. One request at a time: a join or quit
+ * announced while one is on its way asks again once it is back, so the list kept is always from a
+ * request sent after the last announcement (two in flight could answer out of order and leave an
+ * older list until the next join or quit, which may never come). A platform that refuses the call
+ * or answers without the list leaves the count a lower bound ("at least N") and is never asked
+ * again; a network failure says nothing about that, and the next announcement asks again.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import type { SessionApi, SessionApiChangedEvent } from '../api';
+import { isApiError } from '../../protocol/errors';
 import type { MrCtrlInEvent, MrCtrlOutEvent } from '../../protocol/events';
 import { isCountedControllerPeer } from '../../protocol/controllerPeer';
+import { readControllersSnapshot, type OnlineController } from './snapshot';
+
+export type { OnlineController } from './snapshot';
 
 export interface ControllerEntry {
   type: 'in' | 'out';
@@ -19,14 +33,6 @@ export interface ControllerEntry {
   quit_dtm: number;
   /** 'logout' | 'expired' | 'forced' (out) */
   reason?: string;
-}
-
-/** (podium) one controller logged in now, as the server's snapshot lists it: no session id */
-export interface OnlineController {
-  role: 'host' | 'supervisor' | string;
-  peer_ip: string;
-  /** 1 for this console's own login */
-  self: 0 | 1;
 }
 
 export interface ControllersContext {
@@ -44,14 +50,24 @@ export interface ControllersContext {
   snapshot: 'unknown' | 'available' | 'unavailable';
   /** joins minus quits announced since this login (at least this console's own) */
   announced: number;
+  /** the session's client the snapshot is asked with (a new one after a resume) */
+  api?: SessionApi;
+  /** a join or quit was announced while the snapshot was on its way: ask again once it is back */
+  again: boolean;
 }
 
 export type ControllersEvent =
   | { type: 'server.mr_ctrl_in'; event: MrCtrlInEvent }
   | { type: 'server.mr_ctrl_out'; event: MrCtrlOutEvent }
   | { type: 'controllers.markRead' }
-  | { type: 'controllers.snapshot'; controllers: readonly OnlineController[] }
-  | { type: 'controllers.snapshotUnavailable' };
+  /** the list is shown: keep the snapshot current until `controllers.unfollow` */
+  | { type: 'controllers.follow' }
+  | { type: 'controllers.unfollow' }
+  /** the session is logging out: the server is about to forget it, a request would be refused */
+  | { type: 'controllers.stop' }
+  /** (raised) a join or quit was announced: the snapshot is stale */
+  | { type: 'controllers.announced' }
+  | SessionApiChangedEvent;
 
 export type ControllersEmitted =
   { type: 'controllers.joined'; entry: ControllerEntry } | { type: 'controllers.left'; entry: ControllerEntry };
@@ -63,6 +79,20 @@ export const controllersMachine = setup({
     context: {} as ControllersContext,
     events: {} as ControllersEvent,
     emitted: {} as ControllersEmitted,
+    input: {} as { api?: SessionApi },
+  },
+  actors: {
+    readSnapshot: fromPromise<OnlineController[] | null, { api: SessionApi }>(({ input, signal }) =>
+      readControllersSnapshot(input.api, signal),
+    ),
+  },
+  guards: {
+    hasApi: ({ context }) => context.api !== undefined,
+    askedAgain: ({ context }) => context.again,
+    /** the answer had no list: the platform has no snapshot */
+    noList: (_, p: { list: OnlineController[] | null }) => p.list === null,
+    /** refused (404 on a platform without it, 405, 501…): there is none; a network failure or time-out says nothing */
+    refused: (_, p: { error: unknown }) => isApiError(p.error) && p.error.kind === 'http',
   },
   actions: {
     addIn: assign(({ context }, p: { event: MrCtrlInEvent }) => {
@@ -100,24 +130,86 @@ export const controllersMachine = setup({
     }),
     emitJoined: emit(({ context }) => ({ type: 'controllers.joined' as const, entry: context.entries[0] })),
     emitLeft: emit(({ context }) => ({ type: 'controllers.left' as const, entry: context.entries[0] })),
+    announce: raise({ type: 'controllers.announced' as const }),
+    markRead: assign({ unread: 0 }),
+    adoptApi: assign((_, p: { api: SessionApi }) => ({ api: p.api })),
+    askAgainLater: assign({ again: true }),
+    clearAgain: assign({ again: false }),
+    keepSnapshot: assign((_, p: { list: OnlineController[] | null }) => ({ online: p.list, snapshot: 'available' as const })),
+    markUnavailable: assign({ online: null, snapshot: 'unavailable' as const }),
   },
 }).createMachine({
   id: 'controllers',
-  context: { entries: [], active: new Set(), unread: 0, online: null, snapshot: 'unknown', announced: 0 },
+  context: ({ input }) => ({
+    entries: [],
+    active: new Set(),
+    unread: 0,
+    online: null,
+    snapshot: 'unknown',
+    announced: 0,
+    api: input.api,
+    again: false,
+  }),
   on: {
     'server.mr_ctrl_in': {
       guard: ({ event }) => isCountedControllerPeer(event.event.peer_ip),
-      actions: [{ type: 'addIn', params: ({ event }) => ({ event: event.event }) }, 'emitJoined'],
+      actions: [{ type: 'addIn', params: ({ event }) => ({ event: event.event }) }, 'emitJoined', 'announce'],
     },
     'server.mr_ctrl_out': {
       // the quit of an ignored `{ip}` join is ignored too; a counted session's quit always counts
       guard: ({ context, event }) =>
         isCountedControllerPeer(event.event.peer_ip) || (event.event.sessionid !== '' && context.active.has(event.event.sessionid)),
-      actions: [{ type: 'addOut', params: ({ event }) => ({ event: event.event }) }, 'emitLeft'],
+      actions: [{ type: 'addOut', params: ({ event }) => ({ event: event.event }) }, 'emitLeft', 'announce'],
     },
-    'controllers.markRead': { actions: assign({ unread: 0 }) },
-    'controllers.snapshot': { actions: assign({ online: ({ event }) => event.controllers, snapshot: 'available' as const }) },
-    'controllers.snapshotUnavailable': { actions: assign({ online: null, snapshot: 'unavailable' as const }) },
+    'controllers.markRead': { actions: 'markRead' },
+    'session.api': { actions: { type: 'adoptApi', params: ({ event }) => ({ api: event.api }) } },
+    'controllers.stop': '.stopped',
+  },
+  initial: 'idle',
+  states: {
+    /** the list is not shown: the count is what the feed announced */
+    idle: {
+      on: { 'controllers.follow': { guard: 'hasApi', target: 'asking' } },
+    },
+    asking: {
+      entry: 'clearAgain',
+      invoke: {
+        src: 'readSnapshot',
+        input: ({ context }) => ({ api: context.api! }),
+        onDone: [
+          { guard: { type: 'noList', params: ({ event }) => ({ list: event.output }) }, target: 'unavailable', actions: 'markUnavailable' },
+          {
+            guard: 'askedAgain',
+            target: 'asking',
+            reenter: true,
+            actions: { type: 'keepSnapshot', params: ({ event }) => ({ list: event.output }) },
+          },
+          { target: 'following', actions: { type: 'keepSnapshot', params: ({ event }) => ({ list: event.output }) } },
+        ],
+        onError: [
+          {
+            guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
+            target: 'unavailable',
+            actions: 'markUnavailable',
+          },
+          { guard: 'askedAgain', target: 'asking', reenter: true },
+          { target: 'following' },
+        ],
+      },
+      on: {
+        'controllers.announced': { actions: 'askAgainLater' },
+        'controllers.unfollow': 'idle',
+        // the request on its way went to the session the resume replaced: ask the new one
+        'session.api': { target: 'asking', reenter: true, actions: { type: 'adoptApi', params: ({ event }) => ({ api: event.api }) } },
+      },
+    },
+    following: {
+      on: { 'controllers.announced': 'asking', 'controllers.unfollow': 'idle' },
+    },
+    /** the server cannot give the snapshot: the count stays a lower bound */
+    unavailable: {},
+    /** the session is logging out: nothing more is asked, a request on its way is called off */
+    stopped: {},
   },
 });
 

@@ -18,8 +18,6 @@ export const selectSessionEnded = (s: SessionSnapshot): boolean => s.status === 
 export const selectSessionEnd = (s: SessionSnapshot): SessionEnd | null => s.context.end;
 export const selectLogin = (s: SessionSnapshot) => s.context.login;
 export const selectRole = (s: SessionSnapshot) => s.context.login.role;
-/** the session's current API client (it changes when a lost session is resumed) */
-export const selectApi = (s: SessionSnapshot) => s.context.api;
 /** reads one leg's media statistics on the current session (a new function after a resume) */
 export const selectFetchMediaStats = (s: SessionSnapshot): FetchMediaStats => mediaStatsFetcherOf(s.context.api);
 /** what the user is told about the session itself (`relogged`), null when nothing */

@@ -7,7 +7,7 @@ import { PARTICIPANT_UPDATE_DELAY_MS } from '../participants/participantsMachine
 import { selectOnlineCount } from '../participants/selectors';
 import { selectRecordingState } from '../recording/selectors';
 import { selectWaitingRoomEnabled } from '../waitingRoom/selectors';
-import { selectControllerCount } from '../controllers/selectors';
+import { selectControllerCount, selectControllersOnline } from '../controllers/selectors';
 import { selectFailedCalls } from '../notifications/selectors';
 import { LOGOUT_TIMEOUT_MS, sessionMachine, SESSION_CHILDREN, type SessionEnd } from './sessionMachine';
 import { selectChild, selectSessionEnd, selectSessionEnded } from './selectors';
@@ -94,6 +94,19 @@ describe('when the session ends', () => {
     await flush();
     h.clock.increment(60_000);
     expect(h.pending('changes')).toHaveLength(0);
+  });
+
+  it('logging out calls off the controllers snapshot on its way and asks no more (the server is about to forget the session)', async () => {
+    const h = await startedSession();
+    h.child('controllers').send({ type: 'controllers.follow' });
+    const [snapshot] = h.pending('controllers');
+    expect(snapshot).toMatchObject({ method: 'get', suffix: 'controllers' });
+    h.actor.send({ type: 'session.logout' });
+    expect(snapshot.signal?.aborted).toBe(true);
+    await flush();
+    h.child('controllers').send({ type: 'controllers.follow' });
+    expect(h.pending('controllers')).toHaveLength(0);
+    expect(selectControllersOnline(h.child('controllers').getSnapshot()).exact).toBe(false);
   });
 
   it.each([

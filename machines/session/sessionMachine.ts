@@ -119,6 +119,7 @@ export const RESUME_RETRY_MS = 2000;
 const API_HOLDERS: readonly SessionChildId[] = [
   'commands',
   'meeting',
+  'controllers',
   'addressBook',
   'activity',
   'qualityHistory',
@@ -348,7 +349,7 @@ export const sessionMachine = setup({
     spawnChild('rollCall', { id: 'rollCall', systemId: 'rollCall' }),
     spawnChild('cascade', { id: 'cascade', systemId: 'cascade' }),
     spawnChild('recording', { id: 'recording', systemId: 'recording', input: {} }),
-    spawnChild('controllers', { id: 'controllers', systemId: 'controllers' }),
+    spawnChild('controllers', { id: 'controllers', systemId: 'controllers', input: ({ context }) => ({ api: context.api }) }),
     spawnChild('notifications', { id: 'notifications', systemId: 'notifications' }),
     spawnChild('addressBook', { id: 'addressBook', systemId: 'addressBook', input: ({ context }) => ({ api: context.api }) }),
     spawnChild('activity', {
@@ -513,7 +514,7 @@ export const sessionMachine = setup({
     /** tells the server (others see this controller quit), then ends whatever it answers */
     loggingOut: {
       // the server is about to forget this session: background reads would only be refused
-      entry: sendTo('qualityHistory', { type: 'quality.stop' }),
+      entry: [sendTo('qualityHistory', { type: 'quality.stop' }), sendTo('controllers', { type: 'controllers.stop' })],
       invoke: {
         src: 'logout',
         input: ({ context }) => ({ api: context.api }),

@@ -42,7 +42,6 @@ import {
 } from '../features/meetingControls/meetingCommands';
 import { toWireRequests, type ParticipantCommand, type SimpleCommand } from '../features/participants/commands';
 import type { MeetingSwitchId } from '../features/meetingControls/MeetingSwitches';
-import { followControllersSnapshot } from '../features/notificationLists/controllersSnapshot';
 import { createApiClient, createRelogin, type ApiClient } from './index';
 import { startUpstreamProxy } from '../../server/http/upstreamProxy';
 import { testConfig } from '../../server/config';
@@ -766,14 +765,14 @@ describe('a console in front of the platform', () => {
         (s as never as { context: { active: Set<string> } }).context.active.has(publicControllerId(supervisor.result.sessId)),
       { timeout: 10_000 },
     );
-    // the count the top bar shows: the controllers snapshot as the notification lists follow it
+    // the count the top bar shows: the controllers snapshot as the notification lists have the actor follow it
     for (const c of [host, supervisor]) {
-      const stop = followControllersSnapshot(c.actor, c.child('controllers'));
+      c.child('controllers').send({ type: 'controllers.follow' });
       try {
         const s = await waitFor(c.child('controllers'), (x) => selectControllersOnline(x as never).exact, { timeout: 5000 });
         expect(selectControllersOnline(s as never).list.map((x) => x.role)).toEqual(expect.arrayContaining(['host', 'supervisor']));
       } finally {
-        stop();
+        c.child('controllers').send({ type: 'controllers.unfollow' });
       }
     }
   });

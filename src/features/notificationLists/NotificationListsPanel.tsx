@@ -1,6 +1,7 @@
 /**
  * Feeds the notification lists from the controllers and notifications actors; opening a list
- * tells its actor the entries were read.
+ * tells its actor the entries were read, and showing them has the controllers actor follow the
+ * server's snapshot of who is logged in.
  */
 import { useEffect, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
@@ -12,7 +13,6 @@ const { selectFailedCalls, selectFailedUnread, selectLeftCalls, selectLeftUnread
 import { useSessionChild } from '#/session/useSessionChild';
 import { QualityAlerts } from '#/quality/QualityAlerts';
 import { NotificationLists, type NoteList } from './NotificationLists';
-import { followControllersSnapshot } from './controllersSnapshot';
 
 export function NotificationListsPanel({
   session,
@@ -27,7 +27,11 @@ export function NotificationListsPanel({
   const exact = useSelector(controllers, (s) => (s ? selectControllersOnline(s).exact : false)) ?? false;
   const online = useSelector(controllers, (s) => (s ? selectControllersOnline(s).list : undefined));
   // the count and list are the server's (its snapshot), not the joins this console happened to see
-  useEffect(() => (controllers ? followControllersSnapshot(session, controllers) : undefined), [session, controllers]);
+  useEffect(() => {
+    if (!controllers) return;
+    controllers.send({ type: 'controllers.follow' });
+    return () => controllers.send({ type: 'controllers.unfollow' });
+  }, [controllers]);
   const ctrlUnread = useSelector(controllers, (s) => (s ? selectControllersUnread(s) : 0)) ?? 0;
   const failed = useSelector(notes, (s) => (s ? selectFailedCalls(s) : undefined));
   const left = useSelector(notes, (s) => (s ? selectLeftCalls(s) : undefined));
