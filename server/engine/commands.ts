@@ -12,7 +12,8 @@ import {
   validateBypassUrl,
   validateTempCall,
 } from '../../protocol/validation';
-import type { Engine, SessionState } from './engine';
+import type { EngineCore } from './engineCore';
+import type { SessionState } from './engineConfig';
 import { badField, CommandError, refused } from './errors';
 import { POS, type Room } from './room';
 import { setAutoFocus } from './autoFocus';
@@ -69,7 +70,7 @@ const SPECIAL_KEYS = [
 const STATUS_KEYS: readonly string[] = [...Object.keys(BIT_KEYS), ...SPECIAL_KEYS];
 
 /** `mod_mr_status`: one or more keys, all validated before any is applied. */
-export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function modMrStatus(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   const keys = Object.keys(body).filter((k) => k !== 'cmdid' && k !== 'req_id');
   if (!keys.length) throw badField('mod_mr_status', RC.fieldMissing);
   for (const k of keys) if (!STATUS_KEYS.includes(k)) throw badField(k, RC.unknownAction);
@@ -166,14 +167,14 @@ export function modMrStatus(engine: Engine, sess: SessionState, room: Room, body
 }
 
 /** `stop_mr_req`: ends the meeting and every controller session. */
-export function stopMeeting(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function stopMeeting(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'stop_mr_req');
   str(body, 'reason', { optional: true, max: 256 });
   engine.endMeeting(room, 'host_hangup');
 }
 
 /** `mod_mr_info`: overtime, at most 9999 minutes, refused when it would run into the next booking. */
-export function modMrInfo(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function modMrInfo(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'mod_mr_info');
   const v = body.increase_secs;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v) : NaN;
@@ -192,7 +193,7 @@ export function modMrInfo(engine: Engine, sess: SessionState, room: Room, body: 
 }
 
 /** `overtime_judge`: whether an extension would be accepted, and the most that would be. */
-export function overtimeJudge(engine: Engine, room: Room, increaseSecs: number) {
+export function overtimeJudge(engine: EngineCore, room: Room, increaseSecs: number) {
   const now = engine.nowSecs();
   const next = room.nextBooking(now);
   const maxBySpec = 9999 * 60;
@@ -214,7 +215,7 @@ export { CommandError };
 // calls, live, camera
 
 /** `create_temp_call`: an interim call by address; the simulated dial joins or fails later. */
-export function createTempCall(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function createTempCall(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'create_temp_call');
   const address = typeof body.call_url === 'string' ? body.call_url.trim() : body.call_url;
   const name = typeof body.disp_name === 'string' ? body.disp_name.trim() : body.disp_name;
@@ -232,7 +233,7 @@ export function createTempCall(engine: Engine, sess: SessionState, room: Room, b
 }
 
 /** `mod_bypass_url`: the push (bypass) address, any rtmp(s) URL; `enable_bypass: 1` starts pushing. */
-export function modBypassUrl(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function modBypassUrl(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'mod_bypass_url');
   const url = typeof body.bypass_url === 'string' ? body.bypass_url.trim() : body.bypass_url;
   const err = validateBypassUrl(url);
@@ -242,7 +243,7 @@ export function modBypassUrl(engine: Engine, sess: SessionState, room: Room, bod
 }
 
 /** `mod_rtmp_url`: built-in live push and pull addresses, only while live is off. */
-export function modRtmpUrl(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function modRtmpUrl(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'mod_rtmp_url');
   const pushUrl = typeof body.push_url === 'string' ? body.push_url.trim() : body.push_url;
   const pullUrl = typeof body.rtmp_url === 'string' ? body.rtmp_url.trim() : body.rtmp_url;
@@ -257,7 +258,7 @@ export function modRtmpUrl(engine: Engine, sess: SessionState, room: Room, body:
  * `ctrl_usr_fecc`: far-end camera control. The simulated camera has nothing to show, so the
  * command is validated, checked against the endpoint (online, not waiting, with video) and logged.
  */
-export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body): { action: string; movement: string } {
+export function fecc(engine: EngineCore, sess: SessionState, room: Room, body: Body): { action: string; movement: string } {
   const action = oneOf(body, 'action', ['start', 'continue', 'stop'] as const);
   const usrId = str(body, 'usr_id', { max: 128 });
   const movement = oneOf(body, 'movement', ['in', 'out', 'left', 'right', 'up', 'down'] as const);
@@ -272,7 +273,7 @@ export function fecc(engine: Engine, sess: SessionState, room: Room, body: Body)
  * `mod_mr_pwd` (podium): new join, host and supervisor passwords. Controllers whose password
  * changed are logged out (`force_logout` reason `password_changed`), except the one asking.
  */
-export function modMrPwd(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function modMrPwd(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   checkPermission(sess, 'mod_mr_pwd');
   const text = (f: string) => (typeof body[f] === 'string' ? (body[f] as string).trim() : body[f] === undefined ? undefined : '\u0000');
   // a password left out stays as it is (the console is not told the current ones)

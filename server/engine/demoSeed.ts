@@ -5,11 +5,11 @@
 import type { StoreOp } from '../store/types';
 import type { AbDepartment, AbUser } from './addressBook';
 import { generateAddressBook } from './addressBookSeed';
-import type { Engine } from './engine';
+import type { EngineCore } from './engineCore';
 import { COLLECTIONS } from './engineConfig';
 import { newRoomRecord } from './roomRecord';
 
-export function seedDemo(engine: Engine): { users: AbUser[]; departments: AbDepartment[]; write: Promise<void> } {
+export function seedDemo(engine: EngineCore): { users: AbUser[]; departments: AbDepartment[]; write: Promise<void> } {
   const now = engine.nowSecs();
   const cfg = engine.config;
   const book = generateAddressBook(cfg.seed, cfg.addressBookUsers, now);

@@ -5,7 +5,8 @@
  * Its other concerns are files of their own, which the methods here hand over to: sessions.ts
  * (login, logout, expiry), pollAnswers.ts (the long poll), lifecycle.ts (meetings started,
  * joined, ended, rooms deleted), ticker.ts (the periodic work) and demoSeed.ts (the demo tenant);
- * settings and shared shapes are in engineConfig.ts.
+ * settings and shared shapes are in engineConfig.ts, and what the parts may use of the engine
+ * (they are handed it, not the class, which would close an import circle) in engineCore.ts.
  *
  * Over 400 lines on purpose: what is left is the registry and the runner, whose parts read and
  * write the same private state (store batch, feed turn, durable log) in one order; the rest are
@@ -25,6 +26,7 @@ import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CommandError } from './errors';
 import { redactControllerEvent } from '../auth/sessionBinding';
 import type { ControllerSession, EngineFacade, ResumeRevocation, RoomAuth } from './facade';
+import type { EngineCore } from './engineCore';
 import type { AbortLike } from './feed';
 import {
   ASSUMED_STATUS_FIELDS,
@@ -66,7 +68,7 @@ function withoutSeq(body: unknown): unknown {
   return rest;
 }
 
-export class Engine implements EngineFacade {
+export class Engine implements EngineFacade, EngineCore {
   readonly clock: Clock;
   readonly config: EngineConfig;
   readonly rooms = new Map<string, Room>();

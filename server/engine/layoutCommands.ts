@@ -6,7 +6,8 @@
 import { RC } from '../../protocol/codes';
 import type { MosicConfigEntry, MrStatus, TitleConfig, TitleTarget } from '../../protocol/wire';
 import { TITLE_SPEED_MAX } from '../../protocol/titles';
-import type { Engine, SessionState } from './engine';
+import type { EngineCore } from './engineCore';
+import type { SessionState } from './engineConfig';
 import { badField, refused } from './errors';
 import { LAYOUT_PANES, POLL_INTERVALS, defaultCustomConfig } from './mosaics';
 import type { Room } from './room';
@@ -23,7 +24,7 @@ const PANE_TOKENS = new Set(['0', '-1', '1010']);
 const LEGACY_UNSET = '-2';
 
 /** `config_mosic`: validated per-role layouts; `auto` clears the custom configuration. */
-export function configMosic(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function configMosic(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   const list = body.config_info;
   if (!Array.isArray(list) || list.length === 0 || list.length > 4) throw badField('config_info');
   const next = room.record.mosaic.map((c) => ({ ...c, roles_lst: c.roles_lst.map((p) => [...p]) }));
@@ -110,7 +111,7 @@ function rollCallViewOfLayout(room: Room, guest: MosicConfigEntry | undefined): 
 }
 
 /** `set_title`: one target, or every target for `to_role: "all"`. */
-export function setTitle(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function setTitle(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   const toRole = oneOf(body, 'to_role', TITLE_TARGETS) as TitleTarget;
   const message = str(body, 'message', { optional: true, max: 5000, trim: false });
   if ([...message].length > 256) throw refused(RC.titleTooLong, 'message');
@@ -151,7 +152,7 @@ export function setTitle(engine: Engine, sess: SessionState, room: Room, body: B
   room.setStatus({ title_enabled: anyOn });
 }
 
-export function modSubtitlePosition(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function modSubtitlePosition(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   room.setStatus({
     subtitle_position: {
       horizontal_position: oneOf(body, 'horizontal_position', ['left', 'center', 'right'] as const),

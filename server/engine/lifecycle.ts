@@ -4,7 +4,7 @@
  * room deleted.
  */
 import type { StoreOp } from '../store/types';
-import type { Engine } from './engine';
+import type { EngineCore } from './engineCore';
 import { COLLECTIONS, type DialRequest } from './engineConfig';
 import { sysMosics } from './mosaics';
 import { isGuestId, type Booking, type Endpoint, type JoinSpec, type Room } from './room';
@@ -37,7 +37,7 @@ function sysMosicsCached() {
   return (mosicsCache ??= sysMosics());
 }
 
-export function startMeeting(engine: Engine, room: Room, nowSecs: number, booking?: Booking): void {
+export function startMeeting(engine: EngineCore, room: Room, nowSecs: number, booking?: Booking): void {
   const r = room.record;
   r.running = true;
   r.meetingNo++;
@@ -74,7 +74,7 @@ export function startMeeting(engine: Engine, room: Room, nowSecs: number, bookin
   if (engine.offers('attendance')) engine.attendance.meetingStarted(room);
 }
 
-export function emitSchedule(engine: Engine, room: Room, nowSecs: number): void {
+export function emitSchedule(engine: EngineCore, room: Room, nowSecs: number): void {
   const r = room.record;
   room.emit({
     cmdid: 'schedule_info',
@@ -88,7 +88,7 @@ export function emitSchedule(engine: Engine, room: Room, nowSecs: number): void 
 
 /** Ends the running meeting: every endpoint leaves, every session gets `force_logout`. */
 export function endMeeting(
-  engine: Engine,
+  engine: EngineCore,
   room: Room,
   leaveReason: string,
   logoutReason = room.record.mrScene === 'class' ? 'class_ended' : 'meeting_ended',
@@ -119,7 +119,7 @@ export function endMeeting(
 }
 
 /** Deletes a room (CM `delete_room`): `mr_deled` to its controllers, meeting ended, records gone. */
-export async function deleteRoom(engine: Engine, mrId: string): Promise<boolean> {
+export async function deleteRoom(engine: EngineCore, mrId: string): Promise<boolean> {
   const room = engine.rooms.get(mrId);
   if (!room) return false;
   room.emit({ cmdid: 'mr_deled', mr_id: mrId });
@@ -140,7 +140,12 @@ export async function deleteRoom(engine: Engine, mrId: string): Promise<boolean>
  * An endpoint asks to join (a simulated endpoint dialling in, or the answer to a dial). Adhoc
  * rooms start a meeting on the first call; the answer is the endpoint or why it was refused.
  */
-export function joinRoom(engine: Engine, mrId: string, spec: JoinSpec, opts: { invited?: boolean } = {}): Endpoint | { failed: string } {
+export function joinRoom(
+  engine: EngineCore,
+  mrId: string,
+  spec: JoinSpec,
+  opts: { invited?: boolean } = {},
+): Endpoint | { failed: string } {
   const room = engine.rooms.get(mrId);
   if (!room) return { failed: 'offline' };
   const now = engine.nowSecs();
@@ -159,7 +164,7 @@ export function joinRoom(engine: Engine, mrId: string, spec: JoinSpec, opts: { i
 }
 
 /** A dial failed: `failed_call` with the reason code (durable log). */
-export function callFailed(engine: Engine, room: Room, call: DialRequest, reason: string): void {
+export function callFailed(engine: EngineCore, room: Room, call: DialRequest, reason: string): void {
   engine.emitLogged(room, {
     cmdid: 'failed_call',
     time: engine.nowSecs(),
@@ -171,7 +176,7 @@ export function callFailed(engine: Engine, room: Room, call: DialRequest, reason
 }
 
 /** An endpoint leaves on its own (simulated hang-up, media timeout...). */
-export function endpointLeft(engine: Engine, room: Room, usrId: string, reason: string): void {
+export function endpointLeft(engine: EngineCore, room: Room, usrId: string, reason: string): void {
   const ep = room.endpoints.get(usrId);
   if (!ep) return;
   room.leave(usrId, reason, engine.nowSecs());

@@ -4,7 +4,7 @@
  * and `eps:<action>` of `ctrl_mr_eps`.
  */
 import { RC } from '../../protocol/codes';
-import type { SessionState } from './engine';
+import type { SessionState } from './engineConfig';
 import { refused } from './errors';
 
 /** What a supervisor may not do: end or extend the meeting, change its access, recording, live and calls. */

@@ -3,7 +3,8 @@
  * without (the platform's clients, and every poll in platform mode) goes on from the position the
  * server keeps for its session, and its first poll gets the meeting's state as events.
  */
-import type { Engine, SessionState } from './engine';
+import type { EngineCore } from './engineCore';
+import type { SessionState } from './engineConfig';
 import { pollBody, pollBodyBytes, type AbortLike, type FeedEntry, type PollOutcome } from './feed';
 import type { Room } from './room';
 import { asBody, int } from './validate';
@@ -21,7 +22,7 @@ const STATE_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** `get_changes`: holds until events arrive or `block_secs` pass; answers a JSON array string. */
-export function poll(engine: Engine, sess: SessionState, raw: unknown, signal?: AbortLike): Promise<string> {
+export function poll(engine: EngineCore, sess: SessionState, raw: unknown, signal?: AbortLike): Promise<string> {
   return pollOutcome(engine, sess, raw, signal).then(pollBody);
 }
 
@@ -29,7 +30,7 @@ export function poll(engine: Engine, sess: SessionState, raw: unknown, signal?: 
  * {@link poll} as UTF-8 bytes: polls at the same cursor get the same Buffer, so answering a
  * meeting's controllers encodes each batch once (the HTTP route sends these).
  */
-export function pollBytes(engine: Engine, sess: SessionState, raw: unknown, signal?: AbortLike): Promise<Buffer> {
+export function pollBytes(engine: EngineCore, sess: SessionState, raw: unknown, signal?: AbortLike): Promise<Buffer> {
   return pollOutcome(engine, sess, raw, signal).then(pollBodyBytes);
 }
 
@@ -45,7 +46,7 @@ export function pollBytes(engine: Engine, sess: SessionState, raw: unknown, sign
  *   first such poll, and one whose position fell out of the history, gets the meeting's
  *   current state as events ({@link stateOutcome}).
  */
-function pollOutcome(engine: Engine, sess: SessionState, raw: unknown, signal?: AbortLike): Promise<PollOutcome> {
+function pollOutcome(engine: EngineCore, sess: SessionState, raw: unknown, signal?: AbortLike): Promise<PollOutcome> {
   let room: Room;
   let cursor: number;
   let blockSecs: number;
@@ -88,7 +89,7 @@ function pollOutcome(engine: Engine, sess: SessionState, raw: unknown, signal?: 
 }
 
 /** Moves a session's kept position past what a cursorless poll is answering. */
-function advance(engine: Engine, sess: SessionState, out: PollOutcome): void {
+function advance(engine: EngineCore, sess: SessionState, out: PollOutcome): void {
   if (out.kind !== 'events' || out.entries.length === 0) return;
   sess.position = Math.max(sess.position, out.entries[out.entries.length - 1].seq);
 }
@@ -99,7 +100,7 @@ function advance(engine: Engine, sess: SessionState, out: PollOutcome): void {
  * then the events since the session's login that the state does not already say (its
  * `mr_ctrl_in`, warnings addressed to it…); the session's position moves to the head.
  */
-function stateOutcome(engine: Engine, sess: SessionState, room: Room): PollOutcome {
+function stateOutcome(engine: EngineCore, sess: SessionState, room: Room): PollOutcome {
   const head = room.feed.head;
   const stamp = engine.config.wire === 'podium';
   const entry = (event: { cmdid: string } & Record<string, unknown>): FeedEntry => ({

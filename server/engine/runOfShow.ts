@@ -32,7 +32,8 @@ import {
 import type { MosicConfigEntry } from '../../protocol/wire';
 import type { Store, StoreOp } from '../store/types';
 import { checkPermission, configMosic, ctrlMrEps, modMrStatus, setTitle } from './commands';
-import type { Engine, SessionState } from './engine';
+import type { EngineCore } from './engineCore';
+import type { SessionState } from './engineConfig';
 import { badField, refused } from './errors';
 import { LAYOUT_PANES, POLL_INTERVALS } from './mosaics';
 import { POS, type Endpoint, type Room } from './room';
@@ -120,7 +121,7 @@ export function emitRunOfShow(room: Room, s: StoredRunOfShow): void {
  * Checks the whole segment against the meeting; throws the first refusal, naming what fails
  * (every missing participant, comma-separated). Nothing is changed.
  */
-export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
+export function checkSegment(engine: EngineCore, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
   const missing = new Set<string>();
   const need = (id: string) => {
     if (!room.endpoints.has(id)) missing.add(id);
@@ -163,7 +164,7 @@ export function checkSegment(engine: Engine, sess: SessionState, room: Room, seg
 }
 
 /** Applies a checked segment through the meeting's own command steps (their events go out as usual). */
-export function applySegment(engine: Engine, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
+export function applySegment(engine: EngineCore, sess: SessionState, room: Room, seg: Segment, view: MeetingView): void {
   if (seg.main_venue !== undefined && seg.main_venue !== view.main_venue) {
     ctrlMrEps(
       engine,
@@ -226,7 +227,7 @@ export function applySegment(engine: Engine, sess: SessionState, room: Room, seg
  * segment with them replaced is checked and applied as a whole like any other.
  */
 export function takeSegment(
-  engine: Engine,
+  engine: EngineCore,
   sess: SessionState,
   room: Room,
   stored: StoredRunOfShow,
@@ -295,7 +296,7 @@ export function runOfShowWrites(room: Room): StoreOp[] {
 }
 
 /** Undo: the meeting as it was before the last Take, and the cue back on the segment before. */
-export function undoTake(engine: Engine, sess: SessionState, room: Room, stored: StoredRunOfShow): StoredRunOfShow {
+export function undoTake(engine: EngineCore, sess: SessionState, room: Room, stored: StoredRunOfShow): StoredRunOfShow {
   const undo = stored.undo;
   if (!undo || !stored.state.can_undo) throw refused(RC.valueOutOfRange, 'undo');
   const view = meetingViewOf(room);
@@ -339,7 +340,7 @@ export function undoTake(engine: Engine, sess: SessionState, room: Room, stored:
 }
 
 /** Hold on (the segment's clock stops) or off (it runs on, the held time not counted). */
-export function holdSegment(engine: Engine, stored: StoredRunOfShow, on: boolean): StoredRunOfShow {
+export function holdSegment(engine: EngineCore, stored: StoredRunOfShow, on: boolean): StoredRunOfShow {
   const st = stored.state;
   if (st.current < 0) throw refused(RC.valueOutOfRange, 'hold');
   const now = engine.nowSecs();

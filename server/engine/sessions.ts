@@ -8,7 +8,7 @@ import { RC } from '../../protocol/codes';
 import type { ControllerRole } from '../../protocol/wire';
 import { endPrivateTalkWithSession } from '../auth/privateTalk';
 import { publicControllerId } from '../auth/sessionBinding';
-import type { Engine } from './engine';
+import type { EngineCore } from './engineCore';
 import { COLLECTIONS, type SessionState } from './engineConfig';
 import { CommandError } from './errors';
 import type { ControllerSession, RoomAuth } from './facade';
@@ -16,7 +16,7 @@ import { BOOKING_WARN_MARKS, resourceTmplInfo } from './lifecycle';
 
 const SERVICE_WARN_DAYS = 30;
 
-export function roomAuth(engine: Engine, mrId: string): RoomAuth | undefined {
+export function roomAuth(engine: EngineCore, mrId: string): RoomAuth | undefined {
   const room = engine.rooms.get(mrId);
   if (!room) return undefined;
   const r = room.record;
@@ -36,7 +36,7 @@ export function roomAuth(engine: Engine, mrId: string): RoomAuth | undefined {
   };
 }
 
-export function openSession(engine: Engine, args: { mrId: string; role: ControllerRole; peerIp: string }): ControllerSession {
+export function openSession(engine: EngineCore, args: { mrId: string; role: ControllerRole; peerIp: string }): ControllerSession {
   const room = engine.rooms.get(args.mrId);
   if (!room || !room.record.running) throw new CommandError(404, RC.meetingNotFound, 'meeting not found');
   const sessId = randomBytes(16).toString('hex');
@@ -100,7 +100,7 @@ export function openSession(engine: Engine, args: { mrId: string; role: Controll
   return { sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey, loginSeq: startSeq };
 }
 
-export function getSession(engine: Engine, sessId: string): ControllerSession | undefined {
+export function getSession(engine: EngineCore, sessId: string): ControllerSession | undefined {
   const s = engine.sessions.get(sessId);
   return s ? { sessId: s.sessId, mrId: s.mrId, role: s.role, peerIp: s.peerIp, signKey: s.signKey } : undefined;
 }
@@ -109,7 +109,7 @@ export function getSession(engine: Engine, sessId: string): ControllerSession | 
  * The live session of a per-session path: unknown, of another meeting or ended sessions are
  * refused with 401 (`allowClosing` lets the last poll of an ended session through).
  */
-export function sessionFor(engine: Engine, mrId: string, sessId: string, allowClosing = false): SessionState {
+export function sessionFor(engine: EngineCore, mrId: string, sessId: string, allowClosing = false): SessionState {
   const s = engine.sessions.get(sessId);
   if (!s || s.mrId !== mrId) throw new CommandError(401, RC.sessionNotFound);
   if (s.closing && !allowClosing) throw new CommandError(401, RC.sessionExpired);
@@ -117,7 +117,7 @@ export function sessionFor(engine: Engine, mrId: string, sessId: string, allowCl
 }
 
 /** Logs a session out (`logout_req`): `mr_ctrl_out`, then the session is gone. */
-export async function logout(engine: Engine, sess: SessionState, reason = 'logout'): Promise<void> {
+export async function logout(engine: EngineCore, sess: SessionState, reason = 'logout'): Promise<void> {
   const room = engine.room(sess.mrId);
   engine.sessions.delete(sess.sessId);
   engine.revokeResume({ kind: 'session', sessId: sess.sessId, mrId: sess.mrId });
@@ -134,7 +134,7 @@ export async function logout(engine: Engine, sess: SessionState, reason = 'logou
 }
 
 /** Ends a session from the server side: `force_logout` to it, `mr_ctrl_out` to all. */
-export function forceLogout(engine: Engine, sessId: string, reason: string): void {
+export function forceLogout(engine: EngineCore, sessId: string, reason: string): void {
   const s = engine.sessions.get(sessId);
   if (!s || s.closing) return;
   const room = engine.rooms.get(s.mrId);
@@ -156,7 +156,7 @@ export function forceLogout(engine: Engine, sessId: string, reason: string): voi
 }
 
 /** Sessions without a poll for `sessionTimeoutMs` (and none held) are gone: `mr_ctrl_out` reason `expired`. */
-export function expireSessions(engine: Engine, nowMs: number): void {
+export function expireSessions(engine: EngineCore, nowMs: number): void {
   const now = Math.floor(nowMs / 1000);
   for (const s of [...engine.sessions.values()]) {
     if (s.polling > 0) continue;

@@ -3,7 +3,7 @@
  * warnings, the run of show's segment timer, session expiry and address-book presence events.
  */
 import { refreshAutoFocus } from './autoFocus';
-import type { Engine } from './engine';
+import type { EngineCore } from './engineCore';
 import { BOOKING_WARN_MARKS } from './lifecycle';
 import type { Room } from './room';
 import { tickSegmentTimer } from './runOfShowTimer';
@@ -13,7 +13,7 @@ import { expireSessions } from './sessions';
 const PRESENCE_RECORDS_MAX = 200;
 
 /** One tick: simulator, recording, bookings, session expiry, address-book presence events. */
-export function tick(engine: Engine): void {
+export function tick(engine: EngineCore): void {
   const nowMs = engine.clock.now();
   const now = Math.floor(nowMs / 1000);
   engine.driver?.tick(nowMs);
@@ -38,7 +38,7 @@ export function tick(engine: Engine): void {
 }
 
 /** `usr_ids` and `usr_info` of the address-book users whose presence changed, to every running meeting. */
-function emitPresence(engine: Engine, now: number): void {
+function emitPresence(engine: EngineCore, now: number): void {
   const ids = [...engine.presenceChanged].filter((id) => engine.addressBook.users.has(id));
   engine.presenceChanged.clear();
   if (!ids.length) return;
@@ -56,7 +56,7 @@ function emitPresence(engine: Engine, now: number): void {
   }
 }
 
-function tickRecording(engine: Engine, room: Room): void {
+function tickRecording(engine: EngineCore, room: Room): void {
   const st = room.status;
   if (st.rec_state === 'starting') {
     room.setStatus({ rec_state: 'recording', rec_enabled: 1, rec_start_dtm: engine.nowSecs() });
@@ -71,7 +71,7 @@ function tickRecording(engine: Engine, room: Room): void {
   }
 }
 
-function tickBookings(engine: Engine, room: Room, now: number): void {
+function tickBookings(engine: EngineCore, room: Room, now: number): void {
   const r = room.record;
   const next = room.nextBooking(now);
   if (next && now >= next.startDtm) {

@@ -6,7 +6,8 @@
  * compile.
  */
 import type { EpsAction } from '../../../protocol/wire';
-import type { Engine, SessionState } from '../engine';
+import type { EngineCore } from '../engineCore';
+import type { SessionState } from '../engineConfig';
 import { checkPermission } from '../permissions';
 import type { Room } from '../room';
 import { oneOf, strArray, type Body } from '../validate';
@@ -59,7 +60,7 @@ export const EPS_ACTIONS: readonly EpsAction[] = [
 ];
 
 /** `ctrl_mr_eps`: every action of {@link EpsAction}. */
-export function ctrlMrEps(engine: Engine, sess: SessionState, room: Room, body: Body): void {
+export function ctrlMrEps(engine: EngineCore, sess: SessionState, room: Room, body: Body): void {
   const action = oneOf(body, 'action', EPS_ACTIONS);
   checkPermission(sess, `eps:${action}`);
   const ids = strArray(body, 'usr_ids', { optional: true });

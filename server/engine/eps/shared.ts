@@ -5,14 +5,15 @@
 import { RC, type ResultCode } from '../../../protocol/codes';
 import type { EpsAction, MrStatus } from '../../../protocol/wire';
 import { VALIDATION_RESULT_CODES } from '../../../protocol/validation';
-import type { Engine, SessionState } from '../engine';
+import type { EngineCore } from '../engineCore';
+import type { SessionState } from '../engineConfig';
 import { badField, refused } from '../errors';
 import type { Endpoint, Room } from '../room';
 import { bit, type Body } from '../validate';
 
 /** One `ctrl_mr_eps` as its handler sees it: the fields every action reads, already checked. */
 export interface EpsContext {
-  engine: Engine;
+  engine: EngineCore;
   sess: SessionState;
   room: Room;
   body: Body;
