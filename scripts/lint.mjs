@@ -12,7 +12,8 @@
  * - test kits (fakes, fixtures, harnesses, the render helper) live in `testing/` folders, and only
  *   tests, other kits, the e2e specs and the benchmarks import them: production code never does.
  * - one road to the server: no API client is made in src/ outside src/api, src/session and
- *   src/main.tsx, and no src/ code outside a test reads an actor's context (`getSnapshot().context`).
+ *   src/main.tsx, and no src/ code outside a test reads an actor's context (`getSnapshot().context`)
+ *   or holds the session's client through a selector (`selectApi`, `s.context.api`).
  * Exits non-zero and lists every violation as file:line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -124,6 +125,9 @@ for (const dir of ['src', 'machines', 'protocol', 'server', 'scripts']) {
 // and no code of src/ outside a test reads an actor's context: it sends events, reads selectors.
 const CLIENT_FACTORY = /\b(createApiClient|createPlatformApi|createLoginApi|createSessionApi|createTransport)\(/g;
 const ACTOR_CONTEXT = /\.getSnapshot\(\)\s*\??\.\s*context\b/g;
+// a selector handing out the client (`selectApi`, `selectSessionApi`…) or reading it inline (`(s) => s.context.api`);
+// a read through getSnapshot() is already ACTOR_CONTEXT's
+const CLIENT_READ = /\bselect\w*Api\b|(?<!getSnapshot\(\)\s*\??)\.\s*context\s*\??\.\s*api\b/g;
 const ROAD_START = [join('src', 'api') + sep, join('src', 'session') + sep, join('src', 'main.tsx')];
 for (const file of walk(join(root, 'src'))) {
   if (/\.(test|spec)\.[mc]?[jt]sx?$/.test(file) || relative(root, file).split(sep).includes('testing')) continue;
@@ -133,6 +137,9 @@ for (const file of walk(join(root, 'src'))) {
   if (!ROAD_START.some((start) => rel === start || rel.startsWith(start))) {
     for (const m of text.matchAll(CLIENT_FACTORY)) {
       report(file, lineOf(m.index), `no API client outside src/api and src/session (${m[1]}): send the session's actors an event`);
+    }
+    for (const m of text.matchAll(CLIENT_READ)) {
+      report(file, lineOf(m.index), "no session client held in src/ outside src/api and src/session: send the session's actors an event");
     }
   }
   for (const m of text.matchAll(ACTOR_CONTEXT)) {

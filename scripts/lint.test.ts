@@ -128,4 +128,21 @@ describe('scripts/lint.mjs', () => {
     expect(r.out).toContain("src/features/f/Panel.tsx:2: no actor's context read in src/");
     expect(r.out).toContain('lint: 4 problem(s)');
   });
+  it("keeps one road to the server: no src/ code outside where the road starts holds the session's client through a selector", () => {
+    const r = lintTree({
+      'src/session/useSessionApi.ts': 'const api = useSelector(session, (s) => s.context.api);\n',
+      'src/features/f/useSnapshot.ts': 'const api = sessionSelectors.selectApi(session.getSnapshot());\nconst p = selectPlatformApi(s);\n',
+      'src/features/f/useInline.ts': 'const api = useSelector(session, (s) => s?.context?.api);\n',
+      'src/features/f/Panel.tsx': 'const a = ref.getSnapshot().context.api;\nconst d = useSelector(s, (x) => x.context.apiary);\n',
+      'src/features/f/Panel.test.tsx': 'const api = sessionSelectors.selectApi(session.getSnapshot());\n',
+      'machines/session/selectors.ts': 'export const selectApi = (s) => s.context.api;\n',
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('src/features/f/useSnapshot.ts:1: no session client held in src/');
+    expect(r.out).toContain('src/features/f/useSnapshot.ts:2: no session client held in src/');
+    expect(r.out).toContain('src/features/f/useInline.ts:1: no session client held in src/');
+    // read through getSnapshot(): told once, as an actor's context read
+    expect(r.out).toContain("src/features/f/Panel.tsx:1: no actor's context read in src/");
+    expect(r.out).toContain('lint: 4 problem(s)');
+  });
 });
