@@ -14,11 +14,14 @@
  * - one road to the server: no API client is made in src/ outside src/api, src/session and
  *   src/main.tsx, and no src/ code outside a test reads an actor's context (`getSnapshot().context`)
  *   or holds the session's client through a selector (`selectApi`, `s.context.api`).
+ * - no import circle in src/, machines/, protocol/ or server/, type-only arrows included: each knot
+ *   is reported once as its shortest ring (scripts/importCircles.mjs says what counts and why).
  * Exits non-zero and lists every violation as file:line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeCircle, findImportCircles } from './importCircles.mjs';
 
 // LINT_ROOT lets the script's own test point it at a fixture tree.
 const root = resolve(process.env.LINT_ROOT ?? fileURLToPath(new URL('..', import.meta.url)));
@@ -146,6 +149,9 @@ for (const file of walk(join(root, 'src'))) {
     report(file, lineOf(m.index), "no actor's context read in src/ (getSnapshot().context): read it through a named selector");
   }
 }
+
+// Files that import each other can only be read, tested and moved together (issue 25 item 1).
+for (const circle of findImportCircles(root)) violations.push(describeCircle(circle));
 
 const FOCUS_OR_SKIP = /\b(?:it|test|describe|suite|bench)(?:\.\w+)*\.(only|skip|skipIf|runIf)\s*\(/g;
 for (const dir of ['src', 'machines', 'protocol', 'server', 'scripts', 'e2e', 'bench']) {

@@ -53,6 +53,18 @@ describe('scripts/lint.mjs', () => {
     expect(r.out).toContain('protocol/io.ts:2: protocol/ does no I/O: net');
   });
 
+  it('reports an import circle, a type-only one too, once as its shortest ring', () => {
+    const r = lintTree({
+      'src/features/t/Table.tsx': "import { Row } from './Row';\nexport type Column = string;\n",
+      'src/features/t/Row.tsx': "import type { Column } from './Table';\nexport const Row = 1;\n",
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain(
+      'src/features/t/Row.tsx:1: import circle: src/features/t/Row.tsx → (type) src/features/t/Table.tsx → src/features/t/Row.tsx',
+    );
+    expect(r.out).toContain('lint: 1 problem(s)');
+  });
+
   it('reports focused and skipped tests', () => {
     // assembled at run time so this file does not trip the rule it tests
     const call = (target: string, modifier: string) => `${target}.${modifier}('x', () => {});\n`;
