@@ -6,7 +6,8 @@
  * editor at 1280×720, Save stays in sight) and taken: the audience may no longer watch. A second
  * console (a supervisor) shows the same segment on air. Screenshots of the panel at 1280, 1440 and
  * 1920 px, and of the editor at 1280×720. A second, short walk (also in the platform project) takes
- * a segment, holds and resumes it and undoes it by the keys, on either wire.
+ * a segment, holds and resumes it and undoes it by the keys, on either wire, its timer on the
+ * endpoints' banner until the Undo.
  */
 import { test, expect } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
@@ -187,7 +188,7 @@ test(
     const doc: RunOfShow = {
       version: 1,
       name: 'Keys',
-      segments: [{ id: 'keys', name: text.names[1], main_venue: to, timer: { secs: 600, warn_share: 0.8, on_endpoints: false } }],
+      segments: [{ id: 'keys', name: text.names[1], main_venue: to, timer: { secs: 600, warn_share: 0.8, on_endpoints: true } }],
     };
     // the button names the segment on air, if any (the worker's server may have one from the walk above)
     await page.getByRole('button', { name: new RegExp(`^${text.open}`) }).click();
@@ -213,6 +214,9 @@ test(
     await expect(panel).toHaveAttribute('data-current', '0');
     await expect.poll(async () => (await api.status()).spk_usr_id).toBe(to);
     if (platform) await expect(dialog.getByTestId('run-of-show-progress')).toHaveAttribute('data-state', 'done');
+    // the timer on every endpoint's banner: written by the server, or in front of the platform by this console
+    const banner = async () => (await api.get<{ message: string; has_title: number }>('title-config')).message;
+    await expect.poll(banner).toBe('剩余 10:00 / 10:00 left');
     await page.keyboard.press('h');
     await expect(panel).toHaveAttribute('data-show', 'held');
     const held = await dialog.getByTestId('run-of-show-timer').textContent();
@@ -222,6 +226,7 @@ test(
     await expect(panel).toHaveAttribute('data-show', 'onAir');
     await page.keyboard.press('u');
     await expect.poll(async () => (await api.status()).spk_usr_id).toBe(before);
+    await expect.poll(banner).not.toContain('left');
     await expect(panel).toHaveAttribute('data-work', 'steady');
     await expect(dialog.getByRole('button', { name: new RegExp(`^${lang === 'zh' ? '撤销切换' : 'Undo take'}`) })).toBeDisabled();
     if (platform) await expect(dialog.getByTestId('run-of-show-progress')).toHaveAttribute('data-state', 'done');
