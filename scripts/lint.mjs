@@ -16,6 +16,8 @@
  *   or holds the session's client through a selector (`selectApi`, `s.context.api`).
  * - no import circle in src/, machines/, protocol/ or server/, type-only arrows included: each knot
  *   is reported once as its shortest ring (scripts/importCircles.mjs says what counts and why).
+ * - each folder of src/features, src/screens and server/engine is named (`name/`) in its parent's
+ *   README.md with what it holds.
  * Exits non-zero and lists every violation as file:line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -152,6 +154,29 @@ for (const file of walk(join(root, 'src'))) {
 
 // Files that import each other can only be read, tested and moved together (issue 25 item 1).
 for (const circle of findImportCircles(root)) violations.push(describeCircle(circle));
+
+// A newcomer finds where a change goes from the folder names (issue 25 item 6): each folder of these
+// says in its parent's README what it holds, so a new folder comes with its line.
+for (const parent of [join('src', 'features'), join('src', 'screens'), join('server', 'engine')]) {
+  const dir = join(root, parent);
+  let entries;
+  try {
+    entries = readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory() && !SKIP_DIRS.has(name));
+  } catch {
+    continue;
+  }
+  if (entries.length === 0) continue;
+  let readme = '';
+  try {
+    readme = readFileSync(join(dir, 'README.md'), 'utf8');
+  } catch {
+    // no README: every folder is reported below
+  }
+  for (const name of entries) {
+    if (!readme.includes('`' + name + '/`'))
+      report(join(dir, 'README.md'), 1, `folder ${parent}/${name}/ is not described: add a line "\`${name}/\` — what it holds"`);
+  }
+}
 
 const FOCUS_OR_SKIP = /\b(?:it|test|describe|suite|bench)(?:\.\w+)*\.(only|skip|skipIf|runIf)\s*\(/g;
 for (const dir of ['src', 'machines', 'protocol', 'server', 'scripts', 'e2e', 'bench']) {

@@ -7,7 +7,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 const script = new URL('./lint.mjs', import.meta.url).pathname;
 let dirs: string[] = [];
 
-function lintTree(files: Record<string, string>) {
+const DESCRIBED_PARENTS = ['src/features', 'src/screens', 'server/engine'];
+
+/** The READMEs a tree's folders need (each folder of a described parent named in its line), unless a test leaves them out. */
+function withReadmes(files: Record<string, string>): Record<string, string> {
+  const out = { ...files };
+  for (const parent of DESCRIBED_PARENTS) {
+    const names = new Set(
+      Object.keys(files)
+        .filter((path) => path.startsWith(parent + '/') && path.slice(parent.length + 1).includes('/'))
+        .map((path) => path.slice(parent.length + 1).split('/')[0]),
+    );
+    if (names.size > 0 && !(parent + '/README.md' in out))
+      out[parent + '/README.md'] = [...names].map((name) => `- \`${name}/\` — a folder`).join('\n');
+  }
+  return out;
+}
+
+function lintTree(given: Record<string, string>, { readmes = true } = {}) {
+  const files = readmes ? withReadmes(given) : given;
   const dir = mkdtempSync(join(tmpdir(), 'podium-lint-'));
   dirs.push(dir);
   for (const [path, text] of Object.entries(files)) {
@@ -156,5 +174,21 @@ describe('scripts/lint.mjs', () => {
     // read through getSnapshot(): told once, as an actor's context read
     expect(r.out).toContain("src/features/f/Panel.tsx:1: no actor's context read in src/");
     expect(r.out).toContain('lint: 4 problem(s)');
+  });
+
+  it('reports a folder of src/features, src/screens or server/engine that its README does not describe', () => {
+    const r = lintTree(
+      {
+        'src/features/alpha/Alpha.tsx': 'export const A = 1;\n',
+        'src/features/beta/Beta.tsx': 'export const B = 1;\n',
+        'src/features/README.md': '- `alpha/` — the alpha panel\n',
+        'server/engine/eps/a.ts': 'export const E = 1;\n',
+      },
+      { readmes: false },
+    );
+    expect(r.out).toContain('src/features/README.md:1: folder src/features/beta/ is not described');
+    expect(r.out).toContain('server/engine/README.md:1: folder server/engine/eps/ is not described');
+    expect(r.out).not.toContain('src/features/alpha/ is not described');
+    expect(r.out).toContain('lint: 2 problem(s)');
   });
 });
