@@ -18,6 +18,9 @@
  * system (9994 standby machine, 9996 too frequent, 9998 connection timeout, 9999 not
  * implemented, and (podium) 9990–9997 for malformed requests, 9989 internal error, 9988 platform unreachable, 9987 a platform call the reference server does not offer, which the spec leaves open).
  * No I/O here.
+ *
+ * Length (over 400 lines on purpose): the table of every result and reason code with its two
+ * messages is data, kept whole so the server and the console read one table.
  */
 
 /** A message in both product languages. */

@@ -1,6 +1,10 @@
 /**
  * Decoders of the session's answers and of the long-poll events: loaded with the session, not by
  * the login screen (decode.ts re-exports them, so callers import from one place).
+ *
+ * Length (over 400 lines on purpose): one small decoder per answer and event of the session, loaded
+ * together with the session's chunk and sharing decodeCore.ts's helpers; each stands alone, so one
+ * that grows moves out without touching the rest.
  */
 import type {
   ActivityEntry,

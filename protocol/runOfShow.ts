@@ -14,6 +14,10 @@
  * - `POST {P}run-of-show` `{ cmdid: 'take_segment', index }` | `{ cmdid: 'undo_take' }` |
  *   `{ cmdid: 'hold_segment', value: 0|1 }`: one command each, applied as a whole or refused.
  * - event `run_of_show` {@link RunOfShowEvent}: the revision and the live state, to every controller.
+ *
+ * Length (over 400 lines on purpose): the document, its validator and the Up Next diff are one
+ * versioned format: a field added to a segment changes all three in the same commit, and the
+ * validator is the document's definition on import and on every server write.
  */
 import { DecodeError } from './decodeCore';
 import type { Bit, MeetingRole, TitleConfig } from './wire';

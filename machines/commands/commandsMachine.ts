@@ -18,6 +18,10 @@
  * Assumed calls degrade (issue 23 item 3): a refusal of a call of protocol/assumptions.ts that
  * says the platform does not know it (404, 400, 501, unknown action, not implemented) marks its
  * group "not offered" for the session (`selectNotOffered`), emitted once as `command.notOffered`.
+ *
+ * Length (over 400 lines on purpose): one statechart of pending, held and refused commands, whose
+ * hold and release paths must be read together; the request bodies (requests.ts) and the focus-mode
+ * rule (focusMode.ts) live apart.
  */
 import { enqueueActions, fromCallback, setup } from 'xstate';
 import { RC } from '../../protocol/codes';

@@ -25,6 +25,11 @@
  * session and sends `session.api` with its client, upon which the feed reloads the snapshot,
  * polls from the snapshot's `seq` and shows `resynced`. A refused resume ends the parent, and
  * with it this actor.
+ *
+ * Length (over 400 lines on purpose): one statechart whose states (syncing, live, backoff, resuming,
+ * hidden) hand over to each other through a history state and named delays; split, the transitions
+ * between them could not be read in one place. Decoding lives in protocol/, the feed-position choice
+ * in machines/session/capabilities.ts.
  */
 import { assign, emit, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';

@@ -10,6 +10,10 @@
  * size 10,000. Readers compare {@link ParticipantStore.version}, never the list's identity, to
  * see record changes. Nothing here knows XState: the participants machine owns an instance and
  * bumps its own context when the version moves.
+ *
+ * Length (over 400 lines on purpose): one mutable store whose incremental counts and kept indexes
+ * (hands, sub-sites, list slots) change together with the Map on every record; split, one could be
+ * updated without the other.
  */
 import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
 import type { OnlineEpsLeftEvent } from '../../protocol/events';

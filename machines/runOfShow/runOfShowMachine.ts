@@ -15,6 +15,11 @@
  * on air and not held; the phases (running, warning, overrun) come from `timerAt`. In front of the
  * platform a timer shown on the endpoints is written into their banner by this actor (countdown.ts),
  * as the server does it against Podium.
+ *
+ * Length (over 400 lines on purpose): one statechart; the server and local (platform) modes share
+ * the editing, cue and timer regions, whose transitions must be read together. The platform's
+ * requests (segmentSteps.ts), the countdown (countdown.ts), the selectors and the timer's phases
+ * (protocol/runOfShow.ts) already live apart.
  */
 import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
 import type { SessionApi, SessionApiChangedEvent } from '../api';

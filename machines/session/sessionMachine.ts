@@ -19,6 +19,10 @@
  * The UI reads children through `snapshot.children.<id>` (or `actorRef.system.get(id)`) with
  * their selectors, sends user intents to them (or to the session, which forwards), and listens
  * for `session.ended` to show the warning and reload on confirm.
+ *
+ * Length (over 400 lines on purpose): the root's config is the routing table of the long poll's
+ * events to the children plus the resume and re-login path, both read against the list of children;
+ * the recovery rules live in capabilities.ts, each child in its own folder.
  */
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../../protocol/errors';

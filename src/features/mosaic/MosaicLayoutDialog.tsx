@@ -9,6 +9,10 @@
  * each see with the draft: their screens drawn as the layout window draws them (the shared
  * src/components/roleScreen), with the participants who would be in each pane now, their names
  * and video-off states, before anything is sent.
+ *
+ * Length (over 400 lines on purpose): one dialog editing one draft per role (layout, panes, marks,
+ * polling, preview) whose parts read the same draft; the diagram, the pane picker, the pane sort and
+ * the model (mosaicModel.ts, paneSort.ts, paneLimit.ts) live apart.
  */
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import {

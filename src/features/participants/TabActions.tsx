@@ -5,6 +5,10 @@
  * "everyone, main venue and honoured guests too" is offered only by a Podium server (`podium`).
  * The actions hold one line (issue 26): those that do not fit go into a "More" list, the rarely
  * used first (the priorities below).
+ *
+ * Length (over 400 lines on purpose): the toolbar is one priority list over every tab action (what
+ * goes into "More" first); the menus (TabActionMenus.tsx), the shortcuts (TabShortcuts.tsx) and the
+ * commands (commands.ts) live apart.
  */
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
