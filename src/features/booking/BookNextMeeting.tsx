@@ -5,11 +5,12 @@
  * dialog closes; the meeting's feed (`schedule_info`) brings the booking to "next booking" and the
  * overtime rule, so nothing here keeps a copy of it.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { meetingSelectors, platformSelectors, type MeetingMachine, type PlatformMachine } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
+import { useServerClockOffsetSec } from '#/session/serverClock';
 import { BookingDialog } from './BookingDialog';
 
 export interface BookNextMeetingProps {
@@ -28,8 +29,8 @@ export function BookNextMeeting({ opened, session, mrId, onClose }: BookNextMeet
   const platform = useSessionChild<ActorRefFrom<PlatformMachine>>(session, 'platform');
   const pending = useSelector(platform, (s) => (s ? platformSelectors.selectBookingPending(s) : false)) ?? false;
   const refusal = useSelector(platform, (s) => (s ? platformSelectors.selectBookingRefusal(s) : undefined));
-  // the server's clock as of the info's arrival (the §5 "10 minutes ahead" is the server's)
-  const offsetSec = useMemo(() => (info?.current_dtm ? info.current_dtm - Date.now() / 1000 : 0), [info]);
+  // the §5 "10 minutes ahead" is the server's
+  const offsetSec = useServerClockOffsetSec(session);
   const currentEndSec = info && info.duration > 0 && info.real_launch_dtm > 0 ? info.real_launch_dtm + info.duration : 0;
   const close = () => {
     platform?.send({ type: 'booking.dismiss' });

@@ -30,6 +30,7 @@ import { toRows } from './toRows';
 import { commandTargets, toWireRequests, type CommandMeta, type ParticipantCommand } from './commands';
 import { customTabsKey } from './customTabsStore';
 import { useSessionChild } from '#/session/useSessionChild';
+import { useServerClockOffsetSec } from '#/session/serverClock';
 import { useMeetingStatusView } from './useMeetingStatusView';
 import type { ParticipantDialogsSlot } from './dialogSlot';
 import { PARTICIPANT_LABEL_PREFIX } from '#/session/controlRequests';
@@ -77,6 +78,7 @@ export interface ParticipantsPanelProps {
 export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: Dialogs }: ParticipantsPanelProps) {
   const { t, i18n } = useLingui();
   const participants = useSessionChild<ParticipantsRef>(session, 'participants');
+  const clockOffsetSec = useServerClockOffsetSec(session);
   const commands = useSessionChild<CommandsRef>(session, 'commands');
   const rollCall = useSessionChild<ActorRefFrom<RollCallMachine>>(session, 'rollCall');
   const failedCalls = useFailedCalls(session);
@@ -217,6 +219,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
       privateTalk={{ usrId: meeting.privateTalkUsrId, canStart: role === 'supervisor' }}
       failedCalls={failedCalls}
       callLimit={tempCallLimit}
+      serverClockOffsetSec={clockOffsetSec}
       podium={podium}
       renderRowDialog={
         Dialogs &&

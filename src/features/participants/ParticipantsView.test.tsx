@@ -173,6 +173,34 @@ describe('ParticipantsView', () => {
     expect(screen.getByTestId('raised-for').textContent).toBe('just now');
   });
 
+  it("counts a hand's time on the server's clock, so a console whose clock is behind still reads how long it has been up", () => {
+    // the server raised Cy's hand 2 minutes ago by its own clock, which is 5 minutes ahead of this computer's
+    const serverNow = Date.now() + 5 * 60_000;
+    const withTime = rows.map((r) => (r.usrId === '3' ? { ...r, handUpAt: serverNow - 2 * 60_000 } : r));
+    const props = { flags: { allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 } };
+    const at = (offsetSec?: number) => (
+      <ParticipantsView
+        rows={withTime}
+        {...props}
+        rollCall={null}
+        pending={new Set()}
+        busy={false}
+        customTabsKey="podium.customTabs.test.clock"
+        onCommand={vi.fn()}
+        tableHeight={300}
+        serverClockOffsetSec={offsetSec}
+      />
+    );
+    renderUi(at(300));
+    fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
+    expect(screen.getByTestId('raised-for').textContent).toBe('2 min');
+    cleanup();
+    // read on this computer's clock the hand was raised 3 minutes in the future: "just now"
+    renderUi(at(undefined));
+    fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));
+    expect(screen.getByTestId('raised-for').textContent).toBe('just now');
+  });
+
   it('the raise-hand tab\'s "Show the talker on screen" decides the talk layout of one accepted hand; accepting all never changes the layout', () => {
     const { onCommand } = setup();
     fireEvent.click(screen.getByRole('tab', { name: 'Raise hand' }));

@@ -75,6 +75,8 @@ export interface ParticipantsViewProps {
   failedCalls?: ReadonlyMap<string, FailedCallMark>;
   /** the room's max_call against one more temporary call; absent: not told, nothing held back */
   callLimit?: CallLimit;
+  /** seconds to add to this computer's clock to get the server's (src/session/serverClock.ts): hand times are the server's */
+  serverClockOffsetSec?: number;
 }
 
 export function ParticipantsView({
@@ -93,8 +95,11 @@ export function ParticipantsView({
   podium = false,
   failedCalls,
   callLimit,
+  serverClockOffsetSec = 0,
 }: ParticipantsViewProps) {
   const { i18n, t } = useLingui();
+  // whole seconds: a new info answer moves the offset by a few ms, which should not recompute the tabs
+  const clockOffsetMs = Math.round(serverClockOffsetSec) * 1000;
   const [tab, setTab] = useState<TabKey>('all');
   const [sort, setSort] = useState<SortMode>('custom');
   const [query, setQuery] = useState('');
@@ -111,14 +116,14 @@ export function ParticipantsView({
   const index = useRef<TabIndex>(null);
   index.current ??= new TabIndex();
   const derived = useMemo(
-    () => index.current!.update({ rows, tab, custom: customTabs, sort, collator, now: Date.now() }),
-    [rows, tab, customTabs, sort, collator],
+    () => index.current!.update({ rows, tab, custom: customTabs, sort, collator, now: Date.now() + clockOffsetMs }),
+    [rows, tab, customTabs, sort, collator, clockOffsetMs],
   );
   const counts = derived.counts;
   const inTab = derived.inTab;
   // the host's last temporary call, whose result shows until closed
   const [placedCall, setPlacedCall] = useState<PlacedTempCall | null>(null);
-  const handClock = useHandClock(derived.times.size > 0);
+  const handClock = useHandClock(derived.times.size > 0, clockOffsetMs);
   const hands = useMemo(() => ({ times: derived.times, now: handClock }), [derived.times, handClock]);
   // the search narrows the tab to the names, numbers, addresses or ids typed
   const shown = useMemo(() => searchRows(inTab, query), [inTab, query]);

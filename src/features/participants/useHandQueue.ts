@@ -7,13 +7,14 @@ import { useEffect, useState } from 'react';
 
 const TICK_MS = 15_000;
 
-export function useHandClock(anyUp: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+/** The server's time now (this computer's clock plus `offsetMs`), moved every 15 s while a hand is up. */
+export function useHandClock(anyUp: boolean, offsetMs = 0): number {
+  const [now, setNow] = useState(() => Date.now() + offsetMs);
   useEffect(() => {
+    setNow(Date.now() + offsetMs);
     if (!anyUp) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    const timer = setInterval(() => setNow(Date.now() + offsetMs), TICK_MS);
     return () => clearInterval(timer);
-  }, [anyUp]);
+  }, [anyUp, offsetMs]);
   return now;
 }

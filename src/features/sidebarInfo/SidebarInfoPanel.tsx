@@ -4,7 +4,6 @@
  * commands actor (its refusal, e.g. a collision with the next booking, is reported by the
  * participant panel's refusal notifications, which share the command label prefix).
  */
-import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { MrScene } from '@protocol/wire';
@@ -17,6 +16,7 @@ import {
   type ParticipantsMachine,
 } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
+import { useServerClockOffsetSec } from '#/session/serverClock';
 import { PARTICIPANT_LABEL_PREFIX } from '#/session/controlRequests';
 import { overtimeStep, toSend } from '@machines/commands/requests';
 import { SidebarInfo } from './SidebarInfo';
@@ -48,8 +48,8 @@ export function SidebarInfoPanel({ session, mrId, scene, role }: SidebarInfoPane
   const online = useSelector(participants, (s) => (s ? selectOnlineCount(s) : 0)) ?? 0;
   const total = useSelector(participants, (s) => (s ? selectTotalCount(s) : 0)) ?? 0;
   const pending = useSelector(commands, (s) => (s ? overtimePending(s) : false)) ?? false;
-  // the server's clock as of the info's arrival: elapsed and remaining tick from it
-  const clockOffsetSec = useMemo(() => (info?.current_dtm ? info.current_dtm - Date.now() / 1000 : 0), [info]);
+  // elapsed and remaining tick from the server's clock
+  const clockOffsetSec = useServerClockOffsetSec(session);
 
   return (
     <SidebarInfo
