@@ -205,6 +205,27 @@ export const meetingMachine = setup({
             },
       };
     }),
+    rememberApi: assign((_, p: { api: SessionApi }) => ({ api: p.api })),
+    markConfigsLoading: assign({ configLoad: ALL_LOADING }),
+    storeSchedule: assign((_, p: { event: ScheduleInfoEvent }) => ({ schedule: fields(p.event) })),
+    storeResourceTemplate: assign((_, p: { event: ResourceTmplInfoEvent }) => ({ resourceTemplate: fields(p.event) })),
+    // an event may carry only the changed targets or roles: replace those, keep the others
+    applyConfigEvent: assign(({ context }, p: Partial<ConfigEvents>) => withConfigEvent(context, p)),
+    storeCallQa: assign(({ context }, p: { usrId: string; qa: Record<string, number> }) => answered(context, p.usrId, p.qa)),
+    storeUserInfos: assign(({ context }, p: { answer: UserInfosEvent }) => ({ userInfos: withUserInfos(context.userInfos, p.answer) })),
+    markCallQaPending: assign(({ context }, p: { usrId: string }) => ({
+      callQaAsks: { ...context.callQaAsks, [p.usrId]: { state: 'pending' } as const },
+    })),
+    markCallQaFailed: assign(({ context }, p: { usrId: string; status: number; result?: number }) => ({
+      callQaAsks: {
+        ...context.callQaAsks,
+        [p.usrId]: {
+          state: 'failed',
+          status: p.status,
+          ...(p.result !== undefined ? { result: p.result } : {}),
+        } as const,
+      },
+    })),
     askUserInfos: enqueueActions(({ context, enqueue }, p: { usrIds: readonly string[] }) => {
       if (!context.api) return;
       for (const usrIds of userInfoBatches(p.usrIds)) enqueue.spawnChild('askUserInfos', { input: { api: context.api, usrIds } });
@@ -228,7 +249,7 @@ export const meetingMachine = setup({
     configEventsDuringLoad: null,
   }),
   on: {
-    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
+    'session.api': { actions: { type: 'rememberApi', params: ({ event }) => ({ api: event.api }) } },
     // every full load (the first, and each after a resync or a resume) fetches the configs anew
     'server.meeting_snapshot': {
       target: '.ready',
@@ -240,30 +261,27 @@ export const meetingMachine = setup({
       guard: ({ context }) => Object.values(context.configLoad).includes('failed'),
       target: '.ready',
       reenter: true,
-      actions: ['beginConfigLoad', assign({ configLoad: ALL_LOADING })],
+      actions: ['beginConfigLoad', 'markConfigsLoading'],
     },
     'server.one_mr_status': { actions: { type: 'mergeStatus', params: ({ event }) => ({ event: event.event }) } },
     'server.one_mr_info': { actions: { type: 'mergeInfo', params: ({ event }) => ({ event: event.event }) } },
-    'server.schedule_info': { actions: assign({ schedule: ({ event }) => fields(event.event) }) },
-    'server.resource_tmpl_info': { actions: assign({ resourceTemplate: ({ event }) => fields(event.event) }) },
-    // an event may carry only the changed targets or roles: replace those, keep the others
-    'server.title_config': { actions: assign(({ context, event }) => withConfigEvent(context, { titles: event.event.titles })) },
-    'server.mosic_config': {
-      actions: assign(({ context, event }) => withConfigEvent(context, { mosaicConfigs: event.event.config_info })),
-    },
-    'server.sys_mosics': { actions: assign(({ context, event }) => withConfigEvent(context, { layouts: event.event.mosic_group })) },
+    'server.schedule_info': { actions: { type: 'storeSchedule', params: ({ event }) => ({ event: event.event }) } },
+    'server.resource_tmpl_info': { actions: { type: 'storeResourceTemplate', params: ({ event }) => ({ event: event.event }) } },
+    'server.title_config': { actions: { type: 'applyConfigEvent', params: ({ event }) => ({ titles: event.event.titles }) } },
+    'server.mosic_config': { actions: { type: 'applyConfigEvent', params: ({ event }) => ({ mosaicConfigs: event.event.config_info }) } },
+    'server.sys_mosics': { actions: { type: 'applyConfigEvent', params: ({ event }) => ({ layouts: event.event.mosic_group }) } },
     'server.get_call_qa_rsp': {
-      actions: assign(({ context, event }) => answered(context, event.event.usr_id, event.event.qa)),
+      actions: { type: 'storeCallQa', params: ({ event }) => ({ usrId: event.event.usr_id, qa: event.event.qa }) },
     },
-    'server.user_infos': { actions: assign({ userInfos: ({ context, event }) => withUserInfos(context.userInfos, event.event) }) },
-    'meeting.userInfosAnswer': { actions: assign({ userInfos: ({ context, event }) => withUserInfos(context.userInfos, event.answer) }) },
+    'server.user_infos': { actions: { type: 'storeUserInfos', params: ({ event }) => ({ answer: event.event }) } },
+    'meeting.userInfosAnswer': { actions: { type: 'storeUserInfos', params: ({ event }) => ({ answer: event.answer }) } },
     // these users changed: their details are read again (only what the server finds comes back)
     'server.usr_ids': { actions: { type: 'askUserInfos', params: ({ event }) => ({ usrIds: event.event.usr_ids }) } },
     'meeting.askUserInfos': { actions: { type: 'askUserInfos', params: ({ event }) => ({ usrIds: event.usrIds }) } },
     'meeting.askCallQa': {
       guard: ({ context, event }) => !!context.api && event.usrId !== '' && context.callQaAsks[event.usrId]?.state !== 'pending',
       actions: [
-        assign({ callQaAsks: ({ context, event }) => ({ ...context.callQaAsks, [event.usrId]: { state: 'pending' } as const }) }),
+        { type: 'markCallQaPending', params: ({ event }) => ({ usrId: event.usrId }) },
         enqueueActions(({ context, event, enqueue }) => {
           enqueue.spawnChild('askCallQa', { input: { api: context.api!, usrId: event.usrId } });
         }),
@@ -272,19 +290,17 @@ export const meetingMachine = setup({
     // the reply body carries the answer (a platform may), or the feed brings it (get_call_qa_rsp)
     'meeting.callQaAnswer': {
       guard: ({ event }) => event.answer !== null,
-      actions: assign(({ context, event }) => answered(context, event.answer!.usr_id || event.usrId, event.answer!.qa)),
+      actions: { type: 'storeCallQa', params: ({ event }) => ({ usrId: event.answer!.usr_id || event.usrId, qa: event.answer!.qa }) },
     },
     'meeting.callQaFailed': {
-      actions: assign({
-        callQaAsks: ({ context, event }) => ({
-          ...context.callQaAsks,
-          [event.usrId]: {
-            state: 'failed',
-            status: event.status,
-            ...(event.result !== undefined ? { result: event.result } : {}),
-          } as const,
+      actions: {
+        type: 'markCallQaFailed',
+        params: ({ event }) => ({
+          usrId: event.usrId,
+          status: event.status,
+          ...(event.result !== undefined ? { result: event.result } : {}),
         }),
-      }),
+      },
     },
   },
   initial: 'loading',
