@@ -84,7 +84,17 @@ export const platformMachine = setup({
       liveBuiltin: rsp.data.func_enabled.live_builtin === 1,
       usrIdDigits: rsp.data.usr_id_digits,
     })),
+    rememberApi: assign((_, p: { api: SessionApi }) => ({ api: p.api })),
+    forgetShare: assign({ share: null }),
+    storeShare: assign((_, p: { info: ShareInfoResponse }) => ({ share: { info: p.info, failed: false } })),
+    markShareFailed: assign({ share: { failed: true } }),
+    forgetCode: assign({ code: undefined }),
+    storeCode: assign((_, p: { code: ManagementCode }) => ({ code: p.code })),
+    storeLogin: assign((_, p: { mgmt: ManagementSession }) => ({ mgmt: p.mgmt })),
+    storeLoginRefusal: assign((_, p: { error: unknown }) => ({ loginRefusal: p.error })),
     forgetLoginRefusal: assign({ loginRefusal: undefined }),
+    storeBookingRefusal: assign((_, p: { error: unknown }) => ({ bookingRefusal: p.error })),
+    forgetBookingRefusal: assign({ bookingRefusal: undefined }),
     // a code is single use: every failure of the login needs a fresh one
     askNewCode: raise({ type: 'management.refreshCode' }),
   },
@@ -103,9 +113,9 @@ export const platformMachine = setup({
     bookingRefusal: undefined,
   }),
   on: {
-    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
+    'session.api': { actions: { type: 'rememberApi', params: ({ event }) => ({ api: event.api }) } },
     'management.open': [{ guard: 'loggedOut', actions: ['forgetLoginRefusal', 'askNewCode'] }, { actions: 'forgetLoginRefusal' }],
-    'booking.dismiss': { actions: assign({ bookingRefusal: undefined }) },
+    'booking.dismiss': { actions: 'forgetBookingRefusal' },
   },
   states: {
     /** read once per session; not told (or refused), the defaults stand */
@@ -130,12 +140,12 @@ export const platformMachine = setup({
       states: {
         idle: {},
         loading: {
-          entry: assign({ share: null }),
+          entry: 'forgetShare',
           invoke: {
             src: 'readShare',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'idle', actions: assign({ share: ({ event }) => ({ info: event.output, failed: false }) }) },
-            onError: { target: 'idle', actions: assign({ share: { failed: true } }) },
+            onDone: { target: 'idle', actions: { type: 'storeShare', params: ({ event }) => ({ info: event.output }) } },
+            onError: { target: 'idle', actions: 'markShareFailed' },
           },
         },
       },
@@ -146,12 +156,12 @@ export const platformMachine = setup({
       states: {
         idle: {},
         loading: {
-          entry: assign({ code: undefined }),
+          entry: 'forgetCode',
           invoke: {
             src: 'readCode',
             input: ({ context }) => ({ platform: context.platform }),
-            onDone: { target: 'idle', actions: assign({ code: ({ event }) => event.output }) },
-            onError: { target: 'idle', actions: assign({ loginRefusal: ({ event }) => event.error }) },
+            onDone: { target: 'idle', actions: { type: 'storeCode', params: ({ event }) => ({ code: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'storeLoginRefusal', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -171,8 +181,11 @@ export const platformMachine = setup({
               api: context.api,
               form: { ...(event as { form: ManagementLoginForm }).form, codeId: context.code!.codeId },
             }),
-            onDone: { target: 'idle', actions: assign({ mgmt: ({ event }) => event.output }) },
-            onError: { target: 'idle', actions: [assign({ loginRefusal: ({ event }) => event.error }), 'askNewCode'] },
+            onDone: { target: 'idle', actions: { type: 'storeLogin', params: ({ event }) => ({ mgmt: event.output }) } },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'storeLoginRefusal', params: ({ event }) => ({ error: event.error }) }, 'askNewCode'],
+            },
           },
         },
       },
@@ -184,7 +197,7 @@ export const platformMachine = setup({
           on: { 'booking.submit': { guard: 'loggedIn', target: 'booking' } },
         },
         booking: {
-          entry: assign({ bookingRefusal: undefined }),
+          entry: 'forgetBookingRefusal',
           invoke: {
             src: 'book',
             input: ({ context, event }) => ({
@@ -196,7 +209,7 @@ export const platformMachine = setup({
               target: 'idle',
               actions: emit(({ event }) => ({ type: 'booking.booked' as const, scheduleId: event.output.scheduleId })),
             },
-            onError: { target: 'idle', actions: assign({ bookingRefusal: ({ event }) => event.error }) },
+            onError: { target: 'idle', actions: { type: 'storeBookingRefusal', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
