@@ -190,6 +190,10 @@ export const activityMachine = setup({
       return { entries: mergeEntries(context.entries, [entry]) };
     }),
     useApi: assign({ api: (_, p: { api: SessionApi }) => p.api }),
+    // the server keeps the list even when its first page failed: a retry reads it again
+    markServerFailed: assign({ source: 'server' as const, loadFailed: true }),
+    markFailed: assign({ loadFailed: true }),
+    markLocal: assign({ source: 'local' as const }),
   },
   guards: {
     notOffered: (_, p: { error: unknown }) => notOffered(p.error),
@@ -226,7 +230,7 @@ export const activityMachine = setup({
         onDone: { target: 'server', actions: { type: 'addPage', params: ({ event }) => ({ page: event.output }) } },
         onError: [
           { guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) }, target: 'local' },
-          { target: 'server', actions: assign({ source: 'server' as const, loadFailed: true }) },
+          { target: 'server', actions: 'markServerFailed' },
         ],
       },
       // entries of the feed while the first page loads are merged with it by id
@@ -250,13 +254,13 @@ export const activityMachine = setup({
             src: 'loadPage',
             input: ({ context }) => ({ api: context.api, before: context.loadFailed ? undefined : context.nextBefore }),
             onDone: { target: 'idle', actions: { type: 'addPage', params: ({ event }) => ({ page: event.output }) } },
-            onError: { target: 'idle', actions: assign({ loadFailed: true }) },
+            onError: { target: 'idle', actions: 'markFailed' },
           },
         },
       },
     },
     local: {
-      entry: assign({ source: 'local' as const }),
+      entry: 'markLocal',
       invoke: { src: 'followOwnCommands', input: ({ context }) => ({ nameOf: context.nameOf }) },
       on: { 'activity.local': { actions: { type: 'addLocal', params: ({ event }) => ({ command: event.command }) } } },
     },
