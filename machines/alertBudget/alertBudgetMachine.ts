@@ -174,6 +174,8 @@ export const alertBudgetMachine = setup({
       enqueue.emit({ type: 'alert.snoozed', snooze });
       enqueue(() => recordSnooze(system.get('activity'), snooze));
     }),
+    // alerts raised while the budget is spent are in the list already; nothing is held back to interrupt later
+    dropFresh: assign({ fresh: [] }),
     unsnooze: assign(({ context, event }) => {
       if (event.type !== 'alerts.unsnooze') return {};
       const snoozed = new Map(context.snoozed);
@@ -207,9 +209,8 @@ export const alertBudgetMachine = setup({
     },
     /** an alert interrupted less than {@link BUDGET_MS} ago: alerts only join the list */
     spent: {
-      // alerts raised now are in the list already; nothing is held back to interrupt later
-      entry: assign({ fresh: [] }),
-      on: { 'alerts.observe': { actions: ['observe', assign({ fresh: [] })] } },
+      entry: 'dropFresh',
+      on: { 'alerts.observe': { actions: ['observe', 'dropFresh'] } },
       after: { budget: 'ready' },
     },
   },
