@@ -306,6 +306,7 @@ export const sessionMachine = setup({
       return { end: { ...(context.end ?? { code: 'logout' as const }), unsent } };
     }),
     emitEnded: emit(({ context }) => ({ type: 'session.ended' as const, end: context.end ?? { code: 'logout' } })),
+    dismissNotice: assign({ notice: null }),
     countResumeAttempt: assign({ resumeAttempts: ({ context }) => context.resumeAttempts + 1 }),
     /** the old token is spent whatever happens: never present it twice */
     adoptResumedSession: enqueueActions(({ context, enqueue }, params: { resumed: ResumedSession; relogged?: boolean }) => {
@@ -498,7 +499,7 @@ export const sessionMachine = setup({
       },
       on: {
         'session.logout': { target: 'loggingOut', actions: { type: 'endWith', params: { code: 'logout' } } },
-        'session.dismissNotice': { actions: assign({ notice: null }) },
+        'session.dismissNotice': { actions: 'dismissNotice' },
         'command.send': { actions: 'forwardCommand' },
         'xstate.done.actor.longPoll': {
           guard: 'feedLost',
