@@ -124,6 +124,8 @@ export const addressBookMachine = setup({
   },
   actors: { subscribe, query },
   actions: {
+    /** a resumed or re-logged session hands a new client: later requests go through it */
+    adoptApi: assign((_, p: { api: SessionApi }) => ({ api: p.api })),
     ask: enqueueActions(({ context, enqueue }, p: { query: AddressBookQuery; requestId: string }) => {
       if (!context.api) {
         enqueue.assign({ answers: keepAnswer(context.answers, p.requestId, { ok: false, error: new Error('address book: no session') }) });
@@ -198,7 +200,7 @@ export const addressBookMachine = setup({
     answers: {},
   }),
   on: {
-    'session.api': { actions: assign({ api: ({ event }) => event.api }) },
+    'session.api': { actions: { type: 'adoptApi', params: ({ event }) => ({ api: event.api }) } },
     'addressBook.subscribeUsers': {
       actions: { type: 'start', params: ({ event }) => ({ kind: 'users' as const, ids: event.ids, requestId: event.requestId }) },
     },
