@@ -90,6 +90,15 @@ export const notificationsMachine = setup({
         enqueue.emit({ type: 'notice.serviceExpiry', display, params });
       } else enqueue.emit({ type: 'notice.warning', code: e.warn_info, display, params });
     }),
+    markFailedRead: assign({ failedUnread: 0 }),
+    markLeftRead: assign({ leftUnread: 0 }),
+    clearFailed: assign({ failedCalls: [], failedUnread: 0 }),
+    clearLeft: assign({ leftCalls: [], leftUnread: 0 }),
+    /** the dismissed expiry stays acknowledged: the same warning repeated by the feed is not shown again */
+    dismissServiceExpiry: assign(({ context }) => ({
+      serviceExpiry: null,
+      acknowledgedExpiry: context.serviceExpiry ? Number(context.serviceExpiry.params.expiry_dtm) || null : context.acknowledgedExpiry,
+    })),
   },
 }).createMachine({
   id: 'notifications',
@@ -98,16 +107,11 @@ export const notificationsMachine = setup({
     'server.failed_call': { actions: { type: 'addFailed', params: ({ event }) => ({ event: event.event }) } },
     'server.left_call': { actions: { type: 'addLeft', params: ({ event }) => ({ event: event.event }) } },
     'server.show_warning_info': { actions: { type: 'warn', params: ({ event }) => ({ event: event.event }) } },
-    'notifications.markFailedRead': { actions: assign({ failedUnread: 0 }) },
-    'notifications.markLeftRead': { actions: assign({ leftUnread: 0 }) },
-    'notifications.clearFailed': { actions: assign({ failedCalls: [], failedUnread: 0 }) },
-    'notifications.clearLeft': { actions: assign({ leftCalls: [], leftUnread: 0 }) },
-    'notifications.dismissServiceExpiry': {
-      actions: assign(({ context }) => ({
-        serviceExpiry: null,
-        acknowledgedExpiry: context.serviceExpiry ? Number(context.serviceExpiry.params.expiry_dtm) || null : context.acknowledgedExpiry,
-      })),
-    },
+    'notifications.markFailedRead': { actions: 'markFailedRead' },
+    'notifications.markLeftRead': { actions: 'markLeftRead' },
+    'notifications.clearFailed': { actions: 'clearFailed' },
+    'notifications.clearLeft': { actions: 'clearLeft' },
+    'notifications.dismissServiceExpiry': { actions: 'dismissServiceExpiry' },
   },
 });
 
