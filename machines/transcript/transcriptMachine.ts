@@ -157,6 +157,12 @@ export const transcriptMachine = setup({
       return { paused: false, held: [], lines: merged.lines, dropped: context.dropped + merged.dropped, followTail: true };
     }),
     useApi: assign({ api: (_, p: { api: SessionApi }) => p.api }),
+    /** reading back stops the scroll at the line being read: new lines wait in `held` */
+    pause: assign({ paused: true, followTail: false }),
+    setFollowTail: assign({ followTail: (_, p: { on: boolean }) => p.on }),
+    setCaptions: assign({ captions: (_, p: { on: boolean }) => p.on }),
+    markLoaded: assign({ loadFailed: false }),
+    markLoadFailed: assign({ loadFailed: true }),
   },
   guards: {
     notOffered: (_, p: { error: unknown }) => notOffered(p.error),
@@ -178,10 +184,10 @@ export const transcriptMachine = setup({
   on: {
     'session.api': { actions: { type: 'useApi', params: ({ event }) => ({ api: event.api }) } },
     'server.asr_text': { actions: { type: 'addLines', params: ({ event }) => ({ lines: [event.event.line], live: true }) } },
-    'transcript.pause': { actions: assign({ paused: true, followTail: false }) },
+    'transcript.pause': { actions: 'pause' },
     'transcript.resume': { actions: 'resume' },
-    'transcript.followTail': { actions: assign({ followTail: ({ event }) => event.on }) },
-    'transcript.captions': { actions: assign({ captions: ({ event }) => event.on }) },
+    'transcript.followTail': { actions: { type: 'setFollowTail', params: ({ event }) => ({ on: event.on }) } },
+    'transcript.captions': { actions: { type: 'setCaptions', params: ({ event }) => ({ on: event.on }) } },
     'transcript.toSubtitle': { actions: { type: 'sendLine', params: ({ event }) => ({ id: event.id }) } },
   },
   initial: 'awaitingFeed',
@@ -195,11 +201,11 @@ export const transcriptMachine = setup({
         input: ({ context }) => ({ api: context.api }),
         onDone: {
           target: 'live',
-          actions: [{ type: 'addLines', params: ({ event }) => ({ lines: event.output, live: false }) }, assign({ loadFailed: false })],
+          actions: [{ type: 'addLines', params: ({ event }) => ({ lines: event.output, live: false }) }, 'markLoaded'],
         },
         onError: [
           { guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) }, target: 'unavailable' },
-          { target: 'live', actions: assign({ loadFailed: true }) },
+          { target: 'live', actions: 'markLoadFailed' },
         ],
       },
     },
