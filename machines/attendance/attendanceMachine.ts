@@ -238,6 +238,11 @@ export const attendanceMachine = setup({
       };
     }),
     useApi: assign({ api: (_, p: { api: SessionApi }) => p.api }),
+    rememberFirstLoad: assign({ since: ({ context }) => context.nowSecs() }),
+    clearBuffer: assign({ buffered: [] }),
+    // the feed's record stands meanwhile; a refresh tries the server again
+    markServerFailed: assign({ loadFailed: true, source: 'server' as const, buffered: [] }),
+    markLocal: assign({ source: 'local' as const }),
   },
   guards: {
     cursorFeed: ({ event }) => event.type === 'server.snapshot' && event.feed === 'cursor',
@@ -278,21 +283,20 @@ export const attendanceMachine = setup({
     awaitingFeed: {
       on: {
         'server.snapshot': [
-          { guard: 'cursorFeed', target: 'loading', actions: ['foldEvent', assign({ since: ({ context }) => context.nowSecs() })] },
-          { target: 'local', actions: ['foldEvent', assign({ since: ({ context }) => context.nowSecs() })] },
+          { guard: 'cursorFeed', target: 'loading', actions: ['foldEvent', 'rememberFirstLoad'] },
+          { target: 'local', actions: ['foldEvent', 'rememberFirstLoad'] },
         ],
       },
     },
     loading: {
-      entry: assign({ buffered: [] }),
+      entry: 'clearBuffer',
       invoke: {
         src: 'loadPages',
         input: ({ context }) => ({ api: context.api }),
         onDone: { target: 'server', actions: { type: 'adoptServer', params: ({ event }) => ({ loaded: event.output }) } },
         onError: [
           { guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) }, target: 'local' },
-          // the feed's record stands meanwhile; a refresh tries the server again
-          { target: 'server', actions: assign({ loadFailed: true, source: 'server' as const, buffered: [] }) },
+          { target: 'server', actions: 'markServerFailed' },
         ],
       },
       on: {
@@ -309,7 +313,7 @@ export const attendanceMachine = setup({
       on: { 'attendance.refresh': { target: 'loading' } },
     },
     local: {
-      entry: assign({ source: 'local' as const }),
+      entry: 'markLocal',
     },
   },
 });
