@@ -214,6 +214,15 @@ export const qualityHistoryMachine = setup({
         enqueue.sendTo('alertBudget', { type: 'alerts.observe', conditions: conditionsOf(above, out.legs, store, thresholds) });
     }),
     markEmpty: assign({ empty: true }),
+    // new thresholds start afresh: whoever is above them now is notified at the next round
+    setThresholds: assign((_, p: { thresholds: QualityThresholds }) => ({ thresholds: { ...p.thresholds }, above: new Set<string>() })),
+    // the store is changed in place, at the transition like every reducer; the context keeps the same store
+    recordSample: assign(({ context }, p: { usrId: string; name: string; sample: StatsSample }) => {
+      context.store.recordSample(p.usrId, p.name, p.sample);
+      return {};
+    }),
+    clearNotices: assign({ notices: [] }),
+    rememberApi: assign((_, p: { api: QualityApi }) => ({ api: p.api })),
   },
 }).createMachine({
   id: 'qualityHistory',
@@ -236,18 +245,12 @@ export const qualityHistoryMachine = setup({
   // the budget lives as long as the history: its alerts and snoozes outlast a stop
   entry: spawnChild('alertBudget', { id: 'alertBudget', systemId: 'alertBudget', input: ({ context }) => ({ now: context.now }) }),
   on: {
-    'quality.setThresholds': {
-      // new thresholds start afresh: whoever is above them now is notified at the next round
-      actions: assign(({ event }) => ({ thresholds: { ...event.thresholds }, above: new Set<string>() })),
-    },
+    'quality.setThresholds': { actions: { type: 'setThresholds', params: ({ event }) => ({ thresholds: event.thresholds }) } },
     'quality.sample': {
-      actions: assign(({ context, event }) => {
-        context.store.recordSample(event.usrId, event.name, event.sample);
-        return {};
-      }),
+      actions: { type: 'recordSample', params: ({ event }) => ({ usrId: event.usrId, name: event.name, sample: event.sample }) },
     },
-    'quality.clearNotices': { actions: assign({ notices: [] }) },
-    'session.api': { actions: assign(({ event }) => ({ api: event.api })) },
+    'quality.clearNotices': { actions: 'clearNotices' },
+    'session.api': { actions: { type: 'rememberApi', params: ({ event }) => ({ api: event.api }) } },
     'quality.stop': '.stopped',
   },
   states: {
