@@ -276,6 +276,62 @@ export const runOfShowMachine = setup({
       const shown = s ? (s.write.shown ?? s.before) : context.countdown;
       return { countdownSending: null, countdown: shown && { ...shown, message: '' } };
     }),
+    cueNext: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })),
+    cueBack: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue - 1) })),
+    cueAt: assign(({ context }, p: { index: number }) => ({ cue: clampCue(context.doc, p.index) })),
+    /** in front of the platform the document lives in this browser: an edit is kept as it is */
+    keepLocalDoc: assign((_, p: { doc: RunOfShow }) => ({ doc: p.doc })),
+    startPlatformTake: assign(
+      ({ context }, p: { view: MeetingView; substitutes: Record<string, string>; look?: Partial<SegmentBanner> }) => ({
+        refusal: null,
+        platform: {
+          kind: 'take' as const,
+          index: context.cue,
+          // stand-ins, as the server's Take takes them: every place the segment names the absent
+          steps: segmentSteps(p.view, substituteSegment(context.doc.segments[context.cue], p.substitutes)),
+          done: 0,
+          refused: null,
+          // the meeting before this Take, as the server captures it: what Undo puts back
+          capture: captureSegment(p.view, 'undo', 'undo', p.look),
+        },
+      }),
+    ),
+    startPlatformUndo: assign(({ context }, p: { view: MeetingView }) => ({
+      refusal: null,
+      platform: {
+        kind: 'undo' as const,
+        index: context.state.current,
+        steps: undoSteps(p.view, context.undo!),
+        done: 0,
+        refused: null,
+        capture: null,
+      },
+    })),
+    holdLocally: assign(({ context }) => ({ state: holdState(context.state, context.nowSecs()), now: context.nowSecs() })),
+    countPlatformStep: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })),
+    finishPlatformRun: assign(({ context }) => platformApplied(context)),
+    notePlatformRefusal: assign(({ context }, p: { error: unknown }) => platformRefused(context, p.error)),
+    /** the edit shows at once; `draft` is what the save sends (and what a conflict keeps as mine) */
+    keepDraft: assign((_, p: { doc: RunOfShow }) => ({ draft: p.doc, doc: p.doc, saveFailed: null })),
+    keepSubstitutes: assign((_, p: { substitutes?: Record<string, string> }) => ({ substitutes: { ...p.substitutes } })),
+    adoptSaved: assign(({ context }, p: { revision: number; state: RunOfShowState }) => ({
+      revision: p.revision,
+      draft: null,
+      ...adoptState(context, p.state),
+    })),
+    markSaveFailed: assign((_, p: { error: unknown }) => ({
+      saveFailed: isApiError(p.error) ? (p.error.result ?? p.error.status) : -1,
+      draft: null,
+    })),
+    rememberTheirs: assign((_, p: { doc: RunOfShow; revision: number }) => ({ theirs: { doc: p.doc, revision: p.revision } })),
+    /** mine is saved again over theirs: against their revision, so the server takes it */
+    keepMine: assign(({ context }) => ({ revision: context.theirs!.revision, theirs: null })),
+    keepTheirs: assign(({ context }) => ({
+      doc: context.theirs!.doc,
+      revision: context.theirs!.revision,
+      theirs: null,
+      draft: null,
+    })),
   },
 }).createMachine({
   id: 'runOfShow',
@@ -320,10 +376,10 @@ export const runOfShowMachine = setup({
     local: {
       type: 'parallel',
       on: {
-        'runOfShow.edit': { actions: assign(({ event }) => ({ doc: event.doc })) },
-        'runOfShow.next': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })) },
-        'runOfShow.back': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue - 1) })) },
-        'runOfShow.cue': { actions: assign(({ context, event }) => ({ cue: clampCue(context.doc, event.index) })) },
+        'runOfShow.edit': { actions: { type: 'keepLocalDoc', params: ({ event }) => ({ doc: event.doc }) } },
+        'runOfShow.next': { actions: 'cueNext' },
+        'runOfShow.back': { actions: 'cueBack' },
+        'runOfShow.cue': { actions: { type: 'cueAt', params: ({ event }) => ({ index: event.index }) } },
       },
       states: {
         show: showRegion(),
@@ -336,51 +392,30 @@ export const runOfShowMachine = setup({
                 'runOfShow.take': {
                   guard: ({ context, event }) => event.view !== undefined && context.doc.segments[context.cue] !== undefined,
                   target: 'applying',
-                  actions: assign(({ context, event }) => ({
-                    refusal: null,
-                    platform: {
-                      kind: 'take' as const,
-                      index: context.cue,
-                      // stand-ins, as the server's Take takes them: every place the segment names the absent
-                      steps: segmentSteps(event.view!, substituteSegment(context.doc.segments[context.cue], event.substitutes ?? {})),
-                      done: 0,
-                      refused: null,
-                      // the meeting before this Take, as the server captures it: what Undo puts back
-                      capture: captureSegment(event.view!, 'undo', 'undo', event.look),
-                    },
-                  })),
+                  actions: {
+                    type: 'startPlatformTake',
+                    params: ({ event }) => ({ view: event.view!, substitutes: event.substitutes ?? {}, look: event.look }),
+                  },
                 },
                 'runOfShow.undo': {
                   guard: ({ context, event }) => context.state.can_undo && context.undo !== null && event.view !== undefined,
                   target: 'applying',
-                  actions: assign(({ context, event }) => ({
-                    refusal: null,
-                    platform: {
-                      kind: 'undo' as const,
-                      index: context.state.current,
-                      steps: undoSteps(event.view!, context.undo!),
-                      done: 0,
-                      refused: null,
-                      capture: null,
-                    },
-                  })),
+                  actions: { type: 'startPlatformUndo', params: ({ event }) => ({ view: event.view! }) },
                 },
                 'runOfShow.hold': {
                   guard: ({ context }) => context.state.current >= 0,
-                  actions: assign(({ context }) => ({ state: holdState(context.state, context.nowSecs()), now: context.nowSecs() })),
+                  actions: 'holdLocally',
                 },
               },
             },
             applying: {
               invoke: { src: 'platformSteps', input: ({ context }) => ({ api: context.api, steps: context.platform!.steps }) },
               on: {
-                'runOfShow.stepDone': {
-                  actions: assign(({ context }) => ({ platform: { ...context.platform!, done: context.platform!.done + 1 } })),
-                },
-                'runOfShow.stepsDone': { target: 'steady', actions: assign(({ context }) => platformApplied(context)) },
+                'runOfShow.stepDone': { actions: 'countPlatformStep' },
+                'runOfShow.stepsDone': { target: 'steady', actions: 'finishPlatformRun' },
                 'runOfShow.stepRefused': {
                   target: 'steady',
-                  actions: [assign(({ context, event }) => platformRefused(context, event.error)), 'emitRefusal'],
+                  actions: [{ type: 'notePlatformRefusal', params: ({ event }) => ({ error: event.error }) }, 'emitRefusal'],
                 },
               },
             },
@@ -395,9 +430,9 @@ export const runOfShowMachine = setup({
           { guard: 'newerRevision', target: '.work.reloading', actions: 'adoptEventState' },
           { actions: 'adoptEventState' },
         ],
-        'runOfShow.next': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue + 1) })) },
-        'runOfShow.back': { actions: assign(({ context }) => ({ cue: clampCue(context.doc, context.cue - 1) })) },
-        'runOfShow.cue': { actions: assign(({ context, event }) => ({ cue: clampCue(context.doc, event.index) })) },
+        'runOfShow.next': { actions: 'cueNext' },
+        'runOfShow.back': { actions: 'cueBack' },
+        'runOfShow.cue': { actions: { type: 'cueAt', params: ({ event }) => ({ index: event.index }) } },
       },
       states: {
         /** what is on air, from the server's state */
@@ -410,12 +445,12 @@ export const runOfShowMachine = setup({
               on: {
                 'runOfShow.edit': {
                   target: 'saving',
-                  actions: assign(({ event }) => ({ draft: event.doc, doc: event.doc, saveFailed: null })),
+                  actions: { type: 'keepDraft', params: ({ event }) => ({ doc: event.doc }) },
                 },
                 'runOfShow.take': {
                   guard: 'hasSegments',
                   target: 'taking',
-                  actions: assign(({ event }) => ({ substitutes: { ...event.substitutes } })),
+                  actions: { type: 'keepSubstitutes', params: ({ event }) => ({ substitutes: event.substitutes }) },
                 },
                 'runOfShow.undo': { guard: ({ context }) => context.state.can_undo, target: 'undoing' },
                 'runOfShow.hold': { guard: ({ context }) => context.state.current >= 0, target: 'holding' },
@@ -430,20 +465,13 @@ export const runOfShowMachine = setup({
                 input: ({ context }) => ({ api: context.api, revision: context.revision, doc: context.draft ?? context.doc }),
                 onDone: {
                   target: 'steady',
-                  actions: assign(({ context, event }) => ({
-                    revision: event.output.revision,
-                    draft: null,
-                    ...adoptState(context, event.output.state),
-                  })),
+                  actions: { type: 'adoptSaved', params: ({ event }) => event.output },
                 },
                 onError: [
                   { guard: 'isConflict', target: 'conflict' },
                   {
                     target: 'reloading',
-                    actions: assign(({ event }) => {
-                      const e = event.error;
-                      return { saveFailed: isApiError(e) ? (e.result ?? e.status) : -1, draft: null };
-                    }),
+                    actions: { type: 'markSaveFailed', params: ({ event }) => ({ error: event.error }) },
                   },
                 ],
               },
@@ -454,7 +482,9 @@ export const runOfShowMachine = setup({
               invoke: {
                 src: 'load',
                 input: ({ context }) => ({ api: context.api }),
-                onDone: { actions: assign(({ event }) => ({ theirs: { doc: event.output.doc, revision: event.output.revision } })) },
+                onDone: {
+                  actions: { type: 'rememberTheirs', params: ({ event }) => ({ doc: event.output.doc, revision: event.output.revision }) },
+                },
                 // theirs could not be read: the server's document is read again (this edit is not kept)
                 onError: { target: 'reloading' },
               },
@@ -462,17 +492,12 @@ export const runOfShowMachine = setup({
                 'runOfShow.keepMine': {
                   guard: ({ context }) => context.theirs !== null,
                   target: 'saving',
-                  actions: assign(({ context }) => ({ revision: context.theirs!.revision, theirs: null })),
+                  actions: 'keepMine',
                 },
                 'runOfShow.keepTheirs': {
                   guard: ({ context }) => context.theirs !== null,
                   target: 'steady',
-                  actions: assign(({ context }) => ({
-                    doc: context.theirs!.doc,
-                    revision: context.theirs!.revision,
-                    theirs: null,
-                    draft: null,
-                  })),
+                  actions: 'keepTheirs',
                 },
               },
             },
