@@ -16,6 +16,7 @@
  *   or holds the session's client through a selector (`selectApi`, `s.context.api`).
  * - no import circle in src/, machines/, protocol/ or server/, type-only arrows included: each knot
  *   is reported once as its shortest ring (scripts/importCircles.mjs says what counts and why).
+ * - a machine's reducers are named in its setup(): no `assign(` inline in `createMachine({...})`;
  * - each folder of src/features, src/screens and server/engine is named (`name/`) in its parent's
  *   README.md with what it holds.
  * Exits non-zero and lists every violation as file:line.
@@ -154,6 +155,20 @@ for (const file of walk(join(root, 'src'))) {
 
 // Files that import each other can only be read, tested and moved together (issue 25 item 1).
 for (const circle of findImportCircles(root)) violations.push(describeCircle(circle));
+
+// A machine's reducers are named in its setup() (issue 25 item 4): the visualizer shows their names and
+// the setup reads as the machine's vocabulary; an assign written inline in the config is neither.
+const INLINE_ASSIGN = /(?<![.\w])assign\(/g;
+for (const file of walk(join(root, 'machines'))) {
+  if (isTestFile(file) || isKit(file)) continue;
+  const text = readFileSync(file, 'utf8');
+  const config = text.search(/\.createMachine\(/);
+  if (config < 0) continue;
+  for (const m of text.slice(config).matchAll(INLINE_ASSIGN)) {
+    const line = text.slice(0, config + m.index).split('\n').length;
+    report(file, line, "an assign inline in the machine's config: name it in setup({ actions })");
+  }
+}
 
 // A newcomer finds where a change goes from the folder names (issue 25 item 6): each folder of these
 // says in its parent's README what it holds, so a new folder comes with its line.

@@ -191,4 +191,22 @@ describe('scripts/lint.mjs', () => {
     expect(r.out).not.toContain('src/features/alpha/ is not described');
     expect(r.out).toContain('lint: 2 problem(s)');
   });
+
+  it("reports an assign written inline in a machine's config, and lets setup() name them", () => {
+    const machine = (inline: boolean) =>
+      [
+        "import { assign, setup } from 'xstate';",
+        'export const m = setup({ actions: { bump: assign({ n: ({ context }) => context.n + 1 }) } }).createMachine({',
+        '  context: { n: 0 },',
+        inline
+          ? '  on: { go: { actions: assign({ n: 1 }) }, merge: { actions: () => Object.assign({}, {}) } },'
+          : "  on: { go: { actions: 'bump' } },",
+        '});',
+      ].join('\n');
+    const bad = lintTree({ 'machines/a/aMachine.ts': machine(true) });
+    expect(bad.out).toContain("machines/a/aMachine.ts:4: an assign inline in the machine's config");
+    expect(bad.out).toContain('lint: 1 problem(s)');
+    const good = lintTree({ 'machines/a/aMachine.ts': machine(false) });
+    expect(good.out).toContain('lint: ok');
+  });
 });
