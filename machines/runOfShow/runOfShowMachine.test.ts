@@ -44,8 +44,11 @@ describe('run of show actor', () => {
     const { actor } = await start();
     expect(selectShowPhase(actor.getSnapshot())).toBe('idle');
     expect(selectCue(actor.getSnapshot())).toBe(0);
+    // one segment per step, and no further than the last
     actor.send({ type: 'runOfShow.next' });
+    expect(selectCue(actor.getSnapshot())).toBe(1);
     actor.send({ type: 'runOfShow.next' });
+    expect(selectCue(actor.getSnapshot())).toBe(2);
     actor.send({ type: 'runOfShow.next' });
     expect(selectCue(actor.getSnapshot())).toBe(2);
     actor.send({ type: 'runOfShow.back' });
