@@ -21,38 +21,20 @@
  * `a.ts → b.ts → a.ts`, and the other files of the knot when it holds more than that ring.
  * Run directly, it prints them and exits non-zero when there is any; scripts/lint.mjs calls it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { specTarget, walkFiles } from './sourceTree.mjs';
 
 export const CIRCLE_FOLDERS = ['src', 'machines', 'protocol', 'server'];
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'coverage', 'data', '.tmp']);
-const ALIASES = { '#/': 'src', '@machines/': 'machines', '@protocol/': 'protocol' };
 const SOURCE = /\.(tsx?|mts|cts)$/;
 
-function* walk(dir) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    if (SKIP_DIRS.has(name)) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path);
-    else if (SOURCE.test(name) && !name.endsWith('.d.ts')) yield path;
-  }
-}
+const walk = (dir) => [...walkFiles(dir, SOURCE)].filter((path) => !path.endsWith('.d.ts'));
 
 /** The source file a specifier names, or null for a package or a non-source asset. */
 function resolveSpec(root, file, spec) {
-  let base = null;
-  if (spec.startsWith('.')) base = resolve(dirname(file), spec);
-  else {
-    for (const [prefix, dir] of Object.entries(ALIASES)) if (spec.startsWith(prefix)) base = join(root, dir, spec.slice(prefix.length));
-  }
+  let base = specTarget(root, file, spec);
   if (base === null) return null;
   base = base.replace(/\?.*$/, '');
   // ESM-style `./x.js` names the `./x.ts` it is compiled from

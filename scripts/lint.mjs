@@ -22,29 +22,14 @@
  * Exits non-zero and lists every violation as file:line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeCircle, findImportCircles } from './importCircles.mjs';
+import { SKIP_DIRS, specTarget, walkFiles } from './sourceTree.mjs';
 
 // LINT_ROOT lets the script's own test point it at a fixture tree.
 const root = resolve(process.env.LINT_ROOT ?? fileURLToPath(new URL('..', import.meta.url)));
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'coverage', 'data', '.tmp']);
-
-function* walk(dir) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of entries) {
-    if (SKIP_DIRS.has(name)) continue;
-    const path = join(dir, name);
-    const st = statSync(path);
-    if (st.isDirectory()) yield* walk(path);
-    else if (/\.(m?[jt]sx?)$/.test(name)) yield path;
-  }
-}
+const walk = (dir) => walkFiles(dir, /\.(m?[jt]sx?)$/);
 
 /** Every module specifier a file imports, with its line number. */
 export function importsOf(text) {
@@ -85,10 +70,8 @@ for (const folder of ['machines', 'protocol']) {
 
 /** The folder under src/ a specifier points at (`features/X`, `screens`, …), or null outside src/. */
 function srcTarget(file, spec) {
-  let target;
-  if (spec.startsWith('#/')) target = join(root, 'src', spec.slice(2));
-  else if (spec.startsWith('.')) target = resolve(dirname(file), spec);
-  else return null;
+  const target = specTarget(root, file, spec);
+  if (target === null) return null;
   const rel = relative(join(root, 'src'), target);
   if (rel.startsWith('..')) return null;
   const [top, second] = rel.split(sep);
@@ -109,13 +92,7 @@ for (const file of walk(featuresDir)) {
 /** A test kit: any file under a folder named `testing` (the one name kits go by). */
 const isKit = (path) => relative(root, path).split(sep).includes('testing');
 const isTestFile = (file) => /\.(test|spec)\.[mc]?[jt]sx?$/.test(file);
-const ALIASES = { '#/': 'src', '@machines/': 'machines', '@protocol/': 'protocol' };
-/** The path a relative or aliased specifier points at, or null for a package. */
-function resolveSpec(file, spec) {
-  if (spec.startsWith('.')) return resolve(dirname(file), spec);
-  for (const [prefix, dir] of Object.entries(ALIASES)) if (spec.startsWith(prefix)) return join(root, dir, spec.slice(prefix.length));
-  return null;
-}
+const resolveSpec = (file, spec) => specTarget(root, file, spec);
 for (const dir of ['src', 'machines', 'protocol', 'server', 'scripts']) {
   for (const file of walk(join(root, dir))) {
     if (isTestFile(file) || isKit(file)) continue;
