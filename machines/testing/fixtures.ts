@@ -1,6 +1,7 @@
 /** Wire payloads for machine tests, built from the protocol types. */
 import type { MrInfo, MrParticipants, MrStatus, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
 import { encodeUsrStats, type UsrStatsFlags } from '../../protocol/usrStats';
+import { newRoomStatus } from '../../protocol/roomDefaults';
 import type { LoginResult } from '../login/loginMachine';
 
 export function roster(ids: string[], extra: Partial<MrParticipants> = {}): MrParticipants {
@@ -90,56 +91,20 @@ export function mrInfo(extra: Partial<MrInfo> = {}): MrInfo {
   };
 }
 
+/** A room status for tests: a new room's (protocol/roomDefaults.ts) with the values the tests were written against. */
 export function mrStatus(extra: Partial<MrStatus> = {}): MrStatus {
   return {
-    mr_id: '0123',
-    mr_locked: 0,
-    guest_enabled: 1,
-    all_guests_mute: 0,
-    original_all_guests_mute: 0,
-    allow_unmute_self: 1,
-    mr_vtx_mode: 0,
-    mr_atx_mode: 0,
-    same_layout: 0,
+    ...newRoomStatus('0123'),
     force_mcu_layout: 0,
-    roll_call: 0,
-    guest_poll: 0,
-    speaker_poll: 0,
-    chair_poll: 0,
-    cont_enabled: 1,
     show_camera_off: 0,
     mic_gain_auto: 1,
-    auto_invite: 0,
-    chat_permission: 1,
-    spk_locked: 0,
-    live_enabled: 0,
-    live_service_type: 'builtin',
-    rtmp_url: '',
-    push_url: '',
     random_mrid: '',
-    rec_enabled: 0,
-    record_uuid: '',
     record_copy: '',
-    flv_fsize: 0,
-    bypass_enabled: 0,
-    bypass_url: '',
-    chair_usr_id: '',
-    spk_usr_id: '',
-    auto_focus_usr_id: '',
-    spec_focus_usr_ids: [],
-    rollcall_hist: {},
-    cascade_mode: '',
     subtitle_position: { horizontal_position: 'center', vertical_position: 'bottom', horizontal_margin: 10, vertical_margin: 10 },
-    title_enabled: 0,
-    live_chat: 1,
     meeting_mode: 'discussion',
-    waiting_room: 0,
-    rollcall_usr_id: '',
     rollcall_view: 'called_only',
-    rec_state: 'idle',
-    cascade_points: 0,
     ...extra,
-  } as MrStatus;
+  };
 }
 
 /** A logged-in host of meeting 0123 (session s-1, compat signing) as the login machine hands it over. */

@@ -7,7 +7,8 @@
 import type { MosicConfigEntry, MrScene, MrStatus, TitleConfig } from '../../protocol/wire';
 import { USR_STATS_POSITIONS, type UsrStatsName } from '../../protocol/usrStats';
 import { defaultMosaicConfig } from './mosaics';
-import { defaultSubtitlePosition, defaultTitles } from './titles';
+import { defaultTitles } from './titles';
+import { newRoomStatus as defaultStatus } from '../../protocol/roomDefaults';
 
 export interface Booking {
   id: number;
@@ -150,63 +151,6 @@ export interface RoomHooks {
   nowSecs?(): number;
   /** an address-book department's name ('' when unknown), for the roster's `depid_names` */
   departmentName?(id: number): string;
-}
-
-export function defaultStatus(mrId: string): MrStatus {
-  return {
-    mr_id: mrId,
-    mr_locked: 0,
-    guest_enabled: 1,
-    all_guests_mute: 0,
-    original_all_guests_mute: 0,
-    allow_unmute_self: 1,
-    mr_vtx_mode: 0,
-    mr_atx_mode: 0,
-    same_layout: 0,
-    force_mcu_layout: 1,
-    roll_call: 0,
-    guest_poll: 0,
-    speaker_poll: 0,
-    chair_poll: 0,
-    cont_enabled: 1,
-    show_camera_off: 1,
-    mic_gain_auto: 0,
-    auto_invite: 0,
-    chat_permission: 1,
-    spk_locked: 0,
-    live_enabled: 0,
-    live_service_type: 'builtin',
-    rtmp_url: '',
-    push_url: '',
-    random_mrid: mrId,
-    rec_enabled: 0,
-    record_uuid: '',
-    record_copy: 'speaker',
-    flv_fsize: 0,
-    bypass_enabled: 0,
-    bypass_url: '',
-    chair_usr_id: '',
-    spk_usr_id: '',
-    auto_focus_usr_id: '',
-    spec_focus_usr_ids: [],
-    focus_speaker: 0,
-    rollcall_hist: {},
-    cascade_mode: '',
-    subtitle_position: defaultSubtitlePosition(),
-    title_enabled: 0,
-    asr_enabled: 0,
-    live_chat: 1,
-    meeting_mode: 'speaker',
-    waiting_room: 0,
-    rollcall_usr_id: '',
-    rollcall_view: 'with_speaker',
-    rec_state: 'idle',
-    cascade_points: 0,
-    mute_scope: 'none',
-    listen_ban_scope: 'none',
-    watch_ban_scope: 'none',
-    private_talk_usr_id: '',
-  };
 }
 
 export function newRoomRecord(init: {
