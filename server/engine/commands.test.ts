@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RC } from '../../protocol/codes';
-import { makeHarness, MR } from './testing/harness';
+import { joinSoftTerminal, makeHarness, MR } from './testing/harness';
 import type { WireMode } from '../../protocol/wire';
 
 const MODES: WireMode[] = ['podium', 'platform'];
@@ -18,19 +18,7 @@ function meeting(wire: WireMode) {
     c.post('eps-status', { cmdid: 'ctrl_mr_eps', action, usr_ids, value });
   const status = (key: string, value: unknown) => c.post('mr-status', { cmdid: 'mod_mr_status', [key]: value });
   const audience = () => [...room.endpoints.values()].filter((e) => room.isAudience(e) && e.devType !== 'mr_cascade_sub');
-  const join = (usrId: string) => {
-    const ep = h.engine.joinRoom(MR, {
-      usrId,
-      name: usrId,
-      uri: `sip:${usrId}@203.0.113.9`,
-      devType: 'soft_terminal',
-      protoType: 2,
-      usrType: 2,
-      callAddr: `${usrId},203.0.113.9`,
-    });
-    if ('failed' in ep) throw new Error(ep.failed);
-    return ep;
-  };
+  const join = (usrId: string) => joinSoftTerminal(h.engine, usrId);
   return { h, c, room, eps, status, audience, join };
 }
 

@@ -5,26 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunOfShow } from '../../protocol/runOfShow';
-import { MR, quietRoom } from './testing/harness';
+import { joinSoftTerminal, quietRoom } from './testing/harness';
 import { POS } from './room';
 import { screenOf } from './viewRoles';
 
 describe('run of show: who joins or comes back while a segment is on air', () => {
   it('gets its role’s layout, the audience mute and watch ban, and is unmuted again when the segment names them', async () => {
     const { h, c, room } = quietRoom();
-    const join = (usrId: string) => {
-      const ep = h.engine.joinRoom(MR, {
-        usrId,
-        name: usrId,
-        uri: `sip:${usrId}@203.0.113.9`,
-        devType: 'soft_terminal',
-        protoType: 2,
-        usrType: 2,
-        callAddr: `${usrId},203.0.113.9`,
-      });
-      if ('failed' in ep) throw new Error(ep.failed);
-      return ep;
-    };
+    const join = (usrId: string) => joinSoftTerminal(h.engine, usrId);
     const audience = [...room.endpoints.values()].filter((e) => room.isAudience(e)).map((e) => e.usrId);
     expect(audience.length).toBeGreaterThanOrEqual(2);
     const [speaker, other] = audience;

@@ -139,6 +139,21 @@ export function quietRoom() {
   return { h, c, room };
 }
 
+/** A soft terminal joining (or coming back to) the demo meeting as `usrId`; throws when the room refuses it. */
+export function joinSoftTerminal(engine: ReturnType<typeof makeHarness>['engine'], usrId: string) {
+  const ep = engine.joinRoom(MR, {
+    usrId,
+    name: usrId,
+    uri: `sip:${usrId}@203.0.113.9`,
+    devType: 'soft_terminal',
+    protoType: 2,
+    usrType: 2,
+    callAddr: `${usrId},203.0.113.9`,
+  });
+  if ('failed' in ep) throw new Error(ep.failed);
+  return ep;
+}
+
 /** Events of one kind from a poll answer. */
 export function ofType(events: any[], cmdid: string): any[] {
   return events.filter((e) => e.cmdid === cmdid);
