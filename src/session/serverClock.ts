@@ -18,9 +18,14 @@ export function serverClockOffsetSec(info: Pick<MrInfo, 'current_dtm'> | null | 
   return info?.current_dtm ? info.current_dtm - nowMs / 1000 : 0;
 }
 
-/** The session's server clock offset in seconds, computed once per meeting info answer. */
+/**
+ * The session's server clock offset in seconds, measured when the server tells a new time. Keyed
+ * on `current_dtm` itself, not the info object: a partial `one_mr_info` delta makes a new info that
+ * still carries the old time, and measuring against it then would set the clock back by however
+ * long ago that time was told.
+ */
 export function useServerClockOffsetSec(session: AnyActorRef | null): number {
   const meeting = useSessionChild<ActorRefFrom<MeetingMachine>>(session, 'meeting');
-  const info = useSelector(meeting, (s) => (s ? meetingSelectors.selectMeetingInfo(s) : null));
-  return useMemo(() => serverClockOffsetSec(info), [info]);
+  const serverTime = useSelector(meeting, (s) => (s ? (meetingSelectors.selectMeetingInfo(s)?.current_dtm ?? 0) : 0)) ?? 0;
+  return useMemo(() => serverClockOffsetSec({ current_dtm: serverTime }), [serverTime]);
 }
