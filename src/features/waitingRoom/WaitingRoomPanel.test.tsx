@@ -16,6 +16,8 @@ const waiting = [
 ];
 const noop = () => {};
 const nobody = staticOnline([]);
+/** The panel with the waiting room on, three waiting, nobody to move in and every action ignored: a test sets what it checks. */
+const quiet = { enabled: true, waiting, candidates: nobody, onEnable: noop, onPermit: noop, onRefuse: noop, onMoveIn: noop };
 
 describe('WaitingRoomPanel', () => {
   it('not offered by this platform: the switch and every action disabled, the reason said (issue 23)', () => {
@@ -23,14 +25,10 @@ describe('WaitingRoomPanel', () => {
     const onEnable = vi.fn();
     renderUi(
       <WaitingRoomPanel
-        enabled
-        waiting={waiting}
-        candidates={nobody}
+        {...quiet}
         notOffered={{ group: 'waiting-room', call: 'waiting_move', status: 400, result: 9995 }}
         onEnable={onEnable}
         onPermit={onPermit}
-        onRefuse={noop}
-        onMoveIn={noop}
       />,
     );
     expect(screen.getByText('Not offered by this platform: the server refused waiting_move (400, result 9995)')).toBeTruthy();
@@ -45,17 +43,7 @@ describe('WaitingRoomPanel', () => {
   it('permits one user at once and refuses one after asking, by name', async () => {
     const onPermit = vi.fn();
     const onRefuse = vi.fn();
-    renderUi(
-      <WaitingRoomPanel
-        enabled
-        waiting={waiting}
-        candidates={nobody}
-        onEnable={noop}
-        onPermit={onPermit}
-        onRefuse={onRefuse}
-        onMoveIn={noop}
-      />,
-    );
+    renderUi(<WaitingRoomPanel {...quiet} onPermit={onPermit} onRefuse={onRefuse} />);
     fireEvent.click(screen.getByRole('button', { name: 'Permit Bob' }));
     expect(onPermit).toHaveBeenCalledWith(['u2']);
     fireEvent.click(screen.getByRole('button', { name: 'Refuse Carol' }));
@@ -68,17 +56,7 @@ describe('WaitingRoomPanel', () => {
 
   it('refuses nobody when the question is cancelled', async () => {
     const onRefuse = vi.fn();
-    renderUi(
-      <WaitingRoomPanel
-        enabled
-        waiting={waiting}
-        candidates={nobody}
-        onEnable={noop}
-        onPermit={noop}
-        onRefuse={onRefuse}
-        onMoveIn={noop}
-      />,
-    );
+    renderUi(<WaitingRoomPanel {...quiet} onRefuse={onRefuse} />);
     fireEvent.click(screen.getByRole('button', { name: 'Refuse Alice' }));
     await screen.findByRole('dialog', { name: 'Refuse from waiting room' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -87,17 +65,7 @@ describe('WaitingRoomPanel', () => {
 
   it('permits many at once', () => {
     const onPermit = vi.fn();
-    renderUi(
-      <WaitingRoomPanel
-        enabled
-        waiting={waiting}
-        candidates={nobody}
-        onEnable={noop}
-        onPermit={onPermit}
-        onRefuse={noop}
-        onMoveIn={noop}
-      />,
-    );
+    renderUi(<WaitingRoomPanel {...quiet} onPermit={onPermit} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Alice' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select waiting user Carol' }));
     fireEvent.click(screen.getByRole('button', { name: 'Permit selected (2)' }));
@@ -106,29 +74,9 @@ describe('WaitingRoomPanel', () => {
 
   it('drops users who left from the selection', async () => {
     const onRefuse = vi.fn();
-    const { rerender } = renderUi(
-      <WaitingRoomPanel
-        enabled
-        waiting={waiting}
-        candidates={nobody}
-        onEnable={noop}
-        onPermit={noop}
-        onRefuse={onRefuse}
-        onMoveIn={noop}
-      />,
-    );
+    const { rerender } = renderUi(<WaitingRoomPanel {...quiet} onRefuse={onRefuse} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all waiting users' }));
-    rerender(
-      <WaitingRoomPanel
-        enabled
-        waiting={waiting.slice(1)}
-        candidates={nobody}
-        onEnable={noop}
-        onPermit={noop}
-        onRefuse={onRefuse}
-        onMoveIn={noop}
-      />,
-    );
+    rerender(<WaitingRoomPanel {...quiet} waiting={waiting.slice(1)} onRefuse={onRefuse} />);
     fireEvent.click(screen.getByRole('button', { name: 'Refuse selected (2)' }));
     expect((await screen.findByRole('dialog', { name: 'Refuse from waiting room' })).textContent).toContain(
       'Refuse 2 people waiting (Bob, Carol)?',
@@ -139,17 +87,7 @@ describe('WaitingRoomPanel', () => {
 
   it('asks to enable the waiting room', () => {
     const onEnable = vi.fn();
-    renderUi(
-      <WaitingRoomPanel
-        enabled={false}
-        waiting={[]}
-        candidates={nobody}
-        onEnable={onEnable}
-        onPermit={noop}
-        onRefuse={noop}
-        onMoveIn={noop}
-      />,
-    );
+    renderUi(<WaitingRoomPanel {...quiet} enabled={false} waiting={[]} onEnable={onEnable} />);
     fireEvent.click(screen.getByRole('switch', { name: 'Waiting room' }));
     expect(onEnable).toHaveBeenCalledWith(true);
   });
@@ -158,17 +96,7 @@ describe('WaitingRoomPanel', () => {
     const many = manyOnline();
     const onMoveIn = vi.fn();
     const waitingSim = [{ usrId: 'u1', name: 'Sim 1' }];
-    renderUi(
-      <WaitingRoomPanel
-        enabled
-        waiting={waitingSim}
-        candidates={many}
-        onEnable={noop}
-        onPermit={noop}
-        onRefuse={noop}
-        onMoveIn={onMoveIn}
-      />,
-    );
+    renderUi(<WaitingRoomPanel {...quiet} waiting={waitingSim} candidates={many} onMoveIn={onMoveIn} />);
     // nothing is read while the picker is closed
     expect(many.reads).toBe(0);
     const input = screen.getByRole('combobox', { name: 'Move participants to the waiting room' });
