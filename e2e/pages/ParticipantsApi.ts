@@ -26,13 +26,21 @@ export interface EndpointState {
   flags: UsrStatsFlags;
 }
 
+type Signer = (method: string, path: string, body?: string) => Record<string, string>;
+
 export class ParticipantsApi {
   private constructor(
-    private readonly baseURL: string,
-    private readonly mrId: string,
-    private readonly sessId: string,
-    private readonly sign: (method: string, path: string, body?: string) => Record<string, string>,
-  ) {}
+    private readonly server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
+    private readonly role: 'host' | 'supervisor',
+    private sessId: string,
+    private sign: Signer,
+  ) {
+    this.baseURL = server.baseURL;
+    this.mrId = server.mrId;
+  }
+
+  private readonly baseURL: string;
+  private readonly mrId: string;
 
   /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
   static forWorker(
@@ -70,7 +78,7 @@ export class ParticipantsApi {
     });
     if (!res.ok) throw new Error(`api login failed: ${res.status} ${await res.text()}`);
     const login = (await res.json()) as LoginResponse;
-    const sign =
+    const sign: Signer =
       login.signing === 'strict' && login.sign_key
         ? (() => {
             const key = decodeSignKey(login.sign_key!);
@@ -80,21 +88,34 @@ export class ParticipantsApi {
               }) as unknown as Record<string, string>;
           })()
         : (_m: string, path: string) => compat(signingPath(path));
-    return new ParticipantsApi(server.baseURL, server.mrId, login.sess_id, sign);
+    return new ParticipantsApi(server, role, login.sess_id, sign);
   }
 
   /** when this session last polled: the server ends a session 30 s after its last poll */
   private lastPoll = Date.now();
 
+  /** the keep-alive under way, shared by the requests that wait for it */
+  private touching: Promise<void> | undefined;
+
   /**
    * Polls once before a request when the last poll is 15 s old, as a console would have: a spec
    * that arranges the meeting through this session for longer than 30 s keeps it (a lazy
-   * keep-alive, so no timer outlives the spec).
+   * keep-alive, so no timer outlives the spec). A spec that spent more than 30 s in the browser
+   * without asking anything here (a slow walk on a loaded machine) finds the session expired, as
+   * the server must: then the checker logs in again, as {@link forWorker} does between specs.
    */
   private async touch(suffix: string): Promise<void> {
     if (suffix === 'changes' || Date.now() - this.lastPoll < 15_000) return;
+    this.touching ??= this.keepAlive().finally(() => (this.touching = undefined));
+    await this.touching;
+  }
+
+  private async keepAlive(): Promise<void> {
+    if (await this.alive()) return;
+    const fresh = await ParticipantsApi.login(this.server, this.role);
+    this.sessId = fresh.sessId;
+    this.sign = fresh.sign;
     this.lastPoll = Date.now();
-    await this.post('changes', { cmdid: 'get_changes', block_secs: 0 });
   }
 
   private path(suffix: string): string {
