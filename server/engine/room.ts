@@ -326,17 +326,9 @@ export class Room {
     return membership.leave(this, usrId, reason, nowSecs);
   }
 
-  emitWaiting(added: Endpoint[], deletedEpIds: number[]): void {
-    membership.emitWaiting(this, added, deletedEpIds);
-  }
-
   /** Moves endpoints into (true) or out of (false) the waiting room. */
   setWaiting(eps: Endpoint[], waiting: boolean): void {
     membership.setWaiting(this, eps, waiting);
-  }
-
-  nextEndpointId(): number {
-    return this.nextEpId;
   }
 
   /** Clears live state when the meeting ends (endpoints are gone, roster guests too). */
