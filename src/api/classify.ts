@@ -22,15 +22,21 @@
  * | no answer at all (network down) | `alertReload` | `network` worded as any other status (§8) |
  * | 499 | `alertReload` | `http.499` login timed out, log in again |
  * | any other status, unreadable answer | `alertReload` | `http.other` request server failed, log in again |
- * | anything on `/status/participant/…` | `message` | `http.statisticsDisabled` meeting statistics function not enabled |
+ * | any other failure on `/status/participant/…` | `message` | `http.statisticsDisabled` meeting statistics function not enabled |
  * | the caller aborted | `silent` | `aborted` |
+ *
+ * On `/status/participant/…` a 401 stays silent (the session the read named is gone: a console
+ * logging out, or one whose session another tab ended; nothing is wrong with the statistics) and
+ * an outage stays an outage (502, 503, 504, a time-out, no answer): "statistics not enabled"
+ * would be untrue, and the background quality reads would queue a toast of it per request while
+ * the platform is unreachable, ahead of the notices the host needs then.
  *
  * `alertReload`: an alert whose button reloads the page. Those of an outage (502, 503, 504, a
  * time-out, no answer at all) carry `outage: true`: the platform may come back by itself, so the
  * alert goes when it answers again (src/components/requestFailure.tsx, issue 23 item 5).
  */
 import { SILENT_RESULT_CODES } from '@protocol/codes';
-import { isApiError } from '@protocol/errors';
+import { isApiError, type ApiError } from '@protocol/errors';
 
 export type FailureMessage =
   | 'result'
@@ -59,6 +65,13 @@ export type FailureClass =
   | { kind: 'message'; message: FailureMessage; result?: number; url?: string }
   | { kind: 'alertReload'; message: FailureMessage; url?: string; status?: number; outage?: boolean };
 
+const OUTAGE_STATUSES = new Set([502, 503, 504]);
+
+/** No answer, or the platform's gateway says it is unreachable: it may come back by itself. */
+function isOutage(err: ApiError): boolean {
+  return err.kind === 'timeout' || err.kind === 'network' || (err.kind === 'http' && OUTAGE_STATUSES.has(err.status));
+}
+
 const LOGIN_PATH = /\/rest\/v1\/meetings\/[^/]+\/sessions\/?$/;
 const RESULT_STATUSES = new Set([400, 409, 422, 429]);
 
@@ -72,7 +85,8 @@ export function classifyFailure(err: unknown): FailureClass {
   if (err.kind === 'aborted') return { kind: 'silent', message: 'aborted' };
   if (err.kind === 'http' && status >= 200 && status <= 299) return { kind: 'none' };
   const path = url.split('?')[0];
-  if (path.includes('/status/participant/')) return { kind: 'message', message: 'http.statisticsDisabled', url };
+  if (path.includes('/status/participant/') && !isOutage(err) && !(err.kind === 'http' && status === 401))
+    return { kind: 'message', message: 'http.statisticsDisabled', url };
   if (err.kind === 'timeout') return { kind: 'alertReload', message: 'timeout', url, status: 0, outage: true };
   if (err.kind === 'network') return { kind: 'alertReload', message: 'network', url, status: 0, outage: true };
   if (err.kind !== 'http') return { kind: 'alertReload', message: 'http.other', url };

@@ -524,6 +524,22 @@ describe('HTTP outcomes', () => {
     expect(classifyFailure(e)).toMatchObject({ kind: 'message', message: 'http.statisticsDisabled' });
   });
 
+  it('keeps a participant-status read of an ended session silent, and one that meets an outage an outage', async () => {
+    const read = () =>
+      api()
+        .raw('POST', '/status/participant/packets_lost_rate/', { mr_id: '1234' })
+        .catch((x: unknown) => x);
+    // the session the read names is gone (logged out meanwhile): §8's silent 401, no statistics toast
+    handler = () => ({ status: 401, body: { cmdid: 'error', result: RC.sessionExpired } });
+    expect(classifyFailure(await read())).toEqual({ kind: 'silent', message: 'http.401', result: RC.sessionExpired });
+    // the platform is unreachable: the outage alert, which goes by itself, not "statistics not enabled"
+    handler = () => ({ status: 502, body: { cmdid: 'error', result: 9988 } });
+    expect(classifyFailure(await read())).toMatchObject({ kind: 'alertReload', message: 'http.502', status: 502, outage: true });
+    const dead = createSessionApi({ baseUrl: 'http://127.0.0.1:1', settings: compatSettings, login: { mrId: '1234', sessId: 's' } });
+    const unanswered = await dead.raw('GET', '/status/participant/3/media_stream').catch((x: unknown) => x);
+    expect(classifyFailure(unanswered)).toMatchObject({ kind: 'alertReload', message: 'network', outage: true });
+  });
+
   it('maps an unreachable server to a network error', async () => {
     const dead = createSessionApi({ baseUrl: 'http://127.0.0.1:1', settings: compatSettings, login: { mrId: '1234', sessId: 's' } });
     const e = await dead.get('mr-status').catch((x: unknown) => x);
