@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { ApiError } from '../../protocol/errors';
 import type { MediaStreamResponse } from '../../protocol/wire';
 import { flush } from '../testing/fakeSessionApi';
 import {
@@ -130,6 +131,50 @@ describe('when sampling', () => {
     live = true;
     await m.nextRound();
     expect(m.asked.loss).toBe(2);
+  });
+
+  it.each([
+    ['the platform unreachable (502 from its gateway)', new ApiError('http', 502, '/status/participant/packets_lost_rate/', 9988)],
+    ['no answer at all', new ApiError('network', 0, '/status/participant/packets_lost_rate/')],
+    ['the session gone (401)', new ApiError('http', 401, '/status/participant/packets_lost_rate/', 1006)],
+  ])('a round whose loss call meets %s reads no media (each read would fail the same way) and waits a whole round', async (_, error) => {
+    const clock = new SimulatedClock();
+    const asked = { loss: 0, media: 0 };
+    const api: QualityApi = {
+      mrId: '8008038',
+      raw: (method) => {
+        if (method === 'POST') return (asked.loss++, Promise.reject(error));
+        return (asked.media++, Promise.resolve(media(0.2, 8) as never));
+      },
+    };
+    createActor(qualityHistoryMachine, { clock, input: { api, listLegs: () => [leg(1), leg(2), leg(3)] } })
+      .start()
+      .send({ type: 'quality.start' });
+    await flush();
+    expect(asked).toEqual({ loss: 1, media: 0 });
+    clock.increment(ROUND_MS - 1);
+    await flush();
+    expect(asked.loss).toBe(1);
+    clock.increment(1);
+    await flush();
+    expect(asked).toEqual({ loss: 2, media: 0 });
+  });
+
+  it('a platform that refuses the loss call still has the media of the batch read (they give the loss too)', async () => {
+    const clock = new SimulatedClock();
+    const asked = { media: 0 };
+    const api: QualityApi = {
+      mrId: '8008038',
+      raw: (method) => {
+        if (method === 'POST') return Promise.reject(new ApiError('http', 404, '/status/participant/packets_lost_rate/', 9999));
+        return (asked.media++, Promise.resolve(media(7, 8) as never));
+      },
+    };
+    const actor = createActor(qualityHistoryMachine, { clock, input: { api, listLegs: () => [leg(1), leg(2)] } }).start();
+    actor.send({ type: 'quality.start' });
+    await flush();
+    expect(asked.media).toBe(2);
+    expect(selectQualityStore(actor.getSnapshot()).current('u1', 'loss')).toBe(7);
   });
 
   it('keeps a figure per round for every participant, 30 minutes at most, oldest dropped', async () => {

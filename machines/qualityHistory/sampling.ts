@@ -8,6 +8,7 @@
  * turn, so each participant's jitter is read every `legs / batch` rounds and a bad line's every
  * round. Both are platform calls: nothing here is podium-only.
  */
+import { isApiError } from '../../protocol/errors';
 import type { MediaStreamResponse } from '../../protocol/wire';
 import type { Participant } from '../participants/participantStore';
 import { mediaStreamPath } from '../mediaStats/path';
@@ -116,9 +117,23 @@ async function eachLimited<T>(items: readonly T[], parallel: number, work: (item
 }
 
 /**
+ * Whether a failed call says the rest of the round would fail too: no answer or the platform's
+ * gateway says it is unreachable (502, 503, 504), or the session the reads name is gone (401).
+ * A refusal of the loss call alone (a platform without it) does not: the media samples give loss.
+ */
+function roundCannotGoOn(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && (error.status === 401 || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/**
  * Reads one round: the loss of every leg, then the batch's `media_stream`, of the legs the loss
  * answer still lists. A failed loss call leaves `loss` null (the media samples still give loss);
- * a failed `media_stream` (the participant just left) leaves that leg out. Aborting `signal`
+ * a failed `media_stream` (the participant just left) leaves that leg out. A loss call that meets
+ * an outage or a session the server no longer knows ends the round there ({@link roundCannotGoOn}):
+ * each read after it would only fail the same way, and each failure is a request that holds a
+ * connection of the browser's few to the platform, and a console error. Aborting `signal`
  * cancels what is in flight.
  */
 export async function readRound(
@@ -127,21 +142,27 @@ export async function readRound(
   batch: readonly QualityLeg[],
   signal: AbortSignal,
 ): Promise<RoundResult> {
+  let stop = false;
   const loss = await api
     .raw<unknown>('POST', '/status/participant/packets_lost_rate/', { mr_id: api.mrId }, signal)
     .then((answer) => lossByUsr(answer, legs))
-    .catch(() => null);
+    .catch((error: unknown) => {
+      stop = roundCannotGoOn(error);
+      return null;
+    });
   if (signal.aborted) throw new Error('aborted');
+  if (stop) return { loss: null, media: [] };
   // the loss answer lists the legs the server has now: a leg missing there has just ended
   const live = loss ? batch.filter((leg) => loss.has(leg.usrId)) : batch;
   const media: RoundResult['media'] = [];
   await eachLimited(live, 2, async (leg) => {
-    if (signal.aborted) return;
+    if (signal.aborted || stop) return;
     try {
       const answer = await api.raw<MediaStreamResponse>('GET', mediaStreamPath(leg.epId), undefined, signal);
       media.push({ leg, answer });
-    } catch {
+    } catch (error) {
       // the leg ended meanwhile, or statistics are off: nothing to record for it this round
+      stop = roundCannotGoOn(error);
     }
   });
   if (signal.aborted) throw new Error('aborted');
