@@ -135,12 +135,20 @@ export function ParticipantTable({
     return [all, !all && rows.some((r) => selected.has(r.usrId))];
   }, [rows, selected]);
 
+  // The header is memoised apart from the body: a select-all made anew with each feed batch's rows
+  // rendered it (its Mantine checkbox, column menu and quality settings) on every batch. It gets a
+  // stable function that reads the rows of the last render.
+  const forAll = useRef({ selected, allSelected, rows, onSelectionChange });
+  useLayoutEffect(() => {
+    forAll.current = { selected, allSelected, rows, onSelectionChange };
+  });
   const toggleAll = useCallback(() => {
-    const next = new Set(selected);
-    if (allSelected) for (const r of rows) next.delete(r.usrId);
-    else for (const r of rows) next.add(r.usrId);
-    onSelectionChange(next);
-  }, [selected, allSelected, rows, onSelectionChange]);
+    const { selected: now, allSelected: all, rows: tabRows, onSelectionChange: change } = forAll.current;
+    const next = new Set(now);
+    if (all) for (const r of tabRows) next.delete(r.usrId);
+    else for (const r of tabRows) next.add(r.usrId);
+    change(next);
+  }, []);
 
   const toggleOne = useCallback(
     (usrId: string) => {

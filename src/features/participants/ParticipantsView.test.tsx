@@ -8,6 +8,29 @@ import { installDomShims, renderUi } from '#/testing/render';
 import { readCustomTabs } from './customTabsStore';
 import type { MeetingFlags } from './TabActions';
 
+// renders of the toolbar and of the table header's column menu, counted (both render as they are)
+const renders = vi.hoisted(() => ({ toolbar: 0, columnMenu: 0 }));
+vi.mock('#/components/OverflowToolbar', async (actual) => {
+  const real = await actual<typeof import('#/components/OverflowToolbar')>();
+  return {
+    ...real,
+    OverflowToolbar: (props: Parameters<typeof real.OverflowToolbar>[0]) => {
+      renders.toolbar += 1;
+      return real.OverflowToolbar(props);
+    },
+  };
+});
+vi.mock('./ColumnMenu', async (actual) => {
+  const real = await actual<typeof import('./ColumnMenu')>();
+  return {
+    ...real,
+    ColumnMenu: (props: Parameters<typeof real.ColumnMenu>[0]) => {
+      renders.columnMenu += 1;
+      return real.ColumnMenu(props);
+    },
+  };
+});
+
 beforeAll(installDomShims);
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -31,11 +54,17 @@ const rows = [row('1', 'Ann', {}), row('2', 'Ben'), row('3', 'Cy', { hand: 1 }),
 /** The view over {@link rows} with `flags` on top of a quiet three-person meeting. */
 function view(
   key: string,
-  over: { flags?: Partial<MeetingFlags>; onCommand?: (...args: unknown[]) => void; stale?: boolean; podium?: boolean } = {},
+  over: {
+    flags?: Partial<MeetingFlags>;
+    onCommand?: (...args: unknown[]) => void;
+    stale?: boolean;
+    podium?: boolean;
+    rows?: readonly ParticipantRow[];
+  } = {},
 ) {
   return (
     <ParticipantsView
-      rows={rows}
+      rows={over.rows ?? rows}
       flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3, ...over.flags }}
       rollCall={null}
       pending={new Set()}
@@ -246,6 +275,20 @@ describe('ParticipantsView on a large meeting', () => {
     expect(onCommand).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(onCommand).toHaveBeenCalledWith({ type: 'muteAll', on: true }, { bulk: true });
+  });
+
+  it('a feed batch renders neither the toolbar nor the table header again; the warning counts those online at the click (issue 27 item 1)', async () => {
+    const onCommand = vi.fn();
+    const key = 'podium.customTabs.batch.host';
+    const { rerender } = renderUi(view(key, { flags: { onlineCount: 150 }, onCommand }));
+    const before = { ...renders };
+    // a batch: one participant joined (new rows, a new count), another changed their state
+    const next = [row('1', 'Ann', { a_rx: 0 }), ...rows.slice(1), row('5', 'Ed', {})];
+    rerender(view(key, { flags: { onlineCount: 151 }, onCommand, rows: next }));
+    expect(screen.getByRole('row', { name: 'Ed' })).toBeTruthy();
+    expect(renders).toEqual(before);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute all' }));
+    expect(await screen.findByText('This meeting has 151 participants online. Mute all of them?')).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@
  * (ParticipantsPanel) feeds it from the session actor; tests feed it directly.
  */
 import type { FailedCallMark } from './failedCalls';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { visibleRows, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
@@ -163,7 +163,22 @@ export function ParticipantsView({
   // the hand times hold exactly the hands up in the meeting (handQueue.ts), oldest first, and stay
   // the same object while no hand moves: no pass over every row on each feed batch
   const raisedIds = useMemo(() => [...hands.times.keys()], [hands.times]);
-  const sendBulk: CommandSink = useCallback((cmd) => send(cmd, { bulk: true }), [send]);
+  // The toolbar and the shortcuts are memoised: they get stable functions that call the latest
+  // ones. `send` and the online count move with nearly every feed batch (the counts, the rows for
+  // names), and handed over as they are they rendered every button of the toolbar on each batch.
+  const latest = useRef({ send, onCommand, onlineCount: flags.onlineCount });
+  useLayoutEffect(() => {
+    latest.current = { send, onCommand, onlineCount: flags.onlineCount };
+  });
+  const sendBulk: CommandSink = useCallback((cmd) => latest.current.send(cmd, { bulk: true }), []);
+  const sendShortcut: CommandSink = useCallback((cmd) => latest.current.onCommand(cmd, { bulk: true }), []);
+  const countOnline = useCallback(() => latest.current.onlineCount, []);
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const { allGuestsMute, muteAllOn, audienceListenRestricted, audienceWatchRestricted, waitingRoomOn, focus } = flags;
+  const toolbarFlags = useMemo(
+    () => ({ allGuestsMute, muteAllOn, audienceListenRestricted, audienceWatchRestricted, waitingRoomOn, focus }),
+    [allGuestsMute, muteAllOn, audienceListenRestricted, audienceWatchRestricted, waitingRoomOn, focus],
+  );
   // worst first by loss or jitter when chosen in the quality column
   const ordered = useQualityOrder(shown);
   // bulk actions act on the selected rows still shown (a participant who left drops out)
@@ -222,13 +237,14 @@ export function ParticipantsView({
       {placedCall && <TempCallStatus call={placedCall} rows={rows} failedCalls={failedCalls} onClose={() => setPlacedCall(null)} />}
       <CommandsPause paused={stale} reason={t`Commands wait until the connection is back`}>
         <TabActions
-          flags={flags}
+          flags={toolbarFlags}
+          countOnline={countOnline}
           selectedIds={selectedIds}
           waitingTab={tab === 'waiting'}
           handTab={tab === 'hand'}
           sort={sort}
           onSortChange={setSort}
-          onClearSelection={() => setSelected(new Set())}
+          onClearSelection={clearSelection}
           onCommand={sendBulk}
           onOpenDialog={setActionDialog}
           busy={busy}
@@ -238,7 +254,7 @@ export function ParticipantsView({
           onShowTalkerChange={setShowTalker}
         />
         {/* the shortcuts ask their own question (refuse all): they go straight to the session */}
-        <TabShortcuts tab={tab} rows={shown} onCommand={(cmd) => onCommand(cmd, { bulk: true })} />
+        <TabShortcuts tab={tab} rows={shown} onCommand={sendShortcut} />
         <ParticipantTable
           rows={ordered}
           selected={selected}

@@ -42,7 +42,8 @@ function toolbar(over: Partial<TabActionsProps> = {}) {
   const onOpenDialog = vi.fn();
   renderUi(
     <TabActions
-      flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false, onlineCount: 3 }}
+      flags={{ allGuestsMute: false, audienceListenRestricted: false, audienceWatchRestricted: false }}
+      countOnline={() => 3}
       selectedIds={['7']}
       waitingTab={false}
       sort="custom"

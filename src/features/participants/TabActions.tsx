@@ -10,7 +10,7 @@
  * goes into "More" first); the menus (TabActionMenus.tsx), the shortcuts (TabShortcuts.tsx) and the
  * commands (commands.ts) live apart.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommandSink, ParticipantCommand } from './commands';
@@ -46,9 +46,18 @@ export interface MeetingFlags {
 
 export type ActionDialog = 'tempCall' | 'addressBook' | 'rollCall';
 
+/** What the toolbar shows of the meeting: its switches, not the online count (read when asked). */
+export type ToolbarFlags = Omit<MeetingFlags, 'onlineCount'>;
+
 export interface TabActionsProps {
   /** meeting-wide switches as the server reports them */
-  flags: MeetingFlags;
+  flags: ToolbarFlags;
+  /**
+   * endpoints in the meeting now, read when a meeting-wide mute is clicked (large meetings ask
+   * first): the count moves with nearly every feed batch, and as a prop it rendered the whole
+   * toolbar again on each (issue 27 item 1)
+   */
+  countOnline: () => number;
   /** usr_ids selected in the table */
   selectedIds: readonly string[];
   /** whether the waiting room tab is showing (admit/refuse offered) */
@@ -77,8 +86,10 @@ export interface TabActionsProps {
   onShowTalkerChange?: (on: boolean) => void;
 }
 
-export function TabActions({
+/** Memoised: the view hands it stable functions, so a feed batch renders it only when what it shows changed. */
+export const TabActions = memo(function TabActions({
   flags,
+  countOnline,
   selectedIds,
   waitingTab,
   handTab = false,
@@ -99,18 +110,19 @@ export function TabActions({
   // a confirmation open when the connection drops waits for it, saying why (issue 23)
   const lost = useConnectionLost();
   const [confirm, setConfirm] = useState<{ text: string; command: ParticipantCommand } | null>(null);
-  const large = flags.onlineCount > LARGE_MEETING;
   const ids = [...selectedIds];
   const count = ids.length;
 
-  const guarded = (command: ParticipantCommand, warning: string | null) => {
-    if (warning) setConfirm({ text: warning, command });
+  /** sends the command, or first asks with the warning for the count online now, in a large meeting */
+  const guarded = (command: ParticipantCommand, warning: ((online: number) => string) | null) => {
+    const online = countOnline();
+    if (warning && online > LARGE_MEETING) setConfirm({ text: warning(online), command });
     else onCommand(command);
   };
 
   const guestMuteWhy = flags.muteAllOn && flags.allGuestsMute ? t`On with Mute all` : undefined;
 
-  const muteAllWarning = large ? t`This meeting has ${flags.onlineCount} participants online. Mute all of them?` : null;
+  const muteAllWarning = (online: number) => t`This meeting has ${online} participants online. Mute all of them?`;
   const selectionOff = count === 0;
   const waitingMoveOff = selectionOff || flags.waitingRoomOn === false || waitingOff !== undefined;
 
@@ -154,7 +166,7 @@ export function TabActions({
           onClick={() =>
             guarded(
               { type: 'muteAll', on: false },
-              large ? t`This meeting has ${flags.onlineCount} participants online. Cancel mute for all of them?` : null,
+              (online) => t`This meeting has ${online} participants online. Cancel mute for all of them?`,
             )
           }
         >
@@ -479,4 +491,4 @@ export function TabActions({
       </Modal>
     </Stack>
   );
-}
+});
