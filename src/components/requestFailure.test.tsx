@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
@@ -47,6 +47,14 @@ describe('showRequestFailure (spec §8)', () => {
     expect(await screen.findByText('Services are temporarily inaccessible')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the same message again while its toast is up or waiting is no second toast (a burst of background reads queues nothing)', () => {
+    const text = 'The meeting statistics function is not enabled';
+    for (let i = 0; i < 9; i++)
+      act(() => void showRequestFailure(i18n, new ApiError('http', 404, `/status/participant/${i}/media_stream`)));
+    const { notifications: shown, queue } = notificationsStore.getState();
+    expect([...shown, ...queue].filter((n) => n.message === text)).toHaveLength(1);
   });
 
   it('silent outcomes (1088, 401, aborted) show nothing', () => {

@@ -66,7 +66,10 @@ export function showRequestFailure(i18n: I18n, error: unknown, options: RequestF
   const text = failureText(i18n, failure);
   if (failure.kind === 'none' || failure.kind === 'silent' || text === null) return 'none';
   if (failure.kind === 'message') {
-    notifications.show({ color: 'red', message: text, autoClose: 6000 });
+    // one toast of a message while it is up or waiting its turn: a burst of the same failure (the
+    // background statistics reads in front of a platform without statistics, every round) would
+    // fill the two-toast well's queue ahead of the notices the host needs
+    notifications.show({ id: `request-failure:${text}`, color: 'red', message: text, autoClose: 6000 });
     return 'message';
   }
   const outage = failure.outage === true;
