@@ -135,6 +135,24 @@ describe('when the session ends', () => {
     expect(h.ended).toEqual([end]);
   });
 
+  it('logging out aborts the quality round in flight before the logout goes out, and no round starts after', async () => {
+    const h = await startedSession();
+    h.child('qualityHistory').send({ type: 'quality.start' });
+    const [round] = h.pending('/status/participant/packets_lost_rate/');
+    expect(round).toBeDefined();
+    let callsAtAbort = -1;
+    round.signal!.addEventListener('abort', () => (callsAtAbort = h.calls.length));
+    h.actor.send({ type: 'session.logout' });
+    // the read was called off before the server was told: it cannot be refused for a session the server forgot
+    const logout = h.calls.findIndex((c) => c.suffix === 'logout_req');
+    expect(logout).toBeGreaterThan(0);
+    expect(callsAtAbort).toBeGreaterThan(0);
+    expect(callsAtAbort).toBeLessThanOrEqual(logout);
+    h.clock.increment(60_000);
+    await flush();
+    expect(h.calls.filter((c) => c.suffix.startsWith('/status/'))).toHaveLength(1);
+  });
+
   it('a logout the server does not answer ends after the timeout', async () => {
     const h = await startedSession();
     h.actor.send({ type: 'session.logout' });
