@@ -22,6 +22,8 @@ export type { PendingIds, RowDialog } from './tableTypes';
 export interface ParticipantTableProps {
   /** rows of the active tab, in display order */
   rows: readonly ParticipantRow[];
+  /** the roster number of a participant (Index), looked up for the rows on screen; absent: the row's own or its place */
+  numberOf?: (usrId: string) => number | undefined;
   /** selected usr_ids (for bulk actions) */
   selected: ReadonlySet<string>;
   /** usr_ids with a command in flight */
@@ -82,6 +84,7 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
 
 export function ParticipantTable({
   rows,
+  numberOf,
   selected,
   pending,
   onSelectionChange,
@@ -218,6 +221,7 @@ export function ParticipantTable({
                   key={slotKey(start + i, base, visibleCount)}
                   row={row}
                   index={start + i}
+                  number={numberOf?.(row.usrId) ?? row.number ?? start + i + 1}
                   height={rowHeight}
                   selected={selected.has(row.usrId)}
                   pending={pending.has(row.usrId)}

@@ -23,6 +23,8 @@ const INVITEE_NOTE = { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--ma
 export interface RowProps {
   row: ParticipantRow;
   index: number;
+  /** the participant's own number in the roster, shown as Index */
+  number: number;
   height: number;
   selected: boolean;
   pending: boolean;
@@ -51,6 +53,7 @@ export interface RowProps {
 export const Row = memo(function Row({
   row,
   index,
+  number,
   height,
   selected,
   pending,
@@ -155,7 +158,7 @@ export const Row = memo(function Row({
           </span>
         )}
       </div>
-      {shown.has('index') && <div role="cell">{row.number ?? index + 1}</div>}
+      {shown.has('index') && <div role="cell">{number}</div>}
       {shown.has('protocol') && <div role="cell">{protocolName(row.protocol) ?? t`Auto`}</div>}
       {shown.has('address') && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus is how a keyboard user reads the clipped address in full

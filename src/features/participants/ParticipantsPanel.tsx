@@ -26,7 +26,7 @@ import type { ActorRefFrom } from 'xstate';
 import { resultCodeText } from '#/i18n/messages';
 import { shownInPlace } from '#/api/failureReports';
 import { ParticipantsView } from './ParticipantsView';
-import { toRows } from './toRows';
+import { RowMaker, rosterNumbers } from './toRows';
 import { commandTargets, toWireRequests, type CommandMeta, type ParticipantCommand } from './commands';
 import { customTabsKey } from './customTabsStore';
 import { useSessionChild } from '#/session/useSessionChild';
@@ -96,11 +96,20 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
   const cascade = useSessionChild<AnyActorRef>(session, 'cascade');
   const hiddenSubSites = useSelector(cascade, (s) => (s ? cascadeSelectors.selectHiddenSubSites(s) : NO_HIDDEN)) ?? NO_HIDDEN;
 
+  const maker = useRef<RowMaker>(null);
+  maker.current ??= new RowMaker();
   const allRows = useMemo(() => {
     if (!store || !list) return [];
-    return toRows(list, waitingList ?? [], (id) => store.isWaiting(id));
+    return maker.current!.rows(
+      list,
+      waitingList ?? [],
+      (id) => store.isWaiting(id),
+      (id) => store.has(id),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is updated in place: `version` moves whenever it changed
   }, [store, list, waitingList, version]);
+  // the list array stays the same until someone joins or leaves (records change in place)
+  const numberOf = useMemo(() => rosterNumbers(list ?? [], waitingList ?? []), [list, waitingList]);
   const rows = useMemo(() => {
     if (hiddenSubSites.length === 0) return allRows;
     const hidden = new Set(hiddenSubSites);
@@ -200,6 +209,7 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
   const view = (
     <ParticipantsView
       rows={rows}
+      numberOf={numberOf}
       flags={{
         allGuestsMute: meeting.allGuestsMute,
         muteAllOn: meeting.muteAllOn,

@@ -47,6 +47,8 @@ const NONE: readonly string[] = [];
 export interface ParticipantsViewProps {
   /** every participant of the meeting (roster and online endpoints merged) */
   rows: readonly ParticipantRow[];
+  /** the roster number of a participant (Index), looked up for the rows on screen; absent: the row's own or its place */
+  numberOf?: (usrId: string) => number | undefined;
   /** meeting-wide switches */
   flags: MeetingFlags;
   /** the roll call in progress, null when none */
@@ -81,6 +83,7 @@ export interface ParticipantsViewProps {
 
 export function ParticipantsView({
   rows,
+  numberOf,
   flags,
   rollCall,
   pending,
@@ -257,6 +260,7 @@ export function ParticipantsView({
         <TabShortcuts tab={tab} rows={shown} onCommand={sendShortcut} />
         <ParticipantTable
           rows={ordered}
+          numberOf={numberOf}
           selected={selected}
           pending={pending}
           onSelectionChange={setSelected}

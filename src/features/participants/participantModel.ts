@@ -24,8 +24,9 @@ export interface ParticipantRow {
   /** server order (pin_sort / roster order) used by the "custom" sort */
   order: number;
   /**
-   * the participant's own number: its place in the meeting's roster (1-based), shown as Index,
-   * the same in every tab; rows built without a roster fall back to their place in the table
+   * the participant's own number, shown as Index, where the row was built knowing it; the panel
+   * looks the roster number up for the rows on screen instead (toRows.ts: rosterNumbers), since
+   * with it in the row one participant leaving renumbered every row after them
    */
   number?: number;
   /** when the hand went up (ms since the epoch), when the server says (`hand_up_dtms`); absent otherwise */

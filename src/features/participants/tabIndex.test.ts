@@ -152,4 +152,16 @@ describe('TabIndex equals the full recomputation', () => {
       ),
     ).toBeNull();
   });
+
+  it('a participant leaving or joining in the middle changes that row only, not every row after it (issue 27)', () => {
+    const rnd = random(5);
+    const rows = Array.from({ length: 12 }, (_, i) => randomRow(rnd, `u${i}`, i, 0));
+    const left = rows.filter((_, i) => i !== 1);
+    expect(changedRows(rows, left)).toEqual({ removed: [rows[1]], added: [] });
+    expect(changedRows(left, rows)).toEqual({ removed: [], added: [rows[1]] });
+    // a leave and a change in one batch
+    const both = left.slice();
+    both[5] = randomRow(rnd, both[5].usrId, both[5].order, 0);
+    expect(changedRows(rows, both)).toEqual({ removed: [rows[1], left[5]], added: [both[5]] });
+  });
 });

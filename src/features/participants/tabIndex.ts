@@ -4,8 +4,7 @@
  * batch replaces the row objects of the participants it touched (toRows keeps the others), so
  * comparing the new rows with the last ones by identity finds the changed few; only they are
  * looked at, counted in or out and moved in the kept order. A change of tab, sort, language or
- * filter tabs, or a batch that changed much of the list (a reload, someone leaving renumbers the
- * rows after them), is computed afresh with the full functions of participantModel.ts and
+ * filter tabs, or a batch that changed much of the list (a reload), is computed afresh with the full functions of participantModel.ts and
  * handQueue.ts, which the incremental results must always equal (tabIndex.test.ts).
  */
 import {
@@ -52,21 +51,60 @@ const AFRESH_SHARE = 0.25;
 /** up to this many changed rows of a tab are moved one by one; more are merged in one pass */
 const SPLICE_LIMIT = 32;
 
-/** What changed from `prev` to `next`, position by position; null when most of it did. */
+/** how far ahead a row that left or joined is looked for before two rows count as one changed */
+const LOOK_AHEAD = 8;
+
+/**
+ * What changed from `prev` to `next`, null when most of it did. The rows are matched in order by
+ * identity, and a row that left or joined in the middle (a participant leaving shifts every row
+ * after them) is found within a few places, so the rows after it count as unchanged: compared
+ * position by position, one leave near the top made every row after it a change (issue 27).
+ * Any pairing is a correct answer (counts and tab are patched by it): a row not matched to itself
+ * is in `removed`, and its new object, if any, in `added`.
+ */
 export function changedRows(prev: readonly ParticipantRow[], next: readonly ParticipantRow[]): RowChange | null {
   const limit = Math.max(prev.length, next.length) * AFRESH_SHARE;
   const removed: ParticipantRow[] = [];
   const added: ParticipantRow[] = [];
-  const common = Math.min(prev.length, next.length);
-  for (let i = 0; i < common; i++) {
-    if (prev[i] === next[i]) continue;
-    removed.push(prev[i]);
-    added.push(next[i]);
-    if (added.length > limit) return null;
+  let i = 0;
+  let j = 0;
+  while (i < prev.length && j < next.length) {
+    const a = prev[i];
+    const b = next[j];
+    if (a === b) {
+      i++;
+      j++;
+      continue;
+    }
+    if (a.usrId !== b.usrId) {
+      // left: `a`'s successors come next; joined: `b` stands before `a`
+      const left = aheadOf(prev, i, b);
+      const joined = left < 0 ? aheadOf(next, j, a) : -1;
+      if (left > 0) {
+        for (; i < left; i++) removed.push(prev[i]);
+        continue;
+      }
+      if (joined > 0) {
+        for (; j < joined; j++) added.push(next[j]);
+        continue;
+      }
+    }
+    removed.push(a);
+    added.push(b);
+    i++;
+    j++;
+    if (added.length > limit || removed.length > limit) return null;
   }
-  for (let i = common; i < prev.length; i++) removed.push(prev[i]);
-  for (let i = common; i < next.length; i++) added.push(next[i]);
+  for (; i < prev.length; i++) removed.push(prev[i]);
+  for (; j < next.length; j++) added.push(next[j]);
   return removed.length > limit || added.length > limit ? null : { removed, added };
+}
+
+/** where, within LOOK_AHEAD places after `from`, `rows` holds the participant of `row` (its old or new object); -1 when not */
+function aheadOf(rows: readonly ParticipantRow[], from: number, row: ParticipantRow): number {
+  const end = Math.min(rows.length, from + 1 + LOOK_AHEAD);
+  for (let k = from + 1; k < end; k++) if (rows[k] === row || rows[k].usrId === row.usrId) return k;
+  return -1;
 }
 
 function handUp(row: ParticipantRow): boolean {
@@ -217,7 +255,10 @@ export class TabIndex {
       if (queue) for (const row of come) this.orderedAt.set(row, times.get(row.usrId) ?? Number.POSITIVE_INFINITY);
       rows = merge(kept, come.slice().sort(cmp), cmp);
     }
-    if (queue) for (const row of gone) if (!come.includes(row)) this.orderedAt.delete(row);
+    if (queue) {
+      const still = new Set(come);
+      for (const row of gone) if (!still.has(row)) this.orderedAt.delete(row);
+    }
     return rows;
   }
 }

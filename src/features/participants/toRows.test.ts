@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParticipantStore } from '@machines/participants/participantStore';
-import { displayAddress, toRows } from './toRows';
+import { displayAddress, RowMaker, rosterNumbers, toRows } from './toRows';
 
 describe('displayAddress', () => {
   it('strips scheme, port and parameters from an online uri', () => {
@@ -36,5 +36,43 @@ describe('toRows', () => {
     expect(second[0]).toBe(first[0]);
     expect(second[1].waiting).toBe(true);
     expect(second.map((r) => r.remoteAddr)).toEqual(['a@h', 'b@h']);
+  });
+
+  it('a participant leaving keeps the row objects of everyone after them; the Index is still the roster number (issue 27)', () => {
+    const store = new ParticipantStore();
+    const join = (ids: string[]) =>
+      store.applyInfo({
+        mr_id: '1',
+        usr_ids: ids,
+        usr_names: ids.map((id) => id.toUpperCase()),
+        ep_ids: ids.map((_, i) => i + 1),
+        usr_uris: ids.map((id) => `sip:${id}@h`),
+        enter_dtms: ids.map(() => 0),
+        dev_type: ids.map(() => ''),
+        ep_version: ids.map(() => 0),
+        is_online: ids.map(() => 1),
+        pin_sort: ids.map(() => 0),
+        sort_para: ids.map(() => 0),
+        gbk_names: ids.map(() => ''),
+        proto_types: ids.map(() => 2),
+        ep_uuid: ids.map(() => ''),
+      });
+    join(['a', 'b', 'c', 'd']);
+    const maker = new RowMaker();
+    const make = () => maker.rows(store.list(), store.waiting(), (id) => store.isWaiting(id));
+    const first = make();
+    store.applyLeft({ usr_ids: ['b'] });
+    const second = make();
+    expect(second.map((r) => r.usrId)).toEqual(['a', 'c', 'd']);
+    expect(second[1]).toBe(first[2]);
+    expect(second[2]).toBe(first[3]);
+    expect(rosterNumbers(store.list(), store.waiting())('c')).toBe(2);
+    // back again: after everyone listed, in the order and in the numbers
+    join(['b']);
+    const third = make();
+    expect(third.map((r) => r.usrId)).toEqual(['a', 'c', 'd', 'b']);
+    expect(third[3].order).toBeGreaterThan(third[2].order);
+    expect(third[1]).toBe(first[2]);
+    expect(rosterNumbers(store.list(), store.waiting())('b')).toBe(4);
   });
 });

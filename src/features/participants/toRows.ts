@@ -22,61 +22,134 @@ export function displayAddress(uri: string, callAddr: string): string {
 }
 
 const cache = new WeakMap<Participant, ParticipantRow>();
+const waitingCache = new WeakMap<WaitingEntry, ParticipantRow>();
 
-function orderOf(p: Participant, index: number): number {
-  // pin_sort > 0 is the server's custom order; the rest keep their arrival order after them
-  return (p.pin_sort > 0 ? p.pin_sort : 1_000_000) * 100_000 + index;
+/** pin_sort > 0 is the server's custom order; the rest keep their arrival order after them */
+function orderOf(p: Participant, seq: number): number {
+  return (p.pin_sort > 0 ? p.pin_sort : 1_000_000) * 1e9 + seq;
 }
 
-/** Rows of every participant plus waiting-room users the roster does not know yet. */
+/**
+ * Turns the records into rows batch after batch (one maker per participant list). A row's order
+ * is its participant's place in arrival order, kept while they stay listed, not their index in
+ * the list: a participant leaving moved every index after them, and with the index in the row
+ * every later row was a new object in that batch, so the table saw thousands of changed rows and
+ * the tab was counted and sorted afresh (issue 27 item 1). The roster number shown as Index is
+ * looked up for the rows on screen instead ({@link rosterNumbers}).
+ */
+export class RowMaker {
+  /** usr_id → arrival sequence; ascending along the list (the store keeps arrival order) */
+  private seqOf = new Map<string, number>();
+  private lastSeq = 0;
+  private list: readonly Participant[] | null = null;
+  private seqs: number[] = [];
+
+  /** Rows of every participant plus waiting-room users the roster does not know yet. */
+  rows(
+    list: readonly Participant[],
+    waitingList: readonly WaitingEntry[],
+    isWaiting: (usrId: string) => boolean,
+    /** whether the roster lists the usr_id (default: looked up in `list`) */
+    listed?: (usrId: string) => boolean,
+  ): ParticipantRow[] {
+    // the store gives a new list array when someone joins or leaves, else changes records in place
+    if (list !== this.list) this.sequence(list);
+    const rows: ParticipantRow[] = new Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i];
+      const order = orderOf(p, this.seqs[i]);
+      const waiting = p.online === 1 && isWaiting(p.usr_id);
+      let row = cache.get(p);
+      if (!row || row.order !== order || row.waiting !== waiting) {
+        row = {
+          usrId: p.usr_id,
+          name: p.usr_name || p.gbk_name || p.usr_id,
+          epId: p.ep_id || null,
+          protocol: p.proto_type,
+          remoteAddr: displayAddress(p.online ? p.usr_uri : '', p.call_addr),
+          online: p.online === 1,
+          stats: p.usr_stat,
+          order,
+          waiting,
+          ...(p.hand_up_dtm > 0 ? { handUpAt: p.hand_up_dtm * 1000 } : {}),
+          ...(p.dep_name ? { department: p.dep_name } : {}),
+          ...(p.usr_appoint === 1 ? { appointed: true } : {}),
+        };
+        cache.set(p, row);
+      }
+      rows[i] = row;
+    }
+    if (waitingList.length) {
+      const inList = listed ?? setOf(list);
+      for (const w of waitingList) {
+        if (inList(w.usr_id)) continue;
+        const order = 2_000_000 * 1e9 + rows.length;
+        let row = waitingCache.get(w);
+        if (!row || row.order !== order) {
+          row = {
+            usrId: w.usr_id,
+            name: w.usr_name || w.gbk_name || w.usr_id,
+            epId: w.ep_id || null,
+            protocol: 0,
+            remoteAddr: displayAddress(w.usr_uri, ''),
+            online: true,
+            stats: '',
+            order,
+            waiting: true,
+          };
+          waitingCache.set(w, row);
+        }
+        rows.push(row);
+      }
+    }
+    return rows;
+  }
+
+  private sequence(list: readonly Participant[]): void {
+    const seqs = new Array<number>(list.length);
+    let prev = 0;
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i].usr_id;
+      let seq = this.seqOf.get(id);
+      // new, or back after leaving (appended at the end): a place after everyone listed
+      if (seq === undefined || seq <= prev) {
+        seq = ++this.lastSeq;
+        this.seqOf.set(id, seq);
+      }
+      seqs[i] = seq;
+      prev = seq;
+    }
+    this.list = list;
+    this.seqs = seqs;
+  }
+}
+
+function setOf(list: readonly Participant[]): (usrId: string) => boolean {
+  const ids = new Set(list.map((p) => p.usr_id));
+  return (usrId) => ids.has(usrId);
+}
+
+/** Rows of every participant plus waiting-room users the roster does not know yet (one batch; see {@link RowMaker}). */
 export function toRows(
   list: readonly Participant[],
   waitingList: readonly WaitingEntry[],
   isWaiting: (usrId: string) => boolean,
 ): ParticipantRow[] {
-  const rows: ParticipantRow[] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const p = list[i];
-    const order = orderOf(p, i);
-    const waiting = p.online === 1 && isWaiting(p.usr_id);
-    let row = cache.get(p);
-    if (!row || row.order !== order || row.waiting !== waiting || row.number !== i + 1) {
-      row = {
-        usrId: p.usr_id,
-        name: p.usr_name || p.gbk_name || p.usr_id,
-        epId: p.ep_id || null,
-        protocol: p.proto_type,
-        remoteAddr: displayAddress(p.online ? p.usr_uri : '', p.call_addr),
-        online: p.online === 1,
-        stats: p.usr_stat,
-        order,
-        waiting,
-        number: i + 1,
-        ...(p.hand_up_dtm > 0 ? { handUpAt: p.hand_up_dtm * 1000 } : {}),
-        ...(p.dep_name ? { department: p.dep_name } : {}),
-        ...(p.usr_appoint === 1 ? { appointed: true } : {}),
-      };
-      cache.set(p, row);
+  return new RowMaker().rows(list, waitingList, isWaiting);
+}
+
+/**
+ * The roster number (1-based place in the roster, shown as Index) of a usr_id, for the rows on
+ * screen: the waiting-room users the roster does not know follow it. Built on the first look-up.
+ */
+export function rosterNumbers(list: readonly Participant[], waitingList: readonly WaitingEntry[]): (usrId: string) => number | undefined {
+  let numbers: Map<string, number> | null = null;
+  return (usrId) => {
+    if (!numbers) {
+      numbers = new Map();
+      for (let i = 0; i < list.length; i++) numbers.set(list[i].usr_id, i + 1);
+      for (const w of waitingList) if (!numbers.has(w.usr_id)) numbers.set(w.usr_id, numbers.size + 1);
     }
-    rows[i] = row;
-  }
-  if (waitingList.length) {
-    const known = new Set(list.map((p) => p.usr_id));
-    for (const w of waitingList) {
-      if (known.has(w.usr_id)) continue;
-      rows.push({
-        usrId: w.usr_id,
-        name: w.usr_name || w.gbk_name || w.usr_id,
-        epId: w.ep_id || null,
-        protocol: 0,
-        remoteAddr: displayAddress(w.usr_uri, ''),
-        online: true,
-        stats: '',
-        order: 2_000_000 * 100_000 + rows.length,
-        waiting: true,
-        number: rows.length + 1,
-      });
-    }
-  }
-  return rows;
+    return numbers.get(usrId);
+  };
 }
