@@ -22,12 +22,12 @@
  * Length (over 400 lines on purpose): the table of every result and reason code with its two
  * messages is data, kept whole so the server and the console read one table.
  */
+import { LOGGED_OUT, localize, RC, unknownCodeMessage, type Localized, type ResultCode, type ResultCodeKey } from './resultCodes';
 
-/** A message in both product languages. */
-export interface Localized {
-  en: string;
-  zh: string;
-}
+// the numbers, the language pick and the silent codes live in ./resultCodes.ts, without the texts:
+// the console's first screen needs them, and the texts only once a request has failed
+export { LOGGED_OUT, localize, RC, SILENT_RESULT_CODES, unknownCodeMessage } from './resultCodes';
+export type { Locale, Localized, ResultCode, ResultCodeKey } from './resultCodes';
 
 export type CodeFamily = 'users' | 'departments' | 'rooms' | 'tenant' | 'database' | 'booking' | 'history' | 'system';
 
@@ -37,121 +37,6 @@ export interface ResultCodeInfo extends Localized {
   /** stable camelCase name, the key of {@link RC} */
   key: string;
 }
-
-/**
- * Named result codes for code that produces or branches on them (server validation, machines).
- * @example if (err.result === RC.overtimeConflictsBooking) ...
- */
-export const RC = {
-  // 1xxx users, login, signing, sessions
-  wrongUserPassword: 1001,
-  loginNameRequired: 1002,
-  verifyCodeIncorrect: 1003,
-  verifyCodeFormat: 1004,
-  tooManyLoginAttempts: 1005,
-  sessionExpired: 1006,
-  sessionNotFound: 1007,
-  badSignature: 1008,
-  timestampExpired: 1009,
-  nonceReplayed: 1010,
-  signatureMissing: 1011,
-  unknownDevid: 1012,
-  resumeRefused: 1013,
-  supervisorForbidden: 1020,
-  hostForbidden: 1021,
-  userNotFound: 1030,
-  userNumberRequired: 1031,
-  userSearchTooMany: 1032,
-  userNumberLength: 1033,
-  loginAsAdministrator: 1088,
-  noAccessRights: 1556,
-  // 2xxx departments
-  departmentNotFound: 2001,
-  departmentSearchTooMany: 2002,
-  departmentNameRequired: 2003,
-  // 4xxx meeting rooms and meeting control
-  meetingNotFound: 4001,
-  wrongMeetingPassword: 4002,
-  meetingNumberFormat: 4003,
-  controlPasswordEmpty: 4004,
-  adhocDisabled: 4005,
-  scheduledNotStarted: 4006,
-  meetingEnded: 4007,
-  meetingLocked: 4008,
-  overtimeInvalid: 4010,
-  overtimeTooLong: 4011,
-  overtimeConflictsBooking: 4012,
-  participantNotFound: 4020,
-  endpointOffline: 4021,
-  cascadePointsExist: 4022,
-  micVolumeAutoAdjust: 4023,
-  nameRequired: 4024,
-  nameTooLong: 4025,
-  displayNameRequired: 4026,
-  callAddressRequired: 4027,
-  callAddressFormat: 4028,
-  traditionalMosaicUnsupported: 4030,
-  invalidMosaicId: 4031,
-  invalidPaneToken: 4032,
-  rollCallNotRunning: 4033,
-  waitingRoomDisabled: 4034,
-  hostPasswordEmpty: 4035,
-  passwordsMustDiffer: 4036,
-  passwordDigitsOnly: 4037,
-  passwordTooLong: 4038,
-  tabNameRequired: 4040,
-  tabLimit: 4041,
-  titleTooLong: 4042,
-  // 5xxx tenant configuration and resource templates
-  tenantNotFound: 5001,
-  serviceExpired: 5002,
-  resourceTemplateNotFound: 5003,
-  insufficientResources: 5004,
-  statisticsDisabled: 5005,
-  mosaicOverTemplate: 5006,
-  recordingNotInTemplate: 5007,
-  // 6xxx database
-  databaseError: 6001,
-  databaseWriteFailed: 6002,
-  recordConflict: 6003,
-  // 7xxx bookings, templates, live, recording
-  bookingNotFound: 7001,
-  bookingTooShort: 7002,
-  bookingStartTooSoon: 7003,
-  bookingTooLong: 7004,
-  bookingConflict: 7005,
-  meetingTemplateNotFound: 7010,
-  pushAddressNotSet: 7020,
-  pushAddressNotRtmp: 7021,
-  liveAddressWhileLiveOn: 7022,
-  liveAddressBuiltinOnly: 7023,
-  pullAddressRequired: 7024,
-  recordingAlreadyRunning: 7030,
-  recordingNotRunning: 7031,
-  recorderUnavailable: 7032,
-  // 8xxx history
-  historyNotFound: 8001,
-  historyRangeInvalid: 8002,
-  // 9xxx system
-  /** (podium) the console's server forwards the API to a platform (`--upstream`) it cannot reach */
-  upstreamUnreachable: 9988,
-  /** (podium) the server failed unexpectedly; the request may not have been applied */
-  notOfferedByReference: 9987,
-  internalError: 9989,
-  malformedJson: 9990,
-  fieldMissing: 9991,
-  fieldWrongType: 9992,
-  fieldTooLong: 9993,
-  standbyMachine: 9994,
-  unknownAction: 9995,
-  tooFrequent: 9996,
-  valueOutOfRange: 9997,
-  connectionTimeout: 9998,
-  notImplemented: 9999,
-} as const;
-
-export type ResultCodeKey = keyof typeof RC;
-export type ResultCode = (typeof RC)[ResultCodeKey];
 
 const MESSAGES: Record<ResultCodeKey, Localized> = {
   wrongUserPassword: { en: 'Incorrect login name or password', zh: '登录名或密码错误' },
@@ -329,17 +214,6 @@ export function isResultCode(code: unknown): code is ResultCode {
   return typeof code === 'number' && byCode.has(code);
 }
 
-export type Locale = 'en' | 'zh';
-
-/**
- * Picks the message of the active locale. Pass the Lingui locale (`i18n.locale`) unchanged:
- * `en`, `en-US`… give English, anything else Chinese.
- * @example localize(CALL_FAILURE_REASONS.busy, i18n.locale) // '对方忙' under zh
- */
-export function localize(message: Localized, locale: string): string {
-  return locale.toLowerCase().startsWith('en') ? message.en : message.zh;
-}
-
 /**
  * Message of a result code in the given locale; unknown codes give a generic text carrying the
  * number so a user can still report it.
@@ -347,11 +221,8 @@ export function localize(message: Localized, locale: string): string {
 export function codeMessage(code: number, locale: string): string {
   const info = byCode.get(code);
   if (info) return localize(info, locale);
-  return localize({ en: `Request failed (code ${code})`, zh: `请求失败（错误码 ${code}）` }, locale);
+  return unknownCodeMessage(code, locale);
 }
-
-/** Result codes the console shows no message for (spec §6: 1088 is silent). */
-export const SILENT_RESULT_CODES: ReadonlySet<number> = new Set([RC.loginAsAdministrator]);
 
 // ---------------------------------------------------------------------------------------------
 // Reason tables carried by events and login failures
@@ -469,7 +340,7 @@ export type ForceLogoutReason = keyof typeof FORCE_LOGOUT_REASONS;
  */
 export function forceLogoutMessage(reason: string): Localized {
   if (Object.hasOwn(FORCE_LOGOUT_REASONS, reason)) return FORCE_LOGOUT_REASONS[reason as ForceLogoutReason];
-  const loggedOut = { en: 'You have been logged out', zh: '您已退出登录' };
+  const loggedOut = LOGGED_OUT;
   const trimmed = reason.trim();
   const because = (why: Localized): Localized => ({ en: `${loggedOut.en}: ${why.en}`, zh: `${loggedOut.zh}：${why.zh}` });
   if (/^\d{1,6}$/.test(trimmed)) {

@@ -13,6 +13,7 @@ import { UnsupportedBrowser } from './UnsupportedBrowser';
 import { currentBrowser, isSupportedBrowser } from './browser/support';
 import { installRootFontSize } from './browser/rootFontSize';
 import { i18n, initialLocale, loadCatalog, prefetchCatalog } from './i18n/i18n';
+import { loadCodeTexts } from './i18n/codeTexts';
 import { createAppRouter } from './router';
 import { SessionHolder } from './session/sessionHolder';
 import { SessionProvider } from './session/SessionContext';
@@ -75,6 +76,7 @@ function boot(): void {
       void preloadToasts().catch(() => {});
       void loadAllStyles().catch(() => {});
       if (onLogin) void prefetchCatalog(locale).catch(() => {});
+      void loadCodeTexts().catch(() => {});
     });
   });
 }

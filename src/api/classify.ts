@@ -35,7 +35,7 @@
  * time-out, no answer at all) carry `outage: true`: the platform may come back by itself, so the
  * alert goes when it answers again (src/components/requestFailure.tsx, issue 23 item 5).
  */
-import { SILENT_RESULT_CODES } from '@protocol/codes';
+import { SILENT_RESULT_CODES } from '@protocol/resultCodes';
 import { isApiError, type ApiError } from '@protocol/errors';
 
 export type FailureMessage =

@@ -5,7 +5,7 @@
  * callback option, so every client — the login screen's, each session's, a panel's own — is
  * covered without threading a handler through every factory.
  */
-import { RC } from '@protocol/codes';
+import { RC } from '@protocol/resultCodes';
 import { ApiError } from '@protocol/errors';
 import { isUnknownCallRefusal, notOfferedBy, type NotOfferedReason } from '@machines/commands/notOffered';
 import { assumedGroupOfPath } from '@protocol/assumptions';

@@ -23,6 +23,7 @@ import type { SigningMode } from '@protocol/wire';
 import { defaultBaseUrl } from './basePath';
 import { reportRequestAnswered, reportRequestFailure } from './failureReports';
 import { trimStrings } from './trim';
+import { loadCodeTexts } from '../i18n/codeTexts';
 
 /** How to sign and whether to encrypt: what `GET /api/v3/app/getPlatform` told the console. */
 export interface PlatformSettings {
@@ -130,6 +131,9 @@ export function createTransport(options: ClientOptions, platform: () => Promise<
       return answer;
     } catch (e) {
       if (e instanceof ApiError) {
+        // a refusal is worded from the result codes' texts, loaded when first needed: before anyone
+        // sees it (src/i18n/codeTexts.ts); the server answered, so it can serve them too
+        if (e.kind === 'http') await loadCodeTexts().catch(() => undefined);
         reportRequestFailure(e, { method: spec.method, path: spec.path.split('?')[0], longPoll: spec.timeout === false, body: spec.body });
       }
       throw e;

@@ -1,15 +1,17 @@
 /**
  * Codes → translated text. Machines and the server carry codes; this is the one place the UI turns
  * them into words. Result codes and reason tables carry their own en/zh texts (protocol/codes.ts);
- * they are picked by the active Lingui locale so a language switch re-renders them too.
+ * they are picked by the active Lingui locale so a language switch re-renders them too. Those
+ * texts are loaded before they can be needed (./codeTexts.ts says when).
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { codeInfo, codeMessage, forceLogoutMessage, localize, loginFailureMessage, SILENT_RESULT_CODES } from '@protocol/codes';
+import { LOGGED_OUT, localize, SILENT_RESULT_CODES, unknownCodeMessage } from '@protocol/resultCodes';
 import type { MrScene } from '@protocol/wire';
 import { LIMITS, type ValidationError } from '@protocol/validation';
 import type { LoginFailure, LoginField, LoginFieldError, SessionEnd } from '@machines/index';
 import { sceneText } from './scene';
+import { codeTexts } from './codeTexts';
 import type { FailureClass } from '#/api/classify';
 
 /**
@@ -79,7 +81,7 @@ export function loginFailureText(i18n: I18n, failure: LoginFailure, lockRemainin
     case 'wrongPassword':
       return i18n._(msg`Wrong host or supervisor password`);
     case 'meetingNotFound': {
-      const reason = loginFailureMessage(failure.detail);
+      const reason = codeTexts()?.loginFailureMessage(failure.detail);
       return reason ? localize(reason, i18n.locale) : i18n._(msg`The meeting does not exist`);
     }
     case 'locked':
@@ -99,7 +101,7 @@ export function loginFailureText(i18n: I18n, failure: LoginFailure, lockRemainin
  */
 export function resultCodeText(i18n: I18n, code: number): string | null {
   if (SILENT_RESULT_CODES.has(code)) return null;
-  return codeMessage(code, i18n.locale);
+  return codeTexts()?.codeMessage(code, i18n.locale) ?? unknownCodeMessage(code, i18n.locale);
 }
 
 /**
@@ -154,18 +156,20 @@ export function failureText(i18n: I18n, failure: FailureClass): string | null {
  * Null for the user's own logout.
  */
 export function sessionEndText(i18n: I18n, end: SessionEnd, scene: MrScene): string | null {
+  // a session ends on a screen that loaded the texts before it drew (codeTexts.ts)
+  const codes = codeTexts();
   switch (end.code) {
     case 'logout':
       return null;
     case 'meetingEnded':
       return i18n._(sceneText('ended', end.detail === 'class_ended' ? 'class' : scene));
     case 'meetingDeleted':
-      return localize(forceLogoutMessage('meeting_deleted'), i18n.locale);
+      return localize(codes ? codes.forceLogoutMessage('meeting_deleted') : LOGGED_OUT, i18n.locale);
     case 'forcedLogout':
-      return localize(forceLogoutMessage(end.detail ?? ''), i18n.locale);
+      return localize(codes ? codes.forceLogoutMessage(end.detail ?? '') : LOGGED_OUT, i18n.locale);
     case 'notRpcServer':
-      return end.result !== undefined && codeInfo(end.result)
-        ? i18n._(msg`The meeting control service failed: ${codeMessage(end.result, i18n.locale)}`)
+      return end.result !== undefined && codes?.codeInfo(end.result)
+        ? i18n._(msg`The meeting control service failed: ${codes.codeMessage(end.result, i18n.locale)}`)
         : i18n._(msg`The meeting control service is unavailable`);
     case 'sessionLost':
       return i18n._(msg`Login timed out, please log in again`);

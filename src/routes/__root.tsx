@@ -8,6 +8,7 @@ import { trustedOrigins } from '#/session/windowLinks';
 import { useRequestFailureReporter } from '#/components/requestFailure';
 import { stylesBeforeScreen } from '#/styles/loadAllStyles';
 import { catalogBeforeScreen } from '#/i18n/i18n';
+import { codeTextsBeforeScreen } from '#/i18n/codeTexts';
 import { isLoginScreen } from '#/browser/prefetch';
 import { routerBasepath } from '#/basepath';
 
@@ -19,9 +20,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // catalog (the entry brings only the login screen's share of each), here rather than in each
   // route so a new screen has them too
   beforeLoad: ({ location }) => {
-    const styles = stylesBeforeScreen(location.pathname);
-    const catalog = catalogBeforeScreen(isLoginScreen(location.pathname, routerBasepath()));
-    return styles && catalog ? Promise.all([styles, catalog]).then(() => undefined) : (styles ?? catalog);
+    const loginScreen = isLoginScreen(location.pathname, routerBasepath());
+    const waits = [
+      stylesBeforeScreen(location.pathname),
+      catalogBeforeScreen(loginScreen),
+      // and for the result codes' texts, which session ends and event reasons are worded from
+      // (src/i18n/codeTexts.ts; the login screen fetches them ahead or with a refusal)
+      loginScreen ? undefined : codeTextsBeforeScreen(),
+    ].filter((wait): wait is Promise<unknown> => wait !== undefined);
+    return waits.length ? Promise.all(waits).then(() => undefined) : undefined;
   },
   component: RootComponent,
 });

@@ -6,8 +6,13 @@
 import { configure } from '@testing-library/dom';
 import { afterAll, afterEach } from 'vitest';
 import { failOnXstateWarnings, recordXstateWarnings } from './xstateWarnings';
+import { loadCodeTexts } from '../i18n/codeTexts';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The result codes' texts, which the app loads before a refusal or a screen can show them
+// (src/i18n/codeTexts.ts): loaded for every test, as a component test draws a refusal directly.
+await loadCodeTexts();
 
 /**
  * happy-dom lays nothing out, so Mantine's focus trap finds no element it deems tabbable in an
