@@ -105,8 +105,10 @@ export class ParticipantsApi {
    * the server must: then the checker logs in again, as {@link forWorker} does between specs.
    */
   private async touch(suffix: string): Promise<void> {
-    if (suffix === 'changes' || Date.now() - this.lastPoll < 15_000) return;
-    this.touching ??= this.keepAlive().finally(() => (this.touching = undefined));
+    if (suffix === 'changes') return;
+    // a request made while the keep-alive is under way waits for it too (its poll marks lastPoll
+    // when it goes out, before it is known whether the session still answers)
+    if (!this.touching && Date.now() - this.lastPoll >= 15_000) this.touching = this.keepAlive().finally(() => (this.touching = undefined));
     await this.touching;
   }
 
