@@ -14,12 +14,12 @@ import { selectChild, selectSessionEnd, selectSessionEnded } from './selectors';
 
 const login = loginResult({ role: 'host' });
 
-async function startedSession() {
+async function startedSession(input: { holdNotices?: boolean } = {}) {
   const script = scriptedSessionApi();
   const clock = new SimulatedClock();
   const actor = createActor(sessionMachine, {
     clock,
-    input: { api: script.api, login, log: () => {}, random: () => 0.5, newRequestId: () => 'r1' },
+    input: { api: script.api, login, log: () => {}, random: () => 0.5, newRequestId: () => 'r1', ...input },
   }).start();
   const ended: SessionEnd[] = [];
   actor.on('session.ended', (e) => ended.push(e.end));
@@ -74,6 +74,49 @@ describe('when live', () => {
     const h = await startedSession();
     h.actor.send({ type: 'command.send', suffix: 'eps-status', body: { cmdid: 'ctrl_mr_eps', action: 'drop', usr_ids: ['1'] } });
     expect(h.calls.at(-1)).toMatchObject({ method: 'post', suffix: 'eps-status', body: { req_id: 'r1' } });
+  });
+});
+
+describe('notices before the screen listens (input holdNotices)', () => {
+  const bookingConflict = (seq: number, minutes: number) =>
+    ({ cmdid: 'show_warning_info', seq, warn_info: 'booking_conflict', is_toast: 1, params: { minutes } }) as never;
+  const heard = (h: Awaited<ReturnType<typeof startedSession>>) => {
+    const notices: unknown[] = [];
+    h.child('notifications').on('*', (e: { type: string; params?: unknown }) => notices.push([e.type, e.params]));
+    return notices;
+  };
+
+  it('a notice the feed brings before the screen listens waits for session.listening, then goes out in order; later ones at once', async () => {
+    const h = await startedSession({ holdNotices: true });
+    // the login's reminders come with the first poll, before the screen has drawn
+    h.poll([bookingConflict(4, 15), bookingConflict(5, 10)]);
+    await flush();
+    const notices = heard(h);
+    expect(notices).toEqual([]);
+    h.actor.send({ type: 'session.listening' });
+    expect(notices).toEqual([
+      ['notice.bookingConflict', { minutes: 15 }],
+      ['notice.bookingConflict', { minutes: 10 }],
+    ]);
+    h.poll([bookingConflict(6, 5)]);
+    await flush();
+    expect(notices).toHaveLength(3);
+    expect(notices[2]).toEqual(['notice.bookingConflict', { minutes: 5 }]);
+  });
+
+  it('the feed is not held: state events reach their children before the screen listens', async () => {
+    const h = await startedSession({ holdNotices: true });
+    h.poll([{ cmdid: 'failed_call', seq: 4, time: 1, reason: 'busy', ep_type: 'sip', nick_name: 'x', peer_addr: 'a' }] as never);
+    await flush();
+    expect(selectFailedCalls(h.child('notifications').getSnapshot())).toHaveLength(1);
+  });
+
+  it('without holdNotices a notice goes out as the feed brings it', async () => {
+    const h = await startedSession();
+    const notices = heard(h);
+    h.poll([bookingConflict(4, 15)]);
+    await flush();
+    expect(notices).toEqual([['notice.bookingConflict', { minutes: 15 }]]);
   });
 });
 

@@ -110,6 +110,15 @@ export const SERVER_ROUTES: Readonly<Record<string, readonly SessionChildId[]>> 
   'server.asr_text': ['transcript'],
 };
 
+/**
+ * Feed events the screen hears only as an emitted notice (the notifications child's
+ * `notice.warning`, `notice.bookingConflict`), not as state it reads when it mounts. With input
+ * `holdNotices` they wait for `session.listening`: the shell starts the session before the screen
+ * that listens has drawn (its reads go out while the screen's code loads and renders), and a notice
+ * emitted with nobody listening would be lost.
+ */
+const NOTICE_EVENTS: ReadonlySet<string> = new Set(['server.show_warning_info']);
+
 /** force_logout reasons that mean the meeting itself is over */
 const MEETING_ENDED_REASONS = new Set(['meeting_ended', 'class_ended', 'mr_stopped', 'mr_ended', 'stopped']);
 const MEETING_DELETED_REASONS = new Set(['meeting_deleted']);
@@ -183,6 +192,11 @@ export interface SessionInput {
   resourceTemplate?: ResourceTemplateInfo | null;
   /** the platform's facts and its management platform, for the `platform` child (absent: not asked) */
   platform?: PlatformPort;
+  /**
+   * the session starts before the screen that listens to its notices: the feed's notice events
+   * ({@link NOTICE_EVENTS}) wait, in order, until `session.listening` (default false: routed at once)
+   */
+  holdNotices?: boolean;
 }
 
 /** What the user is told about the session itself (the UI translates it), until dismissed. */
@@ -199,7 +213,12 @@ export interface SessionContext {
   /** how a lost session comes back, from the login answer and the ports given */
   recovery: SessionRecovery;
   notice: SessionNotice | null;
+  /** notice events of the feed waiting for the screen's listeners (input `holdNotices`); null once it listens */
+  heldNotices: SessionServerEvent[] | null;
 }
+
+/** An event of the feed as the long poll hands it to the session. */
+type SessionServerEvent = { type: `server.${string}`; event?: ChangeEvent; snapshot?: unknown };
 
 export type SessionEvent =
   | { type: 'session.logout' }
@@ -208,7 +227,9 @@ export type SessionEvent =
   /** from `commands`: a command found the session gone */
   | { type: 'session.requestLost' }
   | { type: 'session.dismissNotice' }
-  | { type: `server.${string}`; event?: ChangeEvent; snapshot?: unknown }
+  /** the screen's listeners of emitted notices are subscribed: held notices go out (input `holdNotices`) */
+  | { type: 'session.listening' }
+  | SessionServerEvent
   | { type: 'xstate.done.actor.longPoll'; output?: unknown };
 
 export type SessionEmitted =
@@ -261,6 +282,8 @@ export const sessionMachine = setup({
     isForcedLogout: ({ event }) => event.type === 'server.force_logout',
     isMeetingDeleted: ({ event }) => event.type === 'server.mr_deled',
     isNotRpcServer: ({ event }) => event.type === 'server.not_rpc_cs',
+    /** a notice event while the screen does not listen yet */
+    noticeWaitsForScreen: ({ context, event }) => context.heldNotices !== null && NOTICE_EVENTS.has(event.type),
     canResume: ({ context }) => context.recovery === 'resume',
     canRelogin: ({ context }) => context.recovery === 'relogin',
     /** no answer at all (the request may not have reached the server): worth another try */
@@ -276,6 +299,15 @@ export const sessionMachine = setup({
       const targets = SERVER_ROUTES[event.type];
       if (!targets) return;
       for (const id of targets) enqueue.sendTo(id, event);
+    }),
+    holdNotice: assign({
+      heldNotices: ({ context, event }) => [...(context.heldNotices ?? []), event as SessionServerEvent],
+    }),
+    /** the screen listens: the notices held for it go to their children in the feed's order */
+    releaseNotices: enqueueActions(({ context, enqueue }) => {
+      if (context.heldNotices === null) return;
+      for (const held of context.heldNotices) for (const id of SERVER_ROUTES[held.type] ?? []) enqueue.sendTo(id, held);
+      enqueue.assign({ heldNotices: null });
     }),
     emitResourceTemplate: emit(({ event }) => {
       const { cmdid: _c, seq: _s, ...template } = (event as { event: ResourceTmplInfoEvent }).event;
@@ -326,7 +358,7 @@ export const sessionMachine = setup({
   context: ({ input }) => {
     const { api, login, ...env } = input;
     const recovery = sessionRecoveryOf(login, { resume: !!env.resume, relogin: !!env.relogin });
-    return { api, login, env, end: null, resumeAttempts: 0, recovery, notice: null };
+    return { api, login, env, end: null, resumeAttempts: 0, recovery, notice: null, heldNotices: env.holdNotices ? [] : null };
   },
   // commands first: the feature children find it through the system when they act
   entry: [
@@ -500,6 +532,7 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'loggingOut', actions: { type: 'endWith', params: { code: 'logout' } } },
         'session.dismissNotice': { actions: 'dismissNotice' },
+        'session.listening': { actions: 'releaseNotices' },
         'command.send': { actions: 'forwardCommand' },
         'xstate.done.actor.longPoll': {
           guard: 'feedLost',
@@ -510,6 +543,7 @@ export const sessionMachine = setup({
           { guard: 'isForcedLogout', target: 'ended', actions: 'endForcedLogout' },
           { guard: 'isMeetingDeleted', target: 'ended', actions: { type: 'endWith', params: { code: 'meetingDeleted' } } },
           { guard: 'isNotRpcServer', target: 'ended', actions: 'endNotRpcServer' },
+          { guard: 'noticeWaitsForScreen', actions: 'holdNotice' },
           // told once per login: kept by the shell with the session record for a reload
           { guard: ({ event }) => event.type === 'server.resource_tmpl_info', actions: ['routeServerEvent', 'emitResourceTemplate'] },
           { actions: 'routeServerEvent' },
