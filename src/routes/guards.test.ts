@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '#/router';
-import { SessionHolder, type SessionRecord } from '#/session/sessionHolder';
+import { createActor, createMachine } from 'xstate';
+import { SessionHolder, type SessionActorFactory, type SessionRecord } from '#/session/sessionHolder';
 
 const record: SessionRecord = {
   mrId: '0123',
@@ -26,9 +27,16 @@ const apis = {
   platform: { getPlatform: offline, info: offline, settings: offline, isStandalone: offline, oemIconTitle: offline, nginxConfig: offline },
 };
 
+/** Session actors the holder started, by meeting: none until a page behind the login needs one. */
+const started: string[] = [];
+const factory: SessionActorFactory = (r) => {
+  started.push(r.mrId);
+  return { actor: createActor(createMachine({})).start(), end: () => {} };
+};
+
 async function land(path: string, loggedIn: boolean) {
   let stored: unknown = loggedIn ? record : null;
-  const holder = new SessionHolder(null, {
+  const holder = new SessionHolder(factory, {
     sessionRecord: () => stored,
     setSessionRecord: (r: unknown) => {
       stored = r;
@@ -45,6 +53,10 @@ async function land(path: string, loggedIn: boolean) {
   return router.state.location.href;
 }
 
+beforeEach(() => {
+  started.length = 0;
+});
+
 describe('route guards', () => {
   it('logged out: /control and /layout go to the login screen, keeping mr-id', async () => {
     expect(await land('/control?mr-id=0123', false)).toBe('/login?mr-id=0123');
@@ -55,11 +67,14 @@ describe('route guards', () => {
     expect(await land('/control', true)).toBe('/control?mr-id=0123');
   });
 
-  it('logged in: /control for another meeting asks for a login to that meeting', async () => {
+  it('logged in: /control for another meeting asks for a login to that meeting, and opens no session', async () => {
     expect(await land('/control?mr-id=123', true)).toBe('/login?mr-id=123');
+    expect(started).toEqual([]);
   });
 
-  it('logged in: /control for the session meeting stays', async () => {
+  it('logged in: /control for the session meeting stays, and the session starts before the screen renders', async () => {
+    // the router loads the route without rendering it here: the session was started by the route
     expect(await land('/control?mr-id=0123', true)).toBe('/control?mr-id=0123');
+    expect(started).toEqual(['0123']);
   });
 });

@@ -27,7 +27,19 @@ export function sessionActorFactory(platform: PlatformClient): SessionActorFacto
     // the record is the login in the one shape it travels in: the client reads it as it is
     const api = createSessionApi({ platform, login });
     const actor = createActor(sessionMachine, {
-      input: { api, login, resourceTemplate, visibilityTarget: document, networkTarget: window, resume, relogin, platform: port },
+      // the control route starts the session before its screen has drawn: the feed's notices wait
+      // for the screen's listeners (SessionPage sends session.listening)
+      input: {
+        api,
+        login,
+        resourceTemplate,
+        visibilityTarget: document,
+        networkTarget: window,
+        resume,
+        relogin,
+        platform: port,
+        holdNotices: true,
+      },
       inspect: inspectOption(),
     });
     actor.on('session.resumed', (event) => onResumed?.(event.login));

@@ -52,13 +52,19 @@ export function SessionPage({
   useEffect(() => {
     if (hasRecord) main.current?.focus({ preventScroll: true });
   }, [hasRecord]);
+  // the screen's listeners of the session's notices (PlatformWarnings, the control sidebar's
+  // booking conflict) subscribed in their own effects, which run before this one: the notices the
+  // session held until now may go out (machines/session `holdNotices`)
+  const actor = hasRecord ? holder.actor() : null;
+  useEffect(() => {
+    actor?.send({ type: 'session.listening' });
+  }, [actor]);
   const logout = () => {
     announceUnsentAtLogout(i18n, holder.actor());
     holder.stop();
     void navigate({ to: '/login' });
   };
   if (!record) return null;
-  const actor = holder.actor();
   return (
     <ConnectionLostProvider session={actor}>
       <NotOfferedProvider session={actor}>
