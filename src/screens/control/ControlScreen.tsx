@@ -4,10 +4,12 @@
  * (meeting information, the meeting-wide controls and their dialogs), the participant area with
  * the dialogs other features provide to its rows, and the panels above it.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { Group, Paper, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useSessionHolder, useSessionRecord } from '#/session/SessionContext';
+import type { SessionRecord } from '#/session/sessionHolder';
 import { SessionPage } from '#/features/session/SessionPage';
 import { SidebarInfoPanel } from '#/features/sidebarInfo/SidebarInfoPanel';
 import { NotificationListsPanel } from '#/features/notificationLists/NotificationListsPanel';
@@ -57,44 +59,75 @@ function useTableFill() {
 export function ControlScreen() {
   const holder = useSessionHolder();
   const record = useSessionRecord();
-  const fill = useTableFill();
   const actor = record ? holder.actor() : null;
   return (
     <SessionPage screen="control" fill header={record && actor && <MeetingStateBar session={actor} role={record.role} />}>
       {record && actor && (
         <div className={classes.row}>
-          <div className={classes.sidebar} data-testid="control-sidebar-column">
-            <div className={classes.sidebarScroll}>
-              <PausedWhileFeedLost session={actor}>
-                <Paper withBorder p="sm" m="sm" mb={0}>
-                  <SidebarInfoPanel session={actor} mrId={record.mrId} scene={record.mrScene} role={record.role} />
-                </Paper>
-                <ControlSidebar />
-              </PausedWhileFeedLost>
-            </div>
-            <ToastWell />
-          </div>
-          <div className={classes.main} data-testid="participant-area" ref={fill.area}>
-            <Stack gap="xs" px="xs" pt="sm" pb="xs" ref={fill.content}>
-              <Group gap="xs" justify="space-between" wrap="wrap">
-                <NotificationListsPanel session={actor} />
-                <ActivityPanel session={actor} mrId={record.mrId} />
-                <AttendancePanel session={actor} mrId={record.mrId} scene={record.mrScene} />
-                <RunOfShowPanel session={actor} />
-                <TranscriptPanel session={actor} />
-              </Group>
-              <BanTally session={actor} />
-              <ParticipantsPanel
-                session={actor}
-                mrId={record.mrId}
-                role={record.role}
-                tableHeight={fill.tableHeight}
-                dialogs={ParticipantDialogs}
-              />
-            </Stack>
-          </div>
+          <SidebarColumn session={actor} record={record} />
+          <ParticipantArea session={actor} record={record} />
         </div>
       )}
     </SessionPage>
   );
 }
+
+interface ColumnProps {
+  session: AnyActorRef;
+  record: SessionRecord;
+}
+
+/** The sidebar: meeting information, the meeting-wide controls and the toasts' well. */
+const SidebarColumn = memo(function SidebarColumn({ session, record }: ColumnProps) {
+  return (
+    <div className={classes.sidebar} data-testid="control-sidebar-column">
+      <div className={classes.sidebarScroll}>
+        <PausedWhileFeedLost session={session}>
+          <Paper withBorder p="sm" m="sm" mb={0}>
+            <SidebarInfoPanel session={session} mrId={record.mrId} scene={record.mrScene} role={record.role} />
+          </Paper>
+          <ControlSidebar />
+        </PausedWhileFeedLost>
+      </div>
+      <ToastWell />
+    </div>
+  );
+});
+
+/**
+ * The participant area: the panels, the ban tally and the table, which takes the height the rest
+ * leaves. Its measured sizes are its own state: a size that settles or changes (at the first
+ * layout, a panel or the tally coming and going) draws this area again, not the whole screen with
+ * its sidebar and header (issue 27: at the first draw these were three more renders of all of it).
+ */
+function ParticipantArea({ session, record }: ColumnProps) {
+  const fill = useTableFill();
+  return (
+    <div className={classes.main} data-testid="participant-area" ref={fill.area}>
+      <Stack gap="xs" px="xs" pt="sm" pb="xs" ref={fill.content}>
+        <AreaPanels session={session} record={record} />
+        <BanTally session={session} />
+        <ParticipantsPanel
+          session={session}
+          mrId={record.mrId}
+          role={record.role}
+          tableHeight={fill.tableHeight}
+          dialogs={ParticipantDialogs}
+        />
+      </Stack>
+    </div>
+  );
+}
+
+/** The panels above the table (notification lists, activity, attendance, run of show, transcript). */
+const AreaPanels = memo(function AreaPanels({ session, record }: ColumnProps) {
+  return (
+    <Group gap="xs" justify="space-between" wrap="wrap">
+      <NotificationListsPanel session={session} />
+      <ActivityPanel session={session} mrId={record.mrId} />
+      <AttendancePanel session={session} mrId={record.mrId} scene={record.mrScene} />
+      <RunOfShowPanel session={session} />
+      <TranscriptPanel session={session} />
+    </Group>
+  );
+});
