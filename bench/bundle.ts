@@ -27,7 +27,8 @@ type Manifest = Record<string, ManifestChunk>;
 /** Target of issue 15: the login route loads at most 150 KB gzip of JavaScript. */
 const LOGIN_LIMIT_KB = 150;
 
-const dist = join(process.cwd(), 'dist');
+// `DIST_DIR=…` measures another build (e.g. the parent commit's), as bench/delivery.ts does
+const dist = join(process.cwd(), process.env.DIST_DIR ?? 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 const gzipCache = new Map<string, number>();
 const gzipBytes = (file: string) => {
