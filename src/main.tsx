@@ -75,7 +75,13 @@ function boot(): void {
       void session.load().catch(() => {});
       void preloadToasts().catch(() => {});
       void loadAllStyles().catch(() => {});
-      if (onLogin) void prefetchCatalog(locale).catch(() => {});
+      if (onLogin) {
+        void prefetchCatalog(locale).catch(() => {});
+        // the control screen's own code (86 KiB) otherwise waits for the Log in click
+        for (const route of [router.routesById['/_authed'], router.routesById['/_authed/control']]) {
+          void Promise.resolve(router.loadRouteChunk(route)).catch(() => {});
+        }
+      }
       void loadCodeTexts().catch(() => {});
     });
   });
