@@ -20,6 +20,7 @@ import { SessionProvider } from './session/SessionContext';
 import { ApiProvider } from './session/ApiContext';
 import { createPlatformApi } from './api/platform';
 import { createLoginApi } from './api/login';
+import { fetchCodeAhead, withCodeAhead } from './api/codeAhead';
 import { takeOverShell } from './loginShell/takeOver';
 import { loadAllStyles } from './styles/loadAllStyles';
 import { isLoginScreen, schedulePrefetch } from './browser/prefetch';
@@ -37,8 +38,17 @@ function boot(): void {
   // screens load the whole catalog before they draw (the root route's beforeLoad)
   const locale = initialLocale();
   const onLogin = isLoginScreen(window.location.pathname, routerBasepath());
+  // One platform client for the tab: the login and session clients share its signing settings.
+  // (not createApiClient: its session client belongs to the session chunk, loaded after the login)
+  const platform = createPlatformApi();
+  const login = createLoginApi({ platform });
+  // every screen signs with what getPlatform says, and the login screen needs a verify code: both
+  // are asked for now, beside the catalog, not after the screen has drawn (src/api/codeAhead.ts)
+  const supported = isSupportedBrowser(currentBrowser());
+  if (supported) void platform.info().catch(() => {});
+  const apis = { platform, login: onLogin && supported ? withCodeAhead(login, fetchCodeAhead(login)) : login };
   void loadCatalog(locale, i18n, onLogin ? 'login' : 'all').then(() => {
-    if (!isSupportedBrowser(currentBrowser())) {
+    if (!supported) {
       root.render(
         <StrictMode>
           <AppProviders i18n={i18n}>
@@ -48,10 +58,6 @@ function boot(): void {
       );
       return;
     }
-    // One platform client for the tab: the login and session clients share its signing settings.
-    // (not createApiClient: its session client belongs to the session chunk, loaded after the login)
-    const platform = createPlatformApi();
-    const apis = { platform, login: createLoginApi({ platform }) };
     // the session machines are a chunk of their own: the login screen draws without them, and
     // the pages behind the login await them (_authed's beforeLoad)
     const session = new SessionHolder({

@@ -163,6 +163,34 @@ test.describe('login screen', () => {
     expect(logins).toEqual([]);
   });
 
+  test("the first code is asked for as the console starts, beside the platform's branding, and shown once that is there", async ({
+    page,
+    loginPage,
+  }) => {
+    // the branding's icon-title call is held: the screen cannot draw before it answers
+    let releaseBranding!: () => void;
+    const branding = new Promise<void>((resolve) => (releaseBranding = resolve));
+    await page.route('**/icon_title/**', async (route) => {
+      await branding;
+      await route.continue();
+    });
+    const codeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/meetings/verify-code')) codeRequests.push(request.url());
+    });
+    const codeAsked = page.waitForRequest('**/meetings/verify-code');
+    await page.goto('/login', { waitUntil: 'commit' });
+    // before the branding has answered (it used to wait for the screen, which waits for the branding)
+    await codeAsked;
+    releaseBranding();
+    await expect(loginPage.codeImage).toBeVisible();
+    // the screen showed the code asked for ahead: no second request
+    expect(codeRequests).toHaveLength(1);
+    // a new picture is a new request
+    await loginPage.codePicture.click();
+    await expect.poll(() => codeRequests.length).toBe(2);
+  });
+
   test('clicking the picture brings a new code picture', async ({ loginPage }) => {
     await loginPage.goto();
     const first = await loginPage.codeImageSource();
