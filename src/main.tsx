@@ -21,6 +21,7 @@ import { ApiProvider } from './session/ApiContext';
 import { createPlatformApi } from './api/platform';
 import { createLoginApi } from './api/login';
 import { fetchCodeAhead, withCodeAhead } from './api/codeAhead';
+import { withEarlyPlatform } from './api/earlyPlatform';
 import { takeOverShell } from './loginShell/takeOver';
 import { loadAllStyles } from './styles/loadAllStyles';
 import { isLoginScreen, schedulePrefetch } from './browser/prefetch';
@@ -40,7 +41,8 @@ function boot(): void {
   const onLogin = isLoginScreen(window.location.pathname, routerBasepath());
   // One platform client for the tab: the login and session clients share its signing settings.
   // (not createApiClient: its session client belongs to the session chunk, loaded after the login)
-  const platform = createPlatformApi();
+  // its first getPlatform is the one index.html asked for before this script came (earlyPlatform.ts)
+  const platform = createPlatformApi({ fetch: withEarlyPlatform() });
   const login = createLoginApi({ platform });
   // every screen signs with what getPlatform says, and the login screen needs a verify code: both
   // are asked for now, beside the catalog, not after the screen has drawn (src/api/codeAhead.ts)

@@ -69,6 +69,23 @@ test.describe('static shell before the script', () => {
     await expect(page).toHaveURL(`/control?mr-id=${server.mrId}`);
   });
 
+  test('getPlatform is asked for by the page before the script has come, and the app uses that answer', async ({ page, loginPage }) => {
+    const platformCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v3/app/getPlatform')) platformCalls.push(request.url());
+    });
+    const release = await holdScripts(page);
+    const asked = page.waitForRequest('**/api/v3/app/getPlatform');
+    await page.goto('/login', { waitUntil: 'commit' });
+    // no script of the app has arrived
+    await asked;
+    expect(await page.locator('#root').evaluate((el) => el.childElementCount)).toBe(0);
+    release();
+    await expect(loginPage.codeImage).toBeVisible();
+    await expect(shell(page)).toHaveCount(0);
+    expect(platformCalls).toHaveLength(1);
+  });
+
   test('in Chinese when the visitor chose it, with the last meeting number filled in', async ({ page, server }) => {
     await page.addInitScript((mrId) => {
       localStorage.setItem('podium.language', 'zh');

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { SHELL_MESSAGES, type ShellKey } from '../../src/loginShell/shellMessages';
+import { EARLY_PLATFORM_GLOBAL, EARLY_PLATFORM_PATH } from '../../src/api/earlyPlatform';
 
 export type ShellTexts = Record<ShellKey, string>;
 
@@ -101,7 +102,10 @@ export function controlShellHtml(t: ShellTexts): string {
 /**
  * Runs before the first paint: picks the shell for the route and the language, prefills the
  * meeting number like the form does (URL, else the last login) and focuses the first field to
- * fill in. A submit before the app is there is kept and done by the app (takeOver.ts).
+ * fill in. A submit before the app is there is kept and done by the app (takeOver.ts). It also
+ * asks for getPlatform, which every screen's first signed request waits for, under the page's
+ * path prefix as src/api/basePath.ts has it: the app takes the answer (src/api/earlyPlatform.ts)
+ * instead of asking once its script has arrived and run, a second or more later on a slow link.
  */
 function pickerScript(pages: Record<'login' | 'control', Record<'en' | 'zh', string>>, preload: Preload = NO_PRELOAD): string {
   return `(function(){var P=${JSON.stringify(pages).replace(/</g, '\\u003c')},R=${JSON.stringify(preload).replace(/</g, '\\u003c')};
@@ -110,6 +114,7 @@ try{l=localStorage.getItem('podium.language')}catch(e){}
 if(l!=='en'&&l!=='zh'){var ls=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||''];l='zh';for(var i=0;i<ls.length;i++)if(String(ls[i]).toLowerCase().indexOf('en')>=0)l='en'}
 var k=s===''||s==='login'||s==='index.html'?'login':s==='control'||s==='layout'?'control':null;
 if(!k){el.parentNode.removeChild(el);return}
+try{var b=location.pathname.replace(/\\/+$/,'');if(s!==''&&b.slice(-s.length-1)==='/'+s)b=b.slice(0,-s.length-1);var g=fetch(location.origin+b+'${EARLY_PLATFORM_PATH}',{headers:{Accept:'application/json, text/plain, */*'}});g.catch(function(){});window.${EARLY_PLATFORM_GLOBAL}={url:location.origin+b+'${EARLY_PLATFORM_PATH}',response:g}}catch(e){}
 d.documentElement.lang=l==='zh'?'zh-CN':'en';d.documentElement.style.fontSize=innerWidth/110+'px';
 el.innerHTML=P[k][l];el.setAttribute('data-shell',k);
 R[k].concat(R[k==='login'?'login.'+l:l]).forEach(function(h){var n=d.createElement('link');n.rel='modulepreload';n.href=h;d.head.appendChild(n)});
