@@ -1,4 +1,5 @@
 import { test, expect } from '../fixtures';
+import { openMeetingControls } from '../pages/MeetingControlsSession';
 
 test.describe('language', () => {
   test('a Chinese browser gets the Chinese screen, an English one the English screen', async ({ newConsole }) => {
@@ -33,5 +34,30 @@ test.describe('language', () => {
     await expect(page.getByText('Meeting No. is not in the correct format')).toBeVisible();
     await loginPage.switchLanguage('中文');
     await expect(page.getByText('会议号格式不正确')).toBeVisible();
+  });
+
+  test('a toast up when the language switches says its message in the new language', async ({
+    page,
+    server,
+    lang,
+    loginPage,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    const { panel } = await openMeetingControls(page, server, lang);
+    const noRights = { en: 'No access rights, please contact the administrator', zh: '没有访问权限，请联系管理员' };
+    const other = lang === 'en' ? 'zh' : 'en';
+    // a 556 to the lock switch's command: a red toast of spec §8's words, up for 6 s
+    await page.route('**/sessions/*/mr-status', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 556, contentType: 'application/json', body: JSON.stringify({ cmdid: 'error' }) })
+        : route.fallback(),
+    );
+    await panel.toggle('lock');
+    const toasts = page.locator('.mantine-Notification-root:not(.podium-quality-alert)');
+    await expect(toasts.filter({ hasText: noRights[lang] })).toBeVisible();
+    await loginPage.switchLanguage(other === 'zh' ? '中文' : 'English');
+    await expect(toasts.filter({ hasText: noRights[other] })).toBeVisible();
+    await expect(toasts.filter({ hasText: noRights[lang] })).toHaveCount(0);
   });
 });

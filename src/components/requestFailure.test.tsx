@@ -6,6 +6,7 @@ import type { I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { RC, codeInfo } from '@protocol/codes';
 import { createTestI18n, renderUi } from '#/testing/render';
+import { loadCatalog } from '#/i18n/i18n';
 import {
   clearOutageAlert,
   resetRequestFailureAlert,
@@ -16,6 +17,11 @@ import {
 } from './requestFailure';
 
 let i18n: I18n;
+/** the request failures' toasts up or waiting */
+const failureToasts = () => {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  return [...shown, ...queue].filter((n) => n.id?.startsWith('request-failure:'));
+};
 beforeAll(async () => {
   i18n = await createTestI18n('en');
 });
@@ -49,12 +55,25 @@ describe('showRequestFailure (spec §8)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('the same message again while its toast is up or waiting is no second toast (a burst of background reads queues nothing)', () => {
-    const text = 'The meeting statistics function is not enabled';
+  it('the same message again while its toast is up or waiting is no second toast (a burst of background reads queues nothing)', async () => {
+    renderUi(<></>, i18n);
     for (let i = 0; i < 9; i++)
       act(() => void showRequestFailure(i18n, new ApiError('http', 404, `/status/participant/${i}/media_stream`)));
-    const { notifications: shown, queue } = notificationsStore.getState();
-    expect([...shown, ...queue].filter((n) => n.message === text)).toHaveLength(1);
+    expect(failureToasts()).toHaveLength(1);
+    expect(await screen.findAllByText('The meeting statistics function is not enabled')).toHaveLength(1);
+  });
+
+  it('a toast up when the language switches says its message in the new language, and is still the one toast of that message', async () => {
+    const switching = await createTestI18n('en');
+    renderUi(<></>, switching);
+    const noRights = new ApiError('http', 556, '/rest/v1/x');
+    act(() => void showRequestFailure(switching, noRights));
+    expect(await screen.findByText('No access rights, please contact the administrator')).toBeTruthy();
+    await act(() => loadCatalog('zh', switching));
+    expect(await screen.findByText('没有访问权限，请联系管理员')).toBeTruthy();
+    expect(screen.queryByText('No access rights, please contact the administrator')).toBeNull();
+    act(() => void showRequestFailure(switching, noRights));
+    expect(failureToasts()).toHaveLength(1);
   });
 
   it('silent outcomes (1088, 401, aborted) show nothing', () => {

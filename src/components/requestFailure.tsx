@@ -11,13 +11,14 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { classifyFailure } from '#/api/classify';
 import { centralFailure, onRequestAnswered, onRequestFailure } from '#/api/failureReports';
 import { failureText } from '#/i18n/messages';
+import { toastText } from './toastText';
 
 /** The alert on screen now; null when there is none. Worded when shown, so a later failure of another kind replaces it. */
 export interface ShownAlert {
@@ -57,6 +58,27 @@ export interface RequestFailureOptions {
 }
 
 /**
+ * The wording of each failure message's toast that is up or waiting, by the toast's id. A toast
+ * says its message in the language shown now, whatever the language it came in: a failure is
+ * matched to a toast by the words the toast says now, not by the words it first said.
+ */
+const messageToasts = new Map<string, (i18n: I18n) => string | null>();
+let messageToastSeq = 0;
+
+/** The id of the toast up or waiting that says `text` now, or a new one's (that will say it by `wording`). */
+function messageToastId(i18n: I18n, text: string, wording: (i18n: I18n) => string | null): string {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  const present = new Set([...shown, ...queue].map((n) => n.id));
+  for (const [id, says] of messageToasts) {
+    if (!present.has(id)) messageToasts.delete(id);
+    else if (says(i18n) === text) return id;
+  }
+  const id = `request-failure:${++messageToastSeq}`;
+  messageToasts.set(id, wording);
+  return id;
+}
+
+/**
  * Shows the failure of a request as spec §8 says; returns what was shown. The reload alert is
  * drawn by {@link RequestFailureAlert} wherever the page puts it.
  */
@@ -69,7 +91,9 @@ export function showRequestFailure(i18n: I18n, error: unknown, options: RequestF
     // one toast of a message while it is up or waiting its turn: a burst of the same failure (the
     // background statistics reads in front of a platform without statistics, every round) would
     // fill the two-toast well's queue ahead of the notices the host needs
-    notifications.show({ id: `request-failure:${text}`, color: 'red', message: text, autoClose: 6000 });
+    const wording = (now: I18n) => failureText(now, failure);
+    const id = messageToastId(i18n, text, wording);
+    notifications.show({ id, color: 'red', message: toastText(wording), autoClose: 6000 });
     return 'message';
   }
   const outage = failure.outage === true;

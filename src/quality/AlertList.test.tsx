@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { createActor, SimulatedClock } from 'xstate';
 import { notifications } from '@mantine/notifications';
 import { alertBudgetMachine, type AlertCondition, type TrackedCondition } from '@machines/index';
-import { installDomShims, renderUi } from '#/testing/render';
+import { createTestI18n, installDomShims, renderUi } from '#/testing/render';
+import { loadCatalog } from '#/i18n/i18n';
 import { AlertList } from './AlertList';
 import { QUALITY_ALERT_CLASS, useAlertToasts, type AlertBudgetRef } from './alertToasts';
 
@@ -106,6 +107,24 @@ describe('the quality alert toast', () => {
     });
     expect(await screen.findByText('The command was refused')).toBeTruthy();
     expect(document.querySelectorAll(`.${QUALITY_ALERT_CLASS}`)).toHaveLength(1);
+  });
+
+  it('says its title and message in the language shown now when the language switches while it is up', async () => {
+    const i18n = await createTestI18n('en');
+    const clock = new SimulatedClock();
+    const budget = createActor(alertBudgetMachine, { clock, input: { now: () => clock.now() } }).start();
+    renderUi(<Toasts budget={budget} />, i18n);
+    act(() => {
+      budget.send({ type: 'alerts.observe', conditions: [line(1)] });
+      clock.increment(10_000);
+      budget.send({ type: 'alerts.observe', conditions: [line(1)] });
+    });
+    const toast = (await screen.findByText('User 1: Loss 8 % (alert at 5 %)')).closest(`.${QUALITY_ALERT_CLASS}`);
+    expect(toast?.textContent).toContain('Quality alert');
+    await act(() => loadCatalog('zh', i18n));
+    await waitFor(() => expect(toast?.textContent).toContain('User 1：丢包 8 %（告警阈值 5 %）'));
+    expect(toast?.textContent).toContain('质量告警');
+    expect(toast?.textContent).not.toContain('Quality alert');
   });
 
   it('a count never raises a toast that is gone', async () => {

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AlertBudgetMachine, TrackedCondition } from '@machines/index';
 import { useConditionText } from './AlertList';
 
@@ -27,41 +27,53 @@ const isShown = () => {
   return [...shown, ...queue].some((n) => n.id === QUALITY_ALERT_ID);
 };
 
-/** Shows the budget's interrupting alert and keeps a shown grouped alert's count up to date. */
-export function useAlertToasts(budget: AlertBudgetRef | undefined): void {
+/** What the toast says: the grouped alert's count, or who crossed which threshold. */
+type AlertWords = { flood: number } | { alerts: readonly TrackedCondition[] };
+
+/**
+ * The toast's message, rendered by the toast in the language shown now: a language switch while
+ * it is up re-words it, as it does every other text on screen.
+ */
+function AlertToastText({ words }: { words: AlertWords }) {
   const { t } = useLingui();
   const condition = useConditionText();
+  if ('flood' in words) {
+    const count = words.flood;
+    return t`${count} quality alerts in the last 10 minutes: see Alerts`;
+  }
+  const { alerts } = words;
+  // one participant (loss and jitter at once, say) is named with every condition
+  if (new Set(alerts.map((a) => a.usrId)).size === 1) {
+    const name = alerts[0].name;
+    const what = alerts.map(condition).join('; ');
+    return t`${name}: ${what}`;
+  }
+  const count = new Set(alerts.map((a) => a.usrId)).size;
+  const names = [...new Set(alerts.map((a) => a.name))].slice(0, 3).join(', ');
+  return t`${count} participants crossed a quality threshold: ${names}…`;
+}
+
+/** Shows the budget's interrupting alert and keeps a shown grouped alert's count up to date. */
+export function useAlertToasts(budget: AlertBudgetRef | undefined): void {
   useEffect(() => {
     if (!budget) return;
-    const floodText = (count: number) => t`${count} quality alerts in the last 10 minutes: see Alerts`;
-    const base = {
+    const toast = (words: AlertWords): NotificationData => ({
       id: QUALITY_ALERT_ID,
       color: 'orange',
-      title: t`Quality alert`,
+      title: <Trans>Quality alert</Trans>,
+      message: <AlertToastText words={words} />,
       autoClose: 10_000,
       className: QUALITY_ALERT_CLASS,
       priority: QUALITY_ALERT_PRIORITY,
-    };
-    const describe = (alerts: readonly TrackedCondition[]) => {
-      // one participant (loss and jitter at once, say) is named with every condition
-      if (new Set(alerts.map((a) => a.usrId)).size === 1) {
-        const name = alerts[0].name;
-        const what = alerts.map(condition).join('; ');
-        return t`${name}: ${what}`;
-      }
-      const count = new Set(alerts.map((a) => a.usrId)).size;
-      const names = [...new Set(alerts.map((a) => a.name))].slice(0, 3).join(', ');
-      return t`${count} participants crossed a quality threshold: ${names}…`;
-    };
+    });
     const put = (data: NotificationData) => (isShown() ? notifications.update(data) : notifications.show(data));
     const subs = [
-      budget.on('alert.interrupt', (e) => put({ ...base, message: e.flood !== null ? floodText(e.flood) : describe(e.alerts) })),
+      budget.on('alert.interrupt', (e) => put(toast(e.flood !== null ? { flood: e.flood } : { alerts: e.alerts }))),
       // in place only: a count never raises a new toast
       budget.on('alert.flood', (e) => {
-        if (isShown()) notifications.update({ ...base, message: floodText(e.count) });
+        if (isShown()) notifications.update(toast({ flood: e.count }));
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- condition() words by the current language, as t does: `t` is the dependency
-  }, [budget, t]);
+  }, [budget]);
 }
