@@ -10,42 +10,56 @@ import type { MosicConfigEntry, MrStatus, ShareInfoResponse, TitleConfig } from 
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import type { TestServer } from '../server';
 import { controllerLogin } from './signIn';
+import { KeptSession } from './keptSession';
 import { endsSession, perWorker } from './perWorker';
 
-export class MeetingControlsApi {
-  private readonly keepAlive: ReturnType<typeof setInterval>;
+type ServerLogin = Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>;
 
-  private constructor(readonly session: SessionApi) {
-    // the server ends a session that has not polled for 30 s; a spec that only reads through
-    // this session (a long one flips ten switches) polls now and then, as a console does
-    this.keepAlive = setInterval(() => void session.changes(null, 0).catch(() => undefined), 10_000);
-    this.keepAlive.unref();
+export class MeetingControlsApi {
+  /**
+   * The console's session client on whichever login is current: every request, a spec's own
+   * through `api.session` too, goes through the kept session (e2e/pages/keptSession.ts).
+   */
+  readonly session: SessionApi;
+
+  private constructor(private readonly kept: KeptSession<SessionApi>) {
+    this.session = {
+      get mrId() {
+        return kept.current.mrId;
+      },
+      get sessId() {
+        return kept.current.sessId;
+      },
+      get: (suffix, signal) => kept.use((s) => s.get(suffix, signal)),
+      post: (suffix, body, signal) => kept.use((s) => s.post(suffix, body, signal)),
+      changes: (sinceSeq, blockSecs, signal) => kept.use((s) => s.changes(sinceSeq, blockSecs, signal), { poll: true }),
+      raw: (method, path, body, signal) => kept.use((s) => s.raw(method, path, body, signal)),
+    };
   }
 
   /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
-  static forWorker(
-    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
-    role: 'host' | 'supervisor' = 'host',
-  ): Promise<MeetingControlsApi> {
+  static forWorker(server: ServerLogin, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
     return perWorker(`meeting ${role} ${server.baseURL} ${server.mrId}`, () => MeetingControlsApi.login(server, role));
   }
 
   /** Polls once without waiting: true while the session is open. */
-  async alive(): Promise<boolean> {
-    return !endsSession(await this.session.changes(null, 0));
+  alive(): Promise<boolean> {
+    return this.kept.alive();
   }
 
-  dispose(): void {
-    clearInterval(this.keepAlive);
-  }
-
-  /** Logs in as host (or supervisor) on the test server. */
-  static async login(
-    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
-    role: 'host' | 'supervisor' = 'host',
-  ): Promise<MeetingControlsApi> {
-    const { client, answer } = await controllerLogin(server, role);
-    return new MeetingControlsApi(client.session(toLoginResult(answer, server.mrId)));
+  /**
+   * Logs in as host (or supervisor) on the test server; the checker logs in again by itself when
+   * the server has ended its session.
+   */
+  static async login(server: ServerLogin, role: 'host' | 'supervisor' = 'host'): Promise<MeetingControlsApi> {
+    const kept = await KeptSession.open<SessionApi>({
+      login: async () => {
+        const { client, answer } = await controllerLogin(server, role);
+        return client.session(toLoginResult(answer, server.mrId));
+      },
+      poll: async (session) => !endsSession(await session.changes(null, 0)),
+    });
+    return new MeetingControlsApi(kept);
   }
 
   status(): Promise<MrStatus> {

@@ -18,6 +18,7 @@ import type {
 } from '../../protocol/wire';
 import { isSteadyEndpointId } from '../../server/sim/steady';
 import { E2E_DEV, TEST_CODE, type TestServer } from '../server';
+import { KeptSession, SessionGone, goneAnswer } from './keptSession';
 import { endsSession, perWorker } from './perWorker';
 
 export interface EndpointState {
@@ -28,33 +29,41 @@ export interface EndpointState {
 
 type Signer = (method: string, path: string, body?: string) => Record<string, string>;
 
+type ServerLogin = Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>;
+
+/** One login: the session's id and how its requests are signed. */
+interface Signed {
+  sessId: string;
+  sign: Signer;
+}
+
 export class ParticipantsApi {
   private constructor(
-    private readonly server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
-    private readonly role: 'host' | 'supervisor',
-    private sessId: string,
-    private sign: Signer,
-  ) {
-    this.baseURL = server.baseURL;
-    this.mrId = server.mrId;
-  }
-
-  private readonly baseURL: string;
-  private readonly mrId: string;
+    private readonly server: ServerLogin,
+    private readonly kept: KeptSession<Signed>,
+  ) {}
 
   /** This worker's checker for `server` and `role`: logged in once, again only when its session ended. */
-  static forWorker(
-    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
-    role: 'host' | 'supervisor' = 'host',
-  ): Promise<ParticipantsApi> {
+  static forWorker(server: ServerLogin, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
     return perWorker(`participants ${role} ${server.baseURL} ${server.mrId}`, () => ParticipantsApi.login(server, role));
   }
 
-  /** Logs in as host (or supervisor) with the test verify code. */
-  static async login(
-    server: Pick<TestServer, 'baseURL' | 'mrId' | 'hostPwd' | 'supervisorPwd'>,
-    role: 'host' | 'supervisor' = 'host',
-  ): Promise<ParticipantsApi> {
+  /**
+   * Logs in as host (or supervisor) with the test verify code; the checker logs in again by
+   * itself when the server has ended its session (e2e/pages/keptSession.ts).
+   */
+  static async login(server: ServerLogin, role: 'host' | 'supervisor' = 'host'): Promise<ParticipantsApi> {
+    const kept = await KeptSession.open<Signed>({
+      login: () => ParticipantsApi.signIn(server, role),
+      poll: async (session) => {
+        const answer = await ParticipantsApi.send(server, session, 'changes', { cmdid: 'get_changes', block_secs: 0 });
+        return answer.status < 300 && !endsSession(answer.body);
+      },
+    });
+    return new ParticipantsApi(server, kept);
+  }
+
+  private static async signIn(server: ServerLogin, role: 'host' | 'supervisor'): Promise<Signed> {
     const platform = (await (await fetch(`${server.baseURL}/api/v3/app/getPlatform`)).json()) as PlatformResponse;
     // a platform-mode server hands out none: the test servers' own configuration (behind the proxy, which signs anew)
     const cred = platform.data.signing ?? E2E_DEV;
@@ -88,62 +97,66 @@ export class ParticipantsApi {
               }) as unknown as Record<string, string>;
           })()
         : (_m: string, path: string) => compat(signingPath(path));
-    return new ParticipantsApi(server, role, login.sess_id, sign);
+    return { sessId: login.sess_id, sign };
   }
 
-  /** when this session last polled: the server ends a session 30 s after its last poll */
-  private lastPoll = Date.now();
-
-  /** the keep-alive under way, shared by the requests that wait for it */
-  private touching: Promise<void> | undefined;
-
-  /**
-   * Polls once before a request when the last poll is 15 s old, as a console would have: a spec
-   * that arranges the meeting through this session for longer than 30 s keeps it (a lazy
-   * keep-alive, so no timer outlives the spec). A spec that spent more than 30 s in the browser
-   * without asking anything here (a slow walk on a loaded machine) finds the session expired, as
-   * the server must: then the checker logs in again, as {@link forWorker} does between specs.
-   */
-  private async touch(suffix: string): Promise<void> {
-    if (suffix === 'changes') return;
-    // a request made while the keep-alive is under way waits for it too (its poll marks lastPoll
-    // when it goes out, before it is known whether the session still answers)
-    if (!this.touching && Date.now() - this.lastPoll >= 15_000) this.touching = this.keepAlive().finally(() => (this.touching = undefined));
-    await this.touching;
-  }
-
-  private async keepAlive(): Promise<void> {
-    if (await this.alive()) return;
-    const fresh = await ParticipantsApi.login(this.server, this.role);
-    this.sessId = fresh.sessId;
-    this.sign = fresh.sign;
-    this.lastPoll = Date.now();
-  }
-
-  private path(suffix: string): string {
-    return `/rest/v1/meetings/${this.mrId}/sessions/${this.sessId}/${suffix}`;
-  }
-
-  async get<T>(suffix: string): Promise<T> {
-    await this.touch(suffix);
-    const path = this.path(suffix);
-    const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
-    if (!res.ok) throw new Error(`GET ${suffix}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  async post<T = unknown>(suffix: string, body: Record<string, unknown>): Promise<{ status: number; body: T }> {
-    if (suffix === 'changes') this.lastPoll = Date.now();
-    else await this.touch(suffix);
-    const path = this.path(suffix);
+  /** A POST under the session's prefix; the answer as it came, whatever its status. */
+  private static async send<T>(
+    server: ServerLogin,
+    session: Signed,
+    suffix: string,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: T }> {
+    const path = `/rest/v1/meetings/${server.mrId}/sessions/${session.sessId}/${suffix}`;
     const text = JSON.stringify(body);
-    const res = await fetch(this.baseURL + path, {
+    const res = await fetch(server.baseURL + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...this.sign('POST', path, text) },
+      headers: { 'content-type': 'application/json', ...session.sign('POST', path, text) },
       body: text,
     });
     const raw = await res.text();
     return { status: res.status, body: (raw ? JSON.parse(raw) : undefined) as T };
+  }
+
+  /** A signed GET of `path`; throws {@link SessionGone} when the server no longer knows the session. */
+  private async read<T>(session: Signed, path: string, what: string): Promise<T> {
+    const res = await fetch(this.server.baseURL + path, { headers: session.sign('GET', path) });
+    if (res.ok) return (await res.json()) as T;
+    const raw = await res.text();
+    const body: unknown = (() => {
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return raw;
+      }
+    })();
+    if (goneAnswer(res.status, body)) throw new SessionGone(res.status, body);
+    throw new Error(`GET ${what}: ${res.status} ${raw}`);
+  }
+
+  async get<T>(suffix: string): Promise<T> {
+    return this.kept.use((s) => this.read<T>(s, `/rest/v1/meetings/${this.server.mrId}/sessions/${s.sessId}/${suffix}`, suffix));
+  }
+
+  /**
+   * A POST under the session's prefix, answered as it came (a refusal is the caller's to judge);
+   * `changes` is a poll and keeps the session as one.
+   */
+  async post<T = unknown>(suffix: string, body: Record<string, unknown>): Promise<{ status: number; body: T }> {
+    try {
+      return await this.kept.use(
+        async (s) => {
+          const answer = await ParticipantsApi.send<T>(this.server, s, suffix, body);
+          if (goneAnswer(answer.status, answer.body)) throw new SessionGone(answer.status, answer.body);
+          return answer;
+        },
+        { poll: suffix === 'changes' },
+      );
+    } catch (error) {
+      // still gone on the fresh login: the answer as it came
+      if (error instanceof SessionGone) return { status: error.status, body: error.body as T };
+      throw error;
+    }
   }
 
   /** Sends a `ctrl_mr_eps` command as another console would; throws when refused. */
@@ -156,11 +169,7 @@ export class ParticipantsApi {
 
   /** Media statistics of one call leg (outside the session prefix, still signed). */
   async mediaStream(epId: number): Promise<MediaStreamResponse> {
-    await this.touch('media_stream');
-    const path = `/status/participant/${epId}/media_stream`;
-    const res = await fetch(this.baseURL + path, { headers: this.sign('GET', path) });
-    if (!res.ok) throw new Error(`GET media_stream: ${res.status} ${await res.text()}`);
-    return (await res.json()) as MediaStreamResponse;
+    return this.kept.use((s) => this.read<MediaStreamResponse>(s, `/status/participant/${epId}/media_stream`, 'media_stream'));
   }
 
   async status(): Promise<MrStatus> {
@@ -220,9 +229,8 @@ export class ParticipantsApi {
   }
 
   /** Polls once without waiting: true while the session is open (and it stays so for 30 s more). */
-  async alive(): Promise<boolean> {
-    const answer = await this.post('changes', { cmdid: 'get_changes', block_secs: 0 });
-    return answer.status < 300 && !endsSession(answer.body);
+  alive(): Promise<boolean> {
+    return this.kept.alive();
   }
 
   async logout(): Promise<void> {
