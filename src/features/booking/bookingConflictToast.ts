@@ -6,18 +6,21 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
+import { toastText } from '#/components/toastText';
 
 export const BOOKING_CONFLICT_TOAST_ID = 'booking-conflict';
 
-export function showBookingConflictToast(i18n: I18n, minutes: number, scene: 'conference' | 'class'): void {
-  const message =
+/** `_i18n` is not read: the toast words itself in the language shown, now and after a switch. */
+export function showBookingConflictToast(_i18n: I18n, minutes: number, scene: 'conference' | 'class'): void {
+  const message = toastText((i18n) =>
     scene === 'class'
       ? i18n._(msg`This room is reserved for a following booking. Please finish the class and leave within ${minutes} minutes.`)
-      : i18n._(msg`This room is reserved for a following booking. Please leave the meeting within ${minutes} minutes.`);
+      : i18n._(msg`This room is reserved for a following booking. Please leave the meeting within ${minutes} minutes.`),
+  );
   const toast: NotificationData = {
     id: BOOKING_CONFLICT_TOAST_ID,
     color: 'orange',
-    title: i18n._(msg`Room reserved`),
+    title: toastText((i18n) => i18n._(msg`Room reserved`)),
     message,
     autoClose: 15_000,
     'data-booking-minutes': minutes,

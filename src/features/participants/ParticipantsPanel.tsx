@@ -9,6 +9,7 @@ import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import {
   cascadeSelectors,
   commandsSelectors,
@@ -25,6 +26,7 @@ import {
 import type { ActorRefFrom } from 'xstate';
 import { resultCodeText } from '#/i18n/messages';
 import { shownInPlace } from '#/api/failureReports';
+import { toastText } from '#/components/toastText';
 import { ParticipantsView } from './ParticipantsView';
 import { RowMaker, rosterNumbers } from './toRows';
 import { commandTargets, toWireRequests, type CommandMeta, type ParticipantCommand } from './commands';
@@ -76,7 +78,7 @@ export interface ParticipantsPanelProps {
 }
 
 export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: Dialogs }: ParticipantsPanelProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const participants = useSessionChild<ParticipantsRef>(session, 'participants');
   const clockOffsetSec = useServerClockOffsetSec(session);
   const commands = useSessionChild<CommandsRef>(session, 'commands');
@@ -147,12 +149,17 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
       outcomes.current.delete(e.reqId);
       // the other failures (no result code, 404, 5xx, 502…) are on screen already as §8 words them
       if (e.result === undefined || !shownInPlace(e)) return;
-      const text = resultCodeText(i18n, e.result);
-      if (text === null) return;
-      notifications.show({ color: 'red', title: t`The command was refused`, message: text, autoClose: 6000 });
+      const result = e.result;
+      if (resultCodeText(i18n, result) === null) return;
+      notifications.show({
+        color: 'red',
+        title: toastText((now) => now._(msg`The command was refused`)),
+        message: toastText((now) => resultCodeText(now, result)),
+        autoClose: 6000,
+      });
     });
     return () => sub.unsubscribe();
-  }, [commands, i18n, t]);
+  }, [commands, i18n]);
 
   const onCommand = useCallback(
     (cmd: ParticipantCommand, meta?: CommandMeta) => {
@@ -201,10 +208,10 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
       const outcome = outcomes.current.get(e.reqId);
       if (!outcome) return;
       outcomes.current.delete(e.reqId);
-      showOutcome(i18n, outcome, onCommand);
+      showOutcome(outcome, onCommand);
     });
     return () => sub.unsubscribe();
-  }, [commands, i18n, onCommand]);
+  }, [commands, onCommand]);
 
   const view = (
     <ParticipantsView

@@ -9,6 +9,8 @@ import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { Alert, Badge, Button, Group, Kbd, Modal, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
+import { msg } from '@lingui/core/macro';
+import { toastText } from '#/components/toastText';
 import { shallowEqual } from '@xstate/react';
 import { bannerLook, clockText, diffSegment } from '@protocol/runOfShow';
 import type { RunOfShowMachine } from '@machines/runOfShow/runOfShowMachine';
@@ -53,20 +55,22 @@ export function RunOfShowPanel({ session }: { session: AnyActorRef }) {
  * the panel is closed: a failed write is told once (the actor emits it once until one succeeds).
  */
 function useCountdownFailureNotice(actor: ActorRefFrom<RunOfShowMachine> | undefined) {
-  const { i18n, t } = useLingui();
   useEffect(() => {
     if (!actor) return;
     const sub = actor.on('runOfShow.countdownFailed', ({ failure }) => {
-      const why = refusalTextIn({ result: failure.result }, i18n.locale, t`The request failed, please try again`);
+      const { result } = failure;
       notifications.show({
         color: 'orange',
         autoClose: 10_000,
-        title: t`The timer on the endpoints' banner was not updated`,
-        message: [why, t`It is sent again at its next change; Take is not affected.`].filter(Boolean).join(' '),
+        title: toastText((i18n) => i18n._(msg`The timer on the endpoints' banner was not updated`)),
+        message: toastText((i18n) => {
+          const why = refusalTextIn({ result }, i18n.locale, i18n._(msg`The request failed, please try again`));
+          return [why, i18n._(msg`It is sent again at its next change; Take is not affected.`)].filter(Boolean).join(' ');
+        }),
       });
     });
     return () => sub.unsubscribe();
-  }, [actor, i18n, t]);
+  }, [actor]);
 }
 
 function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachine>; session: AnyActorRef }) {

@@ -9,6 +9,7 @@ import { commandsMachine, COMMAND_HOLD_LIMIT_MS } from '@machines/commands/comma
 import { epsCommand } from '@machines/commands/requests';
 import { flush, scriptedSessionApi } from '@machines/testing/fakeSessionApi';
 import { createTestI18n, renderUi } from '#/testing/render';
+import { loadCatalog } from '#/i18n/i18n';
 import { announceUnsentAtLogout, CommandNotices } from './CommandNotices';
 
 let i18n: I18n;
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 /** a commands actor as the session's child `commands` (the notices find it by that system id) */
-function mounted(live: () => boolean = () => true) {
+function mounted(live: () => boolean = () => true, language: I18n = i18n) {
   const script = scriptedSessionApi();
   const clock = new SimulatedClock();
   const commands = createActor(commandsMachine, {
@@ -29,7 +30,7 @@ function mounted(live: () => boolean = () => true) {
     systemId: 'commands',
     input: { api: script.api, newRequestId: () => 'r1', connectionLive: live },
   }).start();
-  renderUi(<CommandNotices actor={commands} />, i18n);
+  renderUi(<CommandNotices actor={commands} />, language);
   return { ...script, clock, commands };
 }
 
@@ -62,6 +63,22 @@ describe('CommandNotices (issue 23)', () => {
     await waitFor(() => expect(screen.queryByText('Mute (7) is sent once the connection is back.')).toBeNull());
   });
 
+  it('a notice up when the language switches says its title and message in the new language', async () => {
+    const switching = await createTestI18n('en');
+    const h = mounted(() => false, switching);
+    act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0, label: 'mute' })));
+    expect(await screen.findByText('Mute (7) is sent once the connection is back.')).toBeTruthy();
+    expect(screen.getByText('Waiting for the connection')).toBeTruthy();
+    await act(() => loadCatalog('zh', switching));
+    expect(await screen.findByText('连接恢复后将发送：静音 (7)。')).toBeTruthy();
+    expect(screen.getByText('等待连接恢复')).toBeTruthy();
+    expect(screen.queryByText('Mute (7) is sent once the connection is back.')).toBeNull();
+    expect(screen.queryByText('Waiting for the connection')).toBeNull();
+    // still the one notice of that command, taken away when it settles
+    act(() => h.clock.increment(COMMAND_HOLD_LIMIT_MS));
+    await waitFor(() => expect(screen.queryByText('连接恢复后将发送：静音 (7)。')).toBeNull());
+  });
+
   it('a held command sent after recovery takes its waiting notice away', async () => {
     let live = false;
     const h = mounted(() => live);
@@ -81,5 +98,16 @@ describe('logging out with commands held (issue 23)', () => {
     act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0 })));
     act(() => announceUnsentAtLogout(i18n, h.commands));
     expect(await screen.findByText('Not sent, the connection was lost: Mute (7)')).toBeTruthy();
+  });
+
+  it('the notice, shown on the way out, follows a language switch on the login screen', async () => {
+    const switching = await createTestI18n('zh');
+    const h = mounted(() => false, switching);
+    act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0 })));
+    act(() => announceUnsentAtLogout(switching, h.commands));
+    expect(await screen.findByText('连接中断，以下操作未发送：静音 (7)')).toBeTruthy();
+    await act(() => loadCatalog('en', switching));
+    expect(await screen.findByText('Not sent, the connection was lost: Mute (7)')).toBeTruthy();
+    expect(screen.getByText('Not sent')).toBeTruthy();
   });
 });

@@ -9,6 +9,9 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AnyActorRef } from 'xstate';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { toastText } from '#/components/toastText';
 import { localize, warningMessage } from '@protocol/codes';
 
 interface Warning {
@@ -25,22 +28,23 @@ export function PlatformWarnings({
   const { t, i18n } = useLingui();
   // alerts wait in turn: a second one must not hide the first before it was read
   const [alerts, setAlerts] = useState<Warning[]>([]);
-  const textOf = (code: string) => {
-    const known = warningMessage(code);
-    return known ? localize(known, i18n.locale) : t`The platform sent a warning (${code})`;
-  };
-  const textRef = useLatest(textOf);
 
   useEffect(() => {
     const source = actor.system.get('notifications') as AnyActorRef | undefined;
     if (!source) return;
     const sub = source.on('notice.warning', (e: Warning) => {
+      const { code } = e;
       if (e.display === 'toast')
-        toasts.show({ color: 'yellow', title: t`Platform notice`, message: textRef.current(e.code), autoClose: 8000 });
-      else setAlerts((list) => [...list, { code: e.code, display: e.display }]);
+        toasts.show({
+          color: 'yellow',
+          title: toastText((now) => now._(msg`Platform notice`)),
+          message: toastText((now) => warningText(now, code)),
+          autoClose: 8000,
+        });
+      else setAlerts((list) => [...list, { code, display: e.display }]);
     });
     return () => sub.unsubscribe();
-  }, [actor, t, textRef]);
+  }, [actor]);
 
   const current = alerts[0];
   return (
@@ -52,7 +56,7 @@ export function PlatformWarnings({
       data-warning-code={current?.code}
     >
       <Text mb="md" data-testid="platform-warning-text">
-        {current ? textOf(current.code) : ''}
+        {current ? warningText(i18n, current.code) : ''}
       </Text>
       <Group justify="flex-end">
         <Button onClick={() => setAlerts((list) => list.slice(1))}>
@@ -63,9 +67,8 @@ export function PlatformWarnings({
   );
 }
 
-/** A ref that always holds the latest value (the subscription outlives renders). */
-function useLatest<T>(value: T): { readonly current: T } {
-  const [ref] = useState(() => ({ current: value }));
-  ref.current = value;
-  return ref;
+/** The catalogue's words for a warning's code, or the code named when the catalogue lacks it. */
+function warningText(i18n: I18n, code: string): string {
+  const known = warningMessage(code);
+  return known ? localize(known, i18n.locale) : i18n._(msg`The platform sent a warning (${code})`);
 }

@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { notifications } from '@mantine/notifications';
-import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { toastText } from '#/components/toastText';
 import type { MrScene, MrStatus } from '@protocol/wire';
 import { MeetingControlsView, type MeetingControlsModel } from './MeetingControlsView';
 import { commandTarget, toMeetingRequests, type MeetingCommand } from '#/features/meetingControls/meetingCommands';
@@ -74,17 +75,18 @@ export function MeetingControlsPanel({ session, scene, liveBuiltin = true }: Mee
 
   // Apply in the subtitle and layout dialogs says it worked (issue 12): the dialog stays open for
   // further edits, so without a word the operator cannot tell an applied change from a lost click
-  const { t } = useLingui();
   useEffect(() => {
     if (!commands) return;
     const sub = commands.on('command.succeeded', (e: { label: string; suffix: string }) => {
-      const text = e.suffix === 'title-config' ? t`Subtitle settings applied` : e.suffix === 'mosic-config' ? t`Layout applied` : undefined;
+      const said =
+        e.suffix === 'title-config' ? msg`Subtitle settings applied` : e.suffix === 'mosic-config' ? msg`Layout applied` : undefined;
       // one Apply may be several requests (a set_title per role, as the platform's client sends
       // them): one toast says it, not one per request
-      if (text) notifications.show({ id: `applied:${e.suffix}`, color: 'green', message: text, autoClose: 4000 });
+      if (said)
+        notifications.show({ id: `applied:${e.suffix}`, color: 'green', message: toastText((i18n) => i18n._(said)), autoClose: 4000 });
     });
     return () => sub.unsubscribe();
-  }, [commands, t]);
+  }, [commands]);
 
   useEffect(() => {
     if (!cascade) return;
