@@ -113,6 +113,15 @@ interface RoundOutput extends RoundResult {
   cursor: number;
 }
 
+const METRICS = ['loss', 'jitter'] as const;
+
+/** The usr_ids of `usrId:metric` keys. */
+function usrIdsOf(keys: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const key of keys) out.add(key.slice(0, key.lastIndexOf(':')));
+  return out;
+}
+
 function worstOf(sample: StatsSample, metric: 'loss' | 'jitter'): number {
   let worst = 0;
   for (const kind of ['audio', 'video', 'content'] as const)
@@ -130,7 +139,10 @@ function conditionsOf(
   store: QualityStore,
   thresholds: QualityThresholds,
 ): AlertCondition[] {
-  const online = new Set(legs.map((l) => l.usrId));
+  // only the few usr_ids above a threshold are looked for: no set of every leg each round
+  const wanted = usrIdsOf(above);
+  const online = new Set<string>();
+  for (const leg of legs) if (wanted.has(leg.usrId)) online.add(leg.usrId);
   const out: AlertCondition[] = [];
   for (const key of above) {
     const at = key.lastIndexOf(':');
@@ -174,8 +186,9 @@ export const qualityHistoryMachine = setup({
       const { store, thresholds } = context;
       const nowMs = context.now();
       store.beginRound(nowMs);
-      const names = new Map(out.legs.map((l) => [l.usrId, l.name]));
-      if (out.loss) for (const [usrId, loss] of out.loss) store.record(usrId, names.get(usrId) ?? usrId, 'loss', loss);
+      const { legs, loss } = out;
+      if (loss)
+        for (let i = 0; i < legs.length; i++) if (!Number.isNaN(loss[i])) store.record(legs[i].usrId, legs[i].name, 'loss', loss[i]);
       for (const { leg, answer } of out.media) {
         if (!answer.data?.length) continue;
         const sample = sampleFrom(answer, Math.floor(nowMs / 1000));
@@ -186,19 +199,21 @@ export const qualityHistoryMachine = setup({
       }
       // crossings: a figure of this round at or above its threshold, not yet notified
       const above = new Set(context.above);
+      // a figure under its threshold needs its key only if it was notified: no key string per participant per round
+      const notified = usrIdsOf(above);
       const crossed: QualityNotice[] = [];
       for (const usrId of store.usrIds()) {
-        for (const metric of ['loss', 'jitter'] as const) {
+        for (const metric of METRICS) {
           const value = store.current(usrId, metric);
           if (Number.isNaN(value)) continue;
-          const key = `${usrId}:${metric}`;
           const threshold = metric === 'loss' ? thresholds.lossPct : thresholds.jitterMs;
           if (value >= threshold) {
+            const key = `${usrId}:${metric}`;
             if (!above.has(key)) {
               above.add(key);
               crossed.push({ usrId, name: store.nameOf(usrId) ?? usrId, metric, value, threshold, at: nowMs });
             }
-          } else if (value < threshold * REARM_RATIO) above.delete(key);
+          } else if (value < threshold * REARM_RATIO && notified.has(usrId)) above.delete(`${usrId}:${metric}`);
         }
       }
       enqueue.assign({
@@ -263,7 +278,7 @@ export const qualityHistoryMachine = setup({
         src: 'round',
         input: ({ context }) => {
           const legs = context.listLegs();
-          const urgent = new Set([...context.above].map((k) => k.slice(0, k.lastIndexOf(':'))));
+          const urgent = usrIdsOf(context.above);
           const { picked, cursor } = pickBatch(legs, urgent, context.cursor, context.batch);
           return { api: context.api, legs, batch: picked, cursor };
         },

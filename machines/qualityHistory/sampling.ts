@@ -29,8 +29,8 @@ export interface QualityApi {
 
 /** What one round read. */
 export interface RoundResult {
-  /** the worse of receive and send loss (percent) per usr_id; null when the call failed */
-  loss: Map<string, number> | null;
+  /** the worse of receive and send loss (percent) of each leg, in the order of the round's legs (NaN: not listed); null when the call failed */
+  loss: Float64Array | null;
   /** media statistics of the batch that answered */
   media: { leg: QualityLeg; answer: MediaStreamResponse }[];
 }
@@ -84,23 +84,29 @@ function rate(v: unknown): number {
 }
 
 /**
- * The worse of the two loss rates per usr_id from a `packets_lost_rate` answer (keys: ep_uuid or
- * ep_id, protocol-facts §5.9; values `[rx, tx]` percent). Legs the answer does not list, and
- * malformed values, are left out. Looks each leg up instead of walking the answer: no key list
- * of 10,000 is built.
+ * The worse of the two loss rates of one leg in a `packets_lost_rate` answer (keys: ep_uuid or
+ * ep_id, protocol-facts §5.9; values `[rx, tx]` percent); NaN when the answer does not list the
+ * leg or its value is malformed.
  */
-export function lossByUsr(answer: unknown, legs: readonly QualityLeg[]): Map<string, number> {
-  const out = new Map<string, number>();
+function lossOf(byKey: Record<string, unknown>, leg: QualityLeg): number {
+  const value = (leg.uuid && Object.hasOwn(byKey, leg.uuid) ? byKey[leg.uuid] : undefined) ?? byKey[String(leg.epId)];
+  if (!Array.isArray(value)) return NaN;
+  const rx = rate(value[0]);
+  const tx = rate(value[1]);
+  if (Number.isNaN(rx) && Number.isNaN(tx)) return NaN;
+  return Math.max(Number.isNaN(rx) ? 0 : rx, Number.isNaN(tx) ? 0 : tx);
+}
+
+/**
+ * The loss of every leg from a `packets_lost_rate` answer, in the legs' order ({@link lossOf}).
+ * Looks each leg up instead of walking the answer, and fills one typed array: at 10,000 legs a
+ * map by usr_id cost a key list, an entry and a boxed number per leg every round.
+ */
+export function lossOfLegs(answer: unknown, legs: readonly QualityLeg[]): Float64Array {
+  const out = new Float64Array(legs.length).fill(NaN);
   if (!answer || typeof answer !== 'object') return out;
   const byKey = answer as Record<string, unknown>;
-  for (const leg of legs) {
-    const value = (leg.uuid && Object.hasOwn(byKey, leg.uuid) ? byKey[leg.uuid] : undefined) ?? byKey[String(leg.epId)];
-    if (!Array.isArray(value)) continue;
-    const rx = rate(value[0]);
-    const tx = rate(value[1]);
-    if (Number.isNaN(rx) && Number.isNaN(tx)) continue;
-    out.set(leg.usrId, Math.max(Number.isNaN(rx) ? 0 : rx, Number.isNaN(tx) ? 0 : tx));
-  }
+  for (let i = 0; i < legs.length; i++) out[i] = lossOf(byKey, legs[i]);
   return out;
 }
 
@@ -143,9 +149,13 @@ export async function readRound(
   signal: AbortSignal,
 ): Promise<RoundResult> {
   let stop = false;
+  let lossAnswer: Record<string, unknown> = {};
   const loss = await api
     .raw<unknown>('POST', '/status/participant/packets_lost_rate/', { mr_id: api.mrId }, signal)
-    .then((answer) => lossByUsr(answer, legs))
+    .then((body) => {
+      if (body && typeof body === 'object') lossAnswer = body as Record<string, unknown>;
+      return lossOfLegs(body, legs);
+    })
     .catch((error: unknown) => {
       stop = roundCannotGoOn(error);
       return null;
@@ -153,7 +163,7 @@ export async function readRound(
   if (signal.aborted) throw new Error('aborted');
   if (stop) return { loss: null, media: [] };
   // the loss answer lists the legs the server has now: a leg missing there has just ended
-  const live = loss ? batch.filter((leg) => loss.has(leg.usrId)) : batch;
+  const live = loss ? batch.filter((leg) => !Number.isNaN(lossOf(lossAnswer, leg))) : batch;
   const media: RoundResult['media'] = [];
   await eachLimited(live, 2, async (leg) => {
     if (signal.aborted || stop) return;
