@@ -12,8 +12,8 @@
  * bumps its own context when the version moves.
  *
  * Length (over 400 lines on purpose): one mutable store whose incremental counts and kept indexes
- * (hands, sub-sites, list slots) change together with the Map on every record; split, one could be
- * updated without the other.
+ * (hands, sub-sites, list slots, the change journal) change together with the Map on every record;
+ * split, one could be updated without the other.
  */
 import type { MrParticipants, OnlineEpsInfo, OnlineEpsStatus, WaitingUsr } from '../../protocol/wire';
 import type { OnlineEpsLeftEvent } from '../../protocol/events';
@@ -97,6 +97,8 @@ const BLANK: Participant = {
 
 const DEFAULT_HAND_POS = 13;
 const DEFAULT_WAITING_POS = 16;
+/** the change journal keeps at least this many entries, else the store's size */
+const JOURNAL_MIN = 1024;
 
 function digitAt(stats: string, pos: number): number {
   const c = stats.charCodeAt(pos);
@@ -134,6 +136,14 @@ export class ParticipantStore {
   private subSiteList: Participant[] = [];
   /** a sub-site joined, left or became one since `subSiteList` was built */
   private subSitesStale = false;
+  /**
+   * usr_ids whose record changed or went, oldest first, with the version each change made: a
+   * reader that keeps something per record (a tally) catches up on these instead of re-reading
+   * 10,000 records per batch. Trimmed from the front; `journalFloor` is the oldest version it covers.
+   */
+  private journalIds: string[] = [];
+  private journalVersions: number[] = [];
+  private journalFloor = 0;
   /** moves on every change that a reader could see */
   version = 0;
 
@@ -164,6 +174,10 @@ export class ParticipantStore {
    * or a reload gives a new array.
    */
   list(): readonly Participant[] {
+    return this.freshList();
+  }
+
+  private freshList(): readonly Participant[] {
     if (this.listStale) {
       const list: Participant[] = new Array(this.records.size);
       let i = 0;
@@ -201,6 +215,30 @@ export class ParticipantStore {
     return this.subSiteList;
   }
 
+  /**
+   * The usr_ids whose record changed, came or went after `version` (repeats possible), or null
+   * when the journal no longer reaches back that far (a reload, or a reader far behind): re-read
+   * {@link list} then.
+   */
+  changedSince(version: number): readonly string[] | null {
+    if (version < this.journalFloor || version > this.version) return null;
+    const versions = this.journalVersions;
+    let lo = 0;
+    let hi = versions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (versions[mid] <= version) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === versions.length ? [] : this.journalIds.slice(lo);
+  }
+
+  /** A record's place in {@link list} (arrival order), -1 when unknown. */
+  position(usrId: string): number {
+    this.freshList();
+    return this.slotOf.get(usrId) ?? -1;
+  }
+
   isWaiting(usrId: string): boolean {
     return this.waitingByUsr.has(usrId);
   }
@@ -221,6 +259,7 @@ export class ParticipantStore {
     this.waitingStale = true;
     this.subSitesStale = true;
     this.version++;
+    this.restartJournal();
   }
 
   /** Replaces the whole state with the three GET answers (start and resync). */
@@ -229,6 +268,8 @@ export class ParticipantStore {
     this.applyRoster(roster);
     this.applyInfo(info);
     this.applyStatus(status);
+    // a reader before the reload re-reads everything: journaling 10,000 loaded records helps nobody
+    this.restartJournal();
   }
 
   /** `mr_participants`: invited roster added/deleted. */
@@ -379,6 +420,25 @@ export class ParticipantStore {
     this.waitingPos = waitingPos;
   }
 
+  private restartJournal(): void {
+    this.journalIds = [];
+    this.journalVersions = [];
+    this.journalFloor = this.version;
+  }
+
+  private journal(usrId: string): void {
+    this.journalIds.push(usrId);
+    this.journalVersions.push(this.version);
+    // a reader lagging more than a store's worth of changes re-reads the list, which costs the same
+    const cap = Math.max(JOURNAL_MIN, this.records.size);
+    if (this.journalIds.length > 2 * cap) {
+      const drop = this.journalIds.length - cap;
+      this.journalFloor = this.journalVersions[drop - 1];
+      this.journalIds.splice(0, drop);
+      this.journalVersions.splice(0, drop);
+    }
+  }
+
   private waitingChanged(): void {
     this.waitingStale = true;
     this.version++;
@@ -403,6 +463,7 @@ export class ParticipantStore {
     this.onlineCount += next.online;
     if (this.hasHandUp(next)) this.handCount++;
     this.version++;
+    this.journal(next.usr_id);
   }
 
   private remove(old: Participant): void {
@@ -414,5 +475,6 @@ export class ParticipantStore {
     if (this.hasHandUp(old)) this.handCount--;
     if (this.waitingByUsr.delete(old.usr_id)) this.waitingStale = true;
     this.version++;
+    this.journal(old.usr_id);
   }
 }

@@ -63,8 +63,55 @@ describe('ParticipantStore indexes kept across feed events', () => {
         const list = store.list();
         expect(store.subSites(), `seed ${seed} step ${step}`).toEqual(list.filter((p) => p.dev_type === SUB_SITE_DEV_TYPE));
         expect(store.counts().handUp, `seed ${seed} step ${step}`).toBe(list.filter((p) => store.hasHandUp(p)).length);
+        expect(store.counts().waiting, `seed ${seed} step ${step}`).toBe(store.waiting().length);
       }
     }
+  });
+
+  it('the change journal names every record that changed, came or went since a reader last looked (300 random sequences)', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const rnd = random(seed);
+      const store = new ParticipantStore();
+      let seen = new Map(store.list().map((p) => [p.usr_id, p]));
+      let seenAt = store.version;
+      for (let step = 0; step < 40; step++) {
+        randomStep(store, rnd);
+        if (rnd() < 0.5) continue;
+        const changed = store.changedSince(seenAt);
+        const now = new Map(store.list().map((p) => [p.usr_id, p]));
+        if (changed !== null) {
+          const named = new Set(changed);
+          for (const id of new Set([...seen.keys(), ...now.keys()])) {
+            if (seen.get(id) !== now.get(id)) expect(named.has(id), `seed ${seed} step ${step}: ${id}`).toBe(true);
+          }
+        }
+        seen = now;
+        seenAt = store.version;
+        expect(store.changedSince(seenAt)).toEqual([]);
+        const order = store.list().map((p) => p.usr_id);
+        expect(
+          order.map((id) => store.position(id)),
+          `seed ${seed} step ${step}`,
+        ).toEqual(order.map((_, i) => i));
+      }
+    }
+  });
+
+  it('the journal names only what a batch changed; a reload, or a reader too far behind, is told to re-read the list', () => {
+    const store = new ParticipantStore();
+    const ids = Array.from({ length: 50 }, (_, i) => `u${i}`);
+    store.load(roster(ids), epsInfo(ids), epsStatus(ids));
+    const loaded = store.version;
+    expect(store.changedSince(loaded)).toEqual([]);
+    expect(store.changedSince(loaded - 1)).toBeNull();
+    store.applyStatus(epsStatus(['u3', 'u7'], [{ hand: 1 }, { hand: 1 }]));
+    store.applyLeft({ usr_ids: ['u9'] });
+    expect(store.changedSince(loaded)).toEqual(['u3', 'u7', 'u9']);
+    const read = store.version;
+    // far more changes than the journal keeps (at least 1,024): the oldest reader re-reads
+    for (let i = 0; i < 3000; i++) store.applyStatus(epsStatus(['u1'], [{ hand: i % 2 }]));
+    expect(store.changedSince(read)).toBeNull();
+    expect(store.changedSince(store.version - 5)).toEqual(['u1', 'u1', 'u1', 'u1', 'u1']);
   });
 
   it('a changed sub-site is the new record in its place, not the old one', () => {

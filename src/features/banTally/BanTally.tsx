@@ -19,21 +19,22 @@ import {
 } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
 import { publishBanBreaches } from '#/session/banBreaches';
+import type { ActivityEntry } from '@protocol/wire';
 import {
   activeBans,
   breachMarks,
   breachesSettled,
   settlesAt,
-  tallyBan,
   trackBanStarts,
   type BanKind,
   type BanTally as Tally,
   type Breach,
   type ExemptReason,
 } from './banTallyModel';
+import { BanTallies } from './banTallyKeeper';
 
 const { selectMeetingStatus } = meetingSelectors;
-const { selectParticipantList, selectParticipantsVersion } = participantsSelectors;
+const { selectParticipantStore, selectParticipantsVersion } = participantsSelectors;
 const { selectActivityEntries } = activitySelectors;
 
 /** breaches named in the line; the rest are counted */
@@ -41,6 +42,9 @@ const BREACHES_NAMED = 5;
 /** names listed per exempt group in the disclosure; the rest are counted */
 const EXEMPT_NAMED = 10;
 const EXEMPT_ORDER: readonly ExemptReason[] = ['host', 'mainVenue', 'honouredGuest', 'rollCall'];
+/** one empty log and one empty result: a fresh [] would read as a new log and rebuild every tally */
+const NO_ENTRIES: readonly ActivityEntry[] = [];
+const NO_TALLIES: readonly Tally[] = [];
 
 export function BanTally({ session }: { session: AnyActorRef }) {
   const { t } = useLingui();
@@ -48,15 +52,17 @@ export function BanTally({ session }: { session: AnyActorRef }) {
   const participants = useSessionChild<ActorRefFrom<ParticipantsMachine>>(session, 'participants');
   const activity = useSessionChild<ActorRefFrom<ActivityMachine>>(session, 'activity');
   const status = useSelector(meeting, (s) => (s ? selectMeetingStatus(s) : null));
-  const list = useSelector(participants, (s) => (s ? selectParticipantList(s) : undefined));
+  const store = useSelector(participants, (s) => (s ? selectParticipantStore(s) : undefined));
   const version = useSelector(participants, (s) => (s ? selectParticipantsVersion(s) : 0));
   const entries = useSelector(activity, (s) => (s ? selectActivityEntries(s) : undefined));
 
   const bans = useMemo(() => activeBans(status), [status]);
+  // kept across feed batches: a batch moves only the records it changed (issue 27 item 1)
+  const [kept] = useState(() => new BanTallies());
   const tallies = useMemo(
-    () => (list && bans.length ? bans.map((ban) => tallyBan(ban, list, entries ?? [], status?.rollcall_usr_id ?? '')) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is updated in place: `version` says when a record changed
-    [bans, list, version, entries, status?.rollcall_usr_id],
+    () => (store && bans.length ? kept.update(store, bans, entries ?? NO_ENTRIES, status?.rollcall_usr_id ?? '') : NO_TALLIES),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store changes in place: `version` says when a record changed
+    [kept, bans, store, version, entries, status?.rollcall_usr_id],
   );
   // breaches wait until the participant flags caught up with a ban just switched on
   const starts = useRef(new Map<BanKind, number>());

@@ -97,7 +97,8 @@ const stat = (p: TallyParticipant, name: UsrStatsName) => usrStat(p.usr_stat, na
 const isAudience = (p: TallyParticipant) => !stat(p, 'speaker') && !stat(p, 'chair') && !stat(p, 'host');
 
 /** The newest applied command of the log that gave `usrId` the flag back. */
-function freedBy(usrId: string, flagName: string, entries: readonly ActivityEntry[], since: number | null): ActivityEntry | null {
+export function freedBy(usrId: string, kind: BanKind, entries: readonly ActivityEntry[], since: number | null): ActivityEntry | null {
+  const flagName = BAN_FLAG[kind];
   for (const e of entries) {
     if (since !== null && e.dtm < since) return null;
     if (!applied(e) || e.cmdid !== 'ctrl_mr_eps' || e.action !== flagName || valueOf(e) !== 1) continue;
@@ -107,8 +108,26 @@ function freedBy(usrId: string, flagName: string, entries: readonly ActivityEntr
 }
 
 /**
- * One ban's tally over the participants (one pass: fine at 10,000). `rollCallUsrId`: the
- * participant a roll call has called speaks whatever the mute (the server leaves them unmuted).
+ * Where one participant stands against a ban: not in the meeting (offline or waiting), exempt and
+ * why, free against it, or bound (and whether they joined after `since`, when the ban was set).
+ */
+export type TallyPlace = 'out' | 'free' | 'bound' | 'boundJoined' | ExemptReason;
+
+/** The reasons a participant is exempt, in the order the tally lists them. */
+export const EXEMPT_REASONS: readonly ExemptReason[] = ['host', 'mainVenue', 'honouredGuest', 'rollCall'];
+
+/** `rollCallUsrId`: the participant a roll call has called speaks whatever the mute (the server leaves them unmuted). */
+export function placeIn(ban: ActiveBan, p: TallyParticipant, since: number | null, rollCallUsrId: string): TallyPlace {
+  if (!p.online || stat(p, 'waiting')) return 'out';
+  if (ban.kind === 'mute' && p.usr_id === rollCallUsrId) return 'rollCall';
+  if (ban.scope === 'audience' && !isAudience(p)) return stat(p, 'host') ? 'host' : stat(p, 'speaker') ? 'mainVenue' : 'honouredGuest';
+  if (stat(p, BAN_FLAG[ban.kind])) return 'free';
+  return since !== null && p.enter_dtm > since ? 'boundJoined' : 'bound';
+}
+
+/**
+ * One ban's tally in one pass over the participants. Per feed batch the console keeps it up to date
+ * with {@link BanTallies} instead (banTallyKeeper.ts), which must give the same.
  */
 export function tallyBan(
   ban: ActiveBan,
@@ -116,7 +135,6 @@ export function tallyBan(
   entries: readonly ActivityEntry[],
   rollCallUsrId = '',
 ): BanTally {
-  const flagName = BAN_FLAG[ban.kind];
   const since = banSince(ban.kind, entries);
   let inScope = 0;
   let bound = 0;
@@ -125,25 +143,16 @@ export function tallyBan(
   let joinedSince = 0;
   const free: TallyParticipant[] = [];
   for (const p of participants) {
-    if (!p.online || stat(p, 'waiting')) continue;
-    if ((ban.scope === 'audience' && !isAudience(p)) || (ban.kind === 'mute' && p.usr_id === rollCallUsrId)) {
-      exempt += 1;
-      const why: ExemptReason =
-        ban.kind === 'mute' && p.usr_id === rollCallUsrId
-          ? 'rollCall'
-          : stat(p, 'host')
-            ? 'host'
-            : stat(p, 'speaker')
-              ? 'mainVenue'
-              : 'honouredGuest';
-      exemptBy[why].push(p.usr_name);
-      continue;
-    }
-    inScope += 1;
-    if (stat(p, flagName)) free.push(p);
-    else {
+    const place = placeIn(ban, p, since, rollCallUsrId);
+    if (place === 'out') continue;
+    if (place === 'free' || place === 'bound' || place === 'boundJoined') inScope += 1;
+    if (place === 'free') free.push(p);
+    else if (place === 'bound' || place === 'boundJoined') {
       bound += 1;
-      if (since !== null && p.enter_dtm > since) joinedSince += 1;
+      if (place === 'boundJoined') joinedSince += 1;
+    } else {
+      exempt += 1;
+      exemptBy[place].push(p.usr_name);
     }
   }
   return {
@@ -153,7 +162,7 @@ export function tallyBan(
     exempt,
     exemptBy,
     joinedSince: since === null ? null : joinedSince,
-    breaches: free.map((p) => ({ usrId: p.usr_id, name: p.usr_name, by: freedBy(p.usr_id, flagName, entries, since) })),
+    breaches: free.map((p) => ({ usrId: p.usr_id, name: p.usr_name, by: freedBy(p.usr_id, ban.kind, entries, since) })),
   };
 }
 

@@ -11,11 +11,9 @@ import { useSelector } from '@xstate/react';
 import {
   controllersSelectors,
   meetingSelectors,
-  participantsSelectors,
   recordingSelectors,
   type ControllersMachine,
   type MeetingMachine,
-  type ParticipantsMachine,
   type RecordingMachine,
 } from '@machines/index';
 import { useSessionChild } from '#/session/useSessionChild';
@@ -27,42 +25,20 @@ import { ControllersChip, PrivateTalkChip } from './PopoverChips';
 import { useNow, useSeenAt } from './clock';
 import { ChipOverflow, type ChipPlace, type OverflowChip } from './ChipOverflow';
 import { FocusChip } from './FocusChip';
+import { nameOf, namesOf, sameNames, selectHands, selectWaiting } from './participantChips';
 import { focusModeSteps, focusStateOf } from '@machines/commands/focusMode';
 import { toSend } from '@machines/commands/requests';
 
 const NO_CONTROLLERS: readonly never[] = [];
 
 type MeetingSnap = SnapshotFrom<MeetingMachine> | undefined;
-type ParticipantsSnap = SnapshotFrom<ParticipantsMachine> | undefined;
 
 const field =
   <K extends string>(key: K) =>
   (s: MeetingSnap) =>
     s ? (meetingSelectors.selectMeetingStatus(s) as Record<string, unknown> | null)?.[key] : undefined;
 
-// the store keeps the count as records change: no pass over 10,000 participants per feed batch (issue 27)
-const selectHands = (s: ParticipantsSnap): number => (s ? participantsSelectors.selectHandUpCount(s) : 0);
-
-const selectWaiting = (s: ParticipantsSnap): number => (s ? participantsSelectors.selectWaitingList(s).length : 0);
-
 const NO_IDS: readonly string[] = [];
-const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
-/** names of some participants, their usr_id while the roster does not know them */
-const namesOf =
-  (usrIds: readonly string[]) =>
-  (s: ParticipantsSnap): readonly string[] => {
-    if (!usrIds.length) return NO_IDS;
-    return usrIds.map((id) => {
-      const p = s ? participantsSelectors.selectParticipant(id)(s) : undefined;
-      return (p && (p.usr_name || p.gbk_name)) || id;
-    });
-  };
-
-const nameOf = (usrId: string) => (s: ParticipantsSnap) => {
-  if (!s || !usrId) return '';
-  const p = participantsSelectors.selectParticipant(usrId)(s);
-  return p ? p.usr_name || p.gbk_name || p.usr_id : '';
-};
 
 export function MeetingStateBar({
   session,
