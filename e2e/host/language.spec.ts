@@ -56,7 +56,14 @@ test.describe('language', () => {
     await panel.toggle('lock');
     const toasts = page.locator('.mantine-Notification-root:not(.podium-quality-alert)');
     await expect(toasts.filter({ hasText: noRights[lang] })).toBeVisible();
-    await loginPage.switchLanguage(other === 'zh' ? '中文' : 'English');
+    // the pointer rests on the toast (which holds its 6 s while hovered) and the menu is worked by
+    // keyboard: on a slow machine a click-driven switch could outlast the toast
+    await toasts.filter({ hasText: noRights[lang] }).hover();
+    await loginPage.languageButton.focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menuitem', { name: other === 'zh' ? '中文' : 'English' });
+    await item.focus();
+    await page.keyboard.press('Enter');
     await expect(toasts.filter({ hasText: noRights[other] })).toBeVisible();
     await expect(toasts.filter({ hasText: noRights[lang] })).toHaveCount(0);
   });
