@@ -7,17 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { epsInfo, epsStatus, roster } from '../testing/fixtures';
 import { SUB_SITE_DEV_TYPE } from '../cascade/subSites';
 import { ParticipantStore } from './participantStore';
-
-/** a small deterministic generator, so a failure replays with its seed */
-function random(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { seededRandom as random } from '../testing/seededRandom';
 
 const IDS = Array.from({ length: 30 }, (_, i) => (i % 7 === 0 ? `guest${i}` : `u${i}`));
 const DEV_TYPES = ['sip', 'h323', SUB_SITE_DEV_TYPE];

@@ -10,16 +10,7 @@ import type { UsrStatsFlags } from '@protocol/usrStats';
 import type { ActivityEntry } from '@protocol/wire';
 import { tallyBan, type ActiveBan } from './banTallyModel';
 import { BanTallies } from './banTallyKeeper';
-
-function random(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { seededRandom as random } from '@machines/testing/seededRandom';
 
 const IDS = Array.from({ length: 24 }, (_, i) => (i % 6 === 0 ? `guest${i}` : `u${i}`));
 const BAN_SETS: ActiveBan[][] = [

@@ -9,17 +9,7 @@ import { encodeUsrStats } from '@protocol/usrStats';
 import { BUILTIN_TABS, countTabs, visibleRows, type CustomTab, type ParticipantRow, type SortMode, type TabKey } from './participantModel';
 import { byTimeRaised, trackHands, type HandTimes } from './handQueue';
 import { changedRows, TabIndex } from './tabIndex';
-
-/** a small deterministic generator, so a failure replays with its seed */
-function random(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { seededRandom as random } from '@machines/testing/seededRandom';
 
 const NAMES = ['Ann', 'bob', 'Carl', 'Dee', 'éva', 'Finn', '张三', '李四', 'ann'];
 const SORTS: SortMode[] = ['custom', 'nameAsc', 'nameDesc'];
