@@ -29,6 +29,11 @@ export type { Lang, Role };
 export class ConsoleErrors {
   private readonly allowed: RegExp[] = [];
   readonly unexpected: string[] = [];
+  /**
+   * The server's answers to the 401s the pages got (its result code and which check refused):
+   * the browser logs only "401 (Unauthorized)", which did not say why when one came unasked
+   */
+  readonly refusals: string[] = [];
 
   /** Declares errors this test provokes on purpose (e.g. the 403 of a wrong password). */
   allow(...patterns: RegExp[]): void {
@@ -42,6 +47,14 @@ export class ConsoleErrors {
       if (!this.allowed.some((re) => re.test(text))) this.unexpected.push(`console.error: ${text}`);
     });
     page.on('pageerror', (error) => this.unexpected.push(`uncaught: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() !== 401) return;
+      const path = new URL(response.url()).pathname;
+      response.text().then(
+        (body) => this.refusals.push(`${path}: ${body.slice(0, 300)}`),
+        () => {},
+      );
+    });
   }
 
   watchContext(context: BrowserContext): void {
@@ -119,7 +132,8 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures & Wor
     // that the platform does not offer it; the browser logs every such answer as an error
     if ((wire ?? process.env.WIRE) === 'platform') errors.allow(ASSUMED_GET_404);
     await use(errors);
-    expect(errors.unexpected, 'the console logged errors').toEqual([]);
+    const why = errors.refusals.length ? `; the server's 401 answers: ${errors.refusals.join(' | ')}` : '';
+    expect(errors.unexpected, `the console logged errors${why}`).toEqual([]);
   },
   context: async ({ context, consoleErrors }, use) => {
     consoleErrors.watchContext(context);
