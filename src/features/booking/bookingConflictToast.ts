@@ -3,15 +3,14 @@
  * warning flagged as toast is shown as a toast, otherwise as an alert"): the same words as the
  * "Room reserved" reminder, in one toast that a later mark updates in place.
  */
-import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { toastText } from '#/components/toastText';
 
 export const BOOKING_CONFLICT_TOAST_ID = 'booking-conflict';
 
-/** `_i18n` is not read: the toast words itself in the language shown, now and after a switch. */
-export function showBookingConflictToast(_i18n: I18n, minutes: number, scene: 'conference' | 'class'): void {
+/** The toast words itself in the language shown, now and after a switch (toastText). */
+export function showBookingConflictToast(minutes: number, scene: 'conference' | 'class'): void {
   const message = toastText((i18n) =>
     scene === 'class'
       ? i18n._(msg`This room is reserved for a following booking. Please finish the class and leave within ${minutes} minutes.`)

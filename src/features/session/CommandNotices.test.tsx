@@ -96,7 +96,7 @@ describe('logging out with commands held (issue 23)', () => {
   it('names each as not sent', async () => {
     const h = mounted(() => false);
     act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0 })));
-    act(() => announceUnsentAtLogout(i18n, h.commands));
+    act(() => announceUnsentAtLogout(h.commands));
     expect(await screen.findByText('Not sent, the connection was lost: Mute (7)')).toBeTruthy();
   });
 
@@ -104,7 +104,7 @@ describe('logging out with commands held (issue 23)', () => {
     const switching = await createTestI18n('zh');
     const h = mounted(() => false, switching);
     act(() => h.commands.send(epsCommand('a_rx', ['7'], { value: 0 })));
-    act(() => announceUnsentAtLogout(switching, h.commands));
+    act(() => announceUnsentAtLogout(h.commands));
     expect(await screen.findByText('连接中断，以下操作未发送：静音 (7)')).toBeTruthy();
     await act(() => loadCatalog('en', switching));
     expect(await screen.findByText('Not sent, the connection was lost: Mute (7)')).toBeTruthy();

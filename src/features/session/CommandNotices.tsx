@@ -29,9 +29,9 @@ function participantNames(session: AnyActorRef | null, usrIds: readonly string[]
 /**
  * The user logs out while an outage still holds commands: they end with the session, so each is
  * named (the notice outlives the session screen, on the login screen). The toast words itself in
- * the language shown, whatever `_i18n` says now.
+ * the language shown, now and after a switch (toastText).
  */
-export function announceUnsentAtLogout(_i18n: I18n, session: AnyActorRef | null): void {
+export function announceUnsentAtLogout(session: AnyActorRef | null): void {
   const commands = session?.system.get('commands') as AnyActorRef | undefined;
   const pending = (commands?.getSnapshot() as SnapshotFrom<CommandsMachine> | undefined)?.context.pending;
   const held = pending ? [...pending.values()].filter((c) => c.held) : [];

@@ -60,7 +60,7 @@ export function SessionPage({
     actor?.send({ type: 'session.listening' });
   }, [actor]);
   const logout = () => {
-    announceUnsentAtLogout(i18n, holder.actor());
+    announceUnsentAtLogout(holder.actor());
     holder.stop();
     void navigate({ to: '/login' });
   };

@@ -102,7 +102,7 @@ function ControlSidebarFor({ record, session, layoutUrl }: { record: SessionReco
     if (!notifications) return;
     const sub = notifications.on('notice.bookingConflict', (e: { display: 'toast' | 'alert'; params: Record<string, string | number> }) => {
       const minutes = Number(e.params.minutes) || 0;
-      if (e.display === 'toast') showBookingConflictToast(i18n, minutes, record.mrScene);
+      if (e.display === 'toast') showBookingConflictToast(minutes, record.mrScene);
       else setBooking(minutes);
     });
     return () => sub.unsubscribe();
