@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { SHELL_MESSAGES, type ShellKey } from '../../src/loginShell/shellMessages';
-import { EARLY_PLATFORM_GLOBAL, EARLY_PLATFORM_PATH } from '../../src/api/earlyPlatform';
+import { EARLY_PLATFORM_GLOBAL, GET_PLATFORM_PATH } from '../../src/api/earlyPlatform';
 
 export type ShellTexts = Record<ShellKey, string>;
 
@@ -114,7 +114,7 @@ try{l=localStorage.getItem('podium.language')}catch(e){}
 if(l!=='en'&&l!=='zh'){var ls=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||''];l='zh';for(var i=0;i<ls.length;i++)if(String(ls[i]).toLowerCase().indexOf('en')>=0)l='en'}
 var k=s===''||s==='login'||s==='index.html'?'login':s==='control'||s==='layout'?'control':null;
 if(!k){el.parentNode.removeChild(el);return}
-try{var b=location.pathname.replace(/\\/+$/,'');if(s!==''&&b.slice(-s.length-1)==='/'+s)b=b.slice(0,-s.length-1);var g=fetch(location.origin+b+'${EARLY_PLATFORM_PATH}',{headers:{Accept:'application/json, text/plain, */*'}});g.catch(function(){});window.${EARLY_PLATFORM_GLOBAL}={url:location.origin+b+'${EARLY_PLATFORM_PATH}',response:g}}catch(e){}
+try{var b=location.pathname.replace(/\\/+$/,'');if(s!==''&&b.slice(-s.length-1)==='/'+s)b=b.slice(0,-s.length-1);var g=fetch(location.origin+b+'${GET_PLATFORM_PATH}',{headers:{Accept:'application/json, text/plain, */*'}});g.catch(function(){});window.${EARLY_PLATFORM_GLOBAL}={url:location.origin+b+'${GET_PLATFORM_PATH}',response:g}}catch(e){}
 d.documentElement.lang=l==='zh'?'zh-CN':'en';d.documentElement.style.fontSize=innerWidth/110+'px';
 el.innerHTML=P[k][l];el.setAttribute('data-shell',k);
 R[k].concat(R[k==='login'?'login.'+l:l]).forEach(function(h){var n=d.createElement('link');n.rel='modulepreload';n.href=h;d.head.appendChild(n)});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPlatformApi } from './platform';
-import { EARLY_PLATFORM_GLOBAL, EARLY_PLATFORM_PATH, withEarlyPlatform, type EarlyPlatform } from './earlyPlatform';
+import { EARLY_PLATFORM_GLOBAL, GET_PLATFORM_PATH, withEarlyPlatform, type EarlyPlatform } from './earlyPlatform';
 
 const ORIGIN = 'http://console.test';
 const platformAnswer = () =>
@@ -17,7 +17,7 @@ const platformAnswer = () =>
 function setUp(early?: Partial<EarlyPlatform>) {
   const holder: { [EARLY_PLATFORM_GLOBAL]?: EarlyPlatform } = {};
   if (early)
-    holder[EARLY_PLATFORM_GLOBAL] = { url: `${ORIGIN}${EARLY_PLATFORM_PATH}`, response: Promise.resolve(platformAnswer()), ...early };
+    holder[EARLY_PLATFORM_GLOBAL] = { url: `${ORIGIN}${GET_PLATFORM_PATH}`, response: Promise.resolve(platformAnswer()), ...early };
   const network = vi.fn(async () => platformAnswer());
   return { holder, network, fetch: withEarlyPlatform(network as unknown as typeof fetch, holder) };
 }
@@ -34,16 +34,16 @@ describe('the getPlatform index.html asked for', () => {
 
   it('is taken once: a later getPlatform (after a failure, say) asks the network', async () => {
     const { network, fetch } = setUp({});
-    await fetch(`${ORIGIN}${EARLY_PLATFORM_PATH}`);
-    await fetch(`${ORIGIN}${EARLY_PLATFORM_PATH}`);
+    await fetch(`${ORIGIN}${GET_PLATFORM_PATH}`);
+    await fetch(`${ORIGIN}${GET_PLATFORM_PATH}`);
     expect(network).toHaveBeenCalledTimes(1);
   });
 
   it('answers only a GET of the address it asked (another prefix, another call, a POST go to the network)', async () => {
     const { holder, network, fetch } = setUp({});
-    await fetch(`${ORIGIN}/console${EARLY_PLATFORM_PATH}`);
+    await fetch(`${ORIGIN}/console${GET_PLATFORM_PATH}`);
     await fetch(`${ORIGIN}/rest/v1/meetings/verify-code`);
-    await fetch(`${ORIGIN}${EARLY_PLATFORM_PATH}`, { method: 'POST' });
+    await fetch(`${ORIGIN}${GET_PLATFORM_PATH}`, { method: 'POST' });
     expect(network).toHaveBeenCalledTimes(3);
     expect(holder[EARLY_PLATFORM_GLOBAL]).toBeDefined();
   });

@@ -7,13 +7,13 @@
  * to the same address, once. The transport reads and checks it like any answer.
  */
 
-/** The unprefixed path, as the platform client requests it (src/api/platform.ts). */
-export const EARLY_PLATFORM_PATH = '/api/v3/app/getPlatform';
+/** getPlatform's unprefixed path: the platform client's (src/api/platform.ts) and the shell's request must be the same address. */
+export const GET_PLATFORM_PATH = '/api/v3/app/getPlatform';
 /** The window property the shell's script leaves the request under. */
 export const EARLY_PLATFORM_GLOBAL = 'podiumEarlyPlatform';
 
 export interface EarlyPlatform {
-  /** the address asked for: origin, the page's path prefix and {@link EARLY_PLATFORM_PATH} */
+  /** the address asked for: origin, the page's path prefix and {@link GET_PLATFORM_PATH} */
   url: string;
   response: Promise<Response>;
 }

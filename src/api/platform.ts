@@ -15,6 +15,7 @@ import {
 } from '@protocol/wire';
 import { createTransport, type ClientOptions, type PlatformSettings, type Transport } from './transport';
 import type { PlatformPort } from '@machines/api';
+import { GET_PLATFORM_PATH } from './earlyPlatform';
 
 /** One getPlatform answer: its body and the settings it and its headers give. */
 export interface PlatformInfo {
@@ -62,7 +63,7 @@ export function createPlatformApi(options: ClientOptions & { settings?: Platform
   const transport = createTransport(options, () => settings());
 
   const getPlatform = (signal?: AbortSignal) =>
-    transport.request({ method: 'GET', path: '/api/v3/app/getPlatform', unsigned: true, signal, decode: decodePlatformResponse });
+    transport.request({ method: 'GET', path: GET_PLATFORM_PATH, unsigned: true, signal, decode: decodePlatformResponse });
 
   function info(signal?: AbortSignal): Promise<PlatformInfo> {
     if (!cached) {
@@ -70,7 +71,7 @@ export function createPlatformApi(options: ClientOptions & { settings?: Platform
       const p = transport
         .request({
           method: 'GET',
-          path: '/api/v3/app/getPlatform',
+          path: GET_PLATFORM_PATH,
           unsigned: true,
           signal,
           decode: decodePlatformResponse,
