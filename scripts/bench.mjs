@@ -26,7 +26,14 @@ if (benches.length === 0) {
   process.exit(1);
 }
 
-if (!existsSync(join(root, 'dist', '.vite', 'manifest.json'))) {
+// DIST_DIR (another build, e.g. the parent commit's) is measured as it is: building dist/ would
+// not make it exist, and the benchmarks would serve the other one
+const chosenDist = process.env.DIST_DIR;
+if (chosenDist && !existsSync(resolve(root, chosenDist, '.vite', 'manifest.json'))) {
+  console.error(`bench: DIST_DIR=${chosenDist} has no build with a manifest; build it first (npx vite build --outDir ${chosenDist})`);
+  process.exit(1);
+}
+if (!chosenDist && !existsSync(join(root, 'dist', '.vite', 'manifest.json'))) {
   console.log('bench: no dist/ build with a manifest found, running npm run build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
