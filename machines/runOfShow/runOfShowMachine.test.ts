@@ -5,7 +5,7 @@ import { INITIAL_STATE, type RunOfShow, type RunOfShowState } from '../../protoc
 import { RC } from '../../protocol/codes';
 import { flush, scriptedSessionApi } from '../testing/fakeSessionApi';
 import { runOfShowMachine, RUN_OF_SHOW_SUFFIX } from './runOfShowMachine';
-import { selectCue, selectRefusal, selectShowPhase, selectTimer, selectWork } from './selectors';
+import { selectCue, selectNotSent, selectRefusal, selectShowPhase, selectTimer, selectWork } from './selectors';
 import { runOfShowActor } from './testing';
 
 const doc: RunOfShow = {
@@ -159,5 +159,89 @@ describe('run of show actor', () => {
     actor.send({ type: 'runOfShow.edit', doc });
     expect(actor.getSnapshot().context.doc.segments).toHaveLength(3);
     expect(fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(0);
+  });
+});
+
+describe('a Take, Hold or Undo pressed while a command is out: not sent, not queued, told', () => {
+  const posted = (fake: Awaited<ReturnType<typeof start>>['fake']) =>
+    fake.calls.filter((c) => c.method === 'post').map((c) => c.body?.cmdid);
+
+  it('Undo pressed while the Resume is out: no undo_take, noted and emitted once; the note outlives the Resume', async () => {
+    const { actor, fake, emitted } = await start({ ...onAir(0, 2), held_since: 1_000 });
+    actor.send({ type: 'runOfShow.hold' });
+    expect(selectWork(actor.getSnapshot())).toBe('holding');
+    actor.send({ type: 'runOfShow.undo' });
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'undo', during: 'holding', press: 1 });
+    expect(emitted.filter((t) => t === 'runOfShow.notSent')).toHaveLength(1);
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(1);
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: { ...onAir(0, 3), held_secs: 5 } });
+    await flush();
+    expect(selectShowPhase(actor.getSnapshot())).toBe('onAir');
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    // answered, the Undo is still not sent (never fired late), and the note still says so
+    await flush();
+    expect(posted(fake)).toEqual(['hold_segment']);
+    expect(selectNotSent(actor.getSnapshot())).toMatchObject({ command: 'undo', during: 'holding' });
+  });
+
+  it('each press while the Take is out is noted and emitted once; a second Take is never sent', async () => {
+    const { actor, fake, emitted } = await start();
+    actor.send({ type: 'runOfShow.take' });
+    actor.send({ type: 'runOfShow.take' });
+    actor.send({ type: 'runOfShow.hold' });
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'hold', during: 'taking', press: 2 });
+    expect(emitted.filter((t) => t === 'runOfShow.notSent')).toHaveLength(2);
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: onAir(0, 1) });
+    await flush();
+    expect(posted(fake)).toEqual(['take_segment']);
+    expect(actor.getSnapshot().context.state.current).toBe(0);
+    expect(selectCue(actor.getSnapshot())).toBe(1);
+  });
+
+  it('the next command accepted clears the note (here the Undo pressed again)', async () => {
+    const { actor, fake } = await start(onAir(1, 2));
+    actor.send({ type: 'runOfShow.hold' });
+    actor.send({ type: 'runOfShow.undo' });
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: { ...onAir(1, 3), held_since: 1_000 } });
+    await flush();
+    actor.send({ type: 'runOfShow.undo' });
+    expect(selectWork(actor.getSnapshot())).toBe('undoing');
+    expect(selectNotSent(actor.getSnapshot())).toBeNull();
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toEqual({ cmdid: 'undo_take' });
+  });
+
+  it('while a save or a conflict is out, Take is not sent either; the conflict names itself', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
+    actor.send({ type: 'runOfShow.take' });
+    expect(selectNotSent(actor.getSnapshot())).toMatchObject({ command: 'take', during: 'saving' });
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
+    await flush();
+    actor.send({ type: 'runOfShow.take' });
+    expect(selectNotSent(actor.getSnapshot())).toMatchObject({ command: 'take', during: 'conflict', press: 2 });
+    expect(posted(fake)).toEqual(['put_run_of_show']);
+  });
+
+  it('steady with nothing to apply it to: Undo, Hold and Take say so instead of nothing', async () => {
+    const { actor, fake, emitted } = await start();
+    actor.send({ type: 'runOfShow.undo' });
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'undo', during: null, press: 1 });
+    actor.send({ type: 'runOfShow.hold' });
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'hold', during: null, press: 2 });
+    expect(emitted.filter((t) => t === 'runOfShow.notSent')).toHaveLength(2);
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(posted(fake)).toEqual([]);
+    // steady as before: a Take with a segment cued goes, and clears the note
+    actor.send({ type: 'runOfShow.take' });
+    expect(selectWork(actor.getSnapshot())).toBe('taking');
+    expect(selectNotSent(actor.getSnapshot())).toBeNull();
+    // a run of show with no segment: nothing to take
+    const empty = await start();
+    empty.actor.send({ type: 'runOfShow.edit', doc: { ...doc, segments: [] } });
+    empty.fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, state: INITIAL_STATE });
+    await flush();
+    empty.actor.send({ type: 'runOfShow.take' });
+    expect(selectNotSent(empty.actor.getSnapshot())).toMatchObject({ command: 'take', during: null });
+    expect(empty.fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(0);
   });
 });

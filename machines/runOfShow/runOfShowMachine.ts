@@ -53,6 +53,25 @@ export interface RunOfShowInput {
   nowSecs?: () => number;
 }
 
+/** The commands the panel's keys press: Take (T), Hold / Resume (H), Undo (U). */
+export type PressedCommand = 'take' | 'undo' | 'hold';
+
+/** The work states in which a command is out (every one but `steady`). */
+export type BusyWork = 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'rehearsing' | 'applying';
+
+/**
+ * A Take, Hold or Undo that was pressed and not sent: another command was still out (`during`),
+ * or (`during: null`) there was nothing to apply it to — no segment, nothing on air, nothing to
+ * undo. Reported, never queued (README: a Take fired late, after the meeting changed under it,
+ * surprises more than a clear "not sent").
+ */
+export interface NotSent {
+  command: PressedCommand;
+  during: BusyWork | null;
+  /** counts the presses not sent in a row, so the same note said again is a new note */
+  press: number;
+}
+
 /** A Take, undo or hold the server refused: its result code and detail (who is offline). */
 export interface StepRefusal {
   step: 'take' | 'undo' | 'hold' | 'rehearsal';
@@ -92,6 +111,8 @@ export interface RunOfShowContext {
   countdownSending: { write: CountdownWrite; before: CountdownShown | null } | null;
   /** the last countdown write failed (cleared by one that succeeds): reported once, not per write */
   countdownFailure: CountdownFailure | null;
+  /** the last Take / Hold / Undo pressed and not sent; kept until a command is accepted, so it outlives the one that was out */
+  notSent: NotSent | null;
 }
 
 /** A countdown write the platform refused or that did not reach it (status 0). */
@@ -174,7 +195,8 @@ export const runOfShowMachine = setup({
     emitted: {} as
       | { type: 'runOfShow.refused'; refusal: StepRefusal }
       | { type: 'runOfShow.conflict' }
-      | { type: 'runOfShow.countdownFailed'; failure: CountdownFailure },
+      | { type: 'runOfShow.countdownFailed'; failure: CountdownFailure }
+      | { type: 'runOfShow.notSent'; notSent: NotSent },
   },
   actors: {
     load: fromPromise<Answer, { api: SessionApi }>(async ({ input, signal }) =>
@@ -257,6 +279,13 @@ export const runOfShowMachine = setup({
       return { refusal };
     }),
     emitRefusal: emit(({ context }) => ({ type: 'runOfShow.refused' as const, refusal: context.refusal! })),
+    noteNotSent: enqueueActions(({ context, enqueue }, p: { command: PressedCommand; during: BusyWork | null }) => {
+      const notSent: NotSent = { ...p, press: (context.notSent?.press ?? 0) + 1 };
+      enqueue.assign({ notSent });
+      enqueue.emit({ type: 'runOfShow.notSent' as const, notSent });
+    }),
+    /** a command accepted: the note of one not sent before it has been answered by the user */
+    clearNotSent: assign({ notSent: null }),
     setApi: assign(({ event }) => (event.type === 'session.api' ? { api: event.api } : {})),
     countdownStart: assign(({ context }) => {
       const write = countdownWrite(context.countdown, wantedCountdown(context.doc, context.state, context.now))!;
@@ -356,6 +385,7 @@ export const runOfShowMachine = setup({
       countdown: null,
       countdownSending: null,
       countdownFailure: null,
+      notSent: null,
     };
   },
   on: { 'session.api': { actions: 'setApi' } },
@@ -389,28 +419,38 @@ export const runOfShowMachine = setup({
           states: {
             steady: {
               on: {
-                'runOfShow.take': {
-                  guard: ({ context, event }) => event.view !== undefined && context.doc.segments[context.cue] !== undefined,
-                  target: 'applying',
-                  actions: {
-                    type: 'startPlatformTake',
-                    params: ({ event }) => ({ view: event.view!, substitutes: event.substitutes ?? {}, look: event.look }),
+                'runOfShow.take': [
+                  {
+                    guard: ({ context, event }) => event.view !== undefined && context.doc.segments[context.cue] !== undefined,
+                    target: 'applying',
+                    actions: [
+                      'clearNotSent',
+                      {
+                        type: 'startPlatformTake',
+                        params: ({ event }) => ({ view: event.view!, substitutes: event.substitutes ?? {}, look: event.look }),
+                      },
+                    ],
                   },
-                },
-                'runOfShow.undo': {
-                  guard: ({ context, event }) => context.state.can_undo && context.undo !== null && event.view !== undefined,
-                  target: 'applying',
-                  actions: { type: 'startPlatformUndo', params: ({ event }) => ({ view: event.view! }) },
-                },
-                'runOfShow.hold': {
-                  guard: ({ context }) => context.state.current >= 0,
-                  actions: 'holdLocally',
-                },
+                  nothingFor('take'),
+                ],
+                'runOfShow.undo': [
+                  {
+                    guard: ({ context, event }) => context.state.can_undo && context.undo !== null && event.view !== undefined,
+                    target: 'applying',
+                    actions: ['clearNotSent', { type: 'startPlatformUndo', params: ({ event }) => ({ view: event.view! }) }],
+                  },
+                  nothingFor('undo'),
+                ],
+                'runOfShow.hold': [
+                  { guard: ({ context }) => context.state.current >= 0, actions: ['clearNotSent', 'holdLocally'] },
+                  nothingFor('hold'),
+                ],
               },
             },
             applying: {
               invoke: { src: 'platformSteps', input: ({ context }) => ({ api: context.api, steps: context.platform!.steps }) },
               on: {
+                ...notSentWhile('applying'),
                 'runOfShow.stepDone': { actions: 'countPlatformStep' },
                 'runOfShow.stepsDone': { target: 'steady', actions: 'finishPlatformRun' },
                 'runOfShow.stepRefused': {
@@ -445,21 +485,31 @@ export const runOfShowMachine = setup({
               on: {
                 'runOfShow.edit': {
                   target: 'saving',
-                  actions: { type: 'keepDraft', params: ({ event }) => ({ doc: event.doc }) },
+                  actions: ['clearNotSent', { type: 'keepDraft', params: ({ event }) => ({ doc: event.doc }) }],
                 },
-                'runOfShow.take': {
-                  guard: 'hasSegments',
-                  target: 'taking',
-                  actions: { type: 'keepSubstitutes', params: ({ event }) => ({ substitutes: event.substitutes }) },
-                },
-                'runOfShow.undo': { guard: ({ context }) => context.state.can_undo, target: 'undoing' },
-                'runOfShow.hold': { guard: ({ context }) => context.state.current >= 0, target: 'holding' },
-                'runOfShow.rehearsal': { target: 'rehearsing' },
+                'runOfShow.take': [
+                  {
+                    guard: 'hasSegments',
+                    target: 'taking',
+                    actions: ['clearNotSent', { type: 'keepSubstitutes', params: ({ event }) => ({ substitutes: event.substitutes }) }],
+                  },
+                  nothingFor('take'),
+                ],
+                'runOfShow.undo': [
+                  { guard: ({ context }) => context.state.can_undo, target: 'undoing', actions: 'clearNotSent' },
+                  nothingFor('undo'),
+                ],
+                'runOfShow.hold': [
+                  { guard: ({ context }) => context.state.current >= 0, target: 'holding', actions: 'clearNotSent' },
+                  nothingFor('hold'),
+                ],
+                'runOfShow.rehearsal': { target: 'rehearsing', actions: 'clearNotSent' },
                 'runOfShow.reload': { target: 'reloading' },
               },
             },
             /** Podium's edit: the whole document with the revision this console last saw */
             saving: {
+              on: notSentWhile('saving'),
               invoke: {
                 src: 'save',
                 input: ({ context }) => ({ api: context.api, revision: context.revision, doc: context.draft ?? context.doc }),
@@ -489,6 +539,7 @@ export const runOfShowMachine = setup({
                 onError: { target: 'reloading' },
               },
               on: {
+                ...notSentWhile('conflict'),
                 'runOfShow.keepMine': {
                   guard: ({ context }) => context.theirs !== null,
                   target: 'saving',
@@ -502,6 +553,7 @@ export const runOfShowMachine = setup({
               },
             },
             reloading: {
+              on: notSentWhile('reloading'),
               invoke: {
                 src: 'load',
                 input: ({ context }) => ({ api: context.api }),
@@ -509,14 +561,20 @@ export const runOfShowMachine = setup({
                 onError: { target: 'steady' },
               },
             },
-            taking: stepState('take', ({ context }) =>
+            taking: stepState('take', 'taking', ({ context }) =>
               Object.keys(context.substitutes).length
                 ? { cmdid: 'take_segment', index: context.cue, substitutes: context.substitutes }
                 : { cmdid: 'take_segment', index: context.cue },
             ),
-            undoing: stepState('undo', () => ({ cmdid: 'undo_take' })),
-            holding: stepState('hold', ({ context }) => ({ cmdid: 'hold_segment', value: context.state.held_since > 0 ? 0 : 1 })),
-            rehearsing: stepState('rehearsal', ({ context }) => ({ cmdid: 'rehearsal_mode', value: context.state.rehearsal ? 0 : 1 })),
+            undoing: stepState('undo', 'undoing', () => ({ cmdid: 'undo_take' })),
+            holding: stepState('hold', 'holding', ({ context }) => ({
+              cmdid: 'hold_segment',
+              value: context.state.held_since > 0 ? 0 : 1,
+            })),
+            rehearsing: stepState('rehearsal', 'rehearsing', ({ context }) => ({
+              cmdid: 'rehearsal_mode',
+              value: context.state.rehearsal ? 0 : 1,
+            })),
           },
         },
       },
@@ -586,6 +644,20 @@ function countdownRegion() {
   };
 }
 
+/**
+ * While a command is out, a Take, Hold or Undo pressed is not sent and not kept for later: it is
+ * noted (`notSent`) and emitted once per press, so the user knows to press again once it is answered.
+ */
+function notSentWhile(during: BusyWork) {
+  const note = (command: PressedCommand) => ({ actions: { type: 'noteNotSent' as const, params: { command, during } } });
+  return { 'runOfShow.take': note('take'), 'runOfShow.hold': note('hold'), 'runOfShow.undo': note('undo') };
+}
+
+/** In `steady`, the command's guard said no (no segment, nothing on air, nothing to undo): told, not silent. */
+function nothingFor(command: PressedCommand) {
+  return { actions: { type: 'noteNotSent' as const, params: { command, during: null } } };
+}
+
 /** Hold on or off as the server's `hold_segment` does it: the held time is not counted in the segment's. */
 export function holdState(st: RunOfShowState, now: number): RunOfShowState {
   const state = st.held_since > 0 ? { ...st, held_since: 0, held_secs: st.held_secs + (now - st.held_since) } : { ...st, held_since: now };
@@ -649,8 +721,9 @@ function platformRefused(context: RunOfShowContext, error: unknown): Partial<Run
 }
 
 /** A Take / undo / hold in flight: applied → the server's state; refused → `refusal`, emitted once. */
-function stepState(step: StepRefusal['step'], body: (args: { context: RunOfShowContext }) => Record<string, unknown>) {
+function stepState(step: StepRefusal['step'], during: BusyWork, body: (args: { context: RunOfShowContext }) => Record<string, unknown>) {
   return {
+    on: notSentWhile(during),
     invoke: {
       src: 'step' as const,
       input: ({ context }: { context: RunOfShowContext }) => ({ api: context.api, body: body({ context }) }),

@@ -14,6 +14,7 @@ import {
   selectCanUndo,
   selectCue,
   selectLocal,
+  selectNotSent,
   selectPlatformRun,
   selectRefusal,
   selectRehearsal,
@@ -288,11 +289,32 @@ describe('run of show actor in front of the platform', () => {
     expect(JSON.stringify(steps)).not.toContain('"b1"');
   });
 
-  it('Hold with nothing on air does nothing', async () => {
-    const { actor } = await local();
+  it('Hold with nothing on air changes nothing and says so', async () => {
+    const { actor, emitted } = await local();
     actor.send({ type: 'runOfShow.hold' });
     expect(selectShowPhase(actor.getSnapshot())).toBe('idle');
     expect(actor.getSnapshot().context.state.take_seq).toBe(0);
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'hold', during: null, press: 1 });
+    expect(emitted.filter((t) => t === 'runOfShow.notSent')).toHaveLength(1);
+  });
+
+  it('Undo, Hold or Take pressed while the Take is applied: none is sent, each press noted once; Hold accepted after clears it', async () => {
+    const { actor, fake, emitted } = await local();
+    actor.send({ type: 'runOfShow.take', view });
+    actor.send({ type: 'runOfShow.undo', view });
+    actor.send({ type: 'runOfShow.take', view });
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'take', during: 'applying', press: 2 });
+    expect(emitted.filter((t) => t === 'runOfShow.notSent')).toHaveLength(2);
+    await answerSteps(fake);
+    const snap = actor.getSnapshot();
+    expect(selectWork(snap)).toBe('steady');
+    // only the first Take's five steps went; no second Take, no Undo after it
+    expect(fake.calls.filter((c) => c.method === 'post')).toHaveLength(5);
+    expect(snap.context.state).toMatchObject({ current: 0, take_seq: 1, can_undo: true });
+    expect(selectNotSent(snap)).toMatchObject({ command: 'take', during: 'applying' });
+    actor.send({ type: 'runOfShow.hold' });
+    expect(selectShowPhase(actor.getSnapshot())).toBe('held');
+    expect(selectNotSent(actor.getSnapshot())).toBeNull();
   });
 });
 

@@ -3,13 +3,12 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { timerAt, type RunOfShow, type Segment, type TimerPhase } from '../../protocol/runOfShow';
-import type { CountdownFailure, RunOfShowMachine, StepRefusal } from './runOfShowMachine';
+import type { BusyWork, CountdownFailure, NotSent, RunOfShowMachine, StepRefusal } from './runOfShowMachine';
 
 type Snap = SnapshotFrom<RunOfShowMachine>;
 
 export type ShowPhase = 'loading' | 'idle' | 'onAir' | 'held';
-export type WorkPhase =
-  'steady' | 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'rehearsing' | 'applying' | 'none';
+export type WorkPhase = 'steady' | BusyWork | 'none';
 
 export const selectShowPhase = (s: Snap): ShowPhase => {
   if (s.matches('loading')) return 'loading';
@@ -63,3 +62,6 @@ export const selectPlatformRun = (s: Snap) => {
 
 /** In front of the platform: the last write of the timer into the endpoints' banner failed (null once one succeeds). */
 export const selectCountdownFailure = (s: Snap): CountdownFailure | null => s.context.countdownFailure;
+
+/** The last Take / Hold / Undo pressed and not sent (a command was out, or nothing to apply it to); null once a command is accepted. */
+export const selectNotSent = (s: Snap): NotSent | null => s.context.notSent;
