@@ -111,6 +111,26 @@ describe('notices before the screen listens (input holdNotices)', () => {
     expect(selectFailedCalls(h.child('notifications').getSnapshot())).toHaveLength(1);
   });
 
+  it('the notices region is holding until session.listening, then passing; without holdNotices passing from the start', async () => {
+    const held = await startedSession({ holdNotices: true });
+    expect(held.actor.getSnapshot().matches({ active: { notices: 'holding' } })).toBe(true);
+    held.actor.send({ type: 'session.listening' });
+    expect(held.actor.getSnapshot().matches({ active: { notices: 'passing' } })).toBe(true);
+    // the server session's own states run beside it, unchanged
+    expect(held.actor.getSnapshot().matches({ active: { connection: 'running' } })).toBe(true);
+    const passing = await startedSession();
+    expect(passing.actor.getSnapshot().matches({ active: { notices: 'passing' } })).toBe(true);
+  });
+
+  it('held notices stay in context as an array, emptied once passing', async () => {
+    const h = await startedSession({ holdNotices: true });
+    h.poll([bookingConflict(4, 15)]);
+    await flush();
+    expect(h.actor.getSnapshot().context.heldNotices.map((e) => e.type)).toEqual(['server.show_warning_info']);
+    h.actor.send({ type: 'session.listening' });
+    expect(h.actor.getSnapshot().context.heldNotices).toEqual([]);
+  });
+
   it('without holdNotices a notice goes out as the feed brings it', async () => {
     const h = await startedSession();
     const notices = heard(h);

@@ -24,7 +24,7 @@
  * events to the children plus the resume and re-login path, both read against the list of children;
  * the recovery rules live in capabilities.ts, each child in its own folder.
  */
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, sendTo, setup, spawnChild, stateIn, type ActorRefFrom } from 'xstate';
 import { isApiError } from '../../protocol/errors';
 import { CMD } from '../../protocol/cmdids';
 import type { PlatformPort, Relogin, ResumedSession, ResumeSession, SessionApi } from '../api';
@@ -213,8 +213,8 @@ export interface SessionContext {
   /** how a lost session comes back, from the login answer and the ports given */
   recovery: SessionRecovery;
   notice: SessionNotice | null;
-  /** notice events of the feed waiting for the screen's listeners (input `holdNotices`); null once it listens */
-  heldNotices: SessionServerEvent[] | null;
+  /** notice events of the feed waiting, in order, while `active.notices` is `holding`; empty once `passing` */
+  heldNotices: SessionServerEvent[];
 }
 
 /** An event of the feed as the long poll hands it to the session. */
@@ -282,8 +282,10 @@ export const sessionMachine = setup({
     isForcedLogout: ({ event }) => event.type === 'server.force_logout',
     isMeetingDeleted: ({ event }) => event.type === 'server.mr_deled',
     isNotRpcServer: ({ event }) => event.type === 'server.not_rpc_cs',
-    /** a notice event while the screen does not listen yet */
-    noticeWaitsForScreen: ({ context, event }) => context.heldNotices !== null && NOTICE_EVENTS.has(event.type),
+    /** a notice event while the screen does not listen yet (the region's state, not a flag in context) */
+    noticeWaitsForScreen: and([({ event }) => NOTICE_EVENTS.has(event.type), stateIn({ active: { notices: 'holding' } })]),
+    /** input without `holdNotices`: the screen listens from the start */
+    screenListensFromStart: ({ context }) => !context.env.holdNotices,
     canResume: ({ context }) => context.recovery === 'resume',
     canRelogin: ({ context }) => context.recovery === 'relogin',
     /** no answer at all (the request may not have reached the server): worth another try */
@@ -301,13 +303,12 @@ export const sessionMachine = setup({
       for (const id of targets) enqueue.sendTo(id, event);
     }),
     holdNotice: assign({
-      heldNotices: ({ context, event }) => [...(context.heldNotices ?? []), event as SessionServerEvent],
+      heldNotices: ({ context, event }) => [...context.heldNotices, event as SessionServerEvent],
     }),
     /** the screen listens: the notices held for it go to their children in the feed's order */
     releaseNotices: enqueueActions(({ context, enqueue }) => {
-      if (context.heldNotices === null) return;
       for (const held of context.heldNotices) for (const id of SERVER_ROUTES[held.type] ?? []) enqueue.sendTo(id, held);
-      enqueue.assign({ heldNotices: null });
+      enqueue.assign({ heldNotices: [] });
     }),
     emitResourceTemplate: emit(({ event }) => {
       const { cmdid: _c, seq: _s, ...template } = (event as { event: ResourceTmplInfoEvent }).event;
@@ -358,7 +359,7 @@ export const sessionMachine = setup({
   context: ({ input }) => {
     const { api, login, ...env } = input;
     const recovery = sessionRecoveryOf(login, { resume: !!env.resume, relogin: !!env.relogin });
-    return { api, login, env, end: null, resumeAttempts: 0, recovery, notice: null, heldNotices: env.holdNotices ? [] : null };
+    return { api, login, env, end: null, resumeAttempts: 0, recovery, notice: null, heldNotices: [] };
   },
   // commands first: the feature children find it through the system when they act
   entry: [
@@ -470,69 +471,89 @@ export const sessionMachine = setup({
           loginSeq: context.login.loginSeq,
         }),
       }),
-      initial: 'running',
+      // the session's link to the server and whether the screen hears notices yet change independently
+      type: 'parallel',
       states: {
-        running: {
-          on: {
-            'longPoll.sessionLost': [
-              { guard: 'canResume', target: 'resuming' },
-              { guard: 'canRelogin', target: 'relogging' },
-              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
-            ],
-            'session.requestLost': [
-              { guard: 'canResume', target: 'resuming' },
-              { guard: 'canRelogin', target: 'relogging' },
-              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
-            ],
-          },
-        },
-        /** one resume with the stored token; only an unanswered request is sent again */
-        resuming: {
-          entry: 'countResumeAttempt',
-          invoke: {
-            src: 'resumeSession',
-            input: ({ context }) => ({
-              resume: context.env.resume!,
-              mrId: context.login.mrId,
-              resumeToken: context.login.resumeToken!,
-            }),
-            onDone: {
-              target: 'running',
-              actions: { type: 'adoptResumedSession', params: ({ event }) => ({ resumed: event.output }) },
+        /** the server session itself: lost, it is resumed or logged in again (capabilities.ts) */
+        connection: {
+          initial: 'running',
+          states: {
+            running: {
+              on: {
+                'longPoll.sessionLost': [
+                  { guard: 'canResume', target: 'resuming' },
+                  { guard: 'canRelogin', target: 'relogging' },
+                  { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+                ],
+                'session.requestLost': [
+                  { guard: 'canResume', target: 'resuming' },
+                  { guard: 'canRelogin', target: 'relogging' },
+                  { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+                ],
+              },
             },
-            onError: [
-              { guard: 'resumeUnanswered', target: 'waitingToResume' },
-              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
-            ],
-          },
-        },
-        waitingToResume: {
-          after: { resumeRetry: 'resuming' },
-        },
-        /** logs in again as the platform's clients do; only an unanswered attempt is repeated */
-        relogging: {
-          entry: 'countResumeAttempt',
-          invoke: {
-            src: 'reloginSession',
-            input: ({ context }) => ({ relogin: context.env.relogin!, mrId: context.login.mrId }),
-            onDone: {
-              target: 'running',
-              actions: { type: 'adoptResumedSession', params: ({ event }) => ({ resumed: event.output, relogged: true }) },
+            /** one resume with the stored token; only an unanswered request is sent again */
+            resuming: {
+              entry: 'countResumeAttempt',
+              invoke: {
+                src: 'resumeSession',
+                input: ({ context }) => ({
+                  resume: context.env.resume!,
+                  mrId: context.login.mrId,
+                  resumeToken: context.login.resumeToken!,
+                }),
+                onDone: {
+                  target: 'running',
+                  actions: { type: 'adoptResumedSession', params: ({ event }) => ({ resumed: event.output }) },
+                },
+                onError: [
+                  { guard: 'resumeUnanswered', target: 'waitingToResume' },
+                  { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+                ],
+              },
             },
-            onError: [
-              { guard: 'resumeUnanswered', target: 'waitingToRelogin' },
-              { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
-            ],
+            waitingToResume: {
+              after: { resumeRetry: 'resuming' },
+            },
+            /** logs in again as the platform's clients do; only an unanswered attempt is repeated */
+            relogging: {
+              entry: 'countResumeAttempt',
+              invoke: {
+                src: 'reloginSession',
+                input: ({ context }) => ({ relogin: context.env.relogin!, mrId: context.login.mrId }),
+                onDone: {
+                  target: 'running',
+                  actions: { type: 'adoptResumedSession', params: ({ event }) => ({ resumed: event.output, relogged: true }) },
+                },
+                onError: [
+                  { guard: 'resumeUnanswered', target: 'waitingToRelogin' },
+                  { target: '#session.ended', actions: { type: 'endWith', params: { code: 'sessionLost' } } },
+                ],
+              },
+            },
+            waitingToRelogin: {
+              after: { resumeRetry: 'relogging' },
+            },
           },
         },
-        waitingToRelogin: {
-          after: { resumeRetry: 'relogging' },
+        /**
+         * `holding`: notice events ({@link NOTICE_EVENTS}) wait in `context.heldNotices` until the screen's
+         * listeners subscribed (`session.listening`, input `holdNotices`); `passing`: they route at once
+         */
+        notices: {
+          initial: 'holding',
+          states: {
+            holding: {
+              always: { guard: 'screenListensFromStart', target: 'passing' },
+              on: { 'session.listening': { target: 'passing', actions: 'releaseNotices' } },
+            },
+            passing: {},
+          },
         },
       },
       on: {
         'session.logout': { target: 'loggingOut', actions: { type: 'endWith', params: { code: 'logout' } } },
         'session.dismissNotice': { actions: 'dismissNotice' },
-        'session.listening': { actions: 'releaseNotices' },
         'command.send': { actions: 'forwardCommand' },
         'xstate.done.actor.longPoll': {
           guard: 'feedLost',
