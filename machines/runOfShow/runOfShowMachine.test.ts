@@ -222,6 +222,17 @@ describe('a Take, Hold or Undo pressed while a command is out: not sent, not que
     expect(posted(fake)).toEqual(['put_run_of_show']);
   });
 
+  it('Take pressed before the run of show is read is not sent but noted; the read comes in as usual', async () => {
+    const { actor, fake, emitted } = runOfShowActor();
+    actor.send({ type: 'runOfShow.take' });
+    expect(selectNotSent(actor.getSnapshot())).toEqual({ command: 'take', during: 'loading', press: 1 });
+    expect(emitted).toContain('runOfShow.notSent');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 1, doc, state: INITIAL_STATE });
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(fake.calls.filter((c) => c.method === 'post')).toHaveLength(0);
+  });
+
   it('steady with nothing to apply it to: Undo, Hold and Take say so instead of nothing', async () => {
     const { actor, fake, emitted } = await start();
     actor.send({ type: 'runOfShow.undo' });

@@ -60,14 +60,14 @@ export type PressedCommand = 'take' | 'undo' | 'hold';
 export type BusyWork = 'saving' | 'conflict' | 'reloading' | 'taking' | 'undoing' | 'holding' | 'rehearsing' | 'applying';
 
 /**
- * A Take, Hold or Undo that was pressed and not sent: another command was still out (`during`),
- * or (`during: null`) there was nothing to apply it to — no segment, nothing on air, nothing to
- * undo. Reported, never queued (README: a Take fired late, after the meeting changed under it,
- * surprises more than a clear "not sent").
+ * A Take, Hold or Undo that was pressed and not sent: another command was still out (`during`;
+ * `loading`: the run of show was still being read), or (`during: null`) there was nothing to
+ * apply it to — no segment, nothing on air, nothing to undo. Reported, never queued (README: a
+ * Take fired late, after the meeting changed under it, surprises more than a clear "not sent").
  */
 export interface NotSent {
   command: PressedCommand;
-  during: BusyWork | null;
+  during: BusyWork | 'loading' | null;
   /** counts the presses not sent in a row, so the same note said again is a new note */
   press: number;
 }
@@ -279,7 +279,7 @@ export const runOfShowMachine = setup({
       return { refusal };
     }),
     emitRefusal: emit(({ context }) => ({ type: 'runOfShow.refused' as const, refusal: context.refusal! })),
-    noteNotSent: enqueueActions(({ context, enqueue }, p: { command: PressedCommand; during: BusyWork | null }) => {
+    noteNotSent: enqueueActions(({ context, enqueue }, p: { command: PressedCommand; during: NotSent['during'] }) => {
       const notSent: NotSent = { ...p, press: (context.notSent?.press ?? 0) + 1 };
       enqueue.assign({ notSent });
       enqueue.emit({ type: 'runOfShow.notSent' as const, notSent });
@@ -392,6 +392,7 @@ export const runOfShowMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      on: notSentWhile('loading'),
       invoke: {
         src: 'load',
         input: ({ context }) => ({ api: context.api }),
@@ -648,7 +649,7 @@ function countdownRegion() {
  * While a command is out, a Take, Hold or Undo pressed is not sent and not kept for later: it is
  * noted (`notSent`) and emitted once per press, so the user knows to press again once it is answered.
  */
-function notSentWhile(during: BusyWork) {
+function notSentWhile(during: BusyWork | 'loading') {
   const note = (command: PressedCommand) => ({ actions: { type: 'noteNotSent' as const, params: { command, during } } });
   return { 'runOfShow.take': note('take'), 'runOfShow.hold': note('hold'), 'runOfShow.undo': note('undo') };
 }

@@ -19,16 +19,14 @@ import { meetingSelectors, participantsSelectors, type MeetingMachine, type Part
 import { useSessionChild } from '#/session/useSessionChild';
 import { refusalText as refusalTextIn, useRefusalText } from '#/i18n/refusal';
 import { onlineOf, useOnline } from '#/session/onlineParticipants';
-import { consoleMeetingView } from './runOfShowModel';
+import { consoleMeetingView, RUN_OF_SHOW_KEYS } from './runOfShowModel';
 import { useRunOfShowWords } from './runOfShowWords';
 import { SegmentList } from './SegmentList';
 import { SubstitutePicker } from './SubstitutePicker';
 import { RollCallNext } from './RollCallNext';
+import { NotSentNote } from './NotSentNote';
 
 type Snap = SnapshotFrom<RunOfShowMachine>;
-
-/** The keys of the panel (while it is open and no field has the focus). */
-export const RUN_OF_SHOW_KEYS = { take: 't', next: 'n', back: 'b', hold: 'h', undo: 'u' } as const;
 
 export function RunOfShowPanel({ session }: { session: AnyActorRef }) {
   const { t } = useLingui();
@@ -131,11 +129,12 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
       const el = e.target as HTMLElement | null;
       if (el && (el.closest('input, textarea, select, [contenteditable="true"]') || el.getAttribute('role') === 'combobox')) return;
       const key = e.key.toLowerCase();
-      if (key === RUN_OF_SHOW_KEYS.take && !busy) take();
+      // sent even while a command is out: the actor reports a command it does not send (NotSentNote)
+      if (key === RUN_OF_SHOW_KEYS.take) take();
       else if (key === RUN_OF_SHOW_KEYS.next) actor.send({ type: 'runOfShow.next' });
       else if (key === RUN_OF_SHOW_KEYS.back) actor.send({ type: 'runOfShow.back' });
-      else if (key === RUN_OF_SHOW_KEYS.hold && !busy) hold();
-      else if (key === RUN_OF_SHOW_KEYS.undo && !busy) undo();
+      else if (key === RUN_OF_SHOW_KEYS.hold) hold();
+      else if (key === RUN_OF_SHOW_KEYS.undo) undo();
       else return;
       e.preventDefault();
     };
@@ -318,6 +317,7 @@ function RunOfShowBody({ actor, session }: { actor: ActorRefFrom<RunOfShowMachin
           <Trans>Keys work while this panel is open and no field has the focus.</Trans>
         </Text>
       </Group>
+      <NotSentNote actor={actor} />
       <SegmentList
         actor={actor}
         view={view}

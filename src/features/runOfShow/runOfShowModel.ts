@@ -6,6 +6,9 @@ import { decodeUsrStats } from '@protocol/usrStats';
 import type { MeetingView, RunOfShow, Segment, SegmentMosaic, SegmentRole } from '@protocol/runOfShow';
 import type { MosicConfigEntry, MrStatus, TitleConfig } from '@protocol/wire';
 
+/** The keys of the run-of-show panel (while it is open and no field has the focus). */
+export const RUN_OF_SHOW_KEYS = { take: 't', next: 'n', back: 'b', hold: 'h', undo: 'u' } as const;
+
 /** What a participant record gives the view: id, online, its usr_stats flag string. */
 export interface ParticipantFlags {
   usr_id: string;

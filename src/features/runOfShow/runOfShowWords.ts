@@ -5,6 +5,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { RunOfShowError, SegmentChange, SegmentRole } from '@protocol/runOfShow';
 import { clockText } from '@protocol/runOfShow';
 import type { StepWhat } from '@machines/runOfShow/segmentSteps';
+import type { BusyWork, NotSent } from '@machines/runOfShow/runOfShowMachine';
+import { RUN_OF_SHOW_KEYS } from './runOfShowModel';
 
 export function useRunOfShowWords(nameOf: (usrId: string) => string) {
   const { t } = useLingui();
@@ -111,4 +113,52 @@ export function useRunOfShowWords(nameOf: (usrId: string) => string) {
   };
 
   return { change, importError, who, stepWhat };
+}
+
+/**
+ * A Take / Hold / Undo not sent (machines/runOfShow `notSent`): which command, why, and the key
+ * to press again. `platformKind`: in front of the platform, whether the steps being applied were a
+ * Take's or an Undo's.
+ */
+export function useNotSentText() {
+  const { t } = useLingui();
+  const cause = (during: BusyWork | 'loading', platformKind?: 'take' | 'undo'): string => {
+    switch (during) {
+      case 'loading':
+        return t`the run of show was still being read`;
+      case 'saving':
+        return t`the run of show was still being saved`;
+      case 'conflict':
+        return t`another console's edit was waiting for your choice of version`;
+      case 'reloading':
+        return t`the run of show was still being read again`;
+      case 'taking':
+        return t`the last Take was still being answered`;
+      case 'undoing':
+        return t`the last Undo was still being answered`;
+      case 'holding':
+        return t`the last Hold or Resume was still being answered`;
+      case 'rehearsing':
+        return t`the rehearsal switch was still being answered`;
+      case 'applying':
+        return platformKind === 'undo'
+          ? t`the platform was still applying the last Undo`
+          : t`the platform was still applying the last Take`;
+    }
+  };
+  return (n: NotSent, platformKind?: 'take' | 'undo'): string => {
+    const key = RUN_OF_SHOW_KEYS[n.command].toUpperCase();
+    if (n.during === null)
+      return n.command === 'take'
+        ? t`Take was not sent: the run of show has no segment.`
+        : n.command === 'hold'
+          ? t`Hold was not sent: nothing is on air.`
+          : t`Undo was not sent: there is no Take to undo.`;
+    const why = cause(n.during, platformKind);
+    return n.command === 'take'
+      ? t`Take was not sent: ${why}. Press ${key} again.`
+      : n.command === 'hold'
+        ? t`Hold or Resume was not sent: ${why}. Press ${key} again.`
+        : t`Undo was not sent: ${why}. Press ${key} again.`;
+  };
 }
