@@ -22,6 +22,8 @@ import { createPlatformApi } from './api/platform';
 import { createLoginApi } from './api/login';
 import { fetchCodeAhead, withCodeAhead } from './api/codeAhead';
 import { withEarlyPlatform } from './api/earlyPlatform';
+import { loadBrandingAhead } from './features/login/branding';
+import { browserStore } from './session/browserStore';
 import { takeOverShell } from './loginShell/takeOver';
 import { loadAllStyles } from './styles/loadAllStyles';
 import { isLoginScreen, schedulePrefetch } from './browser/prefetch';
@@ -49,6 +51,8 @@ function boot(): void {
   const supported = isSupportedBrowser(currentBrowser());
   if (supported) void platform.info().catch(() => {});
   const apis = { platform, login: onLogin && supported ? withCodeAhead(login, fetchCodeAhead(login)) : login };
+  // and the branding the login screen draws with, beside them (src/features/login/branding.ts)
+  const brandingAhead = onLogin && supported ? loadBrandingAhead(platform, browserStore) : undefined;
   void loadCatalog(locale, i18n, onLogin ? 'login' : 'all').then(() => {
     if (!supported) {
       root.render(
@@ -65,7 +69,7 @@ function boot(): void {
     const session = new SessionHolder({
       load: () => import('./session/createSessionActor').then((m) => m.sessionActorFactory(platform)),
     });
-    const router = createAppRouter({ session, apis });
+    const router = createAppRouter({ session, apis, brandingAhead });
     root.render(
       <StrictMode>
         <AppProviders i18n={i18n}>

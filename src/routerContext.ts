@@ -1,5 +1,6 @@
 import type { SessionHolder } from './session/sessionHolder';
 import type { ConsoleApis } from './session/ApiContext';
+import type { BrandingAhead } from './features/login/branding';
 
 /**
  * What every route's `beforeLoad` and component can reach. Apart from router.tsx because the root
@@ -8,4 +9,6 @@ import type { ConsoleApis } from './session/ApiContext';
 export interface RouterContext {
   session: SessionHolder;
   apis: ConsoleApis;
+  /** the login screen's branding, asked for as the console started (src/main.tsx) */
+  brandingAhead?: BrandingAhead;
 }

@@ -54,7 +54,16 @@ export function readableTextColor(palette: readonly string[]): string {
  */
 const WHITE_TEXT_MARGIN = 0.25;
 
-export const cssVariablesResolver: CSSVariablesResolver = () => {
+/**
+ * The palettes are Mantine's defaults, so the variables are worked out once: MantineProvider asks
+ * on every render, and the contrast steps (up to ten darkenings per palette) were a measurable part
+ * of the login screen's first render on a slow CPU (issue 27 item 3).
+ */
+let resolved: ReturnType<CSSVariablesResolver> | undefined;
+
+export const cssVariablesResolver: CSSVariablesResolver = () => (resolved ??= resolveVariables());
+
+function resolveVariables(): ReturnType<CSSVariablesResolver> {
   const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
   for (const [name, palette] of Object.entries(DEFAULT_THEME.colors)) {
     const text = readableTextColor(palette);
@@ -68,4 +77,4 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     }
   }
   return { variables: {}, light, dark: {} };
-};
+}

@@ -191,6 +191,32 @@ test.describe('login screen', () => {
     await expect.poll(() => codeRequests.length).toBe(2);
   });
 
+  test("the platform's branding is asked for as the console starts, before the screen's messages have come", async ({
+    page,
+    loginPage,
+  }) => {
+    // the login screen's catalog is held: the app draws nothing before it has come (src/main.tsx),
+    // so a branding request seen meanwhile left at boot, not from the route once the app had drawn
+    let releaseCatalog!: () => void;
+    const catalog = new Promise<void>((resolve) => (releaseCatalog = resolve));
+    await page.route('**/assets/*login-catalog*', async (route) => {
+      await catalog;
+      await route.continue();
+    });
+    const brandingRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/icon_title/')) brandingRequests.push(request.url());
+    });
+    const brandingAsked = page.waitForRequest('**/icon_title/**');
+    await page.goto('/login', { waitUntil: 'commit' });
+    await brandingAsked;
+    await expect(page.locator('#root form')).toHaveCount(0);
+    releaseCatalog();
+    await expect(loginPage.codeImage).toBeVisible();
+    // the screen drew with the branding asked for ahead: no second request
+    expect(brandingRequests).toHaveLength(1);
+  });
+
   test('clicking the picture brings a new code picture', async ({ loginPage }) => {
     await loginPage.goto();
     const first = await loginPage.codeImageSource();

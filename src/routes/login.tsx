@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginScreen } from '#/features/login/LoginScreen';
-import { loadLoginBranding } from '#/features/login/branding';
+import { brandingForScreen } from '#/features/login/branding';
 import { browserStore } from '#/session/browserStore';
 
 export const Route = createFileRoute('/login')({
-  loader: ({ context, abortController }) => loadLoginBranding(context.apis.platform, browserStore, abortController.signal),
+  loader: ({ context, abortController }) =>
+    brandingForScreen(context.brandingAhead, context.apis.platform, browserStore, abortController.signal),
   // the branding hardly changes; do not refetch it on every visit within a minute
   staleTime: 60_000,
   component: LoginRoute,

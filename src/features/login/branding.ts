@@ -50,3 +50,38 @@ export async function loadLoginBranding(platform: PlatformApi, store: Store, sig
   }
   return branding;
 }
+
+/** The branding asked for as the console starts, for the login screen's first load. */
+export interface BrandingAhead {
+  /** the branding asked for ahead, once; undefined after that */
+  take(): Promise<LoginBranding> | undefined;
+}
+
+/**
+ * Asks for the branding now (issue 27 item 3). The login screen draws once its branding has come
+ * (a default title replaced a moment later would be the flash the page's shell avoids), and its
+ * route's loader asked only once the app had rendered its root: on a slow link ~170 ms after the
+ * console started, on the way to a usable form. Asked at boot, beside the first verify code, the
+ * answers are there or nearly when the route asks. Handed out once: a later visit of the screen
+ * loads it again (its route keeps it a minute).
+ */
+export function loadBrandingAhead(platform: PlatformApi, store: Store): BrandingAhead {
+  let pending: Promise<LoginBranding> | undefined = loadLoginBranding(platform, store);
+  return {
+    take() {
+      const branding = pending;
+      pending = undefined;
+      return branding;
+    },
+  };
+}
+
+/** The login route's loader: the branding asked for ahead when there is one, else asked now. */
+export function brandingForScreen(
+  ahead: BrandingAhead | undefined,
+  platform: PlatformApi,
+  store: Store,
+  signal?: AbortSignal,
+): Promise<LoginBranding> {
+  return ahead?.take() ?? loadLoginBranding(platform, store, signal);
+}
