@@ -305,6 +305,8 @@ test('run of show: U pressed while the Hold is out is not sent, and the panel sa
   const note = dialog.getByTestId('run-of-show-not-sent');
   await expect(note).toHaveText(notSent);
   await expect(note).toHaveAttribute('role', 'status');
+  // how the line sits by the buttons, in both languages (opened and looked at when this changes)
+  await dialog.screenshot({ animations: 'disabled', path: `test-results/screens/runofshow-not-sent-${lang}.png` });
   release();
   // the Hold applied; the Undo not sent, not even once the Hold was answered
   await expect(panel).toHaveAttribute('data-show', 'held');
