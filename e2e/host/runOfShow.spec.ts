@@ -10,7 +10,8 @@
  * endpoints' banner until the Undo. A third walk presses U while the Hold is out (its answer held
  * by the test): Undo is not sent, the panel says so, and U pressed again goes.
  */
-import { test, expect } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, type Lang } from '../fixtures';
 import { openParticipants } from '../pages/ParticipantsSession';
 import { signIn } from '../pages/signIn';
 import { isSteadyEndpointId } from '../../server/sim/steady';
@@ -172,6 +173,30 @@ test('run of show: three segments taken through, the server applies each, a seco
   await expect(other.page.getByRole('dialog', { name: text.open }).getByTestId('run-of-show')).toHaveAttribute('data-current', '3');
 });
 
+/**
+ * Opens the run of show, imports `doc` (one segment) and cues its segment. The button names the
+ * segment on air, if any: the worker's server may have one from a walk before.
+ */
+async function openWithOneSegment(page: Page, lang: Lang, doc: RunOfShow) {
+  const text = TEXT[lang];
+  await page.getByRole('button', { name: new RegExp(`^${text.open}`) }).click();
+  const dialog = page.getByRole('dialog', { name: text.open });
+  const panel = dialog.getByTestId('run-of-show');
+  await expect(panel).toHaveAttribute('data-work', 'steady');
+  await page
+    .locator('input[type="file"][accept*="json"]')
+    .setInputFiles({ name: `${doc.name}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await expect(dialog.getByTestId('run-of-show-segments').locator('tbody tr')).toHaveCount(1);
+  await expect(panel).toHaveAttribute('data-work', 'steady');
+  await dialog
+    .getByTestId('segment-0')
+    .getByRole('button', { name: new RegExp(doc.segments[0].name) })
+    .first()
+    .click();
+  await expect(panel).toHaveAttribute('data-cue', '0');
+  return { dialog, panel };
+}
+
 // One walk on either wire: against Podium the keys send the server's take/hold/undo commands; in
 // front of the platform (no run-of-show call) the browser keeps the run of show, Take and Undo send
 // the platform's own commands and Hold stops this browser's clock. Either way the server's main
@@ -191,23 +216,8 @@ test(
       name: 'Keys',
       segments: [{ id: 'keys', name: text.names[1], main_venue: to, timer: { secs: 600, warn_share: 0.8, on_endpoints: true } }],
     };
-    // the button names the segment on air, if any (the worker's server may have one from the walk above)
-    await page.getByRole('button', { name: new RegExp(`^${text.open}`) }).click();
-    const dialog = page.getByRole('dialog', { name: text.open });
-    const panel = dialog.getByTestId('run-of-show');
-    await expect(panel).toHaveAttribute('data-work', 'steady');
+    const { dialog, panel } = await openWithOneSegment(page, lang, doc);
     await expect(dialog.getByTestId('run-of-show-local')).toHaveCount(platform ? 1 : 0);
-    await page
-      .locator('input[type="file"][accept*="json"]')
-      .setInputFiles({ name: 'keys.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
-    await expect(dialog.getByTestId('run-of-show-segments').locator('tbody tr')).toHaveCount(1);
-    await expect(panel).toHaveAttribute('data-work', 'steady');
-    await dialog
-      .getByTestId('segment-0')
-      .getByRole('button', { name: new RegExp(text.names[1]) })
-      .first()
-      .click();
-    await expect(panel).toHaveAttribute('data-cue', '0');
 
     // keys while no field has the focus
     await dialog.getByTestId('run-of-show-on-air').click();
@@ -258,21 +268,7 @@ test('run of show: U pressed while the Hold is out is not sent, and the panel sa
   const before = (await api.status()).spk_usr_id;
   const to = [...(await api.endpointStates()).keys()].filter(isSteadyEndpointId).find((id) => id !== before)!;
   const doc: RunOfShow = { version: 1, name: 'Not sent', segments: [{ id: 'ns', name: text.names[2], main_venue: to }] };
-  await page.getByRole('button', { name: new RegExp(`^${text.open}`) }).click();
-  const dialog = page.getByRole('dialog', { name: text.open });
-  const panel = dialog.getByTestId('run-of-show');
-  await expect(panel).toHaveAttribute('data-work', 'steady');
-  await page
-    .locator('input[type="file"][accept*="json"]')
-    .setInputFiles({ name: 'ns.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
-  await expect(dialog.getByTestId('run-of-show-segments').locator('tbody tr')).toHaveCount(1);
-  await expect(panel).toHaveAttribute('data-work', 'steady');
-  await dialog
-    .getByTestId('segment-0')
-    .getByRole('button', { name: new RegExp(text.names[2]) })
-    .first()
-    .click();
-  await expect(panel).toHaveAttribute('data-cue', '0');
+  const { dialog, panel } = await openWithOneSegment(page, lang, doc);
   await dialog.getByTestId('run-of-show-on-air').click();
   await page.keyboard.press('t');
   await expect(panel).toHaveAttribute('data-current', '0');
