@@ -232,15 +232,50 @@ export class TabIndex {
     return (a, b) => dir * collator.compare(a.name, b.name) || a.order - b.order;
   }
 
+  /** whether `next`, the new row of `old`'s participant, sorts exactly where `old` did */
+  private sameKey(old: ParticipantRow, next: ParticipantRow, input: TabIndexInput, times: HandTimes): boolean {
+    if (old.order !== next.order) return false;
+    if (this.handQueue(input)) return this.orderedAt.get(old) === (times.get(next.usrId) ?? Number.POSITIVE_INFINITY);
+    return input.sort === 'custom' || old.name === next.name;
+  }
+
   private patchTab(prev: readonly ParticipantRow[], change: RowChange, input: TabIndexInput, times: HandTimes): readonly ParticipantRow[] {
-    const gone = change.removed.filter((row) => this.belongs(row, input));
-    const come = change.added.filter((row) => this.belongs(row, input));
-    if (gone.length === 0 && come.length === 0) return prev;
     const queue = this.handQueue(input);
     const cmp = this.compare(input);
+    // A participant whose row changed but who stays in the tab with the same sort key (a status
+    // change: most of a feed batch) takes their old row's slot, found by binary search. Taken out
+    // and put back, a batch of over SPLICE_LIMIT such rows filtered and merged the whole tab
+    // (10,000 rows) in every batch (issue 27 item 1). Keys are unique (`order`), so the slot is
+    // the one the full sort gives.
+    const addedById = new Map<string, ParticipantRow>();
+    for (const row of change.added) addedById.set(row.usrId, row);
+    const inPlace = new Set<ParticipantRow>();
+    let patched: ParticipantRow[] | null = null;
+    const gone: ParticipantRow[] = [];
+    for (const old of change.removed) {
+      if (!this.belongs(old, input)) continue;
+      const next = addedById.get(old.usrId);
+      if (next && !inPlace.has(next) && this.belongs(next, input) && this.sameKey(old, next, input, times)) {
+        const i = findRow(patched ?? prev, old, cmp);
+        if (i >= 0) {
+          patched ??= prev.slice();
+          patched[i] = next;
+          if (queue) {
+            this.orderedAt.set(next, this.orderedAt.get(old)!);
+            this.orderedAt.delete(old);
+          }
+          inPlace.add(next);
+          continue;
+        }
+      }
+      gone.push(old);
+    }
+    const come = change.added.filter((row) => !inPlace.has(row) && this.belongs(row, input));
+    if (gone.length === 0 && come.length === 0) return patched ?? prev;
+    const base = patched ?? prev;
     let rows: ParticipantRow[];
     if (gone.length + come.length <= SPLICE_LIMIT) {
-      rows = prev.slice();
+      rows = patched ?? prev.slice();
       for (const row of gone) {
         const i = findRow(rows, row, cmp);
         if (i >= 0) rows.splice(i, 1);
@@ -251,7 +286,7 @@ export class TabIndex {
       }
     } else {
       const goneSet = new Set(gone);
-      const kept = prev.filter((row) => !goneSet.has(row));
+      const kept = base.filter((row) => !goneSet.has(row));
       if (queue) for (const row of come) this.orderedAt.set(row, times.get(row.usrId) ?? Number.POSITIVE_INFINITY);
       rows = merge(kept, come.slice().sort(cmp), cmp);
     }
