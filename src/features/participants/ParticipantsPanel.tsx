@@ -19,6 +19,8 @@ import {
   rollCallSelectors,
   type CommandsEmitted,
   type CommandsMachine,
+  type Participant,
+  type WaitingEntry,
   type ParticipantsMachine,
   type RollCallMachine,
   type RollCallView,
@@ -39,7 +41,7 @@ import { PARTICIPANT_LABEL_PREFIX } from '#/session/controlRequests';
 import { outcomeOf, type Outcome } from './commandOutcome';
 import { showOutcome } from './OutcomeToast';
 import { useFeedLost } from '#/session/useFeedView';
-import { flag } from './participantModel';
+import { flag, type ParticipantRow } from './participantModel';
 import { QualityProvider } from '#/quality/QualityContext';
 import { useFailedCalls } from './failedCalls';
 import { useVocabulary } from '#/session/useVocabulary';
@@ -54,6 +56,9 @@ const NO_HIDDEN: readonly string[] = [];
 const { selectAnyPending, selectPendingByUsr } = commandsSelectors;
 
 const NO_PENDING: ReadonlyMap<string, number> = new Map();
+const NO_ROWS: ParticipantRow[] = [];
+const NO_LIST: readonly Participant[] = [];
+const NO_WAITING: readonly WaitingEntry[] = [];
 
 let reqSeq = 0;
 /** A req_id of the console's own making: the toast of its answer is found by it. */
@@ -101,17 +106,17 @@ export function ParticipantsPanel({ session, mrId, role, tableHeight, dialogs: D
   const maker = useRef<RowMaker>(null);
   maker.current ??= new RowMaker();
   const allRows = useMemo(() => {
-    if (!store || !list) return [];
-    return maker.current!.rows(
-      list,
-      waitingList ?? [],
-      (id) => store.isWaiting(id),
-      (id) => store.has(id),
-    );
+    if (!store || !list) return NO_ROWS;
+    // the rows a batch changed, found in the store's journal (toRows.ts)
+    return maker.current!.fromStore(store, list, waitingList ?? NO_WAITING);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is updated in place: `version` moves whenever it changed
   }, [store, list, waitingList, version]);
-  // the list array stays the same until someone joins or leaves (records change in place)
-  const numberOf = useMemo(() => rosterNumbers(list ?? [], waitingList ?? []), [list, waitingList]);
+  // the list array stays the same until someone joins or leaves (records change in place); the
+  // store knows each record's place, so no map of 10,000 numbers is built per join or leave
+  const numberOf = useMemo(
+    () => rosterNumbers(list ?? NO_LIST, waitingList ?? NO_WAITING, store ? (id) => store.position(id) : undefined),
+    [list, waitingList, store],
+  );
   const rows = useMemo(() => {
     if (hiddenSubSites.length === 0) return allRows;
     const hidden = new Set(hiddenSubSites);

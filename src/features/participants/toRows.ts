@@ -21,6 +21,20 @@ export function displayAddress(uri: string, callAddr: string): string {
   return callAddr.replace(',', '@');
 }
 
+/** What the row maker reads of the participant store (machines/participants/participantStore.ts). */
+export interface RowSource {
+  readonly version: number;
+  isWaiting(usrId: string): boolean;
+  has(usrId: string): boolean;
+  /** a record's place in the store's list, -1 when unknown */
+  position(usrId: string): number;
+  /** the usr_ids changed after `version`, null when the store cannot tell */
+  changedSince(version: number): readonly string[] | null;
+}
+
+/** a batch touching more than this share of the list is made in full: cheaper than patching */
+const PATCH_SHARE = 0.25;
+
 const cache = new WeakMap<Participant, ParticipantRow>();
 const waitingCache = new WeakMap<WaitingEntry, ParticipantRow>();
 
@@ -43,6 +57,94 @@ export class RowMaker {
   private lastSeq = 0;
   private list: readonly Participant[] | null = null;
   private seqs: number[] = [];
+  /** what {@link fromStore} last gave, and of which store version */
+  private last: { list: readonly Participant[]; waitingList: readonly WaitingEntry[]; version: number; rows: ParticipantRow[] } | null =
+    null;
+
+  /**
+   * The rows of the store's `list` and `waitingList` (read from it for this render), patched where
+   * the store's journal says records changed since the last call, and where someone went into or
+   * out of the waiting room: with the same members, a feed batch of status changes costs the rows
+   * it touched, not a pass over 10,000 records (issue 27 item 1). A join, a leave, a reload or a
+   * batch touching a quarter of the list is made in full. Nothing changed: the same array.
+   */
+  fromStore(store: RowSource, list: readonly Participant[], waitingList: readonly WaitingEntry[]): ParticipantRow[] {
+    const last = this.last;
+    const version = store.version;
+    const changed = last && last.list === list && this.list === list ? store.changedSince(last.version) : null;
+    let rows: ParticipantRow[] | null = null;
+    if (last && changed && changed.length <= list.length * PATCH_SHARE) {
+      if (changed.length === 0 && last.waitingList === waitingList) rows = last.rows;
+      else
+        rows = this.patch(
+          last.rows,
+          changed,
+          store,
+          list,
+          last.waitingList === waitingList ? null : { from: last.waitingList, to: waitingList },
+        );
+    }
+    rows ??= this.rows(
+      list,
+      waitingList,
+      (id) => store.isWaiting(id),
+      (id) => store.has(id),
+    );
+    this.last = { list, waitingList, version, rows };
+    return rows;
+  }
+
+  /**
+   * `prev` with the rows of the `changed` usr_ids made again, and with `waiting` the rows of those
+   * who went into or out of the waiting room and the waiting users the roster does not list;
+   * null when a changed usr_id is not where the list says.
+   */
+  private patch(
+    prev: ParticipantRow[],
+    changed: readonly string[],
+    store: RowSource,
+    list: readonly Participant[],
+    waiting: { from: readonly WaitingEntry[]; to: readonly WaitingEntry[] } | null,
+  ): ParticipantRow[] | null {
+    const rows = waiting ? prev.slice(0, list.length) : prev.slice();
+    const redo = (id: string): boolean => {
+      const i = store.position(id);
+      if (i < 0 || i >= list.length || list[i].usr_id !== id) return false;
+      const p = list[i];
+      rows[i] = this.rowOf(p, this.seqs[i], p.online === 1 && store.isWaiting(id));
+      return true;
+    };
+    for (const id of changed) if (!redo(id)) return null;
+    if (waiting) {
+      // a waiting user the roster does not list has no place in it: the tail below holds them
+      for (const id of waitingMoves(waiting.from, waiting.to)) redo(id);
+      this.waitingTail(rows, waiting.to, (id) => store.has(id));
+    }
+    return rows;
+  }
+
+  private rowOf(p: Participant, seq: number, waiting: boolean): ParticipantRow {
+    const order = orderOf(p, seq);
+    let row = cache.get(p);
+    if (!row || row.order !== order || row.waiting !== waiting) {
+      row = {
+        usrId: p.usr_id,
+        name: p.usr_name || p.gbk_name || p.usr_id,
+        epId: p.ep_id || null,
+        protocol: p.proto_type,
+        remoteAddr: displayAddress(p.online ? p.usr_uri : '', p.call_addr),
+        online: p.online === 1,
+        stats: p.usr_stat,
+        order,
+        waiting,
+        ...(p.hand_up_dtm > 0 ? { handUpAt: p.hand_up_dtm * 1000 } : {}),
+        ...(p.dep_name ? { department: p.dep_name } : {}),
+        ...(p.usr_appoint === 1 ? { appointed: true } : {}),
+      };
+      cache.set(p, row);
+    }
+    return row;
+  }
 
   /** Rows of every participant plus waiting-room users the roster does not know yet. */
   rows(
@@ -57,52 +159,34 @@ export class RowMaker {
     const rows: ParticipantRow[] = new Array(list.length);
     for (let i = 0; i < list.length; i++) {
       const p = list[i];
-      const order = orderOf(p, this.seqs[i]);
-      const waiting = p.online === 1 && isWaiting(p.usr_id);
-      let row = cache.get(p);
-      if (!row || row.order !== order || row.waiting !== waiting) {
-        row = {
-          usrId: p.usr_id,
-          name: p.usr_name || p.gbk_name || p.usr_id,
-          epId: p.ep_id || null,
-          protocol: p.proto_type,
-          remoteAddr: displayAddress(p.online ? p.usr_uri : '', p.call_addr),
-          online: p.online === 1,
-          stats: p.usr_stat,
-          order,
-          waiting,
-          ...(p.hand_up_dtm > 0 ? { handUpAt: p.hand_up_dtm * 1000 } : {}),
-          ...(p.dep_name ? { department: p.dep_name } : {}),
-          ...(p.usr_appoint === 1 ? { appointed: true } : {}),
-        };
-        cache.set(p, row);
-      }
-      rows[i] = row;
+      rows[i] = this.rowOf(p, this.seqs[i], p.online === 1 && isWaiting(p.usr_id));
     }
-    if (waitingList.length) {
-      const inList = listed ?? setOf(list);
-      for (const w of waitingList) {
-        if (inList(w.usr_id)) continue;
-        const order = 2_000_000 * 1e9 + rows.length;
-        let row = waitingCache.get(w);
-        if (!row || row.order !== order) {
-          row = {
-            usrId: w.usr_id,
-            name: w.usr_name || w.gbk_name || w.usr_id,
-            epId: w.ep_id || null,
-            protocol: 0,
-            remoteAddr: displayAddress(w.usr_uri, ''),
-            online: true,
-            stats: '',
-            order,
-            waiting: true,
-          };
-          waitingCache.set(w, row);
-        }
-        rows.push(row);
-      }
-    }
+    if (waitingList.length) this.waitingTail(rows, waitingList, listed ?? setOf(list));
     return rows;
+  }
+
+  /** Appends the rows of the waiting users the roster does not list, after `rows`. */
+  private waitingTail(rows: ParticipantRow[], waitingList: readonly WaitingEntry[], inList: (usrId: string) => boolean): void {
+    for (const w of waitingList) {
+      if (inList(w.usr_id)) continue;
+      const order = 2_000_000 * 1e9 + rows.length;
+      let row = waitingCache.get(w);
+      if (!row || row.order !== order) {
+        row = {
+          usrId: w.usr_id,
+          name: w.usr_name || w.gbk_name || w.usr_id,
+          epId: w.ep_id || null,
+          protocol: 0,
+          remoteAddr: displayAddress(w.usr_uri, ''),
+          online: true,
+          stats: '',
+          order,
+          waiting: true,
+        };
+        waitingCache.set(w, row);
+      }
+      rows.push(row);
+    }
   }
 
   private sequence(list: readonly Participant[]): void {
@@ -124,6 +208,16 @@ export class RowMaker {
   }
 }
 
+/** The usr_ids in one waiting list and not the other. */
+function waitingMoves(from: readonly WaitingEntry[], to: readonly WaitingEntry[]): string[] {
+  const before = new Set(from.map((w) => w.usr_id));
+  const after = new Set(to.map((w) => w.usr_id));
+  const moved: string[] = [];
+  for (const id of after) if (!before.has(id)) moved.push(id);
+  for (const id of before) if (!after.has(id)) moved.push(id);
+  return moved;
+}
+
 function setOf(list: readonly Participant[]): (usrId: string) => boolean {
   const ids = new Set(list.map((p) => p.usr_id));
   return (usrId) => ids.has(usrId);
@@ -142,13 +236,31 @@ export function toRows(
  * The roster number (1-based place in the roster, shown as Index) of a usr_id, for the rows on
  * screen: the waiting-room users the roster does not know follow it. Built on the first look-up.
  */
-export function rosterNumbers(list: readonly Participant[], waitingList: readonly WaitingEntry[]): (usrId: string) => number | undefined {
+export function rosterNumbers(
+  list: readonly Participant[],
+  waitingList: readonly WaitingEntry[],
+  /**
+   * the store's place of a usr_id in `list` (-1: not listed): the roster's numbers are read from
+   * it, and only the waiting users it does not list are numbered here. Without it a map of every
+   * usr_id is built, which a join or leave at 10,000 participants made again (issue 27 item 1).
+   */
+  position?: (usrId: string) => number,
+): (usrId: string) => number | undefined {
   let numbers: Map<string, number> | null = null;
   return (usrId) => {
+    if (position) {
+      const i = position(usrId);
+      if (i >= 0) return i + 1;
+    }
     if (!numbers) {
       numbers = new Map();
-      for (let i = 0; i < list.length; i++) numbers.set(list[i].usr_id, i + 1);
-      for (const w of waitingList) if (!numbers.has(w.usr_id)) numbers.set(w.usr_id, numbers.size + 1);
+      if (position) {
+        let n = list.length;
+        for (const w of waitingList) if (position(w.usr_id) < 0 && !numbers.has(w.usr_id)) numbers.set(w.usr_id, ++n);
+      } else {
+        for (let i = 0; i < list.length; i++) numbers.set(list[i].usr_id, i + 1);
+        for (const w of waitingList) if (!numbers.has(w.usr_id)) numbers.set(w.usr_id, numbers.size + 1);
+      }
     }
     return numbers.get(usrId);
   };
