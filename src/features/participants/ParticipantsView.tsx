@@ -163,16 +163,15 @@ export function ParticipantsView({
     },
     [flags.onlineCount, counts.hand, nameOf, onCommand, showTalker],
   );
-  // the hand times hold exactly the hands up in the meeting (handQueue.ts), oldest first, and stay
-  // the same object while no hand moves: no pass over every row on each feed batch
-  const raisedIds = useMemo(() => [...hands.times.keys()], [hands.times]);
   // The toolbar and the shortcuts are memoised: they get stable functions that call the latest
   // ones. `send` and the online count move with nearly every feed batch (the counts, the rows for
   // names), and handed over as they are they rendered every button of the toolbar on each batch.
-  const latest = useRef({ send, onCommand, onlineCount: flags.onlineCount });
+  const latest = useRef({ send, onCommand, onlineCount: flags.onlineCount, handTimes: hands.times });
   useLayoutEffect(() => {
-    latest.current = { send, onCommand, onlineCount: flags.onlineCount };
+    latest.current = { send, onCommand, onlineCount: flags.onlineCount, handTimes: hands.times };
   });
+  // the hand times hold exactly the hands up in the meeting (handQueue.ts), oldest first
+  const raisedIds = useCallback(() => [...latest.current.handTimes.keys()], []);
   const sendBulk: CommandSink = useCallback((cmd) => latest.current.send(cmd, { bulk: true }), []);
   const sendShortcut: CommandSink = useCallback((cmd) => latest.current.onCommand(cmd, { bulk: true }), []);
   const countOnline = useCallback(() => latest.current.onlineCount, []);
@@ -209,34 +208,63 @@ export function ParticipantsView({
     [],
   );
 
-  return (
-    <Stack gap="xs" data-testid="participants-view" data-search={query}>
+  // The tabs, the search box and the confirmation are elements kept while what they show is the
+  // same: rendered anew with each feed batch, their Mantine components (buttons, badges, the text
+  // input, a closed modal) were much of a batch's render (issue 27 item 1). Their handlers read
+  // the latest state through `forTabs`.
+  const forTabs = useRef({ customTabs, query, shown, inTab, setCustomTabs });
+  useLayoutEffect(() => {
+    forTabs.current = { customTabs, query, shown, inTab, setCustomTabs };
+  });
+  const changeTab = useCallback((next: TabKey) => {
+    setTab(next);
+    setSelected(new Set());
+  }, []);
+  const addTab = useCallback(() => setActionDialog('newTab'), []);
+  const deleteTab = useCallback((id: string) => {
+    const { customTabs: now, setCustomTabs: save } = forTabs.current;
+    save(now.filter((c) => c.id !== id));
+    setTab('all');
+  }, []);
+  const enterSearch = useCallback((text: string) => {
+    const { query: typed, shown: rowsShown, inTab: tabRows } = forTabs.current;
+    // the text as typed, even when the table is a key behind
+    const only = enterTarget(text === typed ? rowsShown : searchRows(tabRows, text), text);
+    if (only) setMenuRequest({ usrId: only.usrId });
+  }, []);
+  const shownCount = shown.length;
+  const tabCount = inTab.length;
+  const tabsBar = useMemo(
+    () => (
       <ParticipantTabs
         value={tab}
         customTabs={customTabs}
         counts={counts}
-        onChange={(next) => {
-          setTab(next);
-          setSelected(new Set());
-        }}
-        onAddTab={() => setActionDialog('newTab')}
-        onDeleteTab={(id) => {
-          setCustomTabs(customTabs.filter((c) => c.id !== id));
-          setTab('all');
-        }}
-        search={
-          <SearchBox
-            onChange={setQuery}
-            shown={shown.length}
-            total={inTab.length}
-            onEnter={(text) => {
-              // the text as typed, even when the table is a key behind
-              const only = enterTarget(text === query ? shown : searchRows(inTab, text), text);
-              if (only) setMenuRequest({ usrId: only.usrId });
-            }}
-          />
-        }
+        onChange={changeTab}
+        onAddTab={addTab}
+        onDeleteTab={deleteTab}
+        search={<SearchBox onChange={setQuery} shown={shownCount} total={tabCount} onEnter={enterSearch} />}
       />
+    ),
+    [tab, customTabs, counts, changeTab, addTab, deleteTab, shownCount, tabCount, enterSearch],
+  );
+  const confirmation = useMemo(
+    () => (
+      <ConfirmationDialog
+        ask={question?.ask ?? null}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          if (question) onCommand(question.cmd, question.meta);
+          setQuestion(null);
+        }}
+      />
+    ),
+    [question, onCommand],
+  );
+
+  return (
+    <Stack gap="xs" data-testid="participants-view" data-search={query}>
+      {tabsBar}
       {placedCall && <TempCallStatus call={placedCall} rows={rows} failedCalls={failedCalls} onClose={() => setPlacedCall(null)} />}
       <CommandsPause paused={stale} reason={t`Commands wait until the connection is back`}>
         <TabActions
@@ -253,6 +281,7 @@ export function ParticipantsView({
           busy={busy}
           podium={podium}
           raisedIds={raisedIds}
+          anyRaised={hands.times.size > 0}
           showTalker={showTalker}
           onShowTalkerChange={setShowTalker}
         />
@@ -275,14 +304,7 @@ export function ParticipantsView({
           privateTalk={privateTalk}
         />
       </CommandsPause>
-      <ConfirmationDialog
-        ask={question?.ask ?? null}
-        onCancel={() => setQuestion(null)}
-        onConfirm={() => {
-          if (question) onCommand(question.cmd, question.meta);
-          setQuestion(null);
-        }}
-      />
+      {confirmation}
       <CustomTabDialog
         opened={actionDialog === 'newTab'}
         existing={customTabs}

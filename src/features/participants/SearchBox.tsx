@@ -4,7 +4,7 @@
  * row's operations, and the count reads "12 of 9,851". One line beside the tabs (issue 26): its
  * name is its label, the shortcut shows as the key inside it, so no label row above the table.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Kbd, Text, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { isSearchShortcut } from './searchModel';
@@ -30,10 +30,13 @@ export function SearchBox({ onChange, shown, total, onEnter }: SearchBoxProps) {
   // the box owns the text (the query only ever changes here): typed keys render only the box,
   // and the query follows in a transition
   const [text, setText] = useState('');
-  const change = (next: string) => {
-    setText(next);
-    startTransition(() => onChange(next));
-  };
+  const change = useCallback(
+    (next: string) => {
+      setText(next);
+      startTransition(() => onChange(next));
+    },
+    [onChange],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -51,8 +54,10 @@ export function SearchBox({ onChange, shown, total, onEnter }: SearchBoxProps) {
   }, []);
 
   const filtering = text.trim() !== '';
-  return (
-    <Group gap="xs" align="center" wrap="nowrap">
+  // kept while the text is the same: the counts beside it move with every feed batch, and the
+  // Mantine input (wrapper, input, section, shortcut mark) was rendered again each time (issue 27)
+  const field = useMemo(
+    () => (
       <TextInput
         ref={input}
         type="search"
@@ -74,6 +79,12 @@ export function SearchBox({ onChange, shown, total, onEnter }: SearchBoxProps) {
         }}
         rightSection={filtering ? undefined : <Kbd size="xs">/</Kbd>}
       />
+    ),
+    [t, text, change, onEnter, filtering],
+  );
+  return (
+    <Group gap="xs" align="center" wrap="nowrap">
+      {field}
       <Text
         size="sm"
         c="dimmed"

@@ -109,7 +109,7 @@ describe('the participant toolbar on one line', () => {
   });
 
   it('keeps the hand tab’s own actions on the line there', async () => {
-    toolbar({ handTab: true, raisedIds: ['7'] });
+    toolbar({ handTab: true, raisedIds: () => ['7'], anyRaised: true });
     await waitFor(() => expect(bar().getAttribute('data-hidden-items')).not.toBe(''));
     for (const name of ['Permit selected', 'Refuse selected', 'Temporary call'])
       expect(within(bar()).getByRole('button', { name })).toBeTruthy();

@@ -21,6 +21,8 @@ import { NO_FOCUS, type FocusState } from '@machines/commands/focusMode';
 import { OverflowToolbar, type ToolbarItem } from '#/components/OverflowToolbar';
 import { FocusMenu, HonouredGuestsMenu, ListenWatchMenu } from './TabActionMenus';
 
+const NO_HANDS = (): readonly string[] => [];
+
 /** Above this many online endpoints, muting or unmuting all asks first (spec §4). */
 export const LARGE_MEETING = 100;
 
@@ -78,8 +80,14 @@ export interface TabActionsProps {
   busy?: boolean;
   /** the server is Podium (capabilities `Vocabulary`): its own "mute everyone" is offered too */
   podium?: boolean;
-  /** usr_ids with a raised hand now (accept all) */
-  raisedIds?: readonly string[];
+  /**
+   * usr_ids with a raised hand now, read when all hands are permitted: the hands move with nearly
+   * every feed batch in a meeting raising hands, and as an array the toolbar rendered all its
+   * buttons again on each (issue 27 item 1)
+   */
+  raisedIds?: () => readonly string[];
+  /** some hand is up: permitting all is offered */
+  anyRaised?: boolean;
   /** the hands tab's option: accepting one hand puts the talker on screen (the talk layout) */
   showTalker?: boolean;
   /** changes {@link TabActionsProps.showTalker} */
@@ -100,7 +108,8 @@ export const TabActions = memo(function TabActions({
   onOpenDialog,
   busy = false,
   podium = false,
-  raisedIds = [],
+  raisedIds = NO_HANDS,
+  anyRaised = false,
   showTalker = true,
   onShowTalkerChange,
 }: TabActionsProps) {
@@ -340,8 +349,8 @@ export const TabActions = memo(function TabActions({
             // the theme darkens a light button's text to AA from a palette name; a shade ("green.9")
             // filled it solid with text of the same colour, unreadable
             color="green"
-            disabled={raisedIds.length === 0}
-            onClick={() => onCommand({ type: 'acceptHands', usrIds: [...raisedIds], showTalker: false })}
+            disabled={!anyRaised}
+            onClick={() => onCommand({ type: 'acceptHands', usrIds: [...raisedIds()], showTalker: false })}
           >
             <Trans>Permit all hands</Trans>
           </Button>
