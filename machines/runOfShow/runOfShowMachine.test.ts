@@ -256,3 +256,134 @@ describe('a Take, Hold or Undo pressed while a command is out: not sent, not que
     expect(empty.fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(0);
   });
 });
+
+describe('another console saves while a command is out: the command settles, then the document is read again', () => {
+  const feed = (revision: number, state: RunOfShowState, seq = 20) =>
+    ({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq, revision, state } }) as const;
+  const gets = (fake: Awaited<ReturnType<typeof start>>['fake']) => fake.calls.filter((c) => c.method === 'get').length;
+
+  it('a Take refused after a newer revision came in: the refusal is noted and emitted, then the document is read', async () => {
+    const { actor, fake, emitted } = await start(onAir(0, 1));
+    actor.send({ type: 'runOfShow.take' });
+    const take = fake.pending(RUN_OF_SHOW_SUFFIX)[0];
+    actor.send(feed(4, onAir(0, 1)));
+    // the Take is still out, not abandoned for the read
+    expect(selectWork(actor.getSnapshot())).toBe('taking');
+    expect(take.signal?.aborted).toBe(false);
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 403, 'run-of-show', RC.endpointOffline, 'u7'));
+    await flush();
+    expect(selectRefusal(actor.getSnapshot())).toEqual({ step: 'take', result: RC.endpointOffline, detail: 'u7', status: 403 });
+    expect(emitted.filter((t) => t === 'runOfShow.refused')).toHaveLength(1);
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Edited' }, state: onAir(0, 1) });
+    await flush();
+    expect(actor.getSnapshot().context.doc.name).toBe('Edited');
+    expect(actor.getSnapshot().context.revision).toBe(4);
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)).toHaveLength(0);
+  });
+
+  it('a Take applied after a newer revision came in: its state is adopted, then the document is read', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.take' });
+    actor.send(feed(4, INITIAL_STATE));
+    expect(selectWork(actor.getSnapshot())).toBe('taking');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, state: onAir(0, 1) });
+    await flush();
+    expect(actor.getSnapshot().context.state.current).toBe(0);
+    expect(selectCue(actor.getSnapshot())).toBe(1);
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Edited' }, state: onAir(0, 1) });
+    await flush();
+    expect(actor.getSnapshot().context.doc.name).toBe('Edited');
+    // the same Take: the cue stays past it
+    expect(selectCue(actor.getSnapshot())).toBe(1);
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+  });
+
+  it('in steady a newer revision is read at once (one not newer is not), and the on-air clock keeps its beat', async () => {
+    const { actor, fake, clock } = await start(onAir(0, 1));
+    actor.send(feed(3, onAir(0, 1)));
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(gets(fake)).toBe(1);
+    clock.increment(500);
+    await flush();
+    actor.send(feed(4, onAir(0, 1)));
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+    // only the work region moves: the second still ticks on time, not a second after the event
+    clock.increment(500);
+    await flush();
+    expect(actor.getSnapshot().context.now).toBe(1_001);
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Edited' }, state: onAir(0, 1) });
+    await flush();
+    expect(actor.getSnapshot().context.doc.name).toBe('Edited');
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(gets(fake)).toBe(2);
+  });
+
+  it('a save out when a newer revision comes in still reaches the conflict on 409', async () => {
+    const { actor, fake, emitted } = await start();
+    actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
+    actor.send(feed(4, INITIAL_STATE));
+    expect(selectWork(actor.getSnapshot())).toBe('saving');
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    expect(emitted).toContain('runOfShow.conflict');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Theirs' }, state: INITIAL_STATE });
+    await flush();
+    // theirs is the revision announced: nothing more to read once it is kept
+    actor.send({ type: 'runOfShow.keepTheirs' });
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(actor.getSnapshot().context.doc.name).toBe('Theirs');
+    expect(gets(fake)).toBe(2);
+  });
+
+  it('the feed announcing this console’s own save while it is out: no read after', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
+    actor.send(feed(4, INITIAL_STATE));
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, state: INITIAL_STATE });
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(actor.getSnapshot().context.doc.name).toBe('Mine');
+    expect(gets(fake)).toBe(1);
+  });
+
+  it('a newer revision while the user chooses in a conflict waits for the choice; keep mine then meets it as a conflict', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
+    await flush();
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Theirs' }, state: INITIAL_STATE });
+    await flush();
+    actor.send(feed(5, INITIAL_STATE));
+    expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    expect(actor.getSnapshot().context.theirs).toMatchObject({ revision: 4, doc: { name: 'Theirs' } });
+    actor.send({ type: 'runOfShow.keepMine' });
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toMatchObject({ cmdid: 'put_run_of_show', revision: 4 });
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 5, doc: { ...doc, name: 'Theirs again' }, state: INITIAL_STATE });
+    await flush();
+    expect(actor.getSnapshot().context.theirs).toMatchObject({ revision: 5, doc: { name: 'Theirs again' } });
+  });
+
+  it('a newer revision while the user chooses in a conflict: keep theirs then reads it', async () => {
+    const { actor, fake } = await start();
+    actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
+    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
+    await flush();
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Theirs' }, state: INITIAL_STATE });
+    await flush();
+    actor.send(feed(5, INITIAL_STATE));
+    expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    actor.send({ type: 'runOfShow.keepTheirs' });
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 5, doc: { ...doc, name: 'Theirs again' }, state: INITIAL_STATE });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ revision: 5, doc: { name: 'Theirs again' } });
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+  });
+});

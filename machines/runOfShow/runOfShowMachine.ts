@@ -4,12 +4,12 @@
  *
  * Podium mode: the document and the live state live on the server (protocol/runOfShow.ts); this
  * actor reads them once, follows the `run_of_show` event (a new revision → the document is read
- * again), saves edits with the revision it last saw (a 409 → `conflict`, holding the server's
- * document beside this console's, until the user keeps one), and sends each Take / undo / hold as
- * one command. A platform without the calls (404/405) → `local`: the document stays in this
- * browser (the UI says so) and Take applies the segment as the sequence of the platform's own
- * requests (segmentSteps.ts), one after the other, with progress; a refused step stops the
- * sequence and is named with the steps already applied (never half-way silently).
+ * again, once a command out has settled), saves edits with the revision it last saw (a 409 →
+ * `conflict`, holding the server's document beside this console's, until the user keeps one), and
+ * sends each Take / undo / hold as one command. A platform without the calls (404/405) → `local`:
+ * the document stays in this browser (the UI says so) and Take applies the segment as the sequence
+ * of the platform's own requests (segmentSteps.ts), one after the other, with progress; a refused
+ * step stops the sequence and is named with the steps already applied (never half-way silently).
  *
  * The timer ticks every second on the actor's clock (a SimulatedClock in tests) while a segment is
  * on air and not held; the phases (running, warning, overrun) come from `timerAt`. In front of the
@@ -113,6 +113,11 @@ export interface RunOfShowContext {
   countdownFailure: CountdownFailure | null;
   /** the last Take / Hold / Undo pressed and not sent; kept until a command is accepted, so it outlives the one that was out */
   notSent: NotSent | null;
+  /**
+   * The newest revision the feed announced (0: none since the last read): `steady` reads the
+   * document again while the revision it holds is older — at once, or once the command out settles.
+   */
+  reloadDue: number;
 }
 
 /** A countdown write the platform refused or that did not reach it (status 0). */
@@ -259,6 +264,7 @@ export const runOfShowMachine = setup({
     hasSegments: ({ context }) => context.doc.segments.length > 0,
     countdownDue: ({ context }) => countdownWrite(context.countdown, wantedCountdown(context.doc, context.state, context.now)) !== null,
     applying: stateIn({ local: { work: 'applying' } }),
+    reloadDue: ({ context }) => context.reloadDue > context.revision,
   },
   actions: {
     adoptAnswer: assign(({ context }, a: Answer) => ({
@@ -271,6 +277,10 @@ export const runOfShowMachine = setup({
           : clampCue(a.doc, a.state.current + 1),
     })),
     adoptEventState: assign(({ context, event }) => (event.type === 'server.run_of_show' ? adoptState(context, event.event.state) : {})),
+    noteReloadDue: assign(({ context, event }) =>
+      event.type === 'server.run_of_show' ? { reloadDue: Math.max(context.reloadDue, event.event.revision) } : {},
+    ),
+    clearReloadDue: assign({ reloadDue: 0 }),
     adoptStepState: assign(({ context }, state: RunOfShowState) => ({ ...adoptState(context, state), refusal: null })),
     tick: assign(({ context }) => ({ now: context.nowSecs() })),
     noteRefusal: assign(({ event }, step: StepRefusal['step']) => {
@@ -386,6 +396,7 @@ export const runOfShowMachine = setup({
       countdownSending: null,
       countdownFailure: null,
       notSent: null,
+      reloadDue: 0,
     };
   },
   on: { 'session.api': { actions: 'setApi' } },
@@ -467,10 +478,9 @@ export const runOfShowMachine = setup({
     ready: {
       type: 'parallel',
       on: {
-        'server.run_of_show': [
-          { guard: 'newerRevision', target: '.work.reloading', actions: 'adoptEventState' },
-          { actions: 'adoptEventState' },
-        ],
+        // another console saved: the live state is taken at once, but a command out is left to
+        // settle (applied or reported, never dropped) — `steady` then reads the document again
+        'server.run_of_show': [{ guard: 'newerRevision', actions: ['adoptEventState', 'noteReloadDue'] }, { actions: 'adoptEventState' }],
         'runOfShow.next': { actions: 'cueNext' },
         'runOfShow.back': { actions: 'cueBack' },
         'runOfShow.cue': { actions: { type: 'cueAt', params: ({ event }) => ({ index: event.index }) } },
@@ -483,6 +493,8 @@ export const runOfShowMachine = setup({
           initial: 'steady',
           states: {
             steady: {
+              // a newer revision came in (now, or while the command that just settled was out)
+              always: { guard: 'reloadDue', target: 'reloading' },
               on: {
                 'runOfShow.edit': {
                   target: 'saving',
@@ -554,6 +566,8 @@ export const runOfShowMachine = setup({
               },
             },
             reloading: {
+              // this read answers every revision announced so far; one announced during it is read after
+              entry: 'clearReloadDue',
               on: notSentWhile('reloading'),
               invoke: {
                 src: 'load',
