@@ -149,6 +149,11 @@ describe('RowMaker.fromStore', () => {
           store.applyWaiting({ ...noWaiting, ep_ids: [waitingEp], usr_ids: [id], usr_names: [id], usr_uris: [`sip:${id}@h`] });
         } else if (r < 0.6 && waitingEp > 0) {
           store.applyWaiting({ ...noWaiting, deleted_ep_ids: [1 + Math.floor(rnd() * waitingEp)] });
+        } else if (r < 0.7) {
+          // gone and back within one batch: listed again at the end
+          const id = pick();
+          store.applyLeft({ usr_ids: [id] });
+          store.applyInfo(info([id], [id]));
         }
         const list = store.list();
         const waiting = store.waiting();

@@ -65,16 +65,19 @@ export class RowMaker {
    * The rows of the store's `list` and `waitingList` (read from it for this render), patched where
    * the store's journal says records changed since the last call, and where someone went into or
    * out of the waiting room: with the same members, a feed batch of status changes costs the rows
-   * it touched, not a pass over 10,000 records (issue 27 item 1). A join, a leave, a reload or a
-   * batch touching a quarter of the list is made in full. Nothing changed: the same array.
+   * it touched, not a pass over 10,000 records (issue 27 item 1); after a join or leave the kept
+   * members keep their rows by a walk along both lists. A reload or a batch touching a quarter of
+   * the list is made in full. Nothing changed: the same array.
    */
   fromStore(store: RowSource, list: readonly Participant[], waitingList: readonly WaitingEntry[]): ParticipantRow[] {
     const last = this.last;
     const version = store.version;
-    const changed = last && last.list === list && this.list === list ? store.changedSince(last.version) : null;
+    const changed = last && this.list === last.list ? store.changedSince(last.version) : null;
     let rows: ParticipantRow[] | null = null;
     if (last && changed && changed.length <= list.length * PATCH_SHARE) {
-      if (changed.length === 0 && last.waitingList === waitingList) rows = last.rows;
+      const waiting = last.waitingList === waitingList ? null : { from: last.waitingList, to: waitingList };
+      if (last.list !== list) rows = this.relist(last.list, last.rows, changed, store, list, waiting);
+      else if (changed.length === 0 && !waiting) rows = last.rows;
       else
         rows = this.patch(
           last.rows,
@@ -120,6 +123,60 @@ export class RowMaker {
       for (const id of waitingMoves(waiting.from, waiting.to)) redo(id);
       this.waitingTail(rows, waiting.to, (id) => store.has(id));
     }
+    return rows;
+  }
+
+  /**
+   * The rows after a join or leave. The store keeps arrival order (a leave drops a record, a join
+   * appends one), so a walk along the old and the new list pairs the members kept, which keep
+   * their rows and places unless the journal names them; the rest are made as a full pass makes
+   * them. Null when the new list is not the old one less those who left plus newcomers at its
+   * end (someone left and came back within the batch, a reload): made in full then.
+   */
+  private relist(
+    oldList: readonly Participant[],
+    oldRows: readonly ParticipantRow[],
+    changed: readonly string[],
+    store: RowSource,
+    list: readonly Participant[],
+    waiting: { from: readonly WaitingEntry[]; to: readonly WaitingEntry[] } | null,
+  ): ParticipantRow[] | null {
+    const touched = new Set(changed);
+    if (waiting) for (const id of waitingMoves(waiting.from, waiting.to)) touched.add(id);
+    const left = (id: string) => touched.has(id) && !store.has(id);
+    const oldSeqs = this.seqs;
+    const rows: ParticipantRow[] = new Array(list.length);
+    const seqs = new Array<number>(list.length);
+    let j = 0;
+    let prev = 0;
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i];
+      const id = p.usr_id;
+      while (j < oldList.length && oldList[j].usr_id !== id && left(oldList[j].usr_id)) j++;
+      let seq: number;
+      if (j < oldList.length && oldList[j].usr_id === id) {
+        seq = oldSeqs[j];
+        rows[i] = touched.has(id) ? this.rowOf(p, seq, p.online === 1 && store.isWaiting(id)) : oldRows[j];
+        j++;
+      } else {
+        // a newcomer stands after every kept member
+        if (j < oldList.length || !touched.has(id)) return null;
+        seq = this.seqOf.get(id) ?? 0;
+        // new, or back after leaving: a place after everyone listed (as sequence() gives)
+        if (seq <= prev) {
+          seq = ++this.lastSeq;
+          this.seqOf.set(id, seq);
+        }
+        rows[i] = this.rowOf(p, seq, p.online === 1 && store.isWaiting(id));
+      }
+      seqs[i] = seq;
+      prev = seq;
+    }
+    for (; j < oldList.length; j++) if (!left(oldList[j].usr_id)) return null;
+    this.list = list;
+    this.seqs = seqs;
+    const waitingList = waiting ? waiting.to : null;
+    this.waitingTail(rows, waitingList ?? this.last!.waitingList, (id) => store.has(id));
     return rows;
   }
 
