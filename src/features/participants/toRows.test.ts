@@ -4,6 +4,24 @@ import { displayAddress, RowMaker, rosterNumbers, toRows } from './toRows';
 import { seededRandom as random } from '@machines/testing/seededRandom';
 import { CMD } from '@protocol/cmdids';
 
+/** An online endpoints' info event naming `ids` with `names`, everything else plain. */
+const info = (ids: string[], names: string[]) => ({
+  mr_id: '1',
+  usr_ids: ids,
+  usr_names: names,
+  ep_ids: ids.map((_, i) => i + 1),
+  usr_uris: ids.map((id) => `sip:${id}@h`),
+  enter_dtms: ids.map(() => 0),
+  dev_type: ids.map(() => ''),
+  ep_version: ids.map(() => 0),
+  is_online: ids.map(() => 1),
+  pin_sort: ids.map(() => 0),
+  sort_para: ids.map(() => 0),
+  gbk_names: ids.map(() => ''),
+  proto_types: ids.map(() => 2),
+  ep_uuid: ids.map(() => ''),
+});
+
 describe('displayAddress', () => {
   it('strips scheme, port and parameters from an online uri', () => {
     expect(displayAddress('sip:alice@10.0.0.5:5060;transport=tcp', '')).toBe('alice@10.0.0.5');
@@ -43,22 +61,12 @@ describe('toRows', () => {
   it('a participant leaving keeps the row objects of everyone after them; the Index is still the roster number (issue 27)', () => {
     const store = new ParticipantStore();
     const join = (ids: string[]) =>
-      store.applyInfo({
-        mr_id: '1',
-        usr_ids: ids,
-        usr_names: ids.map((id) => id.toUpperCase()),
-        ep_ids: ids.map((_, i) => i + 1),
-        usr_uris: ids.map((id) => `sip:${id}@h`),
-        enter_dtms: ids.map(() => 0),
-        dev_type: ids.map(() => ''),
-        ep_version: ids.map(() => 0),
-        is_online: ids.map(() => 1),
-        pin_sort: ids.map(() => 0),
-        sort_para: ids.map(() => 0),
-        gbk_names: ids.map(() => ''),
-        proto_types: ids.map(() => 2),
-        ep_uuid: ids.map(() => ''),
-      });
+      store.applyInfo(
+        info(
+          ids,
+          ids.map((id) => id.toUpperCase()),
+        ),
+      );
     join(['a', 'b', 'c', 'd']);
     const maker = new RowMaker();
     const make = () => maker.rows(store.list(), store.waiting(), (id) => store.isWaiting(id));
@@ -80,23 +88,6 @@ describe('toRows', () => {
 });
 
 describe('RowMaker.fromStore', () => {
-  const info = (ids: string[], names: string[]) => ({
-    mr_id: '1',
-    usr_ids: ids,
-    usr_names: names,
-    ep_ids: ids.map((_, i) => i + 1),
-    usr_uris: ids.map((id) => `sip:${id}@h`),
-    enter_dtms: ids.map(() => 0),
-    dev_type: ids.map(() => ''),
-    ep_version: ids.map(() => 0),
-    is_online: ids.map(() => 1),
-    pin_sort: ids.map(() => 0),
-    sort_para: ids.map(() => 0),
-    gbk_names: ids.map(() => ''),
-    proto_types: ids.map(() => 2),
-    ep_uuid: ids.map(() => ''),
-  });
-
   const noWaiting = {
     cmdid: CMD.waitingUsr,
     ep_ids: [],
