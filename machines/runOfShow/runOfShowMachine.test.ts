@@ -350,8 +350,10 @@ describe('another console saves while a command is out: the command settles, the
     expect(gets(fake)).toBe(1);
   });
 
-  it('a newer revision while the user chooses in a conflict waits for the choice; keep mine then meets it as a conflict', async () => {
-    const { actor, fake } = await start();
+  /** This console's save met revision 4 ('Theirs'), and while the user chooses, revision 5 is announced. */
+  async function conflictThenNewerRevision() {
+    const started = await start();
+    const { actor, fake } = started;
     actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
     fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
     await flush();
@@ -359,6 +361,11 @@ describe('another console saves while a command is out: the command settles, the
     await flush();
     actor.send(feed(5, INITIAL_STATE));
     expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    return started;
+  }
+
+  it('a newer revision while the user chooses in a conflict waits for the choice; keep mine then meets it as a conflict', async () => {
+    const { actor, fake } = await conflictThenNewerRevision();
     expect(actor.getSnapshot().context.theirs).toMatchObject({ revision: 4, doc: { name: 'Theirs' } });
     actor.send({ type: 'runOfShow.keepMine' });
     expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toMatchObject({ cmdid: 'put_run_of_show', revision: 4 });
@@ -371,14 +378,7 @@ describe('another console saves while a command is out: the command settles, the
   });
 
   it('a newer revision while the user chooses in a conflict: keep theirs then reads it', async () => {
-    const { actor, fake } = await start();
-    actor.send({ type: 'runOfShow.edit', doc: { ...doc, name: 'Mine' } });
-    fake.fail(RUN_OF_SHOW_SUFFIX, new ApiError('http', 409, 'run-of-show', RC.recordConflict, 'revision'));
-    await flush();
-    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 4, doc: { ...doc, name: 'Theirs' }, state: INITIAL_STATE });
-    await flush();
-    actor.send(feed(5, INITIAL_STATE));
-    expect(selectWork(actor.getSnapshot())).toBe('conflict');
+    const { actor, fake } = await conflictThenNewerRevision();
     actor.send({ type: 'runOfShow.keepTheirs' });
     expect(selectWork(actor.getSnapshot())).toBe('reloading');
     fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 5, doc: { ...doc, name: 'Theirs again' }, state: INITIAL_STATE });
