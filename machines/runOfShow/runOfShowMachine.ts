@@ -200,8 +200,7 @@ export const runOfShowMachine = setup({
     emitted: {} as
       | { type: 'runOfShow.refused'; refusal: StepRefusal }
       | { type: 'runOfShow.conflict' }
-      | { type: 'runOfShow.countdownFailed'; failure: CountdownFailure }
-      | { type: 'runOfShow.notSent'; notSent: NotSent },
+      | { type: 'runOfShow.countdownFailed'; failure: CountdownFailure },
   },
   actors: {
     load: fromPromise<Answer, { api: SessionApi }>(async ({ input, signal }) =>
@@ -289,11 +288,10 @@ export const runOfShowMachine = setup({
       return { refusal };
     }),
     emitRefusal: emit(({ context }) => ({ type: 'runOfShow.refused' as const, refusal: context.refusal! })),
-    noteNotSent: enqueueActions(({ context, enqueue }, p: { command: PressedCommand; during: NotSent['during'] }) => {
-      const notSent: NotSent = { ...p, press: (context.notSent?.press ?? 0) + 1 };
-      enqueue.assign({ notSent });
-      enqueue.emit({ type: 'runOfShow.notSent' as const, notSent });
-    }),
+    // the panel reads it (selectNotSent); `press` counts presses in a row, so the same line said again is a new one
+    noteNotSent: assign(({ context }, p: { command: PressedCommand; during: NotSent['during'] }) => ({
+      notSent: { ...p, press: (context.notSent?.press ?? 0) + 1 },
+    })),
     /** a command accepted: the note of one not sent before it has been answered by the user */
     clearNotSent: assign({ notSent: null }),
     setApi: assign(({ event }) => (event.type === 'session.api' ? { api: event.api } : {})),

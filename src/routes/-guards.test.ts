@@ -4,22 +4,9 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '#/router';
 import { createActor, createMachine } from 'xstate';
 import { SessionHolder, type SessionActorFactory, type SessionRecord } from '#/session/sessionHolder';
+import { loginResult } from '@machines/testing/fixtures';
 
-const record: SessionRecord = {
-  mrId: '0123',
-  sessId: 's1',
-  role: 'host',
-  signing: 'compat',
-  mrScene: 'conference',
-  mrStartDtm: 0,
-  scheduleStartDtm: 0,
-  scheduleName: '',
-  standAlone: 0,
-  invalidTime: 0,
-  expiredNotify: '',
-  afterSaleMgrEmail: '',
-  extra: '',
-};
+const record: SessionRecord = loginResult({ sessId: 's1' });
 
 const offline = () => Promise.reject(new Error('offline'));
 const apis = {
