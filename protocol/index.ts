@@ -10,6 +10,8 @@ export * from './usrStats';
 export * from './errors';
 export * from './codes';
 export * from './validation';
+export * from './fieldValidation';
+export * from './validationCodes';
 export * from './decode';
 export * from './signing';
 export * from './aes';

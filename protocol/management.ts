@@ -9,7 +9,8 @@
  * `max_call` are assumptions (protocol/assumptions.ts, groups 'management-facts' and
  * 'room-properties'), each read with a fallback when absent.
  */
-import { validateBooking, type ValidationError } from './validation';
+import { validateBooking } from './fieldValidation';
+import type { ValidationError } from './validation';
 
 /** CM root (facts §1.1); a session's calls are under `{root}{session_id}/`. */
 export const CM_ROOT = '/rest/v1/app1/manager/sessions/';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RC, codeInfo } from './codes';
+import { SPEC_MESSAGES, validateManagementLogin, validateMeetingNumber, validatePassword, validateVerifyCode } from './validation';
 import {
-  SPEC_MESSAGES,
-  VALIDATION_RESULT_CODES,
   callAddressKind,
   checkCascadeSwitch,
   checkOvertimeAgainstBooking,
@@ -10,19 +9,16 @@ import {
   validateBooking,
   validateUserNumber,
   validateLiveAddresses,
-  validateManagementLogin,
-  validateMeetingNumber,
   validateMicGain,
   validateOvertimeMinutes,
-  validatePassword,
   validateRename,
   validateRoomPasswords,
   validateRtmpPushAddress,
   validateBypassUrl,
   validateTabName,
   validateTempCall,
-  validateVerifyCode,
-} from './validation';
+} from './fieldValidation';
+import { VALIDATION_RESULT_CODES } from './validationCodes';
 
 describe('login rules', () => {
   it('meeting number: 4–20 digits, leading zeros allowed', () => {

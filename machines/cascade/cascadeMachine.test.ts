@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../protocol/errors';
-import { VALIDATION_RESULT_CODES } from '../../protocol/validation';
+import { VALIDATION_RESULT_CODES } from '../../protocol/validationCodes';
 import { flush } from '../testing/fakeSessionApi';
 import { miniSession } from '../testing/miniSession';
 import { cascadeMachine, type CascadeEmitted } from './cascadeMachine';

@@ -17,7 +17,8 @@
  */
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { OneMrStatusEvent } from '../../protocol/events';
-import { checkCascadeSwitch, VALIDATION_RESULT_CODES } from '../../protocol/validation';
+import { checkCascadeSwitch } from '../../protocol/fieldValidation';
+import { VALIDATION_RESULT_CODES } from '../../protocol/validationCodes';
 import type { CascadeMode, MrStatus } from '../../protocol/wire';
 import type { CommandSettledEvent } from '../commands/commandsMachine';
 import { enqueueCommand, epsCommand, statusCommand } from '../commands/requests';

@@ -11,7 +11,7 @@ import {
   validateRoomPasswords,
   validateBypassUrl,
   validateTempCall,
-} from '../../protocol/validation';
+} from '../../protocol/fieldValidation';
 import type { EngineCore } from './engineCore';
 import type { SessionState } from './engineConfig';
 import { badField, CommandError, refused } from './errors';

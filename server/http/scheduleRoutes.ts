@@ -9,7 +9,8 @@
  */
 import { RC, type ResultCode } from '../../protocol/codes';
 import { conflictingBooking, epochSecsOf } from '../../protocol/management';
-import { validateBooking, VALIDATION_RESULT_CODES } from '../../protocol/validation';
+import { validateBooking } from '../../protocol/fieldValidation';
+import { VALIDATION_RESULT_CODES } from '../../protocol/validationCodes';
 import type { Engine } from '../engine/engine';
 import { CommandError, badField } from '../engine/errors';
 import { asBody, int, str } from '../engine/validate';

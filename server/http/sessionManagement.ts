@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RC } from '../../protocol/codes';
-import { validateManagementLogin, VALIDATION_RESULT_CODES } from '../../protocol/validation';
+import { validateManagementLogin } from '../../protocol/validation';
+import { VALIDATION_RESULT_CODES } from '../../protocol/validationCodes';
 import { renderCaptcha } from '../auth/captchaImage';
 import { VerifyCodes } from '../auth/verifyCodes';
 import { COLLECTIONS, type Engine } from '../engine/engine';

@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupI18n, type I18n } from '@lingui/core';
 import { ApiError } from '@protocol/errors';
 import { codeInfo, RC } from '@protocol/codes';
-import { SPEC_MESSAGES, VALIDATION_RESULT_CODES, type ValidationError } from '@protocol/validation';
+import { SPEC_MESSAGES, type ValidationError } from '@protocol/validation';
+import { VALIDATION_RESULT_CODES } from '@protocol/validationCodes';
 import { classifyFailure } from '#/api/classify';
-import { failureText, loginFailureText, resultCodeText, sessionEndText, validationText, VALIDATION_MESSAGES } from './messages';
+import { failureText, loginFailureText, resultCodeText, sessionEndText } from './messages';
+import { validationText, VALIDATION_MESSAGES } from './validationMessages';
 import { loadCatalog } from './i18n';
 
 let en: I18n;

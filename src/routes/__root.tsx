@@ -4,7 +4,7 @@ import { createRootRouteWithContext, Outlet, retainSearchParams, useRouter } fro
 import type { RouterContext } from '#/routerContext';
 import { MR_ID, validateAppSearch } from '#/search';
 import { useSessionHolder } from '#/session/SessionContext';
-import { trustedOrigins } from '#/session/windowLinks';
+import { trustedOrigins } from '#/session/trustedOrigins';
 import { useRequestFailureReporter } from '#/components/requestFailure';
 import { stylesBeforeScreen } from '#/styles/loadAllStyles';
 import { catalogBeforeScreen } from '#/i18n/i18n';

@@ -3,29 +3,9 @@
  * pop-up, and the whole app listens for its parent's logout. All with exact origins.
  */
 import { useEffect, useRef, useState } from 'react';
-import {
-  MESSAGE_SOURCE,
-  normaliseOrigins,
-  readLayoutMessage,
-  readPresentationMessage,
-  type LayoutToOpener,
-  type PresentationData,
-} from './layoutMessages';
+import { MESSAGE_SOURCE, readLayoutMessage, readPresentationMessage, type LayoutToOpener, type PresentationData } from './layoutMessages';
 import { useSessionHolder } from '#/session/SessionContext';
-
-/** Extra origins allowed to embed or open the console (build-time `VITE_PARENT_ORIGINS`, comma-separated). */
-function configuredOrigins(): string[] {
-  const raw = (import.meta.env?.VITE_PARENT_ORIGINS as string | undefined) ?? '';
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** The origins this page trusts: its own plus the configured ones. */
-export function trustedOrigins(): ReadonlySet<string> {
-  return normaliseOrigins(window.location.origin, configuredOrigins());
-}
+import { trustedOrigins } from './trustedOrigins';
 
 /**
  * For the /layout screen: reports load, resize and close to the opener (or the framing parent)

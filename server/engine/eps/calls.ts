@@ -4,7 +4,7 @@
  * waiting room (admit, refuse, move into it).
  */
 import { RC } from '../../../protocol/codes';
-import { validateUserNumber } from '../../../protocol/validation';
+import { validateUserNumber } from '../../../protocol/fieldValidation';
 import { badField, refused } from '../errors';
 import { POS, type Endpoint, type RosterEntry } from '../room';
 import { int, intArray } from '../validate';

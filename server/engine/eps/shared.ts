@@ -4,7 +4,7 @@
  */
 import { RC, type ResultCode } from '../../../protocol/codes';
 import type { EpsAction, MrStatus } from '../../../protocol/wire';
-import { VALIDATION_RESULT_CODES } from '../../../protocol/validation';
+import { VALIDATION_RESULT_CODES } from '../../../protocol/validationCodes';
 import type { EngineCore } from '../engineCore';
 import type { SessionState } from '../engineConfig';
 import { badField, refused } from '../errors';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Pagination, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkSearchResultCount } from '@protocol/validation';
+import { checkSearchResultCount } from '@protocol/fieldValidation';
 import type { AddressBookSource, DepartmentNode, UserEntry } from './addressBookSource';
 import { DepartmentPane } from './DepartmentPane';
 import { ConnectionLostReason, useConnectionLost } from '#/session/connectionLost';

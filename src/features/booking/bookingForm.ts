@@ -5,7 +5,7 @@
  */
 import { RC } from '@protocol/codes';
 import { checkBookingDraft } from '@protocol/management';
-import { VALIDATION_RESULT_CODES } from '@protocol/validation';
+import { VALIDATION_RESULT_CODES } from '@protocol/validationCodes';
 
 export interface BookingForm {
   name: string;

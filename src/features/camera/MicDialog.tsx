@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { validateMicGain } from '@protocol/validation';
+import { validateMicGain } from '@protocol/fieldValidation';
 
 export interface MicDialogProps {
   /** the participant's name */

@@ -3,16 +3,15 @@
  * meeting-wide forms show. No rule is decided here.
  */
 import { RC } from '@protocol/codes';
+import { validateManagementLogin, type ValidationError } from '@protocol/validation';
 import {
-  VALIDATION_RESULT_CODES,
   checkCascadeSwitch,
   validateLiveAddresses,
-  validateManagementLogin,
   validateRoomPasswordChange,
   validateRoomPasswords,
   validateRtmpPushAddress,
-  type ValidationError,
-} from '@protocol/validation';
+} from '@protocol/fieldValidation';
+import { VALIDATION_RESULT_CODES } from '@protocol/validationCodes';
 
 function code(error: ValidationError | null): number | undefined {
   return error === null ? undefined : VALIDATION_RESULT_CODES[error];

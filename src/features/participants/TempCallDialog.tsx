@@ -10,7 +10,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { USER_NUMBER_MAX_DIGITS } from '@protocol/validation';
+import { USER_NUMBER_MAX_DIGITS } from '@protocol/fieldValidation';
 import { callBlocked, type CallLimit } from '@protocol/callLimit';
 import { checkTempCall, checkUserNumber, type TempCallError, type UserNumberError } from './validationBridge';
 import { useUserNumberDigits } from './useUserNumberDigits';

@@ -2,7 +2,7 @@
  * Adapts the spec §5 rules of protocol/validation.ts (shared with the server) to the codes the
  * participant dialogs word. No rule is decided here.
  */
-import { validateRename, validateTabName, validateTempCall, validateUserNumber } from '@protocol/validation';
+import { validateRename, validateTabName, validateTempCall, validateUserNumber } from '@protocol/fieldValidation';
 
 export type CustomTabError = 'nameRequired' | 'tooMany' | 'invalid';
 

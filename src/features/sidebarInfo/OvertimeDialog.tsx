@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkOvertimeAgainstBooking, validateOvertimeMinutes, type ValidationError } from '@protocol/validation';
+import { type ValidationError } from '@protocol/validation';
+import { checkOvertimeAgainstBooking, validateOvertimeMinutes } from '@protocol/fieldValidation';
 import { FormFooter } from '#/components/FormFooter';
 
 export interface OvertimeDialogProps {
