@@ -4,7 +4,13 @@
  *
  * - a request Node refuses before any handler runs (malformed HTTP, an unknown method, headers
  *   too large, a request not received in time) is answered with a status *and* a result code of
- *   protocol/codes.ts, then the connection is closed — never Node's bare 400;
+ *   protocol/codes.ts, then the connection is closed — never Node's bare 400. Nothing that
+ *   arrives on it after that answer is read or run (RFC 9112 §9.6): Node's request timer also
+ *   refuses a connection the browser opened but has not used for {@link HEADERS_TIMEOUT_MS}, and
+ *   a request the browser sends on it at that moment used to be run, its answer lost with the
+ *   connection, while Chromium, given a 408 on a connection it reuses, sends the same request
+ *   again on a new one: a strictly signed read then arrived twice and the second copy was refused
+ *   as a replayed nonce (401, result 1010);
  * - the headers must arrive within {@link HEADERS_TIMEOUT_MS} and the whole request (headers and
  *   body) within {@link REQUEST_TIMEOUT_MS}: a slow body is not held for minutes. Answers may
  *   take longer (a long poll is held up to 60 s), and an idle connection is closed after
@@ -66,9 +72,13 @@ export async function listenSafely(server: Server, port: number, host: string, o
     }
     const a = clientErrorAnswer(err.code);
     const body = JSON.stringify({ cmdid: CMD.error, result: a.result, detail: a.detail });
+    // nothing that arrives after this answer is read, let alone run (see the top of this file),
+    // and the connection is closed once the answer is out rather than left to its idle timer
+    socket.pause();
     socket.end(
       `HTTP/1.1 ${a.status} ${a.reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      () => socket.destroy(),
     );
   });
   const limit = options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS;
