@@ -268,15 +268,12 @@ test('run of show: U pressed while the Hold is out is not sent, and the panel sa
   const before = (await api.status()).spk_usr_id;
   const to = [...(await api.endpointStates()).keys()].filter(isSteadyEndpointId).find((id) => id !== before)!;
   const doc: RunOfShow = { version: 1, name: 'Not sent', segments: [{ id: 'ns', name: text.names[2], main_venue: to }] };
-  const { dialog, panel } = await openWithOneSegment(page, lang, doc);
-  await dialog.getByTestId('run-of-show-on-air').click();
-  await page.keyboard.press('t');
-  await expect(panel).toHaveAttribute('data-current', '0');
-  await expect(panel).toHaveAttribute('data-work', 'steady');
-  await expect.poll(async () => (await api.status()).spk_usr_id).toBe(to);
 
   // the run of show's commands, seen on their way (signed: the address has a query); the Hold's
-  // is held until the test lets it go
+  // is held until the test lets it go. The route is set before the panel sends anything: Chromium
+  // takes a moment to route a page's requests once its first route is set, and a request sent
+  // within it goes out unseen (the flake of 2026-11-28: the H pressed just after page.route went
+  // to the server unrouted, the segment was held and the test waited for a Hold it never saw)
   const commands: string[] = [];
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
@@ -285,17 +282,29 @@ test('run of show: U pressed while the Hold is out is not sent, and the panel sa
   await page.route(runOfShow, async (route) => {
     const req = route.request();
     if (req.method() !== 'POST') return route.fallback();
-    const cmdid = (JSON.parse(req.postData() ?? '{}') as { cmdid?: string }).cmdid ?? '';
-    commands.push(cmdid);
-    if (cmdid === 'hold_segment') {
+    const body = req.postData();
+    // a body the route cannot read is named, not taken for "no command"
+    commands.push(body === null ? '(no body)' : ((JSON.parse(body) as { cmdid?: string }).cmdid ?? '(no cmdid)'));
+    if (commands.at(-1) === 'hold_segment') {
       holdOut = true;
       await released;
     }
     await route.fallback();
   });
 
+  const { dialog, panel } = await openWithOneSegment(page, lang, doc);
+  await dialog.getByTestId('run-of-show-on-air').click();
+  await page.keyboard.press('t');
+  await expect(panel).toHaveAttribute('data-current', '0');
+  await expect(panel).toHaveAttribute('data-work', 'steady');
+  await expect.poll(async () => (await api.status()).spk_usr_id).toBe(to);
+  // the route sees this page's commands: the Take went through it
+  expect(commands.at(-1)).toBe('take_segment');
+  commands.length = 0;
+
   await page.keyboard.press('h');
-  await expect.poll(() => holdOut).toBe(true);
+  // on failure the value names what the route saw instead
+  await expect.poll(() => (holdOut ? 'hold out' : `commands seen: ${JSON.stringify(commands)}`)).toBe('hold out');
   await expect(panel).toHaveAttribute('data-work', 'holding');
   await page.keyboard.press('u');
   const note = dialog.getByTestId('run-of-show-not-sent');
