@@ -79,11 +79,16 @@ describe('run of show: listen/watch policy, roll call, rehearsal, one write', ()
     expect(taken.body, JSON.stringify(taken.body)).toMatchObject({ revision: 2 });
     const answer = (await c.get('run-of-show')).body;
     expect(answer.doc.segments.map((s: { rehearsed_secs?: number }) => s.rehearsed_secs)).toEqual([25, undefined]);
+    // the Take's answer has the document of the revision it wrote, as the read gives it
+    expect(taken.body.doc).toEqual(answer.doc);
     // off: Takes record nothing more
     await c.post('run-of-show', { cmdid: 'rehearsal_mode', value: 0 });
     await run(9_000);
-    await c.post('run-of-show', { cmdid: 'take_segment', index: 0 });
+    const plain = await c.post('run-of-show', { cmdid: 'take_segment', index: 0 });
     expect((await c.get('run-of-show')).body).toMatchObject({ revision: 2, state: { rehearsal: false } });
+    // no new revision: the answer has the revision, and no document
+    expect(plain.body).toMatchObject({ result: 0, revision: 2 });
+    expect(plain.body).not.toHaveProperty('doc');
   });
 
   it('the Take’s record is in the same store write as its effects and its activity entry; a refused Take writes no record', async () => {

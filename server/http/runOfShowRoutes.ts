@@ -8,7 +8,9 @@
  *   with `current` (the stored answer), so two controllers never overwrite each other unseen;
  * - `POST {P}run-of-show` `take_segment` / `undo_take` / `hold_segment` / `rehearsal_mode`: one
  *   command each through the engine's command runner (once per req_id, its events and ONE activity
- *   entry in one turn; the run-of-show record in the command's own store batch).
+ *   entry in one turn; the run-of-show record in the command's own store batch). The answer has
+ *   the state and the revision, and the document too when the command wrote a new revision (a Take
+ *   in rehearsal mode records `rehearsed_secs`), so the console need not read it again.
  *
  * Every field is checked; a refusal changes nothing.
  */
@@ -125,7 +127,11 @@ export function registerRunOfShowRoutes(
       // the record goes into the command's own store batch (engine.command: runOfShowWrites)
       writeWithCommand(room, sess.mrId, next);
       emitRunOfShow(room, next);
-      return { state: next.state, revision: next.revision };
+      // a new revision (a Take in rehearsal mode) carries its document: the console that sent the
+      // command then has it, and the feed's event of the same revision costs it no second read
+      return next.revision === stored.revision
+        ? { state: next.state, revision: next.revision }
+        : { state: next.state, revision: next.revision, doc: next.doc };
     };
     const ans = await engine.command(sess, reqId(body), apply, activityLog ? { cmdid, body: activityBody } : undefined);
     return json(ans.status, ans.body);
