@@ -387,3 +387,72 @@ describe('another console saves while a command is out: the command settles, the
     expect(selectWork(actor.getSnapshot())).toBe('steady');
   });
 });
+
+describe('this console’s own Take raises the revision (rehearsal mode): its answer has it, the feed’s event costs no read', () => {
+  const feed = (revision: number, state: RunOfShowState, seq = 30) =>
+    ({ type: 'server.run_of_show', event: { cmdid: 'run_of_show', seq, revision, state } }) as const;
+  const gets = (fake: Awaited<ReturnType<typeof start>>['fake']) => fake.calls.filter((c) => c.method === 'get').length;
+  const rehearsing = (current: number, take_seq: number, taken_at: number): RunOfShowState => ({
+    ...onAir(current, take_seq, taken_at),
+    rehearsal: true,
+  });
+  /** the server's answer to the Take of segment 1 that ended segment 0 after 30 s: revision 4 and its document */
+  const takeAnswer = {
+    result: 0,
+    seq: 29,
+    revision: 4,
+    state: rehearsing(1, 3, 1_030),
+    doc: { ...doc, segments: doc.segments.map((s, i) => (i === 0 ? { ...s, rehearsed_secs: 30 } : s)) },
+  };
+
+  it('the answer first, then the feed’s event of that revision: no read, and T pressed then is sent', async () => {
+    const { actor, fake } = await start(rehearsing(0, 2, 1_000));
+    actor.send({ type: 'runOfShow.take' });
+    fake.answer(RUN_OF_SHOW_SUFFIX, takeAnswer);
+    await flush();
+    actor.send(feed(4, rehearsing(1, 3, 1_030)));
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(gets(fake)).toBe(1);
+    // the document as the answer gave it: segment 0's rehearsed time, at revision 4
+    expect(actor.getSnapshot().context).toMatchObject({ revision: 4, doc: { segments: [{ rehearsed_secs: 30 }, {}, {}] } });
+    actor.send({ type: 'runOfShow.take' });
+    expect(selectNotSent(actor.getSnapshot())).toBeNull();
+    expect(fake.pending(RUN_OF_SHOW_SUFFIX)[0].body).toEqual({ cmdid: 'take_segment', index: 2 });
+  });
+
+  it('the feed’s event while the Take is out, then the answer: no read after it', async () => {
+    const { actor, fake } = await start(rehearsing(0, 2, 1_000));
+    actor.send({ type: 'runOfShow.take' });
+    actor.send(feed(4, rehearsing(1, 3, 1_030)));
+    expect(selectWork(actor.getSnapshot())).toBe('taking');
+    fake.answer(RUN_OF_SHOW_SUFFIX, takeAnswer);
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+    expect(actor.getSnapshot().context.doc.segments[0].rehearsed_secs).toBe(30);
+    expect(selectCue(actor.getSnapshot())).toBe(2);
+    expect(gets(fake)).toBe(1);
+  });
+
+  it('a revision newer than the answer’s (another console saved after the Take) is still read', async () => {
+    const { actor, fake } = await start(rehearsing(0, 2, 1_000));
+    actor.send({ type: 'runOfShow.take' });
+    actor.send(feed(5, rehearsing(1, 3, 1_030)));
+    fake.answer(RUN_OF_SHOW_SUFFIX, takeAnswer);
+    await flush();
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+    fake.answer(RUN_OF_SHOW_SUFFIX, { cmdid: 'run_of_show', revision: 5, doc: { ...doc, name: 'Edited' }, state: rehearsing(1, 3, 1_030) });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ revision: 5, doc: { name: 'Edited' } });
+    expect(selectWork(actor.getSnapshot())).toBe('steady');
+  });
+
+  it('an answer with the revision but not the document (a server without it) leaves the read to the feed, as before', async () => {
+    const { actor, fake } = await start(rehearsing(0, 2, 1_000));
+    actor.send({ type: 'runOfShow.take' });
+    fake.answer(RUN_OF_SHOW_SUFFIX, { result: 0, revision: 4, state: rehearsing(1, 3, 1_030) });
+    await flush();
+    expect(actor.getSnapshot().context.revision).toBe(3);
+    actor.send(feed(4, rehearsing(1, 3, 1_030)));
+    expect(selectWork(actor.getSnapshot())).toBe('reloading');
+  });
+});

@@ -176,6 +176,25 @@ function decodeAnswer(v: unknown): Answer {
   };
 }
 
+/**
+ * A Take / undo / hold / rehearsal answer: the server's state, and (Podium, optional) the document
+ * with its revision when the command wrote a new one (a Take in rehearsal mode records the time of
+ * the segment it ends). Without both, the document is not known here and the feed's revision is read.
+ */
+interface StepAnswer {
+  state: RunOfShowState;
+  written: { revision: number; doc: RunOfShow } | null;
+}
+
+function decodeStepAnswer(v: unknown): StepAnswer {
+  const o = (v ?? {}) as Record<string, unknown>;
+  const checked = o.doc === undefined ? null : validateRunOfShow(o.doc);
+  const revision = o.revision;
+  const written =
+    checked?.ok && typeof revision === 'number' && Number.isInteger(revision) && revision > 0 ? { revision, doc: checked.doc } : null;
+  return { state: decodeRunOfShowState(o.state), written };
+}
+
 const clampCue = (doc: RunOfShow, i: number) => Math.max(0, Math.min(i, Math.max(0, doc.segments.length - 1)));
 
 /** Context after a new server state: the cue moves past a newly taken segment; the last segment's time is kept. */
@@ -216,10 +235,9 @@ export const runOfShowMachine = setup({
         return { revision: typeof ans.revision === 'number' ? ans.revision : input.revision + 1, state: decodeRunOfShowState(ans.state) };
       },
     ),
-    step: fromPromise<RunOfShowState, { api: SessionApi; body: Record<string, unknown> }>(async ({ input, signal }) => {
-      const ans = (await input.api.post(RUN_OF_SHOW_SUFFIX, input.body, signal)) as Record<string, unknown>;
-      return decodeRunOfShowState(ans.state);
-    }),
+    step: fromPromise<StepAnswer, { api: SessionApi; body: Record<string, unknown> }>(async ({ input, signal }) =>
+      decodeStepAnswer(await input.api.post(RUN_OF_SHOW_SUFFIX, input.body, signal)),
+    ),
     /** the platform's requests one after the other; the first refusal stops the rest */
     platformSteps: fromCallback<RunOfShowMachineEvent, { api: SessionApi; steps: SegmentStep[] }>(({ input, sendBack }) => {
       const abort = new AbortController();
@@ -280,7 +298,13 @@ export const runOfShowMachine = setup({
       event.type === 'server.run_of_show' ? { reloadDue: Math.max(context.reloadDue, event.event.revision) } : {},
     ),
     clearReloadDue: assign({ reloadDue: 0 }),
-    adoptStepState: assign(({ context }, state: RunOfShowState) => ({ ...adoptState(context, state), refusal: null })),
+    // the command's own new revision (its document in the answer) is this console's: the feed's
+    // event of it is then not newer, so it costs no read; an older one changes nothing here
+    adoptStepState: assign(({ context }, a: StepAnswer) =>
+      a.written && a.written.revision > context.revision
+        ? { ...adoptState(context, a.state, a.written.doc), doc: a.written.doc, revision: a.written.revision, refusal: null }
+        : { ...adoptState(context, a.state), refusal: null },
+    ),
     tick: assign(({ context }) => ({ now: context.nowSecs() })),
     noteRefusal: assign(({ event }, step: StepRefusal['step']) => {
       const e = (event as { error?: unknown }).error;
@@ -742,7 +766,7 @@ function stepState(step: StepRefusal['step'], during: BusyWork, body: (args: { c
       input: ({ context }: { context: RunOfShowContext }) => ({ api: context.api, body: body({ context }) }),
       onDone: {
         target: 'steady',
-        actions: { type: 'adoptStepState' as const, params: ({ event }: { event: { output: RunOfShowState } }) => event.output },
+        actions: { type: 'adoptStepState' as const, params: ({ event }: { event: { output: StepAnswer } }) => event.output },
       },
       onError: { target: 'steady', actions: [{ type: 'noteRefusal' as const, params: step }, 'emitRefusal' as const] },
     },
