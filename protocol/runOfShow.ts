@@ -12,7 +12,10 @@
  * - `PUT` or `POST {P}run-of-show` `{ cmdid: 'put_run_of_show', revision, doc }`: saves the document
  *   when `revision` is the stored one; otherwise 409 with {@link RC.recordConflict} and `current`.
  * - `POST {P}run-of-show` `{ cmdid: 'take_segment', index }` | `{ cmdid: 'undo_take' }` |
- *   `{ cmdid: 'hold_segment', value: 0|1 }`: one command each, applied as a whole or refused.
+ *   `{ cmdid: 'hold_segment', value: 0|1 }`: one command each, applied as a whole or refused;
+ *   the answer has the live state and the revision, and, when the command wrote a new revision (a
+ *   Take in rehearsal mode records `rehearsed_secs`), that revision's `doc` (optional: a console
+ *   without it reads the document again when the feed announces the revision).
  * - event `run_of_show` {@link RunOfShowEvent}: the revision and the live state, to every controller.
  *
  * Length (over 400 lines on purpose): the document, its validator and the Up Next diff are one
