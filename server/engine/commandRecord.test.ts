@@ -138,6 +138,20 @@ describe('activity log bounds (issue 24 point 1)', () => {
     const mine = feed.read(0, 's1');
     expect(mine.kind === 'events' && Buffer.byteLength(pollBody(mine))).toBeLessThanOrEqual(MAX_BATCH_BYTES + 1024);
   });
+
+  it('the cap counts bytes, not characters: events in Chinese (3 bytes a character) stop at 1 MiB too', () => {
+    const feed = new ChangeFeed(0, 5000);
+    for (let i = 0; i < 600; i++) feed.append({ cmdid: 'activity', pad: '会'.repeat(1500) });
+    const first = feed.read(0, 'anyone');
+    expect(first.kind).toBe('events');
+    expect(Buffer.byteLength(pollBody(first))).toBeLessThanOrEqual(MAX_BATCH_BYTES + 1024);
+    // and not far under it: the answer is filled up to the cap
+    expect(Buffer.byteLength(pollBody(first))).toBeGreaterThan(MAX_BATCH_BYTES - 5000);
+    // the per-session read, after an event addressed to one session, holds the same cap
+    feed.append({ cmdid: 'mine' }, 's1');
+    const mine = feed.read(0, 's1');
+    expect(Buffer.byteLength(pollBody(mine))).toBeLessThanOrEqual(MAX_BATCH_BYTES + 1024);
+  });
 });
 
 describe('one wake per command (issue 27 item 4)', () => {

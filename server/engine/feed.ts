@@ -14,6 +14,8 @@ export interface FeedEntry {
   /** only this controller session sees it (e.g. `force_logout`, `get_call_qa_rsp`) */
   to?: string;
   json: string;
+  /** `json`'s UTF-8 length: the byte caps count what goes over the wire, and a Chinese character is 3 bytes */
+  bytes: number;
 }
 
 /** What a poll gets; `entries` of an outcome may be shared between polls and must not be changed. */
@@ -108,9 +110,10 @@ export class ChangeFeed {
   /** Appends an event, stamps it with the next `seq` and wakes the long polls (batched per microtask; see {@link OWN_TURN_BYTES}). */
   append(event: { cmdid: string } & Record<string, unknown>, to?: string): number {
     const seq = ++this.last;
-    const entry: FeedEntry = { seq, cmdid: event.cmdid, to, json: JSON.stringify(this.stampSeq ? { ...event, seq } : event) };
+    const json = JSON.stringify(this.stampSeq ? { ...event, seq } : event);
+    const entry: FeedEntry = { seq, cmdid: event.cmdid, to, json, bytes: Buffer.byteLength(json) };
     this.ring[seq % this.capacity] = entry;
-    this.totalBytes += entry.json.length;
+    this.totalBytes += entry.bytes;
     this.ends[seq % this.capacity] = this.totalBytes;
     if (to !== undefined) this.lastAddressed = seq;
     if (this.count < this.capacity) this.count++;
@@ -130,8 +133,8 @@ export class ChangeFeed {
     for (let s = cursor + 1; s <= this.last && entries.length < MAX_BATCH; s++) {
       const e = this.ring[s % this.capacity]!;
       if (e.to !== undefined && e.to !== sessId) continue;
-      if (entries.length > 0 && bytes + e.json.length > MAX_BATCH_BYTES) break;
-      bytes += e.json.length;
+      if (entries.length > 0 && bytes + e.bytes > MAX_BATCH_BYTES) break;
+      bytes += e.bytes;
       entries.push(e);
     }
     return { kind: 'events', entries };
@@ -162,7 +165,7 @@ export class ChangeFeed {
     if (cursor >= this.last) return cursor;
     let hi = Math.min(this.last, cursor + MAX_BATCH);
     const first = (cursor + 1) % this.capacity;
-    const base = this.ends[first] - this.ring[first]!.json.length;
+    const base = this.ends[first] - this.ring[first]!.bytes;
     if (this.ends[hi % this.capacity] - base <= MAX_BATCH_BYTES) return hi;
     let lo = cursor + 1;
     // invariant: bytes up to lo fit (or lo is the first event), bytes up to hi do not
@@ -231,7 +234,7 @@ export class ChangeFeed {
     if (cursor >= this.last || cursor < this.oldest - 1) return 0;
     const from = cursor + 1;
     const slot = from % this.capacity;
-    return this.totalBytes - (this.ends[slot] - this.ring[slot]!.json.length);
+    return this.totalBytes - (this.ends[slot] - this.ring[slot]!.bytes);
   }
 
   private scheduleWake(): void {

@@ -103,11 +103,10 @@ function advance(engine: EngineCore, sess: SessionState, out: PollOutcome): void
 function stateOutcome(engine: EngineCore, sess: SessionState, room: Room): PollOutcome {
   const head = room.feed.head;
   const stamp = engine.config.wire === 'podium';
-  const entry = (event: { cmdid: string } & Record<string, unknown>): FeedEntry => ({
-    seq: head,
-    cmdid: event.cmdid,
-    json: JSON.stringify(stamp ? { ...event, seq: head } : event),
-  });
+  const entry = (event: { cmdid: string } & Record<string, unknown>): FeedEntry => {
+    const json = JSON.stringify(stamp ? { ...event, seq: head } : event);
+    return { seq: head, cmdid: event.cmdid, json, bytes: Buffer.byteLength(json) };
+  };
   const entries: FeedEntry[] = [
     entry({ ...room.mrInfoAnswer(engine.nowSecs()), cmdid: 'one_mr_info' }),
     entry({ ...room.mrStatus(), cmdid: 'one_mr_status' }),
