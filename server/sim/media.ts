@@ -35,10 +35,15 @@ const KINDS: Kind[] = [
   { type: 'content', codec: 'H.264', kbps: 768, resolution: '1920x1080' },
 ];
 
+/** The loss (percent, unrounded) of one stream: what {@link streamFigures} and {@link lossRates} share. */
+function lossFigure(seed: number, t: number): number {
+  return Math.max(0, 0.2 + 0.3 * wave(seed * 3, t, 61) + burst(seed, t));
+}
+
 /** One figure set of a stream direction at second `t`. */
 export function streamFigures(seed: number, kbps: number, t: number): { bitrate: number; lost: number; jitter: number } {
   const drift = 1 + 0.12 * wave(seed, t, 97) + 0.05 * wave(seed * 7, t, 13);
-  const lost = Math.max(0, 0.2 + 0.3 * wave(seed * 3, t, 61) + burst(seed, t));
+  const lost = lossFigure(seed, t);
   const jitter = Math.max(1, Math.round(8 + 6 * wave(seed * 5, t, 47) + lost * 4));
   return { bitrate: Math.max(0, Math.round(kbps * drift)), lost: Math.round(lost * 100) / 100, jitter };
 }
@@ -123,10 +128,18 @@ export function callQuality(ep: Endpoint, nowSecs: number): Record<string, numbe
   return qa;
 }
 
-/** `[rx_loss_rate, tx_loss_rate]` of the endpoint's video (audio when video is off). */
+/** index of the video stream kind: its seed is `mediaSeed * 31 + VIDEO` (see {@link mediaStreams}) */
+const VIDEO = KINDS.findIndex((k) => k.type === 'video');
+
+/**
+ * `[rx_loss_rate, tx_loss_rate]` of the endpoint's video, as {@link mediaStreams} gives them, but
+ * computed alone: the loss call answers this for every endpoint of the meeting in one turn, and
+ * building every stream of 10,000 endpoints for it held the event loop ~300-450 ms each quality
+ * round (10 s), delaying every command and feed answer of the meeting that long (bench/controlScreen.ts).
+ */
 export function lossRates(ep: Endpoint, nowSecs: number): [number, number] {
-  const streams = mediaStreams(ep, nowSecs).filter((s) => s.type === 'video');
-  const rx = streams.find((s) => s.rx_lost_rate !== undefined)?.rx_lost_rate ?? 0;
-  const tx = streams.find((s) => s.tx_lost_rate !== undefined)?.tx_lost_rate ?? 0;
-  return [rx, tx];
+  const line = steadyLine(ep.usrId);
+  if (line) return [line.lossPct, line.lossPct];
+  const seed = ep.mediaSeed * 31 + VIDEO;
+  return [Math.round(lossFigure(seed, nowSecs) * 100) / 100, Math.round(lossFigure(seed + 17, nowSecs) * 100) / 100];
 }
