@@ -103,6 +103,12 @@ test('run of show: three segments taken through, the server applies each, a seco
   await dialog.getByRole('switch').click();
   await expect(dialog.getByRole('switch')).toBeChecked();
   await expect(dialog.getByTestId('run-of-show-rehearsal-badge')).toBeVisible();
+  // a rehearsal Take with a segment on air writes that segment's time (a new revision): its answer
+  // carries the document, so this console does not read it again when the feed announces it
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/run-of-show$/.test(new URL(r.url()).pathname)) reads.push(r.url());
+  });
 
   for (let i = 0; i < 3; i++) {
     const seg = doc.segments[i];
@@ -137,6 +143,8 @@ test('run of show: three segments taken through, the server applies each, a seco
   expect(((await api.status()) as MrStatus).spk_usr_id).toBe(a);
   await expect(dialog.getByTestId('segment-0').getByTestId('segment-rehearsed')).toHaveText(/^\d+:\d\d$/);
   await expect(dialog.getByTestId('segment-1').getByTestId('segment-rehearsed')).toHaveText(/^\d+:\d\d$/);
+  await expect(dialog.getByTestId('run-of-show')).toHaveAttribute('data-work', 'steady');
+  expect(reads).toEqual([]);
 
   // a fourth segment built through the editor, at 1280×720: the sections scroll in their own region
   await page.setViewportSize({ width: 1280, height: 720 });
