@@ -21,8 +21,8 @@ export type LoginValidationError = Extract<
 >;
 
 /**
- * The login form's spec §5 rules → text; the other codes' words are in ./validationMessages.ts,
- * apart so that the login screen's script does not carry them. The English source texts the spec
+ * The login form's spec §5 rules → text. The other screens word their own rules' codes beside their
+ * fields (the participant dialogs, overtime, live, booking…). The English source texts the spec
  * quotes are used verbatim (protocol/validation `SPEC_MESSAGES`; messages.test.ts keeps them in step).
  */
 export const LOGIN_VALIDATION_MESSAGES: Record<LoginValidationError, MessageDescriptor> = {
