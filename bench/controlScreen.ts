@@ -23,15 +23,9 @@
  * scroll, `<name>-<tab>.json`, and prints the renderer main thread's time per kind of work: script,
  * style, layout, paint…, and the tasks by main-thread CPU time: on a loaded machine a task's wall
  * time counts the time its thread waited for a core, its CPU time does not, so the CPU time says
- * which tasks are long of their own work; the trace holds the V8 sampler's stacks for each),
- * BENCH_LATENCY_LOG (set: for each change from another console, prints when its command was
- * answered and its row showed it, beside the console's feed polls, its other requests — the quality
- * round's loss call among them — its long tasks and the server store's compactions, in ms from the
- * command: a late change tells there whether the server, the feed, the batch or the page held it).
+ * which tasks are long of their own work; the trace holds the V8 sampler's stacks for each).
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { startTestServer } from '../e2e/server';
 import { LoginPage } from '../e2e/pages/LoginPage';
@@ -51,50 +45,6 @@ const PERIOD_MS = 1000 / 60;
 const EVERY_COLUMN = JSON.stringify({ index: true, protocol: true, address: true, share: true, quality: true });
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 const TRACE = process.env.BENCH_TRACE;
-/** when set: per change, the feed answers the console received and the long tasks, relative to the command */
-const LATENCY_LOG = !!process.env.BENCH_LATENCY_LOG;
-
-/**
- * (BENCH_LATENCY_LOG) Records in the page every feed poll (sent, answered, its events' kinds and
- * whether its text holds the watched participant's id, a substring match), every other request
- * (path, answer size) and every long task, in epoch ms.
- */
-const LATENCY_PROBE = `(() => {
-  window.__polls = [];
-  window.__requests = [];
-  window.__tasks = [];
-  window.__watch = '';
-  const origin = performance.timeOrigin;
-  const realFetch = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input.url;
-    if (!url.endsWith('/changes')) {
-      const other = { sent: origin + performance.now(), answered: 0, kinds: new URL(url, location.href).pathname + (init && typeof init.body === 'string' ? ' ' + init.body.slice(0, 60) : ''), watched: false };
-      window.__requests.push(other);
-      const res = await realFetch(input, init);
-      res.clone().text().then((text) => { other.answered = origin + performance.now(); other.kinds += ' → ' + text.length + ' B'; }, () => undefined);
-      return res;
-    }
-    const entry = { sent: origin + performance.now(), answered: 0, kinds: '', watched: false };
-    window.__polls.push(entry);
-    const res = await realFetch(input, init);
-    res.clone().text().then((text) => {
-      entry.answered = origin + performance.now();
-      entry.watched = !!window.__watch && text.includes(window.__watch);
-      try {
-        const body = JSON.parse(text);
-        const list = Array.isArray(body) ? body : body.events ?? body.changes ?? [];
-        const counts = {};
-        for (const e of list) counts[e.cmdid] = (counts[e.cmdid] ?? 0) + 1;
-        entry.kinds = Object.entries(counts).map(([k, n]) => k + '×' + n).join(' ') || 'empty:' + text.length;
-      } catch { entry.kinds = 'unparsed:' + text.length; }
-    }, () => undefined);
-    return res;
-  };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__tasks.push({ start: origin + e.startTime, ms: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
-})()`;
 
 interface ProfileNode {
   id: number;
@@ -290,26 +240,7 @@ async function measureScroll(page: Page, tab: string, what: string): Promise<voi
 
 async function main(): Promise<void> {
   const t0 = Date.now();
-  // (BENCH_LATENCY_LOG) the store's directory is watched: a compaction (journal-<gen+1>, snapshot.json.tmp) is timed
-  const dataDir = LATENCY_LOG ? mkdtempSync(join(tmpdir(), 'podium-bench-data-')) : undefined;
-  const server = await startTestServer({ env: { SIM_ENDPOINTS: String(PARTICIPANTS), ...(dataDir ? { DATA_DIR: dataDir } : {}) } });
-  const compactions: { start: number; end: number }[] = [];
-  const watcher = dataDir
-    ? setInterval(() => {
-        let names: string[];
-        try {
-          names = readdirSync(dataDir);
-        } catch {
-          return;
-        }
-        const now = Date.now();
-        // a compaction opens journal-<gen+1>, writes snapshot.json.tmp, renames it and deletes the older journals
-        const busy = names.includes('snapshot.json.tmp') || names.filter((n) => n.startsWith('journal-')).length > 1;
-        const last = compactions.at(-1);
-        if (busy && (!last || last.end)) compactions.push({ start: now, end: 0 });
-        else if (!busy && last && !last.end) last.end = now;
-      }, 5)
-    : undefined;
+  const server = await startTestServer({ env: { SIM_ENDPOINTS: String(PARTICIPANTS) } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS],
@@ -318,7 +249,6 @@ async function main(): Promise<void> {
     const page = await (
       await browser.newContext({ baseURL: server.baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } })
     ).newPage();
-    if (LATENCY_LOG) await page.addInitScript(LATENCY_PROBE);
     await page.addInitScript(`localStorage.setItem('podium.participantColumns', ${JSON.stringify(EVERY_COLUMN)})`);
     const login = new LoginPage(page, server);
     await login.goto();
@@ -382,41 +312,14 @@ async function main(): Promise<void> {
       const usrId = (await row.getAttribute('data-usr-id'))!;
       const button = row.locator('button[data-state]').first();
       const before = await button.getAttribute('data-state');
-      if (LATENCY_LOG) await page.evaluate(`window.__watch = ${JSON.stringify(usrId)}`);
       const start = Date.now();
       await api.eps('a_rx', [usrId], before === 'on' ? 0 : 1);
-      const answered = Date.now();
-      const shownAt = await page.waitForFunction(
-        ([id, prev]) =>
-          document.querySelector(`[role="row"][data-usr-id="${id}"] button[data-state]`)?.getAttribute('data-state') !== prev &&
-          performance.timeOrigin + performance.now(),
+      await page.waitForFunction(
+        ([id, prev]) => document.querySelector(`[role="row"][data-usr-id="${id}"] button[data-state]`)?.getAttribute('data-state') !== prev,
         [usrId, before] as const,
         { timeout: 10_000, polling: 'raf' },
       );
       latencies.push(Date.now() - start);
-      if (LATENCY_LOG) {
-        const shown = (await shownAt.jsonValue()) as number;
-        const { polls, requests, tasks } = (await page.evaluate(
-          `({ polls: window.__polls, requests: window.__requests, tasks: window.__tasks })`,
-        )) as {
-          requests: { sent: number; answered: number; kinds: string }[];
-          polls: { sent: number; answered: number; kinds: string; watched: boolean }[];
-          tasks: { start: number; ms: number }[];
-        };
-        const rel = (t: number) => `${t ? Math.round(t - start) : '-'}`.padStart(6);
-        const from = start - 1500;
-        console.log(
-          `change ${i} (${usrId}): ${Date.now() - start} ms; command answered +${answered - start}, row shown +${Math.round(shown - start)}`,
-        );
-        for (const p of polls.filter((p) => (p.answered || Infinity) >= from && p.sent <= shown))
-          console.log(`  poll sent ${rel(p.sent)} answered ${rel(p.answered)} ${p.watched ? 'WATCHED ' : ''}${p.kinds}`);
-        for (const r of requests.filter((r) => (r.answered || Infinity) >= from && r.sent <= shown))
-          console.log(`  request sent ${rel(r.sent)} answered ${rel(r.answered)} ${r.kinds}`);
-        for (const t of tasks.filter((t) => t.start + t.ms >= from && t.start <= shown))
-          console.log(`  long task at ${rel(t.start)} for ${Math.round(t.ms)} ms`);
-        for (const c of compactions.filter((c) => (c.end || Infinity) >= from && c.start <= shown))
-          console.log(`  store compaction from ${rel(c.start)} to ${rel(c.end)}`);
-      }
     }
     const worst = Math.max(...latencies);
     stopKeepAlive();
@@ -427,12 +330,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    if (watcher) clearInterval(watcher);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (LATENCY_LOG)
-      console.log(
-        `store compactions: ${compactions.map((c) => `${new Date(c.start).toISOString().slice(11, 23)} for ${c.end - c.start} ms`).join(', ')}`,
-      );
   }
 }
 
